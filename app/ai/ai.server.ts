@@ -1,0 +1,52 @@
+import { env } from "~/utils/env.server";
+import { isOpenAIConfigured, openAITextProvider } from "./openai.server";
+import type { AiResult, StructuredRequest, TextProvider } from "./provider";
+
+/** The configured remote text provider, or null when the site runs on its offline composers. */
+export function remoteTextProvider(): TextProvider | null {
+  return isOpenAIConfigured() ? openAITextProvider : null;
+}
+
+/** The spec's retry rule: up to 3 attempts, waiting 1 s then 2 s. */
+export const RETRY_WAITS_MS = [1000, 2000];
+
+/**
+ * Answers a structured request with the remote provider when one is configured (3 attempts, each bounded by
+ * AI_TIMEOUT_MS, the whole bounded too), otherwise with the domain's offline composer. A provider failure is a
+ * typed result, never a thrown error, so pages show the spec's message and a Try Again.
+ */
+export async function generateStructured<T>({
+  request,
+  offline,
+  provider = remoteTextProvider(),
+  waits = RETRY_WAITS_MS,
+}: {
+  request: StructuredRequest<T>;
+  offline: () => T;
+  provider?: TextProvider | null;
+  waits?: number[];
+}): Promise<AiResult<T>> {
+  if (!provider) return { ok: true, value: offline(), provider: "offline" };
+  const deadline = Date.now() + env.AI_TIMEOUT_MS;
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= waits.length; attempt++) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) break;
+    try {
+      const value = await provider.generateStructured(request, { signal: AbortSignal.timeout(remaining) });
+      return { ok: true, value, provider: provider.name };
+    } catch (error) {
+      lastError = error;
+      console.warn(`[ai] ${request.task} attempt ${attempt + 1} failed: ${(error as Error)?.message ?? error}`);
+      const wait = waits[attempt];
+      if (wait === undefined || Date.now() + wait >= deadline) break;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+  const timedOut = Date.now() >= deadline || (lastError as Error)?.name === "TimeoutError";
+  return {
+    ok: false,
+    code: timedOut ? "TIMEOUT" : "PROVIDER_ERROR",
+    message: "We're having trouble accessing the cosmic wisdom. Please try again.",
+  };
+}

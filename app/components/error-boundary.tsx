@@ -1,0 +1,50 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+type StatusHandler = (info: { status: number; message: string }) => ReactNode;
+
+/**
+ * The one error view of the site: every route's ErrorBoundary renders this with per-status messages.
+ * A thrown response's text body becomes the message; unexpected errors show a calm, generic text.
+ */
+export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Record<number, StatusHandler> }) {
+  const error = useRouteError();
+  if (typeof document !== "undefined") console.error(error);
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data === "string" ? error.data : (error.data?.error ?? error.statusText);
+    const handler = statusHandlers[error.status] ?? defaultHandlers[error.status];
+    if (handler) return <>{handler({ status: error.status, message })}</>;
+    return <ErrorPanel title={`Error ${error.status}`} text={message || "Something went wrong."} />;
+  }
+  return (
+    <ErrorPanel title="Something went wrong" text="An unexpected error occurred. Please try again in a moment." />
+  );
+}
+
+export function NotFoundPanel() {
+  return (
+    <ErrorPanel title="404 Page Not Found" text="Did you forget to add the page to the router?">
+      <Link to="/" className="text-cosmic underline">
+        Back to Home
+      </Link>
+    </ErrorPanel>
+  );
+}
+
+const defaultHandlers: Record<number, StatusHandler> = {
+  404: () => <NotFoundPanel />,
+  403: ({ message }) => <ErrorPanel title="Access Denied" text={message || "You are not allowed to see this page."} />,
+  429: ({ message }) => <ErrorPanel title="Too Many Requests" text={message} />,
+};
+
+export function ErrorPanel({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16 text-center" aria-labelledby="error-title">
+      <h1 id="error-title" className="font-serif text-3xl font-bold text-ink">
+        {title}
+      </h1>
+      <p className="mt-4 text-lg text-ink">{text}</p>
+      {children ? <div className="mt-6">{children}</div> : null}
+    </section>
+  );
+}

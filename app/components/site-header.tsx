@@ -1,0 +1,170 @@
+import { useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, type MouseEvent } from "react";
+import { COPYRIGHT, DRAWER_LINKS, PRIVACY_LINK, SITE_NAME, TAGLINE, TOP_BAR_LINKS } from "./navigation";
+import { prefersReducedMotion, SiteLink } from "./site-link";
+
+type HeaderUser = { username: string } | null;
+
+/** The top bar: every link, the menu panel, the side drawer, and the sign-in state with the profile button. */
+export function SiteHeader({ user }: { user: HeaderUser }) {
+  return (
+    <header className="border-b border-violet-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <SideDrawer />
+        <SiteLink to="/" className="font-serif text-xl font-bold text-cosmic">
+          {SITE_NAME}
+        </SiteLink>
+        <div className="ml-auto flex items-center gap-3">
+          <SignInState user={user} />
+          <MenuPanel />
+        </div>
+      </div>
+      <nav aria-label="Main" className="border-t border-violet-100 bg-cosmic-light/60">
+        <ul className="mx-auto flex max-w-7xl flex-wrap gap-x-1 gap-y-1 px-2 py-2 text-sm">
+          {TOP_BAR_LINKS.map((link) => (
+            <li key={link.to}>
+              <TopBarLink to={link.to} label={link.label} shortLabel={link.shortLabel} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function TopBarLink({ to, label, shortLabel }: { to: string; label: string; shortLabel?: string }) {
+  const { pathname } = useLocation();
+  const current = to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <SiteLink
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={`block rounded px-2 py-1 text-ink hover:bg-white aria-[current=page]:bg-cosmic aria-[current=page]:text-white`}
+    >
+      {shortLabel ? (
+        <>
+          <span className="md:hidden">{shortLabel}</span>
+          <span className="hidden md:inline">{label}</span>
+        </>
+      ) : (
+        label
+      )}
+    </SiteLink>
+  );
+}
+
+function SignInState({ user }: { user: HeaderUser }) {
+  const navigate = useNavigate();
+  const target = user ? "/user-profile" : "/auth";
+  // With JavaScript the profile button scrolls to the top first, then navigates after 500 ms (spec).
+  const onProfileClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
+    window.setTimeout(() => navigate(target), 500);
+  };
+  return (
+    <div className="flex items-center gap-3 text-sm">
+      {user ? (
+        <span>
+          Signed in as <strong>{user.username}</strong>
+        </span>
+      ) : (
+        <span className="hidden sm:inline">Not signed in</span>
+      )}
+      <a
+        href={target}
+        onClick={onProfileClick}
+        className="rounded-full border border-cosmic px-3 py-1 font-medium text-cosmic hover:bg-cosmic hover:text-white"
+      >
+        {user ? "Profile" : "Sign In"}
+      </a>
+    </div>
+  );
+}
+
+/** Closes a <details> panel when the route changes or Escape is pressed (it opens without JavaScript). */
+function useClosingDetails() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && ref.current?.open) {
+        ref.current.open = false;
+        ref.current.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  return ref;
+}
+
+function MenuPanel() {
+  const ref = useClosingDetails();
+  return (
+    <details ref={ref} className="relative">
+      <summary className="cursor-pointer rounded border border-violet-300 px-3 py-1 text-sm font-medium text-ink">
+        Menu
+      </summary>
+      <div className="absolute right-0 z-40 mt-2 w-72 rounded-lg border border-violet-200 bg-white p-4 shadow-lg">
+        <nav aria-label="Menu">
+          <ul className="space-y-1">
+            {[...TOP_BAR_LINKS, PRIVACY_LINK].map((link) => (
+              <li key={link.to}>
+                <SiteLink to={link.to} className="block rounded px-2 py-1 text-ink hover:bg-cosmic-light">
+                  {link.shortLabel ?? link.label}
+                </SiteLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="mt-3 border-t border-violet-100 pt-3 text-sm italic text-ink">{TAGLINE}</p>
+        <p className="text-xs text-ink">{COPYRIGHT}</p>
+      </div>
+    </details>
+  );
+}
+
+function SideDrawer() {
+  const ref = useClosingDetails();
+  return (
+    <details ref={ref} className="site-drawer">
+      <summary className="cursor-pointer rounded border border-violet-300 px-2 py-1 text-sm text-ink">
+        <span aria-hidden="true">☰</span> Navigation drawer
+      </summary>
+      <div className="site-drawer-panel fixed inset-y-0 left-0 z-50 overflow-y-auto border-r border-violet-200 bg-white p-4 shadow-xl">
+        <nav aria-label="Drawer">
+          <ul className="space-y-1">
+            {DRAWER_LINKS.map((link) => (
+              <li key={link.to}>
+                <SiteLink to={link.to} className="block rounded px-3 py-2 text-ink hover:bg-cosmic-light">
+                  {link.label}
+                </SiteLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <CloseDrawerButton />
+      </div>
+    </details>
+  );
+}
+
+function CloseDrawerButton() {
+  return (
+    <button
+      type="button"
+      className="mt-4 rounded border border-violet-300 px-3 py-1 text-sm text-ink"
+      onClick={(event) => {
+        const details = event.currentTarget.closest("details");
+        if (details) details.open = false;
+      }}
+    >
+      Close drawer
+    </button>
+  );
+}

@@ -1,0 +1,29 @@
+import { rawSql } from "#db/client.server";
+import { env } from "~/utils/env.server";
+import { registerRecurringTask, scheduleRecurringTask, startWorker } from "./queue.server";
+import { registerDomainJobs } from "./registry.server";
+
+/**
+ * Started once per process by server.ts (through the entry module, so the build's own module instances are
+ * used). Every instance runs a worker; recurring tasks run on one instance at a time.
+ */
+let worker: { stop: () => Promise<void> } | null = null;
+
+export async function startBackgroundWork(): Promise<void> {
+  if (!env.RUN_JOBS || worker) return;
+  const recurring = registerDomainJobs();
+  registerRecurringTask("maintenance", 60 * 60 * 1000, cleanUpInfrastructureTables);
+  for (const name of ["maintenance", ...recurring]) await scheduleRecurringTask(name);
+  worker = startWorker();
+}
+
+export async function stopBackgroundWork(): Promise<void> {
+  await worker?.stop();
+  worker = null;
+}
+
+async function cleanUpInfrastructureTables(): Promise<void> {
+  const sql = rawSql();
+  await sql`delete from jobs where done_at < now() - interval '2 days'`;
+  await sql`delete from rate_limits where expires_at < now()`;
+}

@@ -1,0 +1,13 @@
+import "@remix-run/node";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    cspNonce: string;
+    /** the visitor's address as Express resolved it (trusting only a loopback proxy) */
+    clientIp: string;
+  }
+  // Single fetch: loaders' and actions' types are inferred from what they return.
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

@@ -1,0 +1,45 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "~/utils/env.server";
+
+/**
+ * Outgoing mail. With SMTP_URL set, a real SMTP conversation; without it, each message is rendered to RFC 822
+ * and kept in the outbox folder (`DATA_DIR/outbox`), logged, and listed outside production at /dev/outbox.
+ */
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
+
+export type OutboxEntry = { id: string; to: string; subject: string; text: string; date: string };
+
+const outboxDir = () => path.join(env.DATA_DIR, "outbox");
+
+const globalForMail = globalThis as unknown as { __mailTransport?: Transporter };
+function transport(): Transporter {
+  return (globalForMail.__mailTransport ??= env.SMTP_URL
+    ? nodemailer.createTransport(env.SMTP_URL)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+}
+
+export async function sendMail(mail: Mail): Promise<void> {
+  const info = await transport().sendMail({ from: env.MAIL_FROM, ...mail });
+  if (env.SMTP_URL) return;
+  const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  await mkdir(outboxDir(), { recursive: true });
+  const entry: OutboxEntry = { id, to: mail.to, subject: mail.subject, text: mail.text, date: new Date().toISOString() };
+  await writeFile(path.join(outboxDir(), `${id}.eml`), (info as { message: Buffer }).message);
+  await writeFile(path.join(outboxDir(), `${id}.json`), JSON.stringify(entry));
+  console.log(`[mail] outbox: to=${mail.to} subject="${mail.subject}"\n${mail.text}\n`);
+}
+
+/** The newest messages first. */
+export async function listOutbox(limit = 50): Promise<OutboxEntry[]> {
+  const files = await readdir(outboxDir()).catch(() => [] as string[]);
+  const newest = files.filter((f) => f.endsWith(".json")).sort().reverse().slice(0, limit);
+  return Promise.all(newest.map(async (f) => JSON.parse(await readFile(path.join(outboxDir(), f), "utf8")) as OutboxEntry));
+}

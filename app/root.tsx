@@ -1,0 +1,116 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { getUser } from "~/accounts/session.server";
+import { isAdminUser } from "~/accounts/users.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { NoScriptToast, ToastProvider } from "~/components/toaster";
+import { publicOrigin } from "~/utils/env.server";
+import { combineHeaders } from "~/utils/http.server";
+import { useNonce } from "~/utils/nonce";
+import { readToast } from "~/utils/toast.server";
+import { getVisitor } from "~/utils/visitor.server";
+import styles from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, headers: toastHeaders }, visitor] = await Promise.all([
+    getUser(request),
+    readToast(request),
+    getVisitor(request),
+  ]);
+  return data(
+    {
+      user: user ? { id: user.id, username: user.username, isAdmin: isAdminUser(user), hasEmail: !!user.email } : null,
+      toast,
+      sessionId: visitor.sessionId,
+      origin: publicOrigin(request),
+    },
+    { headers: combineHeaders(toastHeaders, visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null) },
+  );
+}
+
+export type RootLoaderData = typeof loader;
+
+/** The signed-in user as the root loader saw it (null for visitors). */
+export function useOptionalUser() {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className="bg-stone-50">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-stone-50 font-sans text-ink antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ user, children }: { user: { username: string } | null; children: ReactNode }) {
+  return (
+    <div className="site-page flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded bg-white px-4 py-2 text-cosmic focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader user={user} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+export default function App() {
+  const { user, toast } = useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <ToastProvider flash={toast}>
+        <Shell user={user}>
+          <NoScriptToast flash={toast} />
+          <Outlet />
+        </Shell>
+      </ToastProvider>
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <Document>
+      <ToastProvider flash={null}>
+        <Shell user={rootData?.user ?? null}>
+          <GeneralErrorBoundary />
+        </Shell>
+      </ToastProvider>
+    </Document>
+  );
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The server's configuration, parsed once from the environment. Every other module reads `env`,
+ * never `process.env`, so there is one list of what can be configured (mirrored in `.env.example`).
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(".data"),
+  SESSION_SECRET: z.string().min(16).optional(),
+  /** Public origin used in e-mail links, canonical URLs and the sitemap (e.g. https://example.org). */
+  PUBLIC_URL: z.string().url().optional(),
+  ADMIN_USERNAMES: z.string().default(""),
+  ADMIN_API_TOKEN: z.string().min(16).optional(),
+  REQUIRE_EMAIL_VERIFICATION: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Ten Principles <no-reply@localhost>"),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  OPENAI_IMAGE_MODEL: z.string().default("gpt-image-1"),
+  OPENAI_TTS_MODEL: z.string().default("gpt-4o-mini-tts"),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  MURF_API_KEY: z.string().optional(),
+  MURF_BASE_URL: z.string().url().default("https://api.murf.ai"),
+  ASTROLOGY_CHECK_INTERVAL_MINUTES: z.coerce.number().int().positive().default(60),
+  /** Background workers (job queue, monitors). Tests that start several instances may turn them off. */
+  RUN_JOBS: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  LOG_REQUESTS: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+});
+
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; HOST: string; DATA_DIR: string };
+
+function loadEnv(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const value = parsed.data;
+  const dataDir = path.resolve(value.DATA_DIR);
+  const isProduction = value.NODE_ENV === "production";
+  if (isProduction && !value.SESSION_SECRET) {
+    throw new Error("SESSION_SECRET is required in production (at least 16 characters).");
+  }
+  return {
+    ...value,
+    DATA_DIR: dataDir,
+    HOST: value.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
+    SESSION_SECRET: value.SESSION_SECRET ?? localSecret(dataDir),
+  };
+}
+
+/** Outside production a secret is generated once and kept in the data directory, so sessions survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+const globalForEnv = globalThis as unknown as { __env?: Env };
+export const env: Env = (globalForEnv.__env ??= loadEnv());
+
+export const isProduction = env.NODE_ENV === "production";
+
+export function publicOrigin(request?: Request): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/$/, "");
+  if (request) return new URL(request.url).origin;
+  return `http://localhost:${env.PORT}`;
+}

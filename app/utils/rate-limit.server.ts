@@ -1,0 +1,54 @@
+import { rawSql } from "#db/client.server";
+
+/**
+ * Fixed-window counters in Postgres, so limits hold across instances. `hitRateLimit` counts one attempt and
+ * says whether it is allowed; `peekRateLimit` only reads (e.g. to refuse sign-in before checking a password).
+ */
+export type RateLimit = { key: string; limit: number; windowSeconds: number };
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+
+// Dates go to raw queries as ISO strings: drizzle configures the shared postgres.js client to pass timestamps
+// through as text.
+function windowOf({ windowSeconds }: RateLimit, now = Date.now()) {
+  const start = Math.floor(now / 1000 / windowSeconds) * windowSeconds;
+  return { start: new Date(start * 1000), end: new Date((start + windowSeconds) * 1000) };
+}
+
+export async function hitRateLimit(limit: RateLimit): Promise<RateLimitResult> {
+  const { start, end } = windowOf(limit);
+  const sql = rawSql();
+  const [row] = await sql<{ count: number }[]>`
+    insert into rate_limits (key, window_start, count, expires_at)
+    values (${limit.key}, ${start.toISOString()}::timestamptz, 1, ${end.toISOString()}::timestamptz)
+    on conflict (key, window_start) do update set count = rate_limits.count + 1
+    returning count`;
+  return result(limit, row?.count ?? 1, end);
+}
+
+export async function peekRateLimit(limit: RateLimit): Promise<RateLimitResult> {
+  const { start, end } = windowOf(limit);
+  const sql = rawSql();
+  const [row] = await sql<{ count: number }[]>`
+    select count from rate_limits where key = ${limit.key} and window_start = ${start.toISOString()}::timestamptz`;
+  return result(limit, row?.count ?? 0, end, true);
+}
+
+export async function resetRateLimit(key: string): Promise<void> {
+  await rawSql()`delete from rate_limits where key = ${key}`;
+}
+
+function result(limit: RateLimit, count: number, end: Date, peek = false): RateLimitResult {
+  const allowed = peek ? count < limit.limit : count <= limit.limit;
+  return {
+    allowed,
+    remaining: Math.max(0, limit.limit - count),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((end.getTime() - Date.now()) / 1000)),
+  };
+}
+
+export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return retryAfterSeconds < 90
+    ? `Too many requests. Please wait ${retryAfterSeconds} seconds and try again.`
+    : `Too many requests. Please wait ${minutes} minutes and try again.`;
+}

@@ -1,0 +1,30 @@
+import { createCookie } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
+import { env, isProduction } from "./env.server";
+
+/**
+ * The anonymous visitor's random session id: a cookie for plain HTML, or the `x-session-id` header for API
+ * clients (the header wins when both are present).
+ */
+const visitorCookie = createCookie("visitor", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: isProduction,
+  path: "/",
+  maxAge: 60 * 60 * 24 * 365,
+  secrets: [env.SESSION_SECRET],
+});
+
+const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+export type Visitor = { sessionId: string; setCookie: string | null };
+
+/** Returns the visitor's id, and a Set-Cookie header to send when the id is new. */
+export async function getVisitor(request: Request): Promise<Visitor> {
+  const header = request.headers.get("x-session-id")?.trim();
+  if (header && SESSION_ID.test(header)) return { sessionId: header, setCookie: null };
+  const fromCookie = await visitorCookie.parse(request.headers.get("Cookie"));
+  if (typeof fromCookie === "string" && SESSION_ID.test(fromCookie)) return { sessionId: fromCookie, setCookie: null };
+  const sessionId = randomUUID();
+  return { sessionId, setCookie: await visitorCookie.serialize(sessionId) };
+}

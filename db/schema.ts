@@ -1,0 +1,267 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => "bytea",
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------- accounts
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email"),
+    passwordHash: text("password_hash").notNull(),
+    isEmailVerified: boolean("is_email_verified").notNull().default(false),
+    /** sha-256 of the token mailed to the member; the token itself is never stored. */
+    emailVerificationToken: text("email_verification_token"),
+    emailVerificationTokenExpires: timestamp("email_verification_token_expires", { withTimezone: true, mode: "date" }),
+    passwordResetToken: text("password_reset_token"),
+    passwordResetTokenExpires: timestamp("password_reset_token_expires", { withTimezone: true, mode: "date" }),
+    forumNotifications: boolean("forum_notifications").notNull().default(true),
+    unsubscribeToken: text("unsubscribe_token"),
+    role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("users_email_verification_token_idx").on(t.emailVerificationToken),
+    uniqueIndex("users_password_reset_token_idx").on(t.passwordResetToken),
+    uniqueIndex("users_unsubscribe_token_idx").on(t.unsubscribeToken),
+  ],
+);
+
+// ------------------------------------------------------------------------------------- visitor content
+
+/** Preferences per anonymous visitor session id (the `x-session-id` of the spec). */
+export const preferences = pgTable("preferences", {
+  sessionId: text("session_id").primaryKey(),
+  style: text("style", { enum: ["poetic", "scientific", "spiritual", "practical"] }).notNull().default("poetic"),
+  composition: text("composition", { enum: ["brief", "detailed", "metaphorical", "simple"] })
+    .notNull()
+    .default("detailed"),
+  keywords: text("keywords").notNull().default(""),
+  updatedAt: updatedAt(),
+});
+
+export const generatedContents = pgTable(
+  "generated_contents",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: text("session_id").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    number: integer("number").notNull(),
+    style: text("style").notNull(),
+    composition: text("composition").notNull(),
+    keywords: text("keywords").notNull().default(""),
+    principle: jsonb("principle").$type<{ title: string; content: string; insight: string }>().notNull(),
+    affirmation: text("affirmation").notNull(),
+    imageUrl: text("image_url"),
+    provider: text("provider").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("generated_contents_session_idx").on(t.sessionId, t.createdAt.desc())],
+);
+
+export const angelReadings = pgTable(
+  "angel_readings",
+  {
+    id: serial("id").primaryKey(),
+    number: text("number").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    sessionId: text("session_id").notNull(),
+    /** keyed hash (HMAC) of the visitor's IP address, never the address itself */
+    ipAddress: text("ip_address"),
+    meaning: text("meaning").notNull(),
+    guidance: text("guidance").notNull(),
+    personalizedMessage: text("personalized_message").notNull(),
+    /** JSON text of [{digit, principle, meaning}] */
+    universalPrinciples: text("universal_principles").notNull().default("[]"),
+    /** JSON text of {digit, calculation, principle, meaning} */
+    reducedDigit: text("reduced_digit").notNull().default("{}"),
+    style: text("style").notNull(),
+    composition: text("composition").notNull(),
+    keywords: text("keywords").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("angel_readings_session_idx").on(t.sessionId, t.createdAt.desc())],
+);
+
+// ----------------------------------------------------------------------------------------------- forum
+
+export const forumTopics = pgTable(
+  "forum_topics",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description"),
+    category: text("category").notNull().default("general"),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Number of posts in the topic, kept in the same transaction as each insert. */
+    postCount: integer("post_count").notNull().default(0),
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("forum_topics_activity_idx").on(t.lastActivityAt.desc(), t.id.desc()),
+    index("forum_topics_category_activity_idx").on(t.category, t.lastActivityAt.desc(), t.id.desc()),
+    index("forum_topics_author_idx").on(t.authorId),
+  ],
+);
+
+export const forumPosts = pgTable(
+  "forum_posts",
+  {
+    id: serial("id").primaryKey(),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Position in the topic (#1, #2, …), assigned from the topic's post_count under its row lock. */
+    number: integer("number").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("forum_posts_topic_number_idx").on(t.topicId, t.number),
+    index("forum_posts_author_idx").on(t.authorId, t.createdAt.desc()),
+  ],
+);
+
+// ------------------------------------------------------------------------------------------- astrology
+
+export const astrologySnapshots = pgTable(
+  "astrology_snapshots",
+  {
+    id: serial("id").primaryKey(),
+    takenAt: timestamp("taken_at", { withTimezone: true, mode: "date" }).notNull(),
+    data: jsonb("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("astrology_snapshots_taken_at_idx").on(t.takenAt.desc())],
+);
+
+export const astrologyEvents = pgTable(
+  "astrology_events",
+  {
+    id: serial("id").primaryKey(),
+    /** ingress | station-retrograde | station-direct | lunar-phase */
+    kind: text("kind").notNull(),
+    body: text("body").notNull(),
+    occursAt: timestamp("occurs_at", { withTimezone: true, mode: "date" }).notNull(),
+    details: jsonb("details").notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("astrology_events_unique_idx").on(t.kind, t.body, t.occursAt),
+    index("astrology_events_occurs_idx").on(t.occursAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------- speech
+
+export const ttsAudio = pgTable(
+  "tts_audio",
+  {
+    id: serial("id").primaryKey(),
+    /** sha-256 of (provider, voice, text): the cache key and the ETag */
+    cacheKey: text("cache_key").notNull(),
+    voiceId: text("voice_id").notNull(),
+    provider: text("provider").notNull(),
+    textLength: integer("text_length").notNull(),
+    audio: bytea("audio").notNull(),
+    durationSeconds: real("duration_seconds").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("tts_audio_cache_key_idx").on(t.cacheKey), index("tts_audio_last_used_idx").on(t.lastUsedAt)],
+);
+
+// ---------------------------------------------------------------------------------------------- 3D models
+
+export const models3d = pgTable(
+  "models3d",
+  {
+    /** the urn handed to the browser: random, unguessable */
+    urn: text("urn").primaryKey(),
+    originalName: text("original_name").notNull(),
+    format: text("format").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    /** stored | parsing | converting | optimising | success | failed */
+    status: text("status").notNull().default("stored"),
+    progress: integer("progress").notNull().default(0),
+    error: text("error"),
+    sessionId: text("session_id"),
+    sourceKey: text("source_key").notNull(),
+    glbKey: text("glb_key"),
+    vertexCount: integer("vertex_count"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("models3d_expires_idx").on(t.expiresAt)],
+);
+
+// ------------------------------------------------------------------------------------------ infrastructure
+
+/** A small Postgres-backed job queue (see app/jobs/queue.server.ts): several instances share it safely. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    queue: text("queue").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    lockedAt: timestamp("locked_at", { withTimezone: true, mode: "date" }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    /** optional de-duplication key: one pending job per key */
+    singletonKey: text("singleton_key"),
+    doneAt: timestamp("done_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("jobs_pending_idx").on(t.queue, t.runAt).where(sql`${t.doneAt} is null`),
+    uniqueIndex("jobs_singleton_idx").on(t.queue, t.singletonKey).where(sql`${t.doneAt} is null`),
+  ],
+);
+
+/** Fixed-window counters for abuse limits, shared by every instance. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+    count: integer("count").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expires_idx").on(t.expiresAt)],
+);

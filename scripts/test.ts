@@ -1,0 +1,96 @@
+/**
+ * `npm test`: everything the test suite needs, then every test.
+ *  1. Chromium: Debian's /usr/bin/chromium (installed with apt when missing and we are root).
+ *  2. A real PostgreSQL: DATABASE_URL's server when set, otherwise an embedded one in .data-test/.
+ *  3. Type check, vitest (unit + integration), the production build, Playwright (JavaScript on and off).
+ */
+import { execSync, spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
+import { runMigrations } from "../db/migrate";
+
+const CHROMIUM = "/usr/bin/chromium";
+const root = path.resolve(import.meta.dirname, "..");
+const testDataDir = path.join(root, ".data-test");
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium).`);
+  }
+  console.log("[test] installing Chromium from Debian's packages…");
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+}
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv): boolean {
+  console.log(`\n[test] ${label}: ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env, cwd: root });
+  return result.status === 0;
+}
+
+function databaseUrl(base: string, database: string): string {
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function main() {
+  ensureChromium();
+  rmSync(testDataDir, { recursive: true, force: true });
+  let embedded: EmbeddedDatabase | undefined;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: testDataDir, database: "postgres" });
+    adminUrl = embedded.url("postgres");
+  }
+  const integrationUrl = databaseUrl(adminUrl, "test_integration");
+  const e2eUrl = databaseUrl(adminUrl, "test_e2e");
+  for (const name of ["test_integration", "test_e2e"]) {
+    const sql = (await import("postgres")).default(adminUrl, { max: 1, onnotice: () => {} });
+    await sql.unsafe(`drop database if exists ${name} with (force)`);
+    await sql.end();
+    await ensureDatabase(adminUrl, name);
+  }
+  await runMigrations(integrationUrl);
+  await runMigrations(e2eUrl);
+
+  const baseEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "test",
+    SESSION_SECRET: "test-session-secret-0123456789abcdef",
+    ADMIN_API_TOKEN: "test-admin-api-token-0123456789",
+    DATA_DIR: path.join(testDataDir, "app"),
+    LOG_REQUESTS: "false",
+    TEST_ADMIN_DATABASE_URL: adminUrl,
+  };
+  // Tests never reach a real vendor: providers are configured per test against loopback stand-ins.
+  for (const key of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "MURF_API_KEY", "SMTP_URL", "PUBLIC_URL"]) delete baseEnv[key];
+
+  const port = await freePort();
+  const results: Array<[string, boolean]> = [];
+  results.push(["typecheck", run("type check", "npx", ["tsc", "--noEmit"], baseEnv)]);
+  const built = run("production build", "npx", ["remix", "build"], baseEnv);
+  results.push(["build", built]);
+  results.push(["vitest", run("unit and integration tests", "npx", ["vitest", "run"], { ...baseEnv, DATABASE_URL: integrationUrl })]);
+  if (built) {
+    results.push([
+      "playwright",
+      run("browser tests", "npx", ["playwright", "test"], {
+        ...baseEnv,
+        DATABASE_URL: e2eUrl,
+        E2E_PORT: String(port),
+        DATA_DIR: path.join(testDataDir, "e2e"),
+      }),
+    ]);
+  }
+  await embedded?.stop().catch(() => {});
+  console.log("\n[test] summary:");
+  for (const [name, ok] of results) console.log(`  ${ok ? "ok  " : "FAIL"} ${name}`);
+  process.exit(results.every(([, ok]) => ok) ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

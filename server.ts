@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import { closePool, isDatabaseReachable } from "./db/client.server";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
+import { runMigrations } from "./db/migrate";
+import { env, isProduction } from "./app/utils/env.server";
+
+/**
+ * The one process that serves pages, resource routes and assets. Boot order: database (the operator's
+ * DATABASE_URL, or an embedded PostgreSQL in DATA_DIR), migrations, the Remix build, background workers, HTTP.
+ */
+type EntryModule = { startBackgroundWork?: () => Promise<void> | void; stopBackgroundWork?: () => Promise<void> };
+
+const log = (message: string) => console.log(`[server] ${message}`);
+
+async function main() {
+  let embedded: EmbeddedDatabase | undefined;
+  if (!process.env.DATABASE_URL) {
+    log(`no DATABASE_URL: starting the embedded PostgreSQL in ${env.DATA_DIR}`);
+    embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, database: "app" });
+    process.env.DATABASE_URL = embedded.url("app");
+  }
+  await runMigrations(process.env.DATABASE_URL!);
+
+  const buildPath = path.resolve("build/index.js");
+  if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const entry = build.entry.module as EntryModule;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ok = await isDatabaseReachable();
+    res.set("Cache-Control", "no-store").status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
+  });
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "media-src": ["'self'", "data:", "blob:"],
+          "connect-src": ["'self'"],
+          "worker-src": ["'self'", "blob:"],
+          // The only third-party frame is a video the visitor chose to load by clicking.
+          "frame-src": ["'self'", "https://www.youtube-nocookie.com"],
+          "upgrade-insecure-requests": isProduction && env.PUBLIC_URL?.startsWith("https:") ? [] : null,
+        },
+      },
+      strictTransportSecurity: isProduction && !!env.PUBLIC_URL?.startsWith("https:"),
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use(compression());
+  if (env.LOG_REQUESTS) app.use(morgan(isProduction ? "combined" : "dev"));
+
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: isProduction ? "production" : "development",
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
+    }),
+  );
+
+  await entry.startBackgroundWork?.();
+
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log(`listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      log("shutdown took longer than 10 s: exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await entry.stopBackgroundWork?.().catch((error) => log(`workers: ${String(error)}`));
+    await closePool().catch(() => {});
+    if (embedded) await embedded.stop().catch(() => {});
+    log("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Shared browser-test helpers. Every page test calls `expectAccessible(page)`: axe must find no WCAG 2.0/2.1
+ * A or AA violation. `jsEnabled` tells a test which project (JavaScript on or off) it runs in.
+ */
+export const test = base.extend<{ jsEnabled: boolean }>({
+  jsEnabled: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false);
+  },
+});
+
+export { expect };
+
+export async function expectAccessible(page: Page, options: { include?: string; exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  if (options.include) builder = builder.include(options.include);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Waits until Remix has hydrated the page (no-op without JavaScript), so clicks reach React handlers. */
+export async function waitForHydration(page: Page, jsEnabled: boolean) {
+  if (!jsEnabled) return;
+  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  await page.waitForLoadState("networkidle");
+}

@@ -1,0 +1,116 @@
+import { DRAWER_LINKS, TAGLINE, TOP_BAR_LINKS } from "../../app/components/navigation";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+
+test.describe("the shared shell", () => {
+  test("home shows the top bar, the footer and passes axe", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    const main = page.getByRole("navigation", { name: "Main" });
+    for (const link of TOP_BAR_LINKS) {
+      await expect(main.locator(`a[href="${link.to}"]`)).toHaveCount(1);
+    }
+    await expect(page.getByRole("contentinfo")).toContainText(TAGLINE);
+    await expect(page.getByRole("contentinfo")).toContainText("2025");
+    await expect(page.getByRole("link", { name: "Skip to main content" })).toHaveAttribute("href", "#main");
+    await expect(page.getByRole("main")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("every top bar link opens a page", async ({ page }) => {
+    for (const link of TOP_BAR_LINKS) {
+      await page.goto("/");
+      const response = await Promise.all([
+        page.waitForURL((url) => url.pathname === link.to),
+        page.getByRole("navigation", { name: "Main" }).locator(`a[href="${link.to}"]`).click(),
+      ]).then(() => page.goto(link.to));
+      expect(response?.status(), link.to).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    }
+  });
+
+  test("small screens label Emotions as Emotional Creation", async ({ page }) => {
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto("/");
+    const link = page.getByRole("navigation", { name: "Main" }).locator('a[href="/emotions"]');
+    await expect(link).toHaveText("Emotional Creation");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(link).toHaveText("Emotions");
+  });
+
+  test("the menu panel opens and lists every link, privacy, tagline and copyright", async ({ page, jsEnabled }) => {
+    await page.goto("/");
+    await waitForHydration(page, jsEnabled);
+    await page.getByText("Menu", { exact: true }).click();
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    for (const link of [...TOP_BAR_LINKS, { to: "/privacy" }]) {
+      await expect(menu.locator(`a[href="${link.to}"]`)).toBeVisible();
+    }
+    await expect(page.getByText(TAGLINE).first()).toBeVisible();
+    await expectAccessible(page);
+    await menu.locator('a[href="/privacy"]').click();
+    await expect(page).toHaveURL(/\/privacy$/);
+  });
+
+  test("the side drawer opens: 320 px overlay on small screens, pushes the page by a third (max 384 px) on wide ones", async ({
+    page,
+    jsEnabled,
+  }) => {
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.goto("/");
+    await waitForHydration(page, jsEnabled);
+    await page.getByText("Navigation drawer").click();
+    const drawer = page.getByRole("navigation", { name: "Drawer" });
+    await expect(drawer).toBeVisible();
+    for (const link of DRAWER_LINKS) await expect(drawer.getByRole("link", { name: link.label })).toBeVisible();
+    const panel = page.locator(".site-drawer-panel");
+    expect((await panel.boundingBox())?.width).toBe(320);
+    const page600 = await page.locator(".site-page").boundingBox();
+    expect(page600?.x).toBe(0);
+
+    await page.setViewportSize({ width: 900, height: 800 });
+    expect(Math.round((await panel.boundingBox())!.width)).toBe(300);
+    expect(Math.round((await page.locator(".site-page").boundingBox())!.x)).toBe(300);
+
+    await page.setViewportSize({ width: 1500, height: 800 });
+    expect(Math.round((await panel.boundingBox())!.width)).toBe(384);
+    expect(Math.round((await page.locator(".site-page").boundingBox())!.x)).toBe(384);
+    await expectAccessible(page);
+
+    await drawer.getByRole("link", { name: "Angel Numbers" }).click();
+    await expect(page).toHaveURL(/\/angel$/);
+  });
+
+  test("the profile button leads visitors to /auth", async ({ page, jsEnabled }) => {
+    await page.goto("/");
+    await waitForHydration(page, jsEnabled);
+    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("an unknown path answers 404 with the spec's texts", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
+    await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("health and readiness endpoints answer", async ({ request }) => {
+    expect((await request.get("/healthz")).status()).toBe(200);
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  test("pages carry a CSP with a nonce and no third-party origin", async ({ request }) => {
+    const response = await request.get("/");
+    const csp = response.headers()["content-security-policy"] ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    const html = await response.text();
+    const nonce = csp.match(/'nonce-([^']+)'/)![1];
+    for (const script of html.match(/<script[^>]*>/g) ?? []) expect(script).toContain(`nonce="${nonce}"`);
+    expect(html).not.toMatch(/src="https?:\/\//);
+  });
+});

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../../db/embedded";
+
+/**
+ * The server process as operators meet it: /readyz follows the database (503 while it is down, 200 again once
+ * it is back, no restart) and SIGTERM exits 0 after finishing in-flight work. Needs a build (npm test makes one).
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+let server: ChildProcess | undefined;
+let database: EmbeddedDatabase | undefined;
+
+afterAll(async () => {
+  server?.kill("SIGKILL");
+  await database?.stop().catch(() => {});
+});
+
+async function waitFor(url: string, predicate: (status: number) => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 0;
+  while (Date.now() < deadline) {
+    last = await fetch(url)
+      .then((r) => r.status)
+      .catch(() => 0);
+    if (predicate(last)) return last;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} kept answering ${last}`);
+}
+
+describe("server lifecycle", () => {
+  it("reports readiness from the database and shuts down cleanly", async () => {
+    expect(existsSync(path.join(root, "build/index.js")), "run `npm run build` first").toBe(true);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "readyz-"));
+    const dbPort = await freePort();
+    database = await startEmbeddedPostgres({ dataDir, database: "app", port: dbPort });
+    const port = await freePort();
+    server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATABASE_URL: database.url("app"),
+        DATA_DIR: dataDir,
+        RUN_JOBS: "false",
+      },
+      stdio: "inherit",
+    });
+    const base = `http://127.0.0.1:${port}`;
+    expect(await waitFor(`${base}/readyz`, (s) => s === 200)).toBe(200);
+
+    await database.stop();
+    expect(await waitFor(`${base}/readyz`, (s) => s === 503)).toBe(503);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+
+    database = await startEmbeddedPostgres({ dataDir, database: "app", port: dbPort });
+    expect(await waitFor(`${base}/readyz`, (s) => s === 200)).toBe(200);
+
+    const exited = new Promise<number | null>((resolve) => server!.on("exit", (code) => resolve(code)));
+    server.kill("SIGTERM");
+    const started = Date.now();
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    server = undefined;
+  });
+});
