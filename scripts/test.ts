@@ -35,6 +35,12 @@ function databaseUrl(base: string, database: string): string {
   return url.toString();
 }
 
+/**
+ * `npm test` runs everything. `npm test -- vitest [files…]` or `npm test -- e2e [files…]` runs one part (with
+ * its database and build) for a quicker loop while working on a feature.
+ */
+const [only, ...files] = process.argv.slice(2) as [("vitest" | "e2e")?, ...string[]];
+
 async function main() {
   ensureChromium();
   rmSync(testDataDir, { recursive: true, force: true });
@@ -69,14 +75,17 @@ async function main() {
 
   const port = await freePort();
   const results: Array<[string, boolean]> = [];
-  results.push(["typecheck", run("type check", "npx", ["tsc", "--noEmit"], baseEnv)]);
-  const built = run("production build", "npx", ["remix", "build"], baseEnv);
+  if (!only) results.push(["typecheck", run("type check", "npx", ["tsc", "--noEmit"], baseEnv)]);
+  const built = run("production build", "npx", ["remix", "build"], { ...baseEnv, NODE_ENV: "production" });
   results.push(["build", built]);
-  results.push(["vitest", run("unit and integration tests", "npx", ["vitest", "run"], { ...baseEnv, DATABASE_URL: integrationUrl })]);
-  if (built) {
+  if (only !== "e2e") {
+    const env = { ...baseEnv, DATABASE_URL: integrationUrl };
+    results.push(["vitest", run("unit and integration tests", "npx", ["vitest", "run", ...files], env)]);
+  }
+  if (built && only !== "vitest") {
     results.push([
       "playwright",
-      run("browser tests", "npx", ["playwright", "test"], {
+      run("browser tests", "npx", ["playwright", "test", ...files], {
         ...baseEnv,
         DATABASE_URL: e2eUrl,
         E2E_PORT: String(port),

@@ -30,3 +30,27 @@ export async function waitForHydration(page: Page, jsEnabled: boolean) {
   await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
   await page.waitForLoadState("networkidle");
 }
+
+/**
+ * Creates a member straight in the database (through the accounts domain) and returns its credentials.
+ * Usernames are unique per call, so tests running in parallel never collide.
+ */
+export async function createMember(overrides: { username?: string; email?: string | null; password?: string } = {}) {
+  const { createUser } = await import("../../app/accounts/users.server");
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const username = overrides.username ?? `member_${suffix}`;
+  const password = overrides.password ?? "Passw0rd!x";
+  const email = overrides.email === undefined ? `${username}@example.test` : overrides.email;
+  const user = await createUser({ username, email, password, isEmailVerified: true });
+  return { ...user, password };
+}
+
+/** Signs the browser context in as the member by setting the session cookie (no login form round trip). */
+export async function signIn(page: Page, userId: number) {
+  const { createUserSession } = await import("../../app/accounts/session.server");
+  const setCookie = await createUserSession(userId);
+  const [pair] = setCookie.split(";");
+  const [name, ...value] = pair!.split("=");
+  const baseURL = test.info().project.use.baseURL!;
+  await page.context().addCookies([{ name: name!, value: value.join("="), url: baseURL }]);
+}

@@ -43,6 +43,7 @@ describe("server lifecycle", () => {
       env: {
         ...process.env,
         NODE_ENV: "production",
+        HOST: "127.0.0.1",
         PORT: String(port),
         DATABASE_URL: database.url("app"),
         DATA_DIR: dataDir,
