@@ -25,6 +25,7 @@ const log = (message: string) => console.log(`[server] ${message}`);
 async function main() {
   let embedded: EmbeddedDatabase | undefined;
   if (!process.env.DATABASE_URL) {
+    if (isProduction) throw new Error("DATABASE_URL is required in production.");
     log(`no DATABASE_URL: starting the embedded PostgreSQL in ${env.DATA_DIR}`);
     embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, database: "app" });
     process.env.DATABASE_URL = embedded.url("app");
