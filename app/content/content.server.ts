@@ -28,8 +28,8 @@ const frontMatterSchema = z.object({
   image: z.string().startsWith("/"),
   imageAlt: z.string().min(1),
   subtitle: z.string().optional(),
-  /** A video the visitor may load with a click (youtube-nocookie); shown as a link without JavaScript. */
-  video: z.object({ youtubeId: z.string().regex(/^[A-Za-z0-9_-]{11}$/), title: z.string() }).optional(),
+  /** One of the site's own videos under public/videos (WebM, with a .vtt captions file beside it). */
+  video: z.object({ src: z.string().regex(/^\/videos\/[a-z0-9-]+\.webm$/), title: z.string().min(1) }).optional(),
 });
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;

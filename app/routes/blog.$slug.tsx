@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPost, listPosts } from "~/content/content.server";
 import { ContentParts, PageHeader, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
 import { formatDate } from "~/content/route-helpers";
-import { ClickToLoadVideo } from "~/content/video-embed";
+import { SiteVideo } from "~/content/video-embed";
 import { invariantResponse } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import type { MetaFunction } from "@remix-run/node";
@@ -41,7 +41,7 @@ export default function BlogPost() {
         parts={page.parts}
         slots={{
           video: page.video ? (
-            <ClickToLoadVideo youtubeId={page.video.youtubeId} title={page.video.title} poster={page.image} />
+            <SiteVideo src={page.video.src} title={page.video.title} poster={page.image} />
           ) : null,
         }}
       />

@@ -7,7 +7,7 @@ import { OctahedronDisplay } from "~/content/octahedron-display";
 import { octahedronBackLink } from "~/content/palindrome-flag.server";
 import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
-import { ClickToLoadVideo } from "~/content/video-embed";
+import { SiteVideo } from "~/content/video-embed";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backLink, setCookie } = await octahedronBackLink(request);
@@ -57,7 +57,7 @@ export default function Octahedron() {
         slots={{
           facts: <Facts />,
           video: page.video ? (
-            <ClickToLoadVideo youtubeId={page.video.youtubeId} title={page.video.title} poster={page.image} />
+            <SiteVideo src={page.video.src} title={page.video.title} poster={page.image} />
           ) : null,
         }}
       />
