@@ -154,7 +154,7 @@ export function OctahedronDisplay() {
         <span>
           {hydrated
             ? "Drag the solid to turn it; the faces carry the colours of the principles 1 to 8."
-            : "The octahedron seen from above its long edge; the faces carry the colours of the principles 1 to 8."}
+            : "A still drawing of the octahedron (with JavaScript it turns and can be dragged); the faces carry the colours of the principles 1 to 8."}
         </span>
       </figcaption>
     </figure>
