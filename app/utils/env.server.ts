@@ -24,6 +24,8 @@ const schema = z.object({
     .transform((v) => v === "true"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Ten Principles <no-reply@localhost>"),
+  /** The author's public address for readings bookings and privacy requests (shown on /about and /privacy). */
+  CONTACT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),

@@ -1,0 +1,88 @@
+import { useNavigate } from "@remix-run/react";
+import { Fragment, type MouseEvent, type ReactNode } from "react";
+import type { ContentPart } from "./content.server";
+
+/** Typography for rendered Markdown: readable line length, a clear outline, visible links. */
+export const proseClass =
+  "max-w-3xl text-lg leading-relaxed text-ink " +
+  "[&_h2]:mt-12 [&_h2]:font-serif [&_h2]:text-3xl [&_h2]:font-bold [&_h2]:text-cosmic " +
+  "[&_h3]:mt-8 [&_h3]:font-serif [&_h3]:text-2xl [&_h3]:font-semibold " +
+  "[&_h4]:mt-6 [&_h4]:text-xl [&_h4]:font-semibold " +
+  "[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1 " +
+  "[&_a]:text-cosmic [&_a]:underline [&_a]:underline-offset-2 " +
+  "[&_blockquote]:mt-6 [&_blockquote]:border-l-4 [&_blockquote]:border-violet-300 [&_blockquote]:pl-4 [&_blockquote]:italic " +
+  "[&_table]:mt-6 [&_table]:w-full [&_table]:border-collapse [&_th]:border [&_th]:border-violet-200 [&_th]:bg-cosmic-light [&_th]:p-2 [&_th]:text-left " +
+  "[&_td]:border [&_td]:border-violet-200 [&_td]:p-2 [&_strong]:font-semibold [&_code]:rounded [&_code]:bg-cosmic-light [&_code]:px-1 " +
+  "[&_figure]:mt-8 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_figcaption]:mt-2 [&_figcaption]:text-base [&_figcaption]:italic";
+
+/**
+ * Rendered Markdown. Links inside it are plain <a> elements; with JavaScript, same-site links navigate on the
+ * client like <Link> does, without JavaScript they are ordinary links.
+ */
+export function Prose({ html, className = "" }: { html: string; className?: string }) {
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as HTMLElement).closest("a");
+    const href = anchor?.getAttribute("href");
+    if (!anchor || !href || anchor.target || !href.startsWith("/") || href.startsWith("//")) return;
+    if (/\.(xml|txt|svg|png|jpg)$/.test(href.split("?")[0]!)) return;
+    event.preventDefault();
+    navigate(href);
+  };
+  // The click handler only enhances links; keyboard users activate the same links natively.
+  // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+  return <div className={`${proseClass} ${className}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** The body of a content page, with route components placed at its `<!-- slot:name -->` markers. */
+export function ContentParts({ parts, slots = {} }: { parts: ContentPart[]; slots?: Record<string, ReactNode> }) {
+  return (
+    <>
+      {parts.map((part, index) =>
+        part.kind === "html" ? (
+          <Prose key={index} html={part.html} />
+        ) : (
+          <Fragment key={index}>{slots[part.name] ?? null}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+/** A page's heading block: the one <h1>, an optional subtitle, and the lead image made for the site. */
+export function PageHeader({
+  title,
+  subtitle,
+  image,
+  imageAlt,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  image?: string;
+  imageAlt?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="max-w-3xl">
+      {children}
+      <h1 className="font-serif text-4xl font-bold text-ink sm:text-5xl">{title}</h1>
+      {subtitle ? <p className="mt-3 font-serif text-2xl text-cosmic">{subtitle}</p> : null}
+      {image ? (
+        <img
+          src={image}
+          alt={imageAlt ?? ""}
+          width={960}
+          height={400}
+          className="mt-8 h-auto w-full rounded-xl border border-violet-200 bg-white"
+        />
+      ) : null}
+    </header>
+  );
+}
+
+export const pageContainerClass = "mx-auto max-w-5xl px-4 py-10";
+export const linkClass = "text-cosmic underline underline-offset-2";
+export const buttonLinkClass =
+  "inline-block rounded-lg bg-cosmic px-5 py-2.5 font-semibold text-white no-underline hover:bg-violet-900";

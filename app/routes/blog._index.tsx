@@ -1,0 +1,136 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { getPage, listPosts } from "~/content/content.server";
+import { Prose, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
+import { contentMeta, formatDate } from "~/content/route-helpers";
+
+export async function loader() {
+  const posts = listPosts().map(({ slug, title, date, description, image, imageAlt, nestedHtml }) => ({
+    slug,
+    title,
+    date,
+    description,
+    image,
+    imageAlt,
+    html: nestedHtml,
+  }));
+  const teaser = (slug: string) => {
+    const { title, subtitle, description, image, imageAlt } = getPage(slug);
+    return { title, subtitle, description, image, imageAlt };
+  };
+  return {
+    page: {
+      title: "Ontology Blog",
+      description:
+        "Dated essays on the ten principles: 436, 43 Not Two, Fire / Desire, the four elements, base 10, Solfeggio frequencies and the Pythagoreans.",
+      image: "/images/content/blog.svg",
+    },
+    posts,
+    sevenThreeOne: teaser("seven-three-one"),
+    healing: teaser("healing"),
+  };
+}
+
+type Teaser = { title: string; subtitle?: string; description: string; image: string; imageAlt: string };
+
+function TeaserCard({ teaser, to }: { teaser: Teaser; to: string }) {
+  return (
+    <section
+      aria-labelledby={`teaser-${to.slice(1)}`}
+      className="mt-8 max-w-3xl rounded-2xl border border-violet-200 bg-white p-6 shadow-sm"
+    >
+      <p className="text-sm font-semibold uppercase tracking-wide text-cosmic">Featured article</p>
+      <h2 id={`teaser-${to.slice(1)}`} className="mt-1 font-serif text-3xl font-bold">
+        {teaser.title}
+      </h2>
+      {teaser.subtitle ? <p className="mt-1 font-serif text-xl text-cosmic">{teaser.subtitle}</p> : null}
+      <p className="mt-3">{teaser.description}</p>
+      <p className="mt-4">
+        <Link to={to} className={buttonLinkClass} aria-label={`Read Full Article: ${teaser.title}`}>
+          Read Full Article
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function FeaturedImage({ src, alt }: { src: string; alt: string }) {
+  return (
+    <img src={src} alt={alt} width={960} height={400} className="mt-8 h-auto w-full max-w-3xl rounded-xl border border-violet-200" />
+  );
+}
+
+export default function Blog() {
+  const { page, posts, sevenThreeOne, healing } = useLoaderData<typeof loader>();
+  return (
+    <div className={pageContainerClass}>
+      <p className="mb-4">
+        <Link to="/" className={linkClass}>
+          ← Back to Home
+        </Link>
+      </p>
+      <h1 className="font-serif text-4xl font-bold sm:text-5xl">{page.title}</h1>
+      <p className="mt-4 max-w-3xl text-lg">
+        Notes from the study of the ten principles, written between August and September 2025: numbers read as living
+        principles, colours as their faces, and the geometry in which they meet. Start with the{" "}
+        <Link to="/palindrome" className={linkClass}>
+          Sacred Palindrome
+        </Link>{" "}
+        and its{" "}
+        <Link to="/octahedron" className={linkClass}>
+          octahedron
+        </Link>
+        , or read the long article{" "}
+        <Link to="/seven-three-one" className={linkClass}>
+          7 3 and 1 or Eleven
+        </Link>
+        .
+      </p>
+      <nav aria-label="Posts" className="mt-6 max-w-3xl rounded-xl bg-cosmic-light p-5">
+        <h2 className="font-serif text-xl font-semibold">In this blog</h2>
+        <ul className="mt-2 list-disc pl-6">
+          {posts.map((post) => (
+            <li key={post.slug}>
+              <a href={`#${post.slug}`} className={linkClass}>
+                {post.title}
+              </a>{" "}
+              <span className="text-sm">({formatDate(post.date)})</span>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <TeaserCard teaser={sevenThreeOne} to="/seven-three-one" />
+      <FeaturedImage src={sevenThreeOne.image} alt={sevenThreeOne.imageAlt} />
+      <TeaserCard teaser={healing} to="/healing" />
+      <FeaturedImage src={healing.image} alt={healing.imageAlt} />
+
+      {posts.map((post) => (
+        <article key={post.slug} id={post.slug} aria-labelledby={`${post.slug}-title`} className="mt-14 max-w-3xl scroll-mt-24">
+          <h2 id={`${post.slug}-title`} className="font-serif text-3xl font-bold text-ink">
+            {post.title}
+          </h2>
+          <p className="mt-1 text-sm">
+            Posted <time dateTime={post.date}>{formatDate(post.date)}</time> ·{" "}
+            <Link to={`/blog/${post.slug}`} className={linkClass}>
+              Permalink<span className="sr-only">: {post.title}</span>
+            </Link>
+          </p>
+          <img src={post.image} alt={post.imageAlt} width={960} height={400} loading="lazy" className="mt-4 h-auto w-full rounded-xl border border-violet-200" />
+          <Prose html={post.html} />
+        </article>
+      ))}
+      <p className="mt-14">
+        <Link to="/" className={buttonLinkClass}>
+          Back to Home
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export const meta = contentMeta("/blog");
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

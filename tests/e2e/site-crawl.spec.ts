@@ -1,0 +1,44 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * No dead link anywhere: starting from /, follow every same-site <a href> (and every page the sitemap lists)
+ * and require each to answer 200. Protected pages may answer with a redirect to /auth, which is followed.
+ */
+test("every internal link on the site answers 200", async ({ request, jsEnabled }) => {
+  test.skip(!jsEnabled, "no browser involved: once is enough");
+  test.setTimeout(120_000);
+  const seen = new Map<string, string>(); // path → the page that linked to it
+  const queue: string[] = ["/"];
+  seen.set("/", "(start)");
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const path = new URL(loc!).pathname;
+    if (!seen.has(path)) {
+      seen.set(path, "/sitemap.xml");
+      queue.push(path);
+    }
+  }
+  const dead: string[] = [];
+  while (queue.length > 0 && seen.size < 400) {
+    const path = queue.shift()!;
+    const response = await request.get(path);
+    if (response.status() !== 200) {
+      dead.push(`${path} → ${response.status()} (linked from ${seen.get(path)})`);
+      continue;
+    }
+    if (!(response.headers()["content-type"] ?? "").includes("text/html")) continue;
+    const html = await response.text();
+    for (const [, raw] of html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)) {
+      const href = raw!.replace(/&amp;/g, "&");
+      if (!href.startsWith("/") || href.startsWith("//")) continue;
+      const url = new URL(href, "http://site");
+      const target = url.pathname + url.search;
+      if (!seen.has(target)) {
+        seen.set(target, path);
+        queue.push(target);
+      }
+    }
+  }
+  expect(seen.size).toBeGreaterThan(20);
+  expect(dead, "dead internal links").toEqual([]);
+});
