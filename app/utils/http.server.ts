@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import { createHmac } from "node:crypto";
 import { env } from "./env.server";
 
@@ -13,9 +12,12 @@ export function invariantResponse(
   }
 }
 
-/** A JSON error answer of the API: `{ error }` with a 4xx/5xx status. */
+/**
+ * A JSON error answer of the API: `{ error }` with a 4xx/5xx status. A plain Response, because in a resource
+ * route (single fetch) `data(value, { status })` would be answered with 200.
+ */
 export function jsonError(error: string, status: number, headers?: HeadersInit) {
-  return data({ error }, { status, headers });
+  return Response.json({ error }, { status, headers });
 }
 
 /** Reads a JSON body, answering 400 (not 500) when it is missing or malformed. */
@@ -27,7 +29,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     const text = await request.text();
     return text ? JSON.parse(text) : {};
   } catch {
-    throw data({ error: "The request body is not valid JSON." }, { status: 400 });
+    throw jsonError("The request body is not valid JSON.", 400);
   }
 }
 
