@@ -3,6 +3,7 @@ import { meshesToDocument } from "./convert/mesh";
 import { posterSvg } from "./convert/poster";
 import type { ModelStatus } from "./formats";
 import { createModelRecord, getModel } from "./models.server";
+import { OCTAHEDRON_FACES, OCTAHEDRON_VERTICES } from "./octahedron-geometry";
 import { modelStorage } from "./storage.server";
 
 /**
@@ -10,13 +11,6 @@ import { modelStorage } from "./storage.server";
  * the first time it is asked for and served from storage afterwards. It is exempt from retention.
  */
 export const OCTAHEDRON_URN = "octahedron-v1";
-
-export const OCTAHEDRON_VERTICES: Array<[number, number, number]> = [
-  [1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 0.5], [0, 0, -0.5],
-];
-export const OCTAHEDRON_FACES: Array<[number, number, number]> = [
-  [0, 2, 4], [2, 1, 4], [1, 3, 4], [3, 0, 4], [2, 0, 5], [1, 2, 5], [3, 1, 5], [0, 3, 5],
-];
 
 export function buildOctahedron() {
   const document = meshesToDocument([
