@@ -18,7 +18,7 @@ export type WorkerOutcome =
   | { ok: false; code: string; message: string };
 
 function workerFile(): string {
-  const file = path.resolve(process.cwd(), "app/models3d/convert.worker.ts");
+  const file = path.resolve(process.cwd(), "app/models3d/convert.worker.mjs");
   if (!existsSync(file)) throw new Error(`conversion worker not found at ${file}`);
   return file;
 }
@@ -42,7 +42,7 @@ export function runConversionWorker({
     let settled = false;
     const worker = new Worker(workerFile(), {
       workerData: { bytes, ext, title },
-      execArgv: ["--import", "tsx"],
+      execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 },
       stdout: false,
       stderr: false,
