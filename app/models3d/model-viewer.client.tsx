@@ -88,14 +88,19 @@ export default function ModelViewer({
       return true;
     };
     actionsRef.current = {
-      fit: () => void fit(),
+      fit: () => {
+        fit();
+        requestRender();
+      },
       reset: () => {
         camera.position.copy(home.position);
         controls.target.copy(home.target);
         controls.update();
+        requestRender();
       },
       spin: (on) => {
         controls.autoRotate = on;
+        requestRender();
       },
     };
 
@@ -118,6 +123,7 @@ export default function ModelViewer({
             for (const material of materials) material.side = THREE.DoubleSide;
           });
           root.add(gltf.scene);
+          requestRender();
           if (!fit()) {
             callbacks.current.onError?.(MESSAGES.noGeometry);
             return;
@@ -126,7 +132,7 @@ export default function ModelViewer({
           timers.push(
             window.setTimeout(() => {
               if (disposed) return;
-              if (fitDelayMs > 0) timers.push(window.setTimeout(() => !disposed && fit(), fitDelayMs));
+              if (fitDelayMs > 0) timers.push(window.setTimeout(() => !disposed && fit() && requestRender(), fitDelayMs));
               callbacks.current.onReady?.();
             }, settleDelayMs),
           );
@@ -140,18 +146,25 @@ export default function ModelViewer({
       },
     );
 
+    // Frames are drawn on demand (a change, damping, auto-spin), not continuously: software WebGL stays cheap.
     let frame = 0;
     const tick = () => {
-      controls.update();
+      frame = 0;
+      const moving = controls.update();
       renderer.render(scene, camera);
-      frame = requestAnimationFrame(tick);
+      if (moving || controls.autoRotate) requestRender();
     };
-    tick();
+    const requestRender = () => {
+      if (!frame && !disposed) frame = requestAnimationFrame(tick);
+    };
+    controls.addEventListener("change", requestRender);
+    requestRender();
     const resize = new ResizeObserver(() => {
       const width = mount.clientWidth || 600;
       renderer.setSize(width, height);
       camera.aspect = width / height;
       camera.updateProjectionMatrix();
+      requestRender();
     });
     resize.observe(mount);
 

@@ -22,7 +22,10 @@ import * as cubes from "../fixtures/models3d/cubes";
  */
 type DataResult = { data: unknown; init: { status?: number } | null };
 const bodyOf = async (result: unknown): Promise<{ status: number; body: any }> => {
-  if (result instanceof Response) return { status: result.status, body: result };
+  if (result instanceof Response) {
+    const json = (result.headers.get("content-type") ?? "").includes("application/json");
+    return { status: result.status, body: json ? await result.json() : result };
+  }
   const r = result as DataResult;
   if (r && typeof r === "object" && "init" in r && "data" in r) return { status: r.init?.status ?? 200, body: r.data };
   return { status: 200, body: result };
