@@ -2,6 +2,7 @@ import { NodeIO, type Document } from "@gltf-transform/core";
 import type { ModelExtension } from "../formats";
 import { readWithAssimp } from "./assimp";
 import { readDwg } from "./dwg";
+import { readObj, readStl } from "./fast-readers";
 import { ConversionError, meshesToDocument } from "./mesh";
 import { readWithOpenCascade } from "./occt";
 import { countVertices, weldDocument } from "./optimise";
@@ -37,6 +38,12 @@ export async function convertModel(
       break;
     case "x3d":
       document = meshesToDocument(readX3d(bytes));
+      break;
+    case "stl":
+      document = meshesToDocument(readStl(bytes));
+      break;
+    case "obj":
+      document = meshesToDocument(readObj(bytes));
       break;
     case "dwg":
       document = meshesToDocument(await readDwg(bytes));

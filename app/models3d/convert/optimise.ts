@@ -30,22 +30,38 @@ function weldPrimitive(document: Document, primitive: Primitive): void {
   // Skinned or morphed geometry keeps its layout: welding would need the targets too.
   if (primitive.listTargets().length > 0) return;
   const views = attributes.map((a) => bytesPerVertex(a));
+  // Open-addressing hash table over the vertices' raw attribute words (bit-exact comparison).
   const remap = new Uint32Array(count);
-  const seen = new Map<string, number>();
   const firstOf: number[] = [];
-  for (let v = 0; v < count; v++) {
-    let key = "";
+  let size = 1;
+  while (size < count * 2) size <<= 1;
+  const table = new Int32Array(size).fill(-1);
+  const same = (a: number, b: number) => {
     for (const view of views) {
-      const start = v * view.stride;
-      for (let k = 0; k < view.stride; k++) key += String.fromCharCode(view.words[start + k]! & 0xffff, view.words[start + k]! >>> 16);
+      for (let k = 0; k < view.stride; k++) if (view.words[a * view.stride + k] !== view.words[b * view.stride + k]) return false;
     }
-    let target = seen.get(key);
-    if (target === undefined) {
-      target = firstOf.length;
-      seen.set(key, target);
-      firstOf.push(v);
+    return true;
+  };
+  for (let v = 0; v < count; v++) {
+    let hash = 2166136261;
+    for (const view of views) {
+      for (let k = 0; k < view.stride; k++) hash = Math.imul(hash ^ view.words[v * view.stride + k]!, 16777619);
     }
-    remap[v] = target;
+    let slot = (hash >>> 0) & (size - 1);
+    for (;;) {
+      const entry = table[slot]!;
+      if (entry === -1) {
+        table[slot] = firstOf.length;
+        remap[v] = firstOf.length;
+        firstOf.push(v);
+        break;
+      }
+      if (same(firstOf[entry]!, v)) {
+        remap[v] = entry;
+        break;
+      }
+      slot = (slot + 1) & (size - 1);
+    }
   }
   const unique = firstOf.length;
   if (unique === count && primitive.getIndices()) return;
