@@ -13,14 +13,15 @@ export function readStl(bytes: Uint8Array): MeshData[] {
     const normals = new Float32Array(count * 9);
     for (let i = 0; i < count; i++) {
       const at = 84 + i * 50;
-      const nx = view.getFloat32(at, true);
-      const ny = view.getFloat32(at + 4, true);
-      const nz = view.getFloat32(at + 8, true);
+      // "+ 0" turns -0 into 0, so welding (which compares bits) joins corners that differ only in the sign of zero.
+      const nx = view.getFloat32(at, true) + 0;
+      const ny = view.getFloat32(at + 4, true) + 0;
+      const nz = view.getFloat32(at + 8, true) + 0;
       for (let c = 0; c < 3; c++) {
         const o = i * 9 + c * 3;
-        positions[o] = view.getFloat32(at + 12 + c * 12, true);
-        positions[o + 1] = view.getFloat32(at + 16 + c * 12, true);
-        positions[o + 2] = view.getFloat32(at + 20 + c * 12, true);
+        positions[o] = view.getFloat32(at + 12 + c * 12, true) + 0;
+        positions[o + 1] = view.getFloat32(at + 16 + c * 12, true) + 0;
+        positions[o + 2] = view.getFloat32(at + 20 + c * 12, true) + 0;
         normals[o] = nx;
         normals[o + 1] = ny;
         normals[o + 2] = nz;
@@ -33,7 +34,7 @@ export function readStl(bytes: Uint8Array): MeshData[] {
   const normals: number[] = [];
   const facet = /facet\s+normal\s+(\S+)\s+(\S+)\s+(\S+)\s+outer\s+loop\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+endloop\s+endfacet/gi;
   for (const m of text.matchAll(facet)) {
-    const v = m.slice(1).map(Number);
+    const v = m.slice(1).map((x) => Number(x) + 0);
     if (v.some((x) => !Number.isFinite(x))) throw new ConversionError("translation_failed", "STL holds a number that is not a number");
     positions.push(...v.slice(3));
     normals.push(...v.slice(0, 3), ...v.slice(0, 3), ...v.slice(0, 3));
@@ -103,10 +104,10 @@ export function readObj(bytes: Uint8Array): MeshData[] {
     start = end + 1;
     if (line.startsWith("v ")) {
       const parts = line.split(/\s+/);
-      v.push(Number(parts[1]), Number(parts[2]), Number(parts[3]));
+      v.push(Number(parts[1]) + 0, Number(parts[2]) + 0, Number(parts[3]) + 0);
     } else if (line.startsWith("vn ")) {
       const parts = line.split(/\s+/);
-      vn.push(Number(parts[1]), Number(parts[2]), Number(parts[3]));
+      vn.push(Number(parts[1]) + 0, Number(parts[2]) + 0, Number(parts[3]) + 0);
     } else if (line.startsWith("f ")) {
       const tokens = line.split(/\s+/).slice(1);
       const ids = tokens.map(corner);
