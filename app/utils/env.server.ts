@@ -35,6 +35,9 @@ const schema = z.object({
   MURF_API_KEY: z.string().optional(),
   MURF_BASE_URL: z.string().url().default("https://api.murf.ai"),
   ASTROLOGY_CHECK_INTERVAL_MINUTES: z.coerce.number().int().positive().default(60),
+  /** 3D conversion: a worker thread is stopped after this long, and its V8 heap is capped at this size. */
+  MODELS3D_CONVERSION_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  MODELS3D_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
   /** Background workers (job queue, monitors). Tests that start several instances may turn them off. */
   RUN_JOBS: z
     .enum(["true", "false"])

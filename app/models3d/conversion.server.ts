@@ -1,0 +1,110 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { env } from "~/utils/env.server";
+import { STAGE_PROGRESS, type ConversionStage } from "./convert/index";
+import { modelExtensionOf, type ModelExtension } from "./formats";
+import { getModel, markModelConverted, markModelFailed, setModelStage } from "./models.server";
+import { modelStorage } from "./storage.server";
+
+/**
+ * Conversion as a background job: the job handler loads the upload, runs the converter in a worker thread with
+ * a time limit and heap limits, reports each stage to the models3d row (the status route reads it), and stores
+ * the GLB and its poster. A converter failure is final (the model is marked failed, the job succeeds); only an
+ * infrastructure error (database, storage) throws, so the queue retries it.
+ */
+export type WorkerOutcome =
+  | { ok: true; glb: Uint8Array; poster: string; vertexCount: number }
+  | { ok: false; code: string; message: string };
+
+function workerFile(): string {
+  const file = path.resolve(process.cwd(), "app/models3d/convert.worker.mjs");
+  if (!existsSync(file)) throw new Error(`conversion worker not found at ${file}`);
+  return file;
+}
+
+export function runConversionWorker({
+  bytes,
+  ext,
+  title,
+  timeoutMs = env.MODELS3D_CONVERSION_TIMEOUT_MS,
+  memoryMb = env.MODELS3D_WORKER_MEMORY_MB,
+  onStage = () => {},
+}: {
+  bytes: Uint8Array;
+  ext: ModelExtension;
+  title: string;
+  timeoutMs?: number;
+  memoryMb?: number;
+  onStage?: (stage: ConversionStage) => void;
+}): Promise<WorkerOutcome> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const worker = new Worker(workerFile(), {
+      workerData: { bytes, ext, title },
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 },
+      stdout: false,
+      stderr: false,
+    });
+    const finish = (outcome: WorkerOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(outcome);
+    };
+    const timer = setTimeout(
+      () => finish({ ok: false, code: "timeout", message: `conversion stopped after ${timeoutMs} ms` }),
+      timeoutMs,
+    );
+    worker.on("message", (message: { type: string; [key: string]: unknown }) => {
+      if (message.type === "stage") onStage(message.stage as ConversionStage);
+      else if (message.type === "done") {
+        finish({
+          ok: true,
+          glb: message.glb as Uint8Array,
+          poster: message.poster as string,
+          vertexCount: message.vertexCount as number,
+        });
+      } else if (message.type === "error") finish({ ok: false, code: String(message.code), message: String(message.message) });
+    });
+    worker.on("error", (error) => {
+      const code = /heap|memory/i.test(error.message) ? "too_large" : "translation_failed";
+      finish({ ok: false, code, message: error.message });
+    });
+    worker.on("exit", (exitCode) => finish({ ok: false, code: "translation_failed", message: `worker exited (${exitCode})` }));
+  });
+}
+
+export async function convertStoredModel({ urn, timeoutMs }: { urn: string; timeoutMs?: number }): Promise<void> {
+  const model = await getModel({ urn });
+  if (!model || model.status === "success" || model.status === "failed") return;
+  const ext = modelExtensionOf(`x.${model.format}`);
+  if (!ext) {
+    await markModelFailed({ urn, error: `translation_failed: unknown format ${model.format}` });
+    return;
+  }
+  const bytes = await modelStorage.read(model.sourceKey);
+  // Stage writes are chained so they land in order even though the worker reports them asynchronously.
+  let stageWrites = Promise.resolve();
+  const outcome = await runConversionWorker({
+    bytes,
+    ext,
+    title: model.originalName,
+    timeoutMs,
+    onStage: (stage) => {
+      stageWrites = stageWrites.then(() => setModelStage({ urn, status: stage, progress: STAGE_PROGRESS[stage] }));
+    },
+  });
+  await stageWrites;
+  if (!outcome.ok) {
+    console.warn(`[models3d] ${urn} (${model.format}) failed: ${outcome.code}: ${outcome.message}`);
+    await markModelFailed({ urn, error: `${outcome.code}: ${outcome.message}` });
+    return;
+  }
+  const glbKey = `${urn}/model.glb`;
+  await modelStorage.put(glbKey, outcome.glb);
+  await modelStorage.put(`${urn}/poster.svg`, outcome.poster);
+  await markModelConverted({ urn, glbKey, vertexCount: outcome.vertexCount });
+}

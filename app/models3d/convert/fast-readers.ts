@@ -1,0 +1,127 @@
+import { ConversionError, type MeshData } from "./mesh";
+
+/**
+ * Readers in plain JavaScript for the two formats that arrive big: STL and OBJ. assimp's WASM build needs
+ * about 20 s for a 10 MB binary STL (its fixed post-processing); these read the same file in well under a
+ * second and leave welding to the optimising stage. Everything else still goes through assimp.
+ */
+export function readStl(bytes: Uint8Array): MeshData[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.byteLength >= 84 && 84 + 50 * view.getUint32(80, true) === bytes.byteLength) {
+    const count = view.getUint32(80, true);
+    const positions = new Float32Array(count * 9);
+    const normals = new Float32Array(count * 9);
+    for (let i = 0; i < count; i++) {
+      const at = 84 + i * 50;
+      // "+ 0" turns -0 into 0, so welding (which compares bits) joins corners that differ only in the sign of zero.
+      const nx = view.getFloat32(at, true) + 0;
+      const ny = view.getFloat32(at + 4, true) + 0;
+      const nz = view.getFloat32(at + 8, true) + 0;
+      for (let c = 0; c < 3; c++) {
+        const o = i * 9 + c * 3;
+        positions[o] = view.getFloat32(at + 12 + c * 12, true) + 0;
+        positions[o + 1] = view.getFloat32(at + 16 + c * 12, true) + 0;
+        positions[o + 2] = view.getFloat32(at + 20 + c * 12, true) + 0;
+        normals[o] = nx;
+        normals[o + 1] = ny;
+        normals[o + 2] = nz;
+      }
+    }
+    return [{ name: "stl", positions, normals: fixNormals(positions, normals) }];
+  }
+  const text = new TextDecoder().decode(bytes);
+  const positions: number[] = [];
+  const normals: number[] = [];
+  const facet = /facet\s+normal\s+(\S+)\s+(\S+)\s+(\S+)\s+outer\s+loop\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+endloop\s+endfacet/gi;
+  for (const m of text.matchAll(facet)) {
+    const v = m.slice(1).map((x) => Number(x) + 0);
+    if (v.some((x) => !Number.isFinite(x))) throw new ConversionError("translation_failed", "STL holds a number that is not a number");
+    positions.push(...v.slice(3));
+    normals.push(...v.slice(0, 3), ...v.slice(0, 3), ...v.slice(0, 3));
+  }
+  const p = new Float32Array(positions);
+  return [{ name: "stl", positions: p, normals: fixNormals(p, new Float32Array(normals)) }];
+}
+
+/** STL facet normals are often zero or wrong; recompute those from the triangle's winding. */
+function fixNormals(positions: Float32Array, normals: Float32Array): Float32Array {
+  for (let t = 0; t < positions.length; t += 9) {
+    const l = Math.hypot(normals[t]!, normals[t + 1]!, normals[t + 2]!);
+    if (l > 0.5 && l < 1.5) continue;
+    const ux = positions[t + 3]! - positions[t]!, uy = positions[t + 4]! - positions[t + 1]!, uz = positions[t + 5]! - positions[t + 2]!;
+    const vx = positions[t + 6]! - positions[t]!, vy = positions[t + 7]! - positions[t + 1]!, vz = positions[t + 8]! - positions[t + 2]!;
+    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const n = Math.hypot(nx, ny, nz) || 1;
+    nx /= n; ny /= n; nz /= n;
+    for (let c = 0; c < 3; c++) {
+      normals[t + c * 3] = nx;
+      normals[t + c * 3 + 1] = ny;
+      normals[t + c * 3 + 2] = nz;
+    }
+  }
+  return normals;
+}
+
+/**
+ * OBJ geometry: v, vn and f (v, v/vt, v//vn, v/vt/vn, negative indices), polygons fanned into triangles.
+ * Corners are indexed by their v/vn pair, so shared vertices stay shared. Materials (mtllib) are never read.
+ */
+export function readObj(bytes: Uint8Array): MeshData[] {
+  const text = new TextDecoder().decode(bytes);
+  const v: number[] = [];
+  const vn: number[] = [];
+  const positions: number[] = [];
+  const normals: number[] = [];
+  const indices: number[] = [];
+  const corners = new Map<string, number>();
+  let allHaveNormals = true;
+  const corner = (token: string): number => {
+    let index = corners.get(token);
+    if (index !== undefined) return index;
+    const [a, , c] = token.split("/");
+    let vi = Number.parseInt(a!, 10);
+    if (vi < 0) vi = v.length / 3 + vi + 1;
+    if (!Number.isInteger(vi) || vi < 1 || vi > v.length / 3) {
+      throw new ConversionError("translation_failed", `OBJ face refers to vertex ${a}, which does not exist`);
+    }
+    positions.push(v[(vi - 1) * 3]!, v[(vi - 1) * 3 + 1]!, v[(vi - 1) * 3 + 2]!);
+    let ni = c ? Number.parseInt(c, 10) : NaN;
+    if (ni < 0) ni = vn.length / 3 + ni + 1;
+    if (Number.isInteger(ni) && ni >= 1 && ni <= vn.length / 3) normals.push(vn[(ni - 1) * 3]!, vn[(ni - 1) * 3 + 1]!, vn[(ni - 1) * 3 + 2]!);
+    else {
+      allHaveNormals = false;
+      normals.push(0, 0, 0);
+    }
+    index = positions.length / 3 - 1;
+    corners.set(token, index);
+    return index;
+  };
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).trim();
+    start = end + 1;
+    if (line.startsWith("v ")) {
+      const parts = line.split(/\s+/);
+      v.push(Number(parts[1]) + 0, Number(parts[2]) + 0, Number(parts[3]) + 0);
+    } else if (line.startsWith("vn ")) {
+      const parts = line.split(/\s+/);
+      vn.push(Number(parts[1]) + 0, Number(parts[2]) + 0, Number(parts[3]) + 0);
+    } else if (line.startsWith("f ")) {
+      const tokens = line.split(/\s+/).slice(1);
+      const ids = tokens.map(corner);
+      for (let i = 1; i + 1 < ids.length; i++) indices.push(ids[0]!, ids[i]!, ids[i + 1]!);
+    }
+  }
+  if (v.some((x) => !Number.isFinite(x))) throw new ConversionError("translation_failed", "OBJ holds a coordinate that is not a number");
+  if (indices.length === 0) return [];
+  return [
+    {
+      name: "obj",
+      positions: new Float32Array(positions),
+      normals: allHaveNormals ? new Float32Array(normals) : undefined,
+      indices: new Uint32Array(indices),
+    },
+  ];
+}

@@ -1,0 +1,83 @@
+/**
+ * What the 3D viewer accepts and says, shared by the server (the upload rule) and the page (the file picker).
+ * The messages are the specification's, word for word.
+ */
+export const MODEL_EXTENSIONS = [
+  "obj",
+  "fbx",
+  "dae",
+  "3ds",
+  "ply",
+  "stl",
+  "gltf",
+  "glb",
+  "3mf",
+  "x3d",
+  "dwg",
+  "step",
+  "iges",
+] as const;
+
+export type ModelExtension = (typeof MODEL_EXTENSIONS)[number];
+
+/** `stp` and `igs` are the same formats under their common short names; the spec's list is the canonical one. */
+const ALIASES: Record<string, ModelExtension> = { stp: "step", igs: "iges" };
+
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+export const MAX_UPLOAD_LABEL = "100 MB";
+
+export const FORMAT_LABELS: Record<ModelExtension, string> = {
+  obj: "Wavefront OBJ",
+  fbx: "Autodesk FBX",
+  dae: "COLLADA",
+  "3ds": "3D Studio",
+  ply: "Stanford PLY",
+  stl: "STL (ASCII or binary)",
+  gltf: "glTF (self-contained)",
+  glb: "glTF binary",
+  "3mf": "3D Manufacturing Format",
+  x3d: "X3D",
+  dwg: "AutoCAD DWG (2D lines)",
+  step: "STEP",
+  iges: "IGES",
+};
+
+/** The file input's accept list. */
+export const ACCEPT_ATTRIBUTE = [...MODEL_EXTENSIONS, ...Object.keys(ALIASES)].map((e) => `.${e}`).join(",");
+
+export function modelExtensionOf(fileName: string): ModelExtension | null {
+  const match = /\.([A-Za-z0-9]+)$/.exec(fileName.trim());
+  if (!match) return null;
+  const ext = match[1]!.toLowerCase();
+  if ((MODEL_EXTENSIONS as readonly string[]).includes(ext)) return ext as ModelExtension;
+  return ALIASES[ext] ?? null;
+}
+
+/** Size in MB to two decimals, as the upload card shows it. */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+export type ModelStatus = "stored" | "parsing" | "converting" | "optimising" | "success" | "failed";
+
+export const MESSAGES = {
+  uploadFailed: "Failed to upload model. Please try again.",
+  translationFailed: "Model translation failed. Please try a different file.",
+  noGeometry: "No viewable geometry found in the model",
+  viewerScriptFailed: "Failed to load 3D viewer. Please refresh the page.",
+  viewerInitFailed: "Failed to initialize 3D viewer",
+  viewerInitExhausted: "Failed to initialize viewer after multiple attempts",
+  modelLoadFailed: (reason: string) => `Failed to load 3D model: ${reason}`,
+  modelProcessFailed: (reason: string) => `Failed to process 3D model: ${reason}`,
+  geometryInvisible: "3D model loaded but geometry not visible. Controls available for interaction.",
+  octahedronGenerateFailed: "Failed to generate octahedron model",
+  viewerTokenFailed: "Failed to get viewer token",
+  credentialNotice: "Autodesk API credentials need bucket:create scope. Showing visual representation instead.",
+} as const;
+
+/** Failure codes stored with a model; the page shows the spec's message for each. */
+export type ConversionFailure = "no_geometry" | "translation_failed" | "timeout" | "too_large" | "external_reference";
+
+export function failureMessage(code: string | null | undefined): string {
+  return code === "no_geometry" ? MESSAGES.noGeometry : MESSAGES.translationFailed;
+}

@@ -1,0 +1,102 @@
+import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { db, schema } from "#db/client.server";
+import type { ModelStatus } from "./formats";
+import { modelStorage } from "./storage.server";
+
+/** The models3d table: one row per upload (and one for the site's octahedron), its stage and its files. */
+export const RETENTION_DAYS = 7;
+const { models3d } = schema;
+
+export type ModelRecord = {
+  urn: string;
+  originalName: string;
+  format: string;
+  sizeBytes: number;
+  status: ModelStatus;
+  progress: number;
+  error: string | null;
+  sourceKey: string;
+  glbKey: string | null;
+  vertexCount: number | null;
+};
+
+const columns = {
+  urn: models3d.urn,
+  originalName: models3d.originalName,
+  format: models3d.format,
+  sizeBytes: models3d.sizeBytes,
+  status: models3d.status,
+  progress: models3d.progress,
+  error: models3d.error,
+  sourceKey: models3d.sourceKey,
+  glbKey: models3d.glbKey,
+  vertexCount: models3d.vertexCount,
+};
+
+export async function createModelRecord(input: {
+  urn: string;
+  originalName: string;
+  format: string;
+  sizeBytes: number;
+  sessionId: string | null;
+  sourceKey: string;
+  status?: ModelStatus;
+  glbKey?: string;
+  vertexCount?: number;
+  expiresAt?: Date;
+}): Promise<void> {
+  await db.insert(models3d).values({
+    urn: input.urn,
+    originalName: input.originalName.slice(0, 255),
+    format: input.format,
+    sizeBytes: input.sizeBytes,
+    sessionId: input.sessionId,
+    sourceKey: input.sourceKey,
+    status: input.status ?? "stored",
+    progress: input.status === "success" ? 100 : 0,
+    glbKey: input.glbKey,
+    vertexCount: input.vertexCount,
+    expiresAt: input.expiresAt ?? new Date(Date.now() + RETENTION_DAYS * 24 * 3600 * 1000),
+  });
+}
+
+export async function getModel({ urn }: { urn: string }): Promise<ModelRecord | null> {
+  const [row] = await db.select(columns).from(models3d).where(eq(models3d.urn, urn)).limit(1);
+  return (row as ModelRecord | undefined) ?? null;
+}
+
+/** Moves a model to the next stage; a finished model (success or failed) is never moved back. */
+export async function setModelStage({ urn, status, progress }: { urn: string; status: ModelStatus; progress: number }) {
+  await db
+    .update(models3d)
+    .set({ status, progress, updatedAt: new Date() })
+    .where(and(eq(models3d.urn, urn), ne(models3d.status, "success"), ne(models3d.status, "failed")));
+}
+
+export async function markModelFailed({ urn, error }: { urn: string; error: string }) {
+  await db
+    .update(models3d)
+    .set({ status: "failed", error: error.slice(0, 1000), updatedAt: new Date() })
+    .where(eq(models3d.urn, urn));
+}
+
+export async function markModelConverted({ urn, glbKey, vertexCount }: { urn: string; glbKey: string; vertexCount: number }) {
+  await db
+    .update(models3d)
+    .set({ status: "success", progress: 100, glbKey, vertexCount, error: null, updatedAt: new Date() })
+    .where(eq(models3d.urn, urn));
+}
+
+/** The retention rule: expired models lose their row and their files. Returns how many were removed. */
+export async function deleteExpiredModels(now = new Date()): Promise<number> {
+  const expired = await db
+    .delete(models3d)
+    .where(lt(models3d.expiresAt, sql`${now.toISOString()}::timestamptz`))
+    .returning({ urn: models3d.urn });
+  for (const { urn } of expired) await modelStorage.remove(urn);
+  return expired.length;
+}
+
+export async function setModelExpiry({ urn, expiresAt }: { urn: string; expiresAt: Date }) {
+  await db.update(models3d).set({ expiresAt }).where(eq(models3d.urn, urn));
+}

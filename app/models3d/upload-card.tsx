@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import { FORMAT_LABELS, MAX_UPLOAD_LABEL, MESSAGES, MODEL_EXTENSIONS } from "./formats";
+
+/** Pieces shared by the 3D pages: the red alert, the percent bar and the formats card. */
+export function ErrorAlert({ title = MESSAGES.uploadFailed, detail }: { title?: string; detail?: string | null }) {
+  return (
+    <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">{title}</p>
+      {detail ? <p className="mt-1 text-sm">{detail}</p> : null}
+    </div>
+  );
+}
+
+export function ProcessingCard({ progress, children }: { progress: number; children?: ReactNode }) {
+  const value = Math.max(0, Math.min(100, Math.round(progress)));
+  return (
+    <section aria-labelledby="processing-title" className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm">
+      <h2 id="processing-title" className="font-serif text-2xl font-bold text-ink">
+        Processing Model
+      </h2>
+      <div
+        role="progressbar"
+        aria-label="Conversion progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        className="mt-4 h-4 w-full overflow-hidden rounded-full bg-violet-100"
+      >
+        <div className="h-full bg-cosmic transition-all" style={{ width: `${value}%` }} />
+      </div>
+      <p className="mt-2 text-ink">
+        <span className="font-semibold">{value}%</span> — Your model is being converted. This may take a few minutes.
+      </p>
+      {children}
+    </section>
+  );
+}
+
+export function SupportedFormatsCard() {
+  return (
+    <section aria-labelledby="formats-title" className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm">
+      <h2 id="formats-title" className="font-serif text-2xl font-bold text-ink">
+        Supported File Formats
+      </h2>
+      <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {MODEL_EXTENSIONS.map((ext) => (
+          <li key={ext} className="text-ink">
+            <span className="font-mono font-semibold">.{ext}</span> <span className="text-sm">{FORMAT_LABELS[ext]}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 text-ink">
+        Files up to {MAX_UPLOAD_LABEL}. Models are converted on this site's own server (nothing is sent to another
+        company) and deleted after 7 days. Upload self-contained files: references to other files or web addresses
+        inside a model are not followed.
+      </p>
+    </section>
+  );
+}

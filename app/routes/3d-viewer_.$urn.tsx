@@ -1,0 +1,91 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { failureMessage, formatMegabytes } from "~/models3d/formats";
+import { getModel } from "~/models3d/models.server";
+import { signedModelQuery } from "~/models3d/token.server";
+import { ErrorAlert, ProcessingCard } from "~/models3d/upload-card";
+import { ModelViewer } from "~/models3d/viewer";
+import { invariantResponse } from "~/utils/http.server";
+import { originFromMatches, pageMeta } from "~/utils/meta";
+
+/**
+ * A model's page for visitors without JavaScript: it refreshes itself every 2 s while the conversion runs,
+ * then offers the GLB and a server-rendered picture of it (and, with JavaScript, the viewer as well).
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const model = params.urn ? await getModel({ urn: params.urn }) : null;
+  invariantResponse(model, "Model Not Found", { status: 404 });
+  const done = model.status === "success" || model.status === "failed";
+  const query = model.status === "success" ? signedModelQuery(model.urn) : null;
+  return {
+    urn: model.urn,
+    name: model.originalName,
+    size: formatMegabytes(model.sizeBytes),
+    status: model.status,
+    progress: model.progress,
+    done,
+    failure: model.status === "failed" ? failureMessage(model.error) : null,
+    modelUrl: query ? `/api/3d/model/${model.urn}?${query}` : null,
+    posterUrl: query ? `/api/3d/poster/${model.urn}?${query}` : null,
+  };
+}
+
+export default function ModelStatusPage() {
+  const model = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="font-serif text-4xl font-bold text-ink">3D Model Viewer</h1>
+      <p className="mt-3 text-ink">
+        <span className="font-semibold">{model.name}</span> ({model.size})
+      </p>
+      {!model.done ? (
+        <ProcessingCard progress={model.progress}>
+          <p className="mt-2 text-sm text-ink">This page refreshes itself every 2 seconds.</p>
+        </ProcessingCard>
+      ) : null}
+      {model.failure ? <ErrorAlert title={model.failure} /> : null}
+      {model.modelUrl && model.posterUrl ? (
+        <section aria-labelledby="ready-title" className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm">
+          <h2 id="ready-title" className="font-serif text-2xl font-bold text-ink">
+            Your Model Is Ready
+          </h2>
+          <div className="mt-4">
+            <ModelViewer
+              src={model.modelUrl}
+              label={model.name}
+              height={600}
+              fallback={<img src={model.posterUrl} alt={`Preview of ${model.name}`} width={480} height={480} className="mx-auto" />}
+            />
+          </div>
+          <p className="mt-4">
+            <a href={`${model.modelUrl}&download=1`} download className="font-semibold text-cosmic underline">
+              Download the converted model (.glb)
+            </a>
+          </p>
+        </section>
+      ) : null}
+      <p className="mt-6">
+        <Link to="/3d-viewer" className="rounded-lg bg-cosmic px-5 py-2 font-semibold text-white">
+          Upload New Model
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const tags = pageMeta({
+    title: data?.done ? "Your 3D Model" : "Processing Model",
+    description: "The conversion of an uploaded 3D model.",
+    path: `/3d-viewer/${data?.urn ?? ""}`,
+    origin: originFromMatches(matches),
+  });
+  tags.push({ name: "robots", content: "noindex" });
+  if (data && !data.done) tags.push({ httpEquiv: "refresh", content: "2" });
+  return tags;
+};
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

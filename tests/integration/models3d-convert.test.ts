@@ -1,0 +1,80 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { NodeIO } from "@gltf-transform/core";
+import { describe, expect, it } from "vitest";
+import { countVertices } from "~/models3d/convert/optimise";
+import type { ModelExtension } from "~/models3d/formats";
+import { runConversionWorker } from "~/models3d/conversion.server";
+import * as cubes from "../fixtures/models3d/cubes";
+
+/**
+ * Every reader, run the way the server runs it (in a worker thread), on a cube the tests wrote themselves.
+ * A plain cube welds to its 8 corners; formats that carry one normal per face (STL, the OpenCascade
+ * tessellation of STEP/IGES) keep 4 corners per face: 24.
+ */
+const fixtures = path.resolve(import.meta.dirname, "../fixtures/models3d");
+const cases: Array<[string, ModelExtension, () => Uint8Array, number]> = [
+  ["obj", "obj", cubes.cubeObj, 8],
+  ["stl (ascii)", "stl", cubes.cubeStlAscii, 24],
+  ["stl (binary)", "stl", () => cubes.cubeStlBinary(), 24],
+  ["ply", "ply", cubes.cubePly, 8],
+  ["gltf", "gltf", () => cubes.cubeGltf(), 8],
+  ["glb", "glb", cubes.cubeGlb, 8],
+  ["dae", "dae", cubes.cubeDae, 8],
+  ["3mf", "3mf", cubes.cube3mf, 8],
+  ["3ds", "3ds", cubes.cube3ds, 8],
+  ["x3d", "x3d", cubes.cubeX3d, 8],
+  ["step", "step", () => new Uint8Array(readFileSync(path.join(fixtures, "cube.step"))), 24],
+  ["iges", "iges", () => new Uint8Array(readFileSync(path.join(fixtures, "cube.iges"))), 24],
+];
+
+describe("conversion to GLB", () => {
+  it.each(cases)("converts a cube in %s to a valid GLB", async (_label, ext, make, expected) => {
+    const outcome = await runConversionWorker({ bytes: make(), ext, title: "cube" });
+    if (!outcome.ok) throw new Error(`${outcome.code}: ${outcome.message}`);
+    expect(outcome.vertexCount).toBe(expected);
+    expect(new TextDecoder().decode(outcome.glb.subarray(0, 4))).toBe("glTF");
+    const document = await new NodeIO().readBinary(outcome.glb);
+    expect(countVertices(document)).toBe(expected);
+    // self-contained: one embedded buffer, no outside URIs
+    expect(document.getRoot().listBuffers().every((b) => !b.getURI())).toBe(true);
+    expect(outcome.poster).toMatch(/^<svg[\s\S]*<polygon[\s\S]*<\/svg>$/);
+  });
+
+  it("refuses a glTF whose buffer lives in an outside file", async () => {
+    const outcome = await runConversionWorker({ bytes: cubes.cubeGltf("cube.bin"), ext: "gltf", title: "x" });
+    expect(outcome).toMatchObject({ ok: false, code: "external_reference" });
+  });
+
+  it("ignores an OBJ mtllib reference (the cube still converts, nothing is fetched)", async () => {
+    const obj = new TextDecoder().decode(cubes.cubeObj()).replace("mtllib cube.mtl", "mtllib http://127.0.0.1:9/evil.mtl");
+    const outcome = await runConversionWorker({ bytes: new TextEncoder().encode(obj), ext: "obj", title: "x" });
+    expect(outcome).toMatchObject({ ok: true, vertexCount: 8 });
+  });
+
+  it("fails cleanly on a truncated STEP file", async () => {
+    const step = readFileSync(path.join(fixtures, "cube.step"));
+    const outcome = await runConversionWorker({ bytes: new Uint8Array(step.subarray(0, 600)), ext: "step", title: "x" });
+    expect(outcome.ok).toBe(false);
+    expect(["translation_failed", "no_geometry"]).toContain(!outcome.ok && outcome.code);
+  });
+
+  it("reports no geometry for an X3D scene without shapes", async () => {
+    const x3d = new TextEncoder().encode('<X3D version="3.3"><Scene><Group/></Scene></X3D>');
+    const outcome = await runConversionWorker({ bytes: x3d, ext: "x3d", title: "x" });
+    expect(outcome).toMatchObject({ ok: false, code: "no_geometry" });
+  });
+
+  it("stops a conversion that runs past its time limit while the main thread stays free", async () => {
+    const big = cubes.cubeStlBinary(240_000); // 12 MB of facets
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 20);
+    const started = Date.now();
+    const outcome = await runConversionWorker({ bytes: big, ext: "stl", title: "big", timeoutMs: 400 });
+    clearInterval(ticker);
+    expect(outcome).toMatchObject({ ok: false, code: "timeout" });
+    expect(Date.now() - started).toBeLessThan(3000);
+    // the event loop kept running during the conversion
+    expect(ticks).toBeGreaterThan(5);
+  });
+});
