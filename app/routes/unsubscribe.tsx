@@ -9,7 +9,10 @@ import { setNotificationsByToken } from "~/forum/notifications.server";
  * One-Click). The page offers to turn them back on, in case the link was opened by mistake.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  // The "turn back on" form posts to ?resubscribe=1: rendering that address must not unsubscribe again.
+  if (url.searchParams.has("resubscribe")) return { status: "confirm" as const, token };
   const member = await setNotificationsByToken(token, false);
   if (!member) return data({ status: "invalid" as const, token: null }, { status: 400 });
   return { status: "unsubscribed" as const, token };
@@ -18,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const form = await request.formData().catch(() => new FormData());
-  const resubscribe = form.get("intent") === "resubscribe";
+  const resubscribe = form.get("intent") === "resubscribe" && new URL(request.url).searchParams.has("resubscribe");
   const member = await setNotificationsByToken(token, resubscribe);
   if (!member) return data({ status: "invalid" as const }, { status: 400 });
   return { status: resubscribe ? ("resubscribed" as const) : ("unsubscribed" as const) };
@@ -42,10 +45,16 @@ export default function Unsubscribe() {
         </>
       ) : (
         <>
-          <h1 className="font-serif text-3xl font-bold">You are unsubscribed</h1>
-          <p className="mt-4">You will no longer get e-mails when someone replies to your forum topics.</p>
+          <h1 className="font-serif text-3xl font-bold">
+            {status === "confirm" ? "Forum notifications" : "You are unsubscribed"}
+          </h1>
+          <p className="mt-4">
+            {status === "confirm"
+              ? "Get an e-mail again when someone replies to your forum topics?"
+              : "You will no longer get e-mails when someone replies to your forum topics."}
+          </p>
           {loaderData.token ? (
-            <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(loaderData.token)}`} className="mt-6">
+            <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(loaderData.token)}&resubscribe=1`} className="mt-6">
               <input type="hidden" name="intent" value="resubscribe" />
               <button type="submit" className="rounded border border-cosmic px-4 py-2 text-cosmic">
                 Turn notifications back on
