@@ -5,6 +5,9 @@ import { createMember, expect, expectAccessible, signIn, test, waitForHydration 
 const forum = () => import("../../app/forum/topics.server");
 const unique = () => Math.random().toString(36).slice(2, 8);
 
+// Several pages and axe runs per test on a shared 2-core machine: allow more than the default 45 s.
+test.describe.configure({ timeout: 120_000 });
+
 async function makeAdmin(userId: number) {
   const { db } = await import("../../db/client.server");
   const { users } = await import("../../db/schema");
@@ -111,7 +114,7 @@ test("the category filter shows one category's topics", async ({ page, jsEnabled
 });
 
 test("long topics and the topic list are paginated with the right numbers", async ({ page, jsEnabled }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { createTopic, createPost } = await forum();
   const author = await createMember();
   const { topic } = await createTopic({ authorId: author.id, title: `Long talk ${unique()}`, description: null, category: "general" });

@@ -10,7 +10,7 @@ import * as topicPage from "~/routes/forum.topic.$id";
 import * as forumPage from "~/routes/forum._index";
 import { call, formRequest, jsonRequest, member, statusOf } from "./forum-helpers";
 
-const ctx = { context: {} } as never;
+const ctx = { context: {} as never };
 const unique = () => Math.random().toString(36).slice(2, 10);
 const TOKEN = process.env.ADMIN_API_TOKEN!;
 
