@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
 import { enqueueJob } from "~/jobs/queue.server";
@@ -116,7 +116,8 @@ export async function listTopics({
     .from(forumTopics)
     .innerJoin(users, eq(users.id, forumTopics.authorId))
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(forumTopics.lastActivityAt), desc(forumTopics.id))
+    // NULLS LAST as in the indexes: a plain DESC (NULLS FIRST) would not match them and sort the whole table.
+    .orderBy(sql`${forumTopics.lastActivityAt} desc nulls last`, sql`${forumTopics.id} desc nulls last`)
     .limit(limit + 1)) as TopicRow[];
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
