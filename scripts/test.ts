@@ -68,6 +68,8 @@ async function main() {
     ADMIN_API_TOKEN: "test-admin-api-token-0123456789",
     DATA_DIR: path.join(testDataDir, "app"),
     LOG_REQUESTS: "false",
+    // Browser tests create their own forum data; demo topics would only get in the way.
+    SEED_DEMO_CONTENT: "false",
     TEST_ADMIN_DATABASE_URL: adminUrl,
   };
   // Tests never reach a real vendor: providers are configured per test against loopback stand-ins.

@@ -1,5 +1,6 @@
 import { rawSql } from "#db/client.server";
 import { env } from "~/utils/env.server";
+import { seedDemoForumAtBoot } from "~/forum/boot.server";
 import { registerRecurringTask, scheduleRecurringTask, startWorker } from "./queue.server";
 import { registerDomainJobs } from "./registry.server";
 
@@ -10,6 +11,7 @@ import { registerDomainJobs } from "./registry.server";
 let worker: { stop: () => Promise<void> } | null = null;
 
 export async function startBackgroundWork(): Promise<void> {
+  await seedDemoForumAtBoot();
   if (!env.RUN_JOBS || worker) return;
   const recurring = registerDomainJobs();
   registerRecurringTask("maintenance", 60 * 60 * 1000, cleanUpInfrastructureTables);

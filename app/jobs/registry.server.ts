@@ -1,4 +1,5 @@
 import { registerModels3dJobs } from "~/models3d/jobs.server";
+import { registerForumJobs } from "~/forum/notifications.server";
 
 /**
  * Each domain registers its job handlers and recurring tasks here (one line per domain), and returns the names
@@ -7,5 +8,6 @@ import { registerModels3dJobs } from "~/models3d/jobs.server";
 export function registerDomainJobs(): string[] {
   const recurring: string[] = [];
   recurring.push(...registerModels3dJobs());
+  registerForumJobs();
   return recurring;
 }

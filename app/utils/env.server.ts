@@ -43,6 +43,11 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  /** Demo forum conversations written once at boot when the forum is empty (never with NODE_ENV=test). */
+  SEED_DEMO_CONTENT: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   LOG_REQUESTS: z
     .enum(["true", "false"])
     .default("true")

@@ -1,0 +1,33 @@
+import type { z } from "zod";
+import { checkForumLimit, type ForumAction } from "./limits.server";
+
+/** Small helpers for the forum's JSON API: errors are `{ error }` with a 4xx status (never a 500 for bad input). */
+export function apiError(error: string, status: number, headers?: HeadersInit): Response {
+  return Response.json({ error }, { status, headers });
+}
+
+/** The request's JSON object, or a thrown 400 answer. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  let body: unknown;
+  try {
+    const text = await request.text();
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    throw apiError("The request body is not valid JSON.", 400);
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError("The request body must be a JSON object.", 400);
+  // JSON clients send null or "" for "not given"; the schemas (shared with the forms) expect undefined.
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null || v === "" ? undefined : v]));
+}
+
+/** Parses with a shared schema; a failure is thrown as 400 with the first validation message. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw apiError(parsed.error.issues[0]?.message ?? "Invalid input", 400);
+  return parsed.data;
+}
+
+export async function enforceLimit(action: ForumAction, userId: number): Promise<void> {
+  const limited = await checkForumLimit(action, userId);
+  if (limited) throw apiError(limited.message, 429, { "Retry-After": String(limited.retryAfterSeconds) });
+}

@@ -1,0 +1,13 @@
+import { createCookie } from "@remix-run/node";
+import { isProduction } from "~/utils/env.server";
+
+/** "Later" on the 'Enhance Your Account Security' prompt hides it for the browser session (a session cookie). */
+const laterCookie = createCookie("email-prompt-later", { path: "/", httpOnly: true, sameSite: "lax", secure: isProduction });
+
+export async function isEmailPromptDismissed(request: Request): Promise<boolean> {
+  return (await laterCookie.parse(request.headers.get("Cookie"))) === "1";
+}
+
+export async function dismissEmailPromptCookie(): Promise<string> {
+  return laterCookie.serialize("1");
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { CATEGORY_KEYS, DEFAULT_CATEGORY } from "./categories";
+
+/**
+ * The forum's validation rules (spec part 1, section 5), shared by the page actions, the JSON API and the forms
+ * on the client. Conform turns empty fields into `undefined`, so "required" messages live on the type error.
+ */
+export const TITLE_MIN = 3;
+export const TITLE_MAX = 100;
+export const DESCRIPTION_MAX = 500;
+export const CONTENT_MAX = 2000;
+
+export const EMPTY_POST = { title: "Content required", description: "Post content cannot be empty." } as const;
+export const LONG_POST = { title: "Content too long", description: "Post content must be 2000 characters or less." } as const;
+
+export const postContentField = z
+  .string({ error: EMPTY_POST.description })
+  .trim()
+  .min(1, { error: EMPTY_POST.description })
+  .max(CONTENT_MAX, { error: LONG_POST.description });
+
+export const topicSchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(TITLE_MIN, { error: `Title must be at least ${TITLE_MIN} characters` })
+    .max(TITLE_MAX, { error: `Title must be ${TITLE_MAX} characters or less` }),
+  description: z
+    .string()
+    .trim()
+    .max(DESCRIPTION_MAX, { error: `Description must be ${DESCRIPTION_MAX} characters or less` })
+    .optional()
+    .transform((v) => (v ? v : null)),
+  category: z
+    .enum(CATEGORY_KEYS, { error: "Choose one of the forum categories" })
+    .optional()
+    .transform((v) => v ?? DEFAULT_CATEGORY),
+});
+export type TopicInput = z.output<typeof topicSchema>;
+
+export const postSchema = z.object({ content: postContentField });
+export type PostInput = z.output<typeof postSchema>;
+
+/** The edit form also says which post it edits. */
+export const editPostSchema = z.object({ postId: z.coerce.number().int().positive(), content: postContentField });
+
+/** The message pair (toast title + text) for a rejected edit, from the content's first issue. */
+export function postContentProblem(content: unknown): { title: string; description: string } | null {
+  const text = typeof content === "string" ? content.trim() : "";
+  if (!text) return EMPTY_POST;
+  if (text.length > CONTENT_MAX) return LONG_POST;
+  return null;
+}

@@ -1,0 +1,334 @@
+import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { forumPosts, forumTopics, users } from "#db/schema";
+import { enqueueJob } from "~/jobs/queue.server";
+import type { ForumCategoryKey } from "./categories";
+
+/**
+ * Topics and posts. Built to hold a million posts: every list is served by an index and paginated (topics by a
+ * keyset cursor on (last_activity_at, id), posts by their per-topic number), and the counts pages show live in
+ * columns kept in the same transaction as each insert. Post numbers come from forum_topics.post_count under the
+ * topic's row lock, so they are gapless and never collide (decision 020).
+ */
+export const TOPICS_PER_PAGE = 20;
+export const POSTS_PER_PAGE = 25;
+/** A second identical submission by the same member within this window returns the first post (double submit). */
+export const DUPLICATE_WINDOW_SECONDS = 10;
+export const REPLY_NOTIFICATION_QUEUE = "forum:reply-notification";
+
+export type Author = { id: number; username: string };
+
+export type TopicSummary = {
+  id: number;
+  title: string;
+  description: string | null;
+  category: string;
+  authorId: number;
+  createdAt: Date;
+  updatedAt: Date;
+  lastActivityAt: Date;
+  postCount: number;
+  author: { username: string };
+};
+
+export type ForumPost = {
+  id: number;
+  topicId: number;
+  authorId: number;
+  number: number;
+  content: string;
+  createdAt: Date;
+  updatedAt: Date;
+  edited: boolean;
+  author: { username: string };
+};
+
+const topicColumns = {
+  id: forumTopics.id,
+  title: forumTopics.title,
+  description: forumTopics.description,
+  category: forumTopics.category,
+  authorId: forumTopics.authorId,
+  createdAt: forumTopics.createdAt,
+  updatedAt: forumTopics.updatedAt,
+  lastActivityAt: forumTopics.lastActivityAt,
+  postCount: forumTopics.postCount,
+  username: users.username,
+  // The exact timestamp (microseconds) for the keyset cursor; a JS Date keeps only milliseconds.
+  activityKey: sql<string>`${forumTopics.lastActivityAt}::text`,
+};
+
+type TopicRow = Omit<TopicSummary, "author"> & { username: string; activityKey: string };
+
+function toTopic(row: TopicRow): TopicSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    authorId: row.authorId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    lastActivityAt: row.lastActivityAt,
+    postCount: row.postCount,
+    author: { username: row.username },
+  };
+}
+
+// ------------------------------------------------------------------------------------------ cursors
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+export function encodeCursor(activityKey: string, id: number): string {
+  return Buffer.from(`${activityKey}|${id}`).toString("base64url");
+}
+
+/** A cursor that does not decode is treated as "from the start", never as a server error. */
+export function decodeCursor(cursor: string | null | undefined): { activityKey: string; id: number } | null {
+  if (!cursor || cursor.length > 200) return null;
+  const [activityKey, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const topicId = Number(id);
+  if (!activityKey || !TIMESTAMP_TEXT.test(activityKey) || !Number.isSafeInteger(topicId) || topicId <= 0) return null;
+  return { activityKey, id: topicId };
+}
+
+// ------------------------------------------------------------------------------------------ topics
+
+/** One page of topics, latest activity first (index forum_topics_[category_]activity_idx). */
+export async function listTopics({
+  category,
+  cursor,
+  limit = TOPICS_PER_PAGE,
+}: {
+  category?: ForumCategoryKey | null;
+  cursor?: string | null;
+  limit?: number;
+}): Promise<{ topics: TopicSummary[]; nextCursor: string | null }> {
+  const after = decodeCursor(cursor);
+  const conditions = [
+    category ? eq(forumTopics.category, category) : undefined,
+    after
+      ? sql`(${forumTopics.lastActivityAt}, ${forumTopics.id}) < (${after.activityKey}::timestamptz, ${after.id})`
+      : undefined,
+  ].filter(Boolean);
+  const rows = (await db
+    .select(topicColumns)
+    .from(forumTopics)
+    .innerJoin(users, eq(users.id, forumTopics.authorId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    // NULLS LAST as in the indexes: a plain DESC (NULLS FIRST) would not match them and sort the whole table.
+    .orderBy(sql`${forumTopics.lastActivityAt} desc nulls last`, sql`${forumTopics.id} desc nulls last`)
+    .limit(limit + 1)) as TopicRow[];
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    topics: page.map(toTopic),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.activityKey, last.id) : null,
+  };
+}
+
+export async function getTopic(id: number): Promise<TopicSummary | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const [row] = (await db
+    .select(topicColumns)
+    .from(forumTopics)
+    .innerJoin(users, eq(users.id, forumTopics.authorId))
+    .where(eq(forumTopics.id, id))
+    .limit(1)) as TopicRow[];
+  return row ? toTopic(row) : null;
+}
+
+/**
+ * Creates a topic. The same member submitting the same title again within the duplicate window gets the first
+ * topic back (`created: false`): a per-author advisory lock serialises the check and the insert.
+ */
+export async function createTopic({
+  authorId,
+  title,
+  description,
+  category,
+}: {
+  authorId: number;
+  title: string;
+  description: string | null;
+  category: ForumCategoryKey;
+}): Promise<{ topic: TopicSummary; created: boolean }> {
+  const { id, created } = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('forum-topic'), ${authorId})`);
+    const [existing] = await tx
+      .select({ id: forumTopics.id })
+      .from(forumTopics)
+      .where(
+        and(
+          eq(forumTopics.authorId, authorId),
+          eq(forumTopics.title, title),
+          sql`${forumTopics.createdAt} > now() - make_interval(secs => ${DUPLICATE_WINDOW_SECONDS})`,
+        ),
+      )
+      .limit(1);
+    if (existing) return { id: existing.id, created: false };
+    const [inserted] = await tx
+      .insert(forumTopics)
+      .values({ authorId, title, description, category })
+      .returning({ id: forumTopics.id });
+    return { id: inserted!.id, created: true };
+  });
+  return { topic: (await getTopic(id))!, created };
+}
+
+// ------------------------------------------------------------------------------------------- posts
+
+const postColumns = {
+  id: forumPosts.id,
+  topicId: forumPosts.topicId,
+  authorId: forumPosts.authorId,
+  number: forumPosts.number,
+  content: forumPosts.content,
+  createdAt: forumPosts.createdAt,
+  updatedAt: forumPosts.updatedAt,
+  edited: sql<boolean>`${forumPosts.updatedAt} > ${forumPosts.createdAt}`,
+  username: users.username,
+};
+
+type PostRow = Omit<ForumPost, "author"> & { username: string };
+
+function toPost({ username, ...row }: PostRow): ForumPost {
+  return { ...row, author: { username } };
+}
+
+export function pageCountFor(postCount: number, perPage = POSTS_PER_PAGE): number {
+  return Math.max(1, Math.ceil(postCount / perPage));
+}
+
+/** The page that shows post number `number`. */
+export function pageOfPost(number: number, perPage = POSTS_PER_PAGE): number {
+  return Math.max(1, Math.ceil(number / perPage));
+}
+
+/**
+ * One page of a topic's posts, by number range (index forum_posts_topic_number_idx): page N shows #((N-1)·25+1)
+ * to #(N·25), so the first and the last page of a 5,000-post topic cost the same.
+ */
+export async function listPosts({
+  topicId,
+  postCount,
+  page,
+  perPage = POSTS_PER_PAGE,
+}: {
+  topicId: number;
+  postCount: number;
+  page: number;
+  perPage?: number;
+}): Promise<{ posts: ForumPost[]; page: number; pageCount: number }> {
+  const pageCount = pageCountFor(postCount, perPage);
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const from = (current - 1) * perPage + 1;
+  const rows = (await db
+    .select(postColumns)
+    .from(forumPosts)
+    .innerJoin(users, eq(users.id, forumPosts.authorId))
+    .where(
+      and(eq(forumPosts.topicId, topicId), gte(forumPosts.number, from), lte(forumPosts.number, from + perPage - 1)),
+    )
+    .orderBy(asc(forumPosts.number))) as PostRow[];
+  return { posts: rows.map(toPost), page: current, pageCount };
+}
+
+export async function getPost(postId: number): Promise<ForumPost | null> {
+  if (!Number.isSafeInteger(postId) || postId <= 0 || postId > 2_147_483_647) return null;
+  const [row] = (await db
+    .select(postColumns)
+    .from(forumPosts)
+    .innerJoin(users, eq(users.id, forumPosts.authorId))
+    .where(eq(forumPosts.id, postId))
+    .limit(1)) as PostRow[];
+  return row ? toPost(row) : null;
+}
+
+/**
+ * Adds a post to a topic. Under the topic's row lock: a double submit (same member, same content within the
+ * window, among the topic's latest posts) returns the existing post; otherwise post_count is incremented and
+ * its new value is the post's number. The topic author is notified by a background job when someone else
+ * replies. Returns null when the topic does not exist.
+ */
+export async function createPost({
+  topicId,
+  authorId,
+  content,
+}: {
+  topicId: number;
+  authorId: number;
+  content: string;
+}): Promise<{ post: ForumPost; created: boolean } | null> {
+  const outcome = await db.transaction(async (tx) => {
+    const [topic] = await tx
+      .select({ postCount: forumTopics.postCount, authorId: forumTopics.authorId })
+      .from(forumTopics)
+      .where(eq(forumTopics.id, topicId))
+      .for("update");
+    if (!topic) return null;
+    const [duplicate] = await tx
+      .select({ id: forumPosts.id })
+      .from(forumPosts)
+      .where(
+        and(
+          eq(forumPosts.topicId, topicId),
+          gt(forumPosts.number, topic.postCount - 20),
+          eq(forumPosts.authorId, authorId),
+          eq(forumPosts.content, content),
+          sql`${forumPosts.createdAt} > now() - make_interval(secs => ${DUPLICATE_WINDOW_SECONDS})`,
+        ),
+      )
+      .limit(1);
+    if (duplicate) return { id: duplicate.id, created: false, topicAuthorId: topic.authorId };
+    const [counted] = await tx
+      .update(forumTopics)
+      .set({ postCount: sql`${forumTopics.postCount} + 1`, lastActivityAt: sql`now()` })
+      .where(eq(forumTopics.id, topicId))
+      .returning({ postCount: forumTopics.postCount });
+    const [inserted] = await tx
+      .insert(forumPosts)
+      .values({ topicId, authorId, content, number: counted!.postCount })
+      .returning({ id: forumPosts.id });
+    return { id: inserted!.id, created: true, topicAuthorId: topic.authorId };
+  });
+  if (!outcome) return null;
+  if (outcome.created && outcome.topicAuthorId !== authorId) {
+    await enqueueJob(REPLY_NOTIFICATION_QUEUE, { postId: outcome.id });
+  }
+  return { post: (await getPost(outcome.id))!, created: outcome.created };
+}
+
+export type UpdatePostResult =
+  | { status: "updated"; post: ForumPost }
+  | { status: "not-found" }
+  | { status: "forbidden" };
+
+/** Edits a post's content, only by its author (`WHERE id = $1 AND author_id = $2`). */
+export async function updatePost({
+  postId,
+  authorId,
+  content,
+}: {
+  postId: number;
+  authorId: number;
+  content: string;
+}): Promise<UpdatePostResult> {
+  if (!Number.isSafeInteger(postId) || postId <= 0 || postId > 2_147_483_647) return { status: "not-found" };
+  const [updated] = await db
+    .update(forumPosts)
+    // clock_timestamp(): later than created_at even when the post was made in this same transaction's instant
+    .set({ content, updatedAt: sql`greatest(clock_timestamp(), ${forumPosts.createdAt} + interval '1 millisecond')` })
+    .where(and(eq(forumPosts.id, postId), eq(forumPosts.authorId, authorId)))
+    .returning({ id: forumPosts.id });
+  if (updated) return { status: "updated", post: (await getPost(updated.id))! };
+  const exists = await db.select({ id: forumPosts.id }).from(forumPosts).where(eq(forumPosts.id, postId)).limit(1);
+  return exists.length ? { status: "forbidden" } : { status: "not-found" };
+}
+
+/** Parses a route's id parameter: digits only, within the serial range. */
+export function parseId(value: string | undefined | null): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/accounts/session.server";
+import { apiError, enforceLimit, parseOrThrow, readJsonObject } from "~/forum/api.server";
+import { isForumCategory } from "~/forum/categories";
+import { topicSchema } from "~/forum/schemas";
+import { createTopic, listTopics, TOPICS_PER_PAGE } from "~/forum/topics.server";
+
+/** GET /api/forum/topics (?category, ?cursor, ?limit): topics by latest activity; the next page in a Link header. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const category = url.searchParams.get("category");
+  if (category && !isForumCategory(category)) return apiError("Unknown category", 400);
+  const limit = Math.min(100, Math.max(1, Number(url.searchParams.get("limit")) || TOPICS_PER_PAGE));
+  const { topics, nextCursor } = await listTopics({
+    category: category && isForumCategory(category) ? category : null,
+    cursor: url.searchParams.get("cursor"),
+    limit,
+  });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (nextCursor) {
+    const next = new URL(url);
+    next.searchParams.set("cursor", nextCursor);
+    headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return Response.json(topics, { headers });
+}
+
+/** POST /api/forum/topics {title, description, category}: 201 with the topic (200 with the first one on a double submit). */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError("Method not allowed", 405, { Allow: "GET, POST" });
+  const user = await requireApiUser(request);
+  const input = parseOrThrow(topicSchema, await readJsonObject(request));
+  await enforceLimit("topic", user.id);
+  const { topic, created } = await createTopic({ authorId: user.id, ...input });
+  return Response.json(topic, { status: created ? 201 : 200 });
+}

@@ -1,0 +1,373 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { getUser, requireUser } from "~/accounts/session.server";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { useToast } from "~/components/toaster";
+import { PostContent } from "~/forum/content";
+import { checkForumLimit } from "~/forum/limits.server";
+import { editPostSchema, postContentProblem, postSchema } from "~/forum/schemas";
+import {
+  createPost,
+  getPost,
+  getTopic,
+  listPosts,
+  pageCountFor,
+  pageOfPost,
+  parseId,
+  updatePost,
+  type ForumPost,
+} from "~/forum/topics.server";
+import { CategoryBadge, ErrorSummary, FieldError, ForumHeader, FormattedDate, PageLinks } from "~/forum/ui";
+import { originFromMatches, pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const INVALID_ID = "Topic Not Found: the address does not name a topic.";
+const MISSING = "Topic Not Found: this topic may have been deleted or moved.";
+
+async function loadTopic(idParam: string | undefined) {
+  const id = parseId(idParam);
+  if (!id) throw new Response(INVALID_ID, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const topic = await getTopic(id);
+  if (!topic) throw new Response(MISSING, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return topic;
+}
+
+function topicHref(topicId: number, page: number, extra: Record<string, string> = {}) {
+  const search = new URLSearchParams(page > 1 ? { page: String(page), ...extra } : extra).toString();
+  return `/forum/topic/${topicId}${search ? `?${search}` : ""}`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const topic = await loadTopic(params.id);
+  const user = await getUser(request);
+  const url = new URL(request.url);
+  const pageCount = pageCountFor(topic.postCount);
+  const pageParam = url.searchParams.get("page");
+  const requestedPage = pageParam === "last" ? pageCount : Number(pageParam ?? 1);
+
+  // ?edit=postId shows the edit form in place (no JavaScript needed); it is honoured only for one's own post.
+  const editId = parseId(url.searchParams.get("edit"));
+  let editing: number | null = null;
+  if (editId && user) {
+    const post = await getPost(editId);
+    if (post && post.topicId === topic.id && post.authorId === user.id) {
+      const page = pageOfPost(post.number);
+      if (page !== requestedPage) throw redirect(topicHref(topic.id, page, { edit: String(post.id) }));
+      editing = post.id;
+    }
+  }
+  const { posts, page } = await listPosts({ topicId: topic.id, postCount: topic.postCount, page: requestedPage });
+  return {
+    user: user ? { id: user.id, username: user.username } : null,
+    topic,
+    posts,
+    page,
+    pageCount,
+    editing,
+  };
+}
+
+type Toast = { title: string; description?: string };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const topic = await loadTopic(params.id);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "reply") {
+    const submission = parseWithZod(formData, { schema: postSchema });
+    if (submission.status !== "success") {
+      const problem = postContentProblem(formData.get("content"));
+      return data(
+        { intent, result: submission.reply(), toast: { title: "Failed to post reply", description: problem?.description } as Toast },
+        { status: 400 },
+      );
+    }
+    const limited = await checkForumLimit("reply", user.id);
+    if (limited) {
+      return data(
+        { intent, result: submission.reply({ formErrors: [limited.message] }), toast: { title: "Failed to post reply", description: limited.message } as Toast },
+        { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+      );
+    }
+    const created = await createPost({ topicId: topic.id, authorId: user.id, content: submission.value.content });
+    if (!created) throw new Response(MISSING, { status: 404 });
+    const { number } = created.post;
+    return redirectWithToast(`${topicHref(topic.id, pageOfPost(number))}#post-${number}`, {
+      title: "Reply posted!",
+      type: "success",
+    });
+  }
+
+  if (intent === "edit") {
+    const submission = parseWithZod(formData, { schema: editPostSchema });
+    if (submission.status !== "success") {
+      const problem = postContentProblem(formData.get("content")) ?? { title: "Failed to update post" };
+      return data({ intent, result: submission.reply(), toast: problem as Toast }, { status: 400 });
+    }
+    const limited = await checkForumLimit("edit", user.id);
+    if (limited) {
+      return data(
+        { intent, result: submission.reply({ formErrors: [limited.message] }), toast: { title: "Failed to update post", description: limited.message } as Toast },
+        { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+      );
+    }
+    const outcome = await updatePost({ postId: submission.value.postId, authorId: user.id, content: submission.value.content });
+    if (outcome.status === "forbidden") {
+      return data(
+        { intent, result: submission.reply({ formErrors: ["You can only edit your own posts."] }), toast: { title: "Failed to update post", description: "You can only edit your own posts." } as Toast },
+        { status: 403 },
+      );
+    }
+    if (outcome.status === "not-found" || outcome.post.topicId !== topic.id) {
+      throw new Response("Post not found", { status: 404 });
+    }
+    const { number } = outcome.post;
+    return redirectWithToast(`${topicHref(topic.id, pageOfPost(number))}#post-${number}`, {
+      title: "Post updated!",
+      type: "success",
+    });
+  }
+
+  return data({ intent: "unknown", result: undefined, toast: { title: "Unknown action" } as Toast }, { status: 400 });
+}
+
+export default function TopicPage() {
+  const { user, topic, posts, page, pageCount, editing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { show } = useToast();
+  const loadingDiscussion =
+    navigation.state === "loading" && navigation.location?.pathname.startsWith("/forum/topic/");
+
+  useEffect(() => {
+    if (actionData?.toast) show({ ...actionData.toast, type: "error" });
+  }, [actionData, show]);
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6">
+      <ForumHeader user={user} />
+      <p className="mt-4">
+        <Link to="/forum" className="text-cosmic underline">
+          Back to Forum
+        </Link>
+      </p>
+      <article aria-labelledby="topic-title" className="mt-4 rounded-lg border border-violet-200 bg-white p-6 shadow-sm">
+        <CategoryBadge category={topic.category} />
+        <h1 id="topic-title" className="mt-2 font-serif text-3xl font-bold break-words">
+          {topic.title}
+        </h1>
+        {topic.description ? <PostContent text={topic.description} className="mt-3 text-lg" /> : null}
+        <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
+          <span>Started by {topic.author.username}</span>
+          <span>
+            <FormattedDate date={topic.createdAt} />
+          </span>
+          <span>
+            {topic.postCount} {topic.postCount === 1 ? "reply" : "replies"}
+          </span>
+        </p>
+      </article>
+
+      {loadingDiscussion ? (
+        <p role="status" className="mt-4">
+          Loading discussion
+        </p>
+      ) : null}
+
+      <section aria-labelledby="posts-heading" className="mt-8">
+        <h2 id="posts-heading" className="font-serif text-2xl font-bold">
+          Posts
+        </h2>
+        <PageLinks page={page} pageCount={pageCount} href={(p) => topicHref(topic.id, p)} label="Post pages" />
+        {posts.length === 0 ? <p className="mt-4">No replies yet. Start the conversation below.</p> : null}
+        <ol className="mt-4 space-y-4" aria-label="Posts">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <PostCard
+                post={post}
+                isOwn={user?.id === post.authorId}
+                isEditing={editing === post.id}
+                editHref={topicHref(topic.id, page, { edit: String(post.id) })}
+                cancelHref={`${topicHref(topic.id, page)}#post-${post.number}`}
+              />
+            </li>
+          ))}
+        </ol>
+        <PageLinks page={page} pageCount={pageCount} href={(p) => topicHref(topic.id, p)} label="Post pages (bottom)" />
+      </section>
+
+      <section aria-labelledby="reply-heading" className="mt-8 rounded-lg border border-violet-200 bg-white p-6">
+        <h2 id="reply-heading" className="font-serif text-2xl font-bold">
+          Join the Discussion
+        </h2>
+        {user ? (
+          <ReplyForm key={`reply-${topic.postCount}`} />
+        ) : (
+          <p className="mt-3">
+            <Link to={`/auth?redirectTo=${encodeURIComponent(`/forum/topic/${topic.id}`)}`} className="text-cosmic underline">
+              Sign In / Register
+            </Link>{" "}
+            to reply to this topic.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function PostCard({
+  post,
+  isOwn,
+  isEditing,
+  editHref,
+  cancelHref,
+}: {
+  post: ForumPost;
+  isOwn: boolean;
+  isEditing: boolean;
+  editHref: string;
+  cancelHref: string;
+}) {
+  return (
+    <article
+      id={`post-${post.number}`}
+      aria-labelledby={`post-${post.number}-label`}
+      className="scroll-mt-4 rounded-lg border border-violet-200 bg-white p-4 shadow-sm"
+    >
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span id={`post-${post.number}-label`} className="font-bold text-cosmic">
+          #{post.number}
+          <span className="sr-only"> by {post.author.username}</span>
+        </span>
+        <span aria-hidden="true" className="font-semibold">
+          {post.author.username}
+        </span>
+        <FormattedDate date={post.createdAt} />
+        {post.edited ? <span className="italic">(edited)</span> : null}
+        {isOwn && !isEditing ? (
+          <Link to={editHref} preventScrollReset className="ml-auto text-cosmic underline">
+            Edit<span className="sr-only"> post #{post.number}</span>
+          </Link>
+        ) : null}
+      </header>
+      {isEditing ? <EditForm post={post} cancelHref={cancelHref} /> : <PostContent text={post.content} className="mt-2" />}
+    </article>
+  );
+}
+
+function useFormResult(intent: "reply" | "edit") {
+  const actionData = useActionData<typeof action>();
+  return actionData?.intent === intent ? actionData : undefined;
+}
+
+function ReplyForm() {
+  const actionData = useFormResult("reply");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reply",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(postSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultNoValidate: false,
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      {actionData?.toast ? <ErrorSummary title={actionData.toast.title} description={actionData.toast.description} /> : null}
+      <input type="hidden" name="intent" value="reply" />
+      <label htmlFor={fields.content.id} className="block font-semibold">
+        Your reply
+      </label>
+      <textarea
+        {...getTextareaProps(fields.content)}
+        rows={5}
+        className="w-full rounded border border-violet-300 px-3 py-2"
+      />
+      <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+      <button type="submit" disabled={busy} className="rounded bg-cosmic px-4 py-2 font-semibold text-white">
+        {busy ? "Posting..." : "Post Reply"}
+      </button>
+    </Form>
+  );
+}
+
+function EditForm({ post, cancelHref }: { post: ForumPost; cancelHref: string }) {
+  const actionData = useFormResult("edit");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `edit-${post.id}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(editPostSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editPostSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultNoValidate: false,
+    defaultValue: { content: post.content, postId: String(post.id) },
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "edit";
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
+      {actionData?.toast ? <ErrorSummary title={actionData.toast.title} description={actionData.toast.description} /> : null}
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="postId" value={post.id} />
+      <label htmlFor={fields.content.id} className="block font-semibold">
+        Edit post #{post.number}
+      </label>
+      <textarea
+        {...getTextareaProps(fields.content)}
+        rows={5}
+        className="w-full rounded border border-violet-300 px-3 py-2"
+      />
+      <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+      <div className="flex gap-3">
+        <button type="submit" disabled={busy} className="rounded bg-cosmic px-4 py-2 font-semibold text-white">
+          {busy ? "Saving..." : "Save"}
+        </button>
+        <Link to={cancelHref} preventScrollReset className="rounded border border-violet-300 px-4 py-2 text-ink">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches, params }) =>
+  loaderData
+    ? pageMeta({
+        title: loaderData.topic.title,
+        description: loaderData.topic.description ?? `A discussion in the Community Forum`,
+        path: `/forum/topic/${params.id}`,
+        origin: originFromMatches(matches),
+        type: "article",
+      })
+    : [{ title: "Topic Not Found" }];
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: ({ message }) => (
+          <ErrorPanel
+            title="Topic Not Found"
+            text={
+              message === INVALID_ID
+                ? "That address does not name a forum topic."
+                : "This topic may have been deleted or moved."
+            }
+          >
+            <Link to="/forum" className="text-cosmic underline">
+              Back to Forum
+            </Link>
+          </ErrorPanel>
+        ),
+      }}
+    />
+  );
+}

@@ -1,0 +1,215 @@
+/**
+ * `npx tsx scripts/bench-forum.ts`: the forum at scale. Seeds two databases on an embedded PostgreSQL of its own
+ * (.data-bench/): 1,000 posts (100 topics, one of 500 posts) and 1,000,000 posts (100,000 topics, one of 5,000
+ * posts), with generate_series SQL. Then, for each, it starts the production server (RUN_JOBS=false) on
+ * loopback and measures with autocannon: the topic list page, and the big topic's first and last page, at 10
+ * connections (p50/p95/p99, requests per second) and at 1 connection (median: the server time of one page).
+ * It prints EXPLAIN (ANALYZE, BUFFERS) of each page's queries and a markdown table.
+ *
+ * Options: --reseed (rebuild the databases), --duration=SECONDS (per measurement, default 10).
+ * Needs a production build (`npm run build`).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import postgres from "postgres";
+import { ensureDatabase, freePort, startEmbeddedPostgres } from "../db/embedded";
+import { runMigrations } from "../db/migrate";
+
+type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number; latency: { p50: number } };
+type AutocannonInstance = PromiseLike<AutocannonResult> & {
+  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+};
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => AutocannonInstance;
+
+const root = path.resolve(import.meta.dirname, "..");
+const dataDir = path.join(root, ".data-bench");
+const args = process.argv.slice(2);
+const reseed = args.includes("--reseed");
+const duration = Number(args.find((a) => a.startsWith("--duration="))?.split("=")[1] ?? 10);
+const POSTS_PER_PAGE = 25;
+
+type Scenario = { database: string; label: string; topics: number; bigTopicPosts: number; totalPosts: number };
+const scenarios: Scenario[] = [
+  { database: "bench_1k", label: "1k posts", topics: 100, bigTopicPosts: 500, totalPosts: 1_000 },
+  { database: "bench_1m", label: "1M posts", topics: 100_000, bigTopicPosts: 5_000, totalPosts: 1_000_000 },
+];
+
+async function seed(url: string, s: Scenario) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [{ count } = { count: 0 }] = await sql<{ count: number }[]>`select count(*)::int as count from forum_posts`;
+    if (count === s.totalPosts && !reseed) {
+      console.log(`[bench] ${s.database}: ${count} posts already seeded`);
+      return;
+    }
+    const started = Date.now();
+    await sql`truncate forum_posts, forum_topics, users restart identity cascade`;
+    await sql`set synchronous_commit = off`;
+    await sql`insert into users (username, password_hash) select 'bench_member_' || g, 'not-a-hash' from generate_series(1, 1000) g`;
+    const rest = s.totalPosts - s.bigTopicPosts;
+    const base = Math.floor(rest / (s.topics - 1));
+    const extra = rest - base * (s.topics - 1);
+    // Topic 1 is the big one and the oldest; the others get base or base+1 posts; activity spreads over time.
+    await sql`
+      insert into forum_topics (title, description, category, author_id, post_count, last_activity_at, created_at, updated_at)
+      select 'Topic ' || g || ': the principles in daily life',
+             'A conversation about numbers, number ' || g,
+             (array['introductions','principles','mathematical-implications','emotional-growth','technology','general'])[1 + g % 6],
+             1 + (g % 1000),
+             case when g = 1 then ${s.bigTopicPosts}::int when g <= ${extra + 1}::int then ${base + 1}::int else ${base}::int end,
+             now() - make_interval(mins => ${s.topics}::int - g),
+             now() - make_interval(mins => ${s.topics}::int - g) - interval '1 day',
+             now() - make_interval(mins => ${s.topics}::int - g)
+      from generate_series(1, ${s.topics}::int) g`;
+    // Bulk load: build the posts' secondary indexes after the rows are in (much faster than row by row).
+    await sql`drop index if exists forum_posts_topic_number_idx`;
+    await sql`drop index if exists forum_posts_author_idx`;
+    await sql`
+      insert into forum_posts (topic_id, author_id, number, content, created_at, updated_at)
+      select t.id, 1 + ((t.id * 7 + n) % 1000), n,
+             'Post #' || n || ' in topic ' || t.id || E'.\\nThe numbers speak of change, growth and harmony; see https://example.org/' || n,
+             t.created_at + make_interval(secs => n), t.created_at + make_interval(secs => n)
+      from forum_topics t cross join lateral generate_series(1, t.post_count) n`;
+    await sql`create unique index forum_posts_topic_number_idx on forum_posts using btree (topic_id, number)`;
+    await sql`create index forum_posts_author_idx on forum_posts using btree (author_id, created_at desc nulls last)`;
+    await sql`vacuum analyze users`;
+    await sql`vacuum analyze forum_topics`;
+    await sql`vacuum analyze forum_posts`;
+    const [{ posts } = { posts: 0 }] = await sql<{ posts: number }[]>`select count(*)::int as posts from forum_posts`;
+    console.log(`[bench] ${s.database}: seeded ${s.topics} topics, ${posts} posts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** The pages' queries as the app runs them (see app/forum/topics.server.ts), explained. */
+async function explain(url: string, s: Scenario): Promise<Record<string, string>> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const lastPage = Math.ceil(s.bigTopicPosts / POSTS_PER_PAGE);
+  const from = (lastPage - 1) * POSTS_PER_PAGE + 1;
+  const queries: Record<string, string> = {
+    "topic list": `select t.id, t.title, t.description, t.category, t.author_id, t.created_at, t.updated_at, t.last_activity_at, t.post_count, u.username, t.last_activity_at::text
+      from forum_topics t inner join users u on u.id = t.author_id order by t.last_activity_at desc nulls last, t.id desc nulls last limit 21`,
+    "topic list, one category": `select t.id, t.title, u.username from forum_topics t inner join users u on u.id = t.author_id
+      where t.category = 'principles' order by t.last_activity_at desc nulls last, t.id desc nulls last limit 21`,
+    "big topic, first page": `select p.id, p.number, p.content, u.username from forum_posts p inner join users u on u.id = p.author_id
+      where p.topic_id = 1 and p.number >= 1 and p.number <= ${POSTS_PER_PAGE} order by p.number asc`,
+    "big topic, last page": `select p.id, p.number, p.content, u.username from forum_posts p inner join users u on u.id = p.author_id
+      where p.topic_id = 1 and p.number >= ${from} and p.number <= ${from + POSTS_PER_PAGE - 1} order by p.number asc`,
+  };
+  const plans: Record<string, string> = {};
+  try {
+    for (const [name, query] of Object.entries(queries)) {
+      const rows = await sql.unsafe(`explain (analyze, buffers, costs off) ${query}`);
+      plans[name] = rows.map((r) => r["QUERY PLAN"]).join("\n");
+    }
+  } finally {
+    await sql.end();
+  }
+  return plans;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measure(url: string, connections: number, seconds: number) {
+  const latencies: number[] = [];
+  const instance = autocannon({ url, connections, duration: seconds });
+  instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: Math.round(result.requests.average),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(dataDir, "app"),
+      SESSION_SECRET: "bench-session-secret-0123456789",
+      RUN_JOBS: "false",
+      LOG_REQUESTS: "false",
+      SEED_DEMO_CONTENT: "false",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
+    if (ok) return { base, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the server did not start");
+}
+
+async function main() {
+  if (!existsSync(path.join(root, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
+  mkdirSync(dataDir, { recursive: true });
+  const pg = await startEmbeddedPostgres({ dataDir, database: "postgres" });
+  const report: Record<string, unknown> = { date: new Date().toISOString(), duration, scenarios: {} };
+  const rows: string[] = [];
+  try {
+    for (const s of scenarios) {
+      await ensureDatabase(pg.url("postgres"), s.database);
+      const url = pg.url(s.database);
+      await runMigrations(url);
+      await seed(url, s);
+      const plans = await explain(url, s);
+      for (const [name, plan] of Object.entries(plans)) console.log(`\n[bench] ${s.label} EXPLAIN ${name}:\n${plan}`);
+      const { base, child } = await startServer(url);
+      const lastPage = Math.ceil(s.bigTopicPosts / POSTS_PER_PAGE);
+      const pages: Record<string, string> = {
+        "/forum (topic list)": `${base}/forum`,
+        "topic, first page": `${base}/forum/topic/1`,
+        [`topic, last page (${lastPage})`]: `${base}/forum/topic/1?page=${lastPage}`,
+      };
+      const results: Record<string, unknown> = {};
+      try {
+        for (const [name, pageUrl] of Object.entries(pages)) {
+          const status = (await fetch(pageUrl)).status;
+          if (status !== 200) throw new Error(`${pageUrl} answered ${status}`);
+          await measure(pageUrl, 10, 2); // warm-up
+          const single = await measure(pageUrl, 1, Math.max(3, Math.round(duration / 2)));
+          const ten = await measure(pageUrl, 10, duration);
+          results[name] = { single, ten };
+          const line = `| ${s.label} | ${name} | ${single.p50} | ${ten.p50} | ${ten.p95} | ${ten.p99} | ${ten.rps} | ${ten.errors} |`;
+          rows.push(line);
+          console.log(line);
+        }
+      } finally {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
+      (report.scenarios as Record<string, unknown>)[s.database] = { ...s, results, plans };
+    }
+  } finally {
+    await pg.stop();
+  }
+  writeFileSync(path.join(dataDir, "results.json"), JSON.stringify(report, null, 2));
+  console.log("\n| database | page | 1 conn p50 ms | 10 conn p50 ms | p95 ms | p99 ms | req/s | errors |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const row of rows) console.log(row);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

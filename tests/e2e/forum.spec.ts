@@ -1,0 +1,228 @@
+import { readFileSync } from "node:fs";
+import { createMember, expect, expectAccessible, signIn, test, waitForHydration } from "./fixtures";
+
+/** The forum and the admin e-mail export, with JavaScript on and off. */
+const forum = () => import("../../app/forum/topics.server");
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+// Several pages and axe runs per test on a shared 2-core machine: allow more than the default 45 s.
+test.describe.configure({ timeout: 120_000 });
+
+async function makeAdmin(userId: number) {
+  const { db } = await import("../../db/client.server");
+  const { users } = await import("../../db/schema");
+  const { eq } = await import("drizzle-orm");
+  await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));
+}
+
+test("a member creates a topic from the New Topic form", async ({ page, jsEnabled }) => {
+  const member = await createMember();
+  await signIn(page, member.id);
+  await page.goto("/forum");
+  await waitForHydration(page, jsEnabled);
+  await expect(page.getByRole("heading", { level: 1, name: "Community Forum" })).toBeVisible();
+  await expect(page.getByText(`Welcome, ${member.username}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "New Topic" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Topic" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  // A too-short title is refused with the rule's message (by the server without JavaScript).
+  await dialog.getByLabel("Title").fill("ab");
+  await dialog.getByRole("button", { name: "Create Topic" }).click();
+  await expect(dialog.getByText("Title must be at least 3 characters").first()).toBeVisible();
+
+  const title = `Seven and harmony ${unique()}`;
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Description (optional)").fill("Line one\nLine two with https://example.org/seven");
+  await dialog.getByLabel("Category").selectOption("principles");
+  await dialog.getByRole("button", { name: "Create Topic" }).click();
+  await expect(page).toHaveURL(/\/forum\/topic\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  if (jsEnabled) await expect(page.getByText("Topic created!").first()).toBeVisible();
+  await expect(page.getByText("Universal Principles").first()).toBeVisible();
+  const link = page.getByRole("link", { name: "https://example.org/seven" });
+  await expect(link).toHaveAttribute("rel", "nofollow ugc noopener");
+  await expectAccessible(page);
+});
+
+test("members reply and edit only their own posts; visitors are asked to sign in", async ({ page, jsEnabled }) => {
+  const { createTopic, createPost } = await forum();
+  const other = await createMember();
+  const member = await createMember();
+  const { topic } = await createTopic({ authorId: other.id, title: `Reply here ${unique()}`, description: "Tell me", category: "general" });
+  await createPost({ topicId: topic.id, authorId: other.id, content: "First thoughts from the author" });
+
+  await page.goto(`/forum/topic/${topic.id}`);
+  await expect(page.getByRole("link", { name: "Sign In / Register" }).last()).toBeVisible();
+  await expect(page.getByLabel("Your reply")).toHaveCount(0);
+
+  await signIn(page, member.id);
+  await page.goto(`/forum/topic/${topic.id}`);
+  await waitForHydration(page, jsEnabled);
+  await expect(page.getByRole("heading", { name: "Join the Discussion" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Edit/ })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByLabel("Your reply").fill("Line A\nLine B");
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  if (jsEnabled) await expect(page.getByText("Reply posted!").first()).toBeVisible();
+  const mine = page.getByRole("article", { name: `#2 by ${member.username}` });
+  await expect(mine).toContainText("Line A\nLine B");
+  await expect(page.getByText("1 reply")).toHaveCount(0);
+  await expect(page.getByText("2 replies")).toBeVisible();
+  // Only my post has an edit control.
+  await expect(page.getByRole("link", { name: /^Edit/ })).toHaveCount(1);
+
+  await expect(mine).toBeVisible();
+  await mine.getByRole("link", { name: "Edit post #2" }).click();
+  const editor = page.getByLabel("Edit post #2");
+  await expect(editor).toHaveValue("Line A\nLine B");
+  await editor.fill("   ");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Post content cannot be empty.").first()).toBeVisible();
+  await page.getByLabel("Edit post #2").fill("Better words");
+  await page.getByRole("button", { name: "Save" }).click();
+  if (jsEnabled) await expect(page.getByText("Post updated!").first()).toBeVisible();
+  await expect(mine).toContainText("Better words");
+  await expect(mine).toContainText("(edited)");
+  await expectAccessible(page);
+});
+
+test("the category filter shows one category's topics", async ({ page, jsEnabled }) => {
+  const { createTopic } = await forum();
+  const author = await createMember();
+  const tech = `Circuits of light ${unique()}`;
+  const general = `Tea and numbers ${unique()}`;
+  await createTopic({ authorId: author.id, title: tech, description: null, category: "technology" });
+  await createTopic({ authorId: author.id, title: general, description: null, category: "general" });
+  await page.goto("/forum");
+  await waitForHydration(page, jsEnabled);
+  await expect(page.getByRole("link", { name: general })).toBeVisible();
+  await page.getByRole("navigation", { name: "Forum categories" }).getByRole("link", { name: "Technology & Innovation" }).click();
+  await expect(page).toHaveURL(/category=technology/);
+  await expect(page.getByRole("heading", { level: 2, name: "Technology & Innovation" })).toBeVisible();
+  await expect(page.getByText("AI, tools and new ideas where technology meets the sacred.")).toBeVisible();
+  await expect(page.getByRole("link", { name: tech })).toBeVisible();
+  await expect(page.getByRole("link", { name: general })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("long topics and the topic list are paginated with the right numbers", async ({ page, jsEnabled }) => {
+  test.setTimeout(180_000);
+  const { createTopic, createPost } = await forum();
+  const author = await createMember();
+  const { topic } = await createTopic({ authorId: author.id, title: `Long talk ${unique()}`, description: null, category: "general" });
+  for (let i = 1; i <= 30; i++) await createPost({ topicId: topic.id, authorId: author.id, content: `Message number ${i}` });
+  await page.goto(`/forum/topic/${topic.id}`);
+  await waitForHydration(page, jsEnabled);
+  await expect(page.getByRole("article", { name: /^#25 by/ })).toContainText("Message number 25");
+  await expect(page.getByRole("article", { name: /^#26 by/ })).toHaveCount(0);
+  await page.getByRole("navigation", { name: "Post pages", exact: true }).getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole("article", { name: /^#26 by/ })).toContainText("Message number 26");
+  await expect(page.getByRole("article", { name: /^#30 by/ })).toContainText("Message number 30");
+  await expect(page.getByRole("article", { name: /^#1 by/ })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // 21 fresh topics in one category: the oldest is on the second page.
+  const titles: string[] = [];
+  for (let i = 0; i < 21; i++) {
+    const title = `Pattern ${i} ${unique()}`;
+    titles.push(title);
+    await createTopic({ authorId: author.id, title, description: null, category: "mathematical-implications" });
+  }
+  await page.goto("/forum?category=mathematical-implications");
+  await waitForHydration(page, jsEnabled);
+  await expect(page.getByRole("link", { name: titles[20]! })).toBeVisible();
+  await expect(page.getByRole("link", { name: titles[0]! })).toHaveCount(0);
+  await page.getByRole("link", { name: "Older topics" }).click();
+  await expect(page).toHaveURL(/cursor=/);
+  await expect(page.getByRole("link", { name: titles[0]! })).toBeVisible();
+  await expect(page.getByRole("link", { name: titles[20]! })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("HTML in titles and posts is shown as text and never runs", async ({ page, jsEnabled }) => {
+  const { createTopic, createPost } = await forum();
+  const author = await createMember();
+  const title = `<script>window.__xss = 1</script> ${unique()}`;
+  const { topic } = await createTopic({ authorId: author.id, title, description: `<img src=x onerror="window.__xss=2">`, category: "emotional-growth" });
+  const evil = `<img src=x onerror="window.__xss=3"> <a href="javascript:window.__xss=4">click</a> javascript:window.__xss=5`;
+  await createPost({ topicId: topic.id, authorId: author.id, content: evil });
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(`/forum/topic/${topic.id}`);
+  await waitForHydration(page, jsEnabled);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(evil)).toBeVisible();
+  await expect(page.locator("main img")).toHaveCount(0);
+  await expect(page.locator('main a[href^="javascript"]')).toHaveCount(0);
+  await expect(page.locator("main script")).toHaveCount(0);
+  if (jsEnabled) expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  await page.goto("/forum?category=emotional-growth");
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+});
+
+test("an unknown or non-numeric topic shows Topic Not Found with a 404", async ({ page }) => {
+  for (const id of ["abc", "2000000000"]) {
+    const response = await page.goto(`/forum/topic/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Topic Not Found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Forum" })).toBeVisible();
+  }
+  await expectAccessible(page);
+});
+
+test("a member without e-mail is prompted, and Later hides the prompt for the session", async ({ page, jsEnabled }) => {
+  const member = await createMember({ email: null });
+  await signIn(page, member.id);
+  await page.goto("/forum");
+  await waitForHydration(page, jsEnabled);
+  const prompt = page.getByRole("complementary", { name: "Enhance Your Account Security" });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole("link", { name: "Add Email" })).toHaveAttribute("href", "/user-profile#add-email");
+  await expectAccessible(page);
+  await prompt.getByRole("button", { name: "Later" }).click();
+  await expect(prompt).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Community Forum" })).toBeVisible();
+  await expect(prompt).toHaveCount(0);
+});
+
+test("an admin downloads the e-mail list as CSV with formula cells neutralised; members get 403", async ({ page, jsEnabled }) => {
+  const tricky = await createMember({ email: `=sum${unique()}@example.test` });
+  const admin = await createMember();
+  await makeAdmin(admin.id);
+  await signIn(page, admin.id);
+  await page.goto("/admin/emails");
+  await waitForHydration(page, jsEnabled);
+  await expect(page.getByRole("heading", { name: "Admin Forum Email List" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Email addresses" }).getByText(tricky.email!).first()).toBeVisible();
+  await expectAccessible(page);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("forum-emails.csv");
+  const rows = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
+  expect(rows[0]).toBe("email");
+  expect(rows).toContain(`'${tricky.email}`);
+  expect(rows).toContain(admin.email);
+  if (jsEnabled) await expect(page.getByText("Downloaded!").first()).toBeVisible();
+
+  const member = await createMember();
+  await page.context().clearCookies();
+  await signIn(page, member.id);
+  const response = await page.goto("/admin/emails");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText(tricky.email!)).toHaveCount(0);
+  const api = await page.request.get("/api/admin/email-list?format=csv");
+  expect(api.status()).toBe(403);
+  expect(await api.text()).not.toContain("@example.test");
+});

@@ -1,0 +1,124 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The reply notification end to end: a reply enqueues a job, drainJobs() runs it, nodemailer talks SMTP to a real
+ * server on loopback, and the mail's one-click unsubscribe link turns further notifications off.
+ */
+type Received = { to: string[]; raw: string };
+const received: Received[] = [];
+let smtp: SMTPServer;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  // Read at the mail module's first use: set before the app's modules are imported below.
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true&secure=false`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** A minimal RFC 822 reader for a single-part text mail: unfolded headers and the decoded body. */
+function parseMail(raw: string) {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = new Map<string, string>();
+  for (const line of head!.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const i = line.indexOf(":");
+    headers.set(line.slice(0, i).toLowerCase(), line.slice(i + 1).trim());
+  }
+  let text = rest.join("\n\n");
+  if (/quoted-printable/i.test(headers.get("content-transfer-encoding") ?? "")) {
+    text = Buffer.from(
+      text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      "latin1",
+    ).toString("utf8");
+  }
+  const subject = (headers.get("subject") ?? "")
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
+      Buffer.from(q.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+    );
+  return { headers, subject, text: text.replace(/\r\n/g, "\n") };
+}
+
+const mailsTo = (address: string) => received.filter((m) => m.to.includes(address));
+
+describe("reply notifications", () => {
+  it("mails the topic author through SMTP with a working one-click unsubscribe", async () => {
+    const { member } = await import("./forum-helpers");
+    const { createPost, createTopic, REPLY_NOTIFICATION_QUEUE } = await import("~/forum/topics.server");
+    const { drainJobs } = await import("~/jobs/queue.server");
+    const { registerDomainJobs } = await import("~/jobs/registry.server");
+    const unsubscribe = await import("~/routes/unsubscribe");
+    const { getUserById } = await import("~/accounts/users.server");
+    registerDomainJobs();
+
+    const author = await member();
+    const replier = await member();
+    const { topic } = await createTopic({ authorId: author.id, title: `Mail me ${Math.random()}`, description: null, category: "general" });
+
+    // Replying to one's own topic sends nothing.
+    await createPost({ topicId: topic.id, authorId: author.id, content: "my own follow-up" });
+    await createPost({ topicId: topic.id, authorId: replier.id, content: "A reply with <b>tags</b>" });
+    await drainJobs([REPLY_NOTIFICATION_QUEUE]);
+    const mails = mailsTo(author.email!);
+    expect(mails).toHaveLength(1);
+
+    const parsed = parseMail(mails[0]!.raw);
+    expect(parsed.subject).toBe(`New reply to "${topic.title}"`);
+    expect(parsed.text).toContain(`${replier.username} replied to your topic`);
+    expect(parsed.text).toContain("A reply with <b>tags</b>");
+    expect(parsed.text).toContain(`/forum/topic/${topic.id}?page=1#post-2`);
+    expect(parsed.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const header = parsed.headers.get("list-unsubscribe")?.match(/^<([^>]+)>$/)?.[1];
+    const link = parsed.text.match(/(https?:\/\/\S+\/unsubscribe\?token=\S+)/)![1]!;
+    expect(header).toBe(link);
+
+    // Opening the link turns notifications off.
+    const page = (await unsubscribe.loader({ request: new Request(link), params: {}, context: {} } as never)) as { status: string };
+    expect(page.status).toBe("unsubscribed");
+    expect((await getUserById(author.id))!.forumNotifications).toBe(false);
+
+    await createPost({ topicId: topic.id, authorId: replier.id, content: "another reply" });
+    await drainJobs([REPLY_NOTIFICATION_QUEUE]);
+    expect(mailsTo(author.email!)).toHaveLength(1);
+
+    // The One-Click POST of a mail client works too, and the page can turn them back on.
+    const resubscribed = (await unsubscribe.action({
+      request: new Request(`${link}&resubscribe=1`, { method: "POST", body: new URLSearchParams({ intent: "resubscribe" }) }),
+      params: {},
+      context: {},
+    } as never)) as { status: string };
+    expect(resubscribed.status).toBe("resubscribed");
+    expect((await getUserById(author.id))!.forumNotifications).toBe(true);
+    const oneClick = (await unsubscribe.action({
+      request: new Request(link, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      }),
+      params: {},
+      context: {},
+    } as never)) as { status: string };
+    expect(oneClick.status).toBe("unsubscribed");
+    expect((await getUserById(author.id))!.forumNotifications).toBe(false);
+
+    const bad = await unsubscribe.loader({ request: new Request("http://localhost/unsubscribe?token=nope"), params: {}, context: {} } as never);
+    expect((bad as { init?: { status?: number } }).init?.status).toBe(400);
+  });
+});
