@@ -14,7 +14,7 @@ import { isAdminUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { NoScriptToast, ToastProvider } from "~/components/toaster";
+import { StaticToast, ToastProvider } from "~/components/toaster";
 import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { useNonce } from "~/utils/nonce";
@@ -94,7 +94,7 @@ export default function App() {
     <Document>
       <ToastProvider flash={toast}>
         <Shell user={user}>
-          <NoScriptToast flash={toast} />
+          <StaticToast flash={toast} />
           <Outlet />
         </Shell>
       </ToastProvider>

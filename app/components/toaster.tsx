@@ -57,20 +57,23 @@ export function ToastProvider({ flash, children }: { flash: ToastMessage | null;
   );
 }
 
-/** The flash message for visitors without JavaScript, in the page flow at the top of the main content. */
-export function NoScriptToast({ flash }: { flash: ToastMessage | null }) {
-  if (!flash) return null;
+/**
+ * The flash message as part of the page, for visitors without JavaScript (and for the first paint). Once React has
+ * hydrated, the Radix toast takes over and this copy is removed, so nobody hears the message twice.
+ */
+export function StaticToast({ flash }: { flash: ToastMessage | null }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!flash || hydrated) return null;
   return (
-    <noscript>
-      <div
-        role="status"
-        className={`mx-auto mt-4 max-w-3xl rounded-lg border p-4 ${
-          flash.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-violet-300 bg-white text-ink"
-        }`}
-      >
-        <p className="font-semibold">{flash.title}</p>
-        {flash.description ? <p className="mt-1 text-sm">{flash.description}</p> : null}
-      </div>
-    </noscript>
+    <div
+      role="status"
+      className={`mx-auto mt-4 max-w-3xl rounded-lg border p-4 ${
+        flash.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-violet-300 bg-white text-ink"
+      }`}
+    >
+      <p className="font-semibold">{flash.title}</p>
+      {flash.description ? <p className="mt-1 text-sm">{flash.description}</p> : null}
+    </div>
   );
 }
