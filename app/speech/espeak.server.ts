@@ -13,7 +13,7 @@ import { SpeechBusyError, SpeechProviderError, type SpeechAudio, type SpeechProv
  */
 const MAX_QUEUED = 16;
 const JOB_TIMEOUT_MS = 90_000;
-const MP3_KBPS = 48;
+const MP3_KBPS = 32;
 
 // The worker is plain JavaScript evaluated from this string: the Remix server build is one bundled file, so a
 // separate worker file would not be next to it. Packages are imported by absolute file URLs resolved here.
