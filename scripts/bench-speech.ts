@@ -83,7 +83,7 @@ async function main() {
   const kb = (first.audio.byteLength / 1024).toFixed(0);
   console.log(
     `cached clip (${kb} KB, ${first.durationSeconds.toFixed(1)} s): POST /api/tts/generate p50 ${percentile(apiTimes, 50).toFixed(2)} ms, ` +
-      `p95 ${percentile(apiTimes, 95).toFixed(2)} ms; cache read alone p50 ${percentile(readTimes, 50).toFixed(2)} ms, ` +
+      `p95 ${percentile(apiTimes, 95).toFixed(2)} ms; cache lookup alone p50 ${percentile(readTimes, 50).toFixed(2)} ms, ` +
       `p95 ${percentile(readTimes, 95).toFixed(2)} ms (200 requests)`,
   );
 

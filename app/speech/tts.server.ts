@@ -56,7 +56,42 @@ export function speechTextForRequest(text: string): string {
 
 type CachedClip = { audio: Uint8Array; durationSeconds: number };
 
+/**
+ * Recently played clips are also kept in process memory (bounded by bytes, least recently used out first), so a
+ * replay does not move hundreds of kilobytes out of Postgres each time. Postgres stays the shared cache: this
+ * one only saves a read and is lost on restart without harm.
+ */
+const MEMORY_CACHE_BYTES = 32 * 1024 * 1024;
+const globalForClips = globalThis as unknown as { __ttsClips?: { map: Map<string, CachedClip>; bytes: number } };
+const memory = (globalForClips.__ttsClips ??= { map: new Map(), bytes: 0 });
+
+function remember(cacheKey: string, clip: CachedClip) {
+  if (clip.audio.byteLength > MEMORY_CACHE_BYTES / 8) return;
+  const old = memory.map.get(cacheKey);
+  if (old) {
+    memory.map.delete(cacheKey);
+    memory.bytes -= old.audio.byteLength;
+  }
+  memory.map.set(cacheKey, clip);
+  memory.bytes += clip.audio.byteLength;
+  for (const [key, entry] of memory.map) {
+    if (memory.bytes <= MEMORY_CACHE_BYTES) break;
+    memory.map.delete(key);
+    memory.bytes -= entry.audio.byteLength;
+  }
+}
+
+function recall(cacheKey: string): CachedClip | null {
+  const clip = memory.map.get(cacheKey);
+  if (!clip) return null;
+  memory.map.delete(cacheKey); // move to the most recently used end
+  memory.map.set(cacheKey, clip);
+  return clip;
+}
+
 export async function readCachedClip(cacheKey: string): Promise<CachedClip | null> {
+  const remembered = recall(cacheKey);
+  if (remembered) return remembered;
   const sql = rawSql();
   const [row] = await sql<{ audio: Buffer; duration_seconds: number; stale: boolean }[]>`
     select audio, duration_seconds, last_used_at < now() - interval '1 day' as stale
@@ -64,7 +99,12 @@ export async function readCachedClip(cacheKey: string): Promise<CachedClip | nul
   if (!row) return null;
   // Touch at most daily, off the response path, so hits stay reads.
   if (row.stale) void sql`update tts_audio set last_used_at = now() where cache_key = ${cacheKey}`.catch(() => {});
-  return { audio: new Uint8Array(row.audio.buffer, row.audio.byteOffset, row.audio.byteLength), durationSeconds: row.duration_seconds };
+  const clip = {
+    audio: new Uint8Array(row.audio.buffer, row.audio.byteOffset, row.audio.byteLength),
+    durationSeconds: row.duration_seconds,
+  };
+  remember(cacheKey, clip);
+  return clip;
 }
 
 async function storeClip(args: { cacheKey: string; provider: string; voiceId: string; text: string } & CachedClip) {
@@ -91,6 +131,7 @@ function synthesizeOnce(provider: SpeechProvider, cacheKey: string, voice: Voice
     .synthesize({ text, voice })
     .then(async (clip) => {
       await storeClip({ cacheKey, provider: provider.name, voiceId: voice.id, text, ...clip });
+      remember(cacheKey, clip);
       return clip;
     })
     .finally(() => inFlight.delete(cacheKey));
