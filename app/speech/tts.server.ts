@@ -55,6 +55,8 @@ export function speechTextForRequest(text: string): string {
 }
 
 type CachedClip = { audio: Uint8Array; durationSeconds: number };
+type RememberedClip = CachedClip & { touchedAt: number };
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Recently played clips are also kept in process memory (bounded by bytes, least recently used out first), so a
@@ -62,7 +64,7 @@ type CachedClip = { audio: Uint8Array; durationSeconds: number };
  * one only saves a read and is lost on restart without harm.
  */
 const MEMORY_CACHE_BYTES = 32 * 1024 * 1024;
-const globalForClips = globalThis as unknown as { __ttsClips?: { map: Map<string, CachedClip>; bytes: number } };
+const globalForClips = globalThis as unknown as { __ttsClips?: { map: Map<string, RememberedClip>; bytes: number } };
 const memory = (globalForClips.__ttsClips ??= { map: new Map(), bytes: 0 });
 
 function remember(cacheKey: string, clip: CachedClip) {
@@ -72,7 +74,7 @@ function remember(cacheKey: string, clip: CachedClip) {
     memory.map.delete(cacheKey);
     memory.bytes -= old.audio.byteLength;
   }
-  memory.map.set(cacheKey, clip);
+  memory.map.set(cacheKey, { ...clip, touchedAt: Date.now() });
   memory.bytes += clip.audio.byteLength;
   for (const [key, entry] of memory.map) {
     if (memory.bytes <= MEMORY_CACHE_BYTES) break;
@@ -86,6 +88,11 @@ function recall(cacheKey: string): CachedClip | null {
   if (!clip) return null;
   memory.map.delete(cacheKey); // move to the most recently used end
   memory.map.set(cacheKey, clip);
+  // Replays served from memory still keep the shared row from being pruned as unused.
+  if (Date.now() - clip.touchedAt > DAY_MS) {
+    clip.touchedAt = Date.now();
+    void rawSql()`update tts_audio set last_used_at = now() where cache_key = ${cacheKey}`.catch(() => {});
+  }
   return clip;
 }
 
