@@ -12,6 +12,7 @@ import type { ReactNode } from "react";
 import { getUser } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ReadAloud } from "~/components/read-aloud/read-aloud";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { StaticToast, ToastProvider } from "~/components/toaster";
@@ -84,6 +85,7 @@ function Shell({ user, children }: { user: { username: string } | null; children
         {children}
       </main>
       <SiteFooter />
+      <ReadAloud />
     </div>
   );
 }

@@ -34,6 +34,8 @@ const schema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   MURF_API_KEY: z.string().optional(),
   MURF_BASE_URL: z.string().url().default("https://api.murf.ai"),
+  /** speech syntheses (cache misses) one visitor may start per 10 minutes */
+  TTS_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   ASTROLOGY_CHECK_INTERVAL_MINUTES: z.coerce.number().int().positive().default(60),
   /** 3D conversion: a worker thread is stopped after this long, and its V8 heap is capped at this size. */
   MODELS3D_CONVERSION_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),

@@ -1,0 +1,66 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { speak } from "~/speech/tts.server";
+import { speechVisitorKey } from "~/speech/visitor-key.server";
+import { DEFAULT_VOICE_ID } from "~/speech/voices";
+import { readJsonBody } from "~/utils/http.server";
+
+/**
+ * POST /api/tts/generate {text, voiceId (default en-US-natalie), format mp3} → {encodedAudio (base64 MP3),
+ * audioLengthInSeconds}. 400 for an unknown voice, empty or overlong text; 429 past the visitor's limit.
+ */
+const schema = z.object({
+  text: z.string({ error: "text is required: the words to read aloud." }),
+  voiceId: z.string().default(DEFAULT_VOICE_ID),
+  format: z
+    .string()
+    .default("mp3")
+    .refine((format) => format.toLowerCase() === "mp3", { error: "Only the mp3 format is supported." }),
+});
+
+function jsonError(error: string, status: number, headers?: HeadersInit) {
+  return Response.json({ error }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+export async function loader() {
+  return jsonError("Use POST with a JSON body {text, voiceId, format}.", 405, { Allow: "POST" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return jsonError("Use POST.", 405, { Allow: "POST" });
+  let body: unknown;
+  try {
+    body = await readJsonBody(request);
+  } catch {
+    return jsonError("The request body is not valid JSON.", 400);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? "Invalid request.", 400);
+
+  const result = await speak({
+    text: parsed.data.text,
+    voiceId: parsed.data.voiceId,
+    visitorKey: await speechVisitorKey(request, context),
+  });
+  if (!result.ok) {
+    return jsonError(
+      result.error,
+      result.status,
+      result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
+    );
+  }
+  return Response.json(
+    {
+      encodedAudio: Buffer.from(result.audio).toString("base64"),
+      audioLengthInSeconds: Math.round(result.durationSeconds * 100) / 100,
+    },
+    {
+      headers: {
+        ETag: result.etag,
+        "Cache-Control": "no-store",
+        "X-Speech-Provider": result.provider,
+        "X-Speech-Cache": result.cached ? "hit" : "miss",
+      },
+    },
+  );
+}

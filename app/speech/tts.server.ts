@@ -1,0 +1,204 @@
+import { createHash } from "node:crypto";
+import { rawSql } from "#db/client.server";
+import { isOpenAIConfigured } from "~/ai/openai.server";
+import { env } from "~/utils/env.server";
+import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
+import { espeakProvider } from "./espeak.server";
+import { murfProvider } from "./murf.server";
+import { openAISpeechProvider } from "./openai-speech.server";
+import { SpeechBusyError, SpeechProviderError, type SpeechProvider } from "./provider";
+import { MAX_SPEECH_CHARS, capSpeechText, normalizeSpeechText } from "./text";
+import { findVoice, type Voice } from "./voices";
+
+/**
+ * Speech for the API and the resource route: validate, look in the cache (tts_audio, keyed by provider, voice
+ * and text), and otherwise synthesise with the configured provider, falling back to the offline one when a
+ * vendor fails (a vendor failure never leaves a visitor without audio). Only syntheses count against the
+ * visitor's rate limit: replaying a cached clip is free.
+ */
+export const TTS_RATE_WINDOW_SECONDS = 600;
+/** Longest text accepted at all; longer texts are refused rather than silently cut by the caller's mistake. */
+export const MAX_REQUEST_CHARS = 20_000;
+/** Bump when providers' output changes (voices, bitrate) so old clips are not served for new settings. */
+const CACHE_VERSION = "1";
+
+export type SpeechResult =
+  | {
+      ok: true;
+      audio: Uint8Array;
+      durationSeconds: number;
+      etag: string;
+      provider: string;
+      cached: boolean;
+      text: string;
+    }
+  | { ok: false; status: 400 | 429 | 502 | 503; error: string; retryAfterSeconds?: number };
+
+/** The provider the environment asks for: Murf when its key is set, OpenAI when configured, eSpeak otherwise. */
+export function configuredSpeechProvider(): SpeechProvider {
+  if (env.MURF_API_KEY) return murfProvider;
+  if (isOpenAIConfigured()) return openAISpeechProvider;
+  return espeakProvider;
+}
+
+export function speechCacheKey(provider: string, voiceId: string, text: string): string {
+  return createHash("sha256").update(`${CACHE_VERSION}\n${provider}\n${voiceId}\n${text}`).digest("hex");
+}
+
+export function etagOf(cacheKey: string): string {
+  return `"${cacheKey.slice(0, 40)}"`;
+}
+
+/** The text a clip speaks: the spec's symbol and character rules, capped at the longest clip. */
+export function speechTextForRequest(text: string): string {
+  return capSpeechText(normalizeSpeechText(text), { blog: true }).slice(0, MAX_SPEECH_CHARS + 1);
+}
+
+type CachedClip = { audio: Uint8Array; durationSeconds: number };
+type RememberedClip = CachedClip & { touchedAt: number };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Recently played clips are also kept in process memory (bounded by bytes, least recently used out first), so a
+ * replay does not move hundreds of kilobytes out of Postgres each time. Postgres stays the shared cache: this
+ * one only saves a read and is lost on restart without harm.
+ */
+const MEMORY_CACHE_BYTES = 32 * 1024 * 1024;
+const globalForClips = globalThis as unknown as { __ttsClips?: { map: Map<string, RememberedClip>; bytes: number } };
+const memory = (globalForClips.__ttsClips ??= { map: new Map(), bytes: 0 });
+
+function remember(cacheKey: string, clip: CachedClip) {
+  if (clip.audio.byteLength > MEMORY_CACHE_BYTES / 8) return;
+  const old = memory.map.get(cacheKey);
+  if (old) {
+    memory.map.delete(cacheKey);
+    memory.bytes -= old.audio.byteLength;
+  }
+  memory.map.set(cacheKey, { ...clip, touchedAt: Date.now() });
+  memory.bytes += clip.audio.byteLength;
+  for (const [key, entry] of memory.map) {
+    if (memory.bytes <= MEMORY_CACHE_BYTES) break;
+    memory.map.delete(key);
+    memory.bytes -= entry.audio.byteLength;
+  }
+}
+
+function recall(cacheKey: string): CachedClip | null {
+  const clip = memory.map.get(cacheKey);
+  if (!clip) return null;
+  memory.map.delete(cacheKey); // move to the most recently used end
+  memory.map.set(cacheKey, clip);
+  // Replays served from memory still keep the shared row from being pruned as unused.
+  if (Date.now() - clip.touchedAt > DAY_MS) {
+    clip.touchedAt = Date.now();
+    void rawSql()`update tts_audio set last_used_at = now() where cache_key = ${cacheKey}`.catch(() => {});
+  }
+  return clip;
+}
+
+export async function readCachedClip(cacheKey: string): Promise<CachedClip | null> {
+  const remembered = recall(cacheKey);
+  if (remembered) return remembered;
+  const sql = rawSql();
+  const [row] = await sql<{ audio: Buffer; duration_seconds: number; stale: boolean }[]>`
+    select audio, duration_seconds, last_used_at < now() - interval '1 day' as stale
+    from tts_audio where cache_key = ${cacheKey}`;
+  if (!row) return null;
+  // Touch at most daily, off the response path, so hits stay reads.
+  if (row.stale) void sql`update tts_audio set last_used_at = now() where cache_key = ${cacheKey}`.catch(() => {});
+  const clip = {
+    audio: new Uint8Array(row.audio.buffer, row.audio.byteOffset, row.audio.byteLength),
+    durationSeconds: row.duration_seconds,
+  };
+  remember(cacheKey, clip);
+  return clip;
+}
+
+async function storeClip(args: { cacheKey: string; provider: string; voiceId: string; text: string } & CachedClip) {
+  const sql = rawSql();
+  await sql`
+    insert into tts_audio (cache_key, voice_id, provider, text_length, audio, duration_seconds)
+    values (${args.cacheKey}, ${args.voiceId}, ${args.provider}, ${args.text.length}, ${Buffer.from(args.audio)},
+            ${args.durationSeconds})
+    on conflict (cache_key) do nothing`;
+  // Keep the cache from growing without bound: clips nobody played for 30 days go (a few at a time).
+  await sql`
+    delete from tts_audio where id in (
+      select id from tts_audio where last_used_at < now() - interval '30 days' order by last_used_at limit 20)`;
+}
+
+const globalForTts = globalThis as unknown as { __ttsInFlight?: Map<string, Promise<CachedClip>> };
+const inFlight = (globalForTts.__ttsInFlight ??= new Map());
+
+/** One synthesis per clip at a time on this instance: concurrent requests for the same clip share it. */
+function synthesizeOnce(provider: SpeechProvider, cacheKey: string, voice: Voice, text: string): Promise<CachedClip> {
+  const running = inFlight.get(cacheKey);
+  if (running) return running;
+  const job = provider
+    .synthesize({ text, voice })
+    .then(async (clip) => {
+      await storeClip({ cacheKey, provider: provider.name, voiceId: voice.id, text, ...clip });
+      remember(cacheKey, clip);
+      return clip;
+    })
+    .finally(() => inFlight.delete(cacheKey));
+  inFlight.set(cacheKey, job);
+  return job;
+}
+
+export type SpeakArgs = {
+  text: string;
+  voiceId: string;
+  /** the visitor's rate-limit key (session id or hashed address) */
+  visitorKey: string;
+  /** syntheses allowed per visitor per window (default TTS_RATE_LIMIT) */
+  rateLimit?: number;
+  provider?: SpeechProvider;
+};
+
+export async function speak({ text: raw, voiceId, visitorKey, rateLimit, provider }: SpeakArgs): Promise<SpeechResult> {
+  const voice = findVoice(voiceId);
+  if (!voice) return { ok: false, status: 400, error: `Unknown voice: ${voiceId}. Choose a voice from the catalogue.` };
+  if (raw.length > MAX_REQUEST_CHARS) {
+    return { ok: false, status: 400, error: `The text is too long: at most ${MAX_REQUEST_CHARS} characters.` };
+  }
+  const text = speechTextForRequest(raw);
+  if (!text.trim()) return { ok: false, status: 400, error: "There is no text to read." };
+
+  const primary = provider ?? configuredSpeechProvider();
+  const candidates = primary === espeakProvider ? [primary] : [primary, espeakProvider];
+  for (const candidate of candidates) {
+    const cacheKey = speechCacheKey(candidate.name, voice.id, text);
+    const cached = await readCachedClip(cacheKey);
+    if (cached) return { ok: true, ...cached, etag: etagOf(cacheKey), provider: candidate.name, cached: true, text };
+  }
+
+  const limit = await hitRateLimit({
+    key: `tts:${visitorKey}`,
+    limit: rateLimit ?? env.TTS_RATE_LIMIT,
+    windowSeconds: TTS_RATE_WINDOW_SECONDS,
+  });
+  if (!limit.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      error: tooManyRequestsMessage(limit.retryAfterSeconds),
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
+  }
+
+  let lastError: unknown;
+  for (const candidate of candidates) {
+    const cacheKey = speechCacheKey(candidate.name, voice.id, text);
+    try {
+      const clip = await synthesizeOnce(candidate, cacheKey, voice, text);
+      return { ok: true, ...clip, etag: etagOf(cacheKey), provider: candidate.name, cached: false, text };
+    } catch (error) {
+      lastError = error;
+      if (error instanceof SpeechBusyError) return { ok: false, status: 503, error: error.message, retryAfterSeconds: 5 };
+      console.error(`[speech] ${candidate.name} failed for ${voice.id}: ${(error as Error).message}`);
+    }
+  }
+  const detail = lastError instanceof SpeechProviderError ? lastError.message : "TTS failed";
+  return { ok: false, status: 502, error: detail };
+}

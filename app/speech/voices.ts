@@ -1,0 +1,198 @@
+/**
+ * The voice catalogue of the spec ("Voice catalogue"): ids are `language-code-name` as Murf.ai spells them (the
+ * spec's ids are Murf's), each mapped to a language and a gender, and from there to every provider's own voice.
+ * Shared by the server (validation, providers) and the browser (the voice menu), so it holds no secrets.
+ */
+export type Gender = "female" | "male";
+
+export type Voice = {
+  /** the public id, e.g. `en-US-natalie` (also Murf's voiceId) */
+  id: string;
+  /** display name, e.g. "Natalie" */
+  name: string;
+  gender: Gender;
+  /** BCP 47 language tag for `lang` attributes and OpenAI instructions */
+  lang: string;
+  /** the group shown in the voice menu, e.g. "English (US)" */
+  language: string;
+  /** eSpeak NG voice with its variant: `en-us+f3` */
+  espeak: string;
+  /** OpenAI speech voice */
+  openai: string;
+};
+
+type Row = [id: string, gender: Gender, espeakVariant: string];
+type Language = { language: string; lang: string; espeak: string; voices: Row[] };
+
+// Voices of one language and gender get different eSpeak variants so they sound different offline too.
+const LANGUAGES: Language[] = [
+  {
+    language: "English (US)",
+    lang: "en-US",
+    espeak: "en-us",
+    voices: [
+      ["en-US-natalie", "female", "f3"],
+      ["en-US-terrell", "male", "m3"],
+      ["en-US-ariana", "female", "f1"],
+      ["en-US-miles", "male", "m1"],
+      ["en-US-samantha", "female", "f4"],
+    ],
+  },
+  {
+    language: "English (UK)",
+    lang: "en-GB",
+    espeak: "en-gb",
+    voices: [
+      ["en-UK-ruby", "female", "f3"],
+      ["en-UK-theo", "male", "m3"],
+      ["en-UK-hazel", "female", "f2"],
+    ],
+  },
+  { language: "English (Australia)", lang: "en-AU", espeak: "en-gb", voices: [["en-AU-jimm", "male", "m2"]] },
+  {
+    language: "Spanish",
+    lang: "es-ES",
+    espeak: "es",
+    voices: [
+      ["es-ES-elvira", "female", "f3"],
+      ["es-ES-javier", "male", "m3"],
+    ],
+  },
+  {
+    language: "French",
+    lang: "fr-FR",
+    espeak: "fr-fr",
+    voices: [
+      ["fr-FR-louise", "female", "f3"],
+      ["fr-FR-louis", "male", "m3"],
+    ],
+  },
+  {
+    language: "German",
+    lang: "de-DE",
+    espeak: "de",
+    voices: [
+      ["de-DE-lara", "female", "f3"],
+      ["de-DE-matthias", "male", "m3"],
+    ],
+  },
+  {
+    language: "Italian",
+    lang: "it-IT",
+    espeak: "it",
+    voices: [
+      ["it-IT-greta", "female", "f3"],
+      ["it-IT-lorenzo", "male", "m3"],
+    ],
+  },
+  {
+    language: "Portuguese (Brazil)",
+    lang: "pt-BR",
+    espeak: "pt-br",
+    voices: [
+      ["pt-BR-isadora", "female", "f3"],
+      ["pt-BR-heitor", "male", "m3"],
+    ],
+  },
+  {
+    language: "Dutch",
+    lang: "nl-NL",
+    espeak: "nl",
+    voices: [
+      ["nl-NL-merel", "female", "f3"],
+      ["nl-NL-dirk", "male", "m3"],
+    ],
+  },
+  {
+    language: "Polish",
+    lang: "pl-PL",
+    espeak: "pl",
+    voices: [
+      ["pl-PL-kasia", "female", "f3"],
+      ["pl-PL-jacek", "male", "m3"],
+    ],
+  },
+  {
+    language: "Japanese",
+    lang: "ja-JP",
+    espeak: "ja",
+    voices: [
+      ["ja-JP-kimi", "female", "f3"],
+      ["ja-JP-kenji", "male", "m3"],
+    ],
+  },
+  {
+    language: "Chinese (Mandarin)",
+    lang: "zh-CN",
+    espeak: "cmn",
+    voices: [
+      ["zh-CN-jiao", "female", "f3"],
+      ["zh-CN-tao", "male", "m3"],
+    ],
+  },
+  {
+    language: "Korean",
+    lang: "ko-KR",
+    espeak: "ko",
+    voices: [
+      ["ko-KR-gyeong", "female", "f3"],
+      ["ko-KR-jong-su", "male", "m3"],
+    ],
+  },
+  {
+    language: "Hindi",
+    lang: "hi-IN",
+    espeak: "hi",
+    voices: [
+      ["hi-IN-ayushi", "female", "f3"],
+      ["hi-IN-shaan", "male", "m3"],
+    ],
+  },
+  // Only one gender is offered for these two (the spec: "some have only one gender").
+  { language: "Russian", lang: "ru-RU", espeak: "ru", voices: [["ru-RU-dmitri", "male", "m3"]] },
+  { language: "Arabic", lang: "ar-SA", espeak: "ar", voices: [["ar-SA-layla", "female", "f3"]] },
+];
+
+const OPENAI_VOICES: Record<Gender, string[]> = { female: ["nova", "shimmer", "coral"], male: ["onyx", "echo", "ash"] };
+
+function capitalise(word: string): string {
+  return word
+    .split("-")
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("-");
+}
+
+export const VOICES: readonly Voice[] = LANGUAGES.flatMap((language) => {
+  const seen: Record<Gender, number> = { female: 0, male: 0 };
+  return language.voices.map(([id, gender, variant]) => {
+    const index = seen[gender]++;
+    return {
+      id,
+      name: capitalise(id.split("-").slice(2).join("-")),
+      gender,
+      lang: language.lang,
+      language: language.language,
+      espeak: `${language.espeak}+${variant}`,
+      openai: OPENAI_VOICES[gender][index % OPENAI_VOICES[gender].length]!,
+    };
+  });
+});
+
+export const DEFAULT_VOICE_ID = "en-US-natalie";
+
+const byId = new Map(VOICES.map((voice) => [voice.id, voice]));
+
+export function findVoice(id: string | null | undefined): Voice | undefined {
+  return id ? byId.get(id) : undefined;
+}
+
+/** The catalogue grouped by language, in catalogue order, for the voice menu. */
+export function voicesByLanguage(): Array<{ language: string; lang: string; voices: Voice[] }> {
+  const groups: Array<{ language: string; lang: string; voices: Voice[] }> = [];
+  for (const voice of VOICES) {
+    const group = groups.find((g) => g.language === voice.language);
+    if (group) group.voices.push(voice);
+    else groups.push({ language: voice.language, lang: voice.lang, voices: [voice] });
+  }
+  return groups;
+}
