@@ -8,6 +8,7 @@ import { octahedronBackLink } from "~/content/palindrome-flag.server";
 import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
 import { SiteVideo } from "~/content/video-embed";
+import { OctahedronModelSection } from "~/models3d/octahedron-model-section";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backLink, setCookie } = await octahedronBackLink(request);
@@ -61,6 +62,7 @@ export default function Octahedron() {
           ) : null,
         }}
       />
+      <OctahedronModelSection />
     </article>
   );
 }

@@ -31,7 +31,7 @@ describe("three.js bundle placement", () => {
       const files = [route.module, ...(route.imports ?? [])];
       const found = files.some((file) => hasThree(read(file)));
       if (THREE_D_ROUTES.has(id)) {
-        if (id !== "routes/octahedron") expect(found, `${id} should reach the viewer chunk`).toBe(true);
+        expect(found, `${id} should reach the viewer chunk`).toBe(true);
       } else {
         expect(found, `${id} must not include three.js`).toBe(false);
         checked.push(id);
