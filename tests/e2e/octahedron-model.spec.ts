@@ -9,10 +9,10 @@ test.describe("the octahedron model on /octahedron", () => {
     await expect(section).toBeVisible();
     if (jsEnabled) {
       await expect(section.getByText("The octahedron model is ready: drag to turn it.")).toBeVisible({ timeout: 60_000 });
-      const canvas = section.locator("canvas");
+      const canvas = section.getByRole("img", { name: "3D view of the octahedron" });
       await expect(canvas).toBeVisible();
       // Something was drawn: the canvas is not one flat colour.
-      const distinct = await canvas.evaluate((element) => {
+      const distinctColours = () => canvas.evaluate((element) => {
         const source = element as HTMLCanvasElement;
         const copy = document.createElement("canvas");
         copy.width = source.width;
@@ -24,7 +24,7 @@ test.describe("the octahedron model on /octahedron", () => {
         for (let i = 0; i < pixels.length; i += 4 * 97) colours.add((pixels[i]! << 16) | (pixels[i + 1]! << 8) | pixels[i + 2]!);
         return colours.size;
       });
-      expect(distinct).toBeGreaterThan(3);
+      await expect.poll(distinctColours, { timeout: 20_000 }).toBeGreaterThan(3);
     } else {
       await expect(section.getByText("The interactive model needs JavaScript; here is its drawing.")).toBeVisible();
       await expect(section.getByRole("img")).toBeVisible();
