@@ -275,3 +275,40 @@ export function upcomingEvents(after: Date): UpcomingEvents {
   }
   return { signChanges, stations, lunarEvents };
 }
+
+// ---------------------------------------------------------------------------------------------- the report
+
+export type PlanetReport = PlanetPosition & {
+  nextSignChange: { sign: SignName; at: string; date: string } | null;
+  nextStation: { kind: Station["kind"]; at: string; date: string } | null;
+};
+
+/** What GET /api/astrology answers and the page shows: the spec's {planets, moonPhase} plus the coming events. */
+export type AstronomicalData = {
+  at: string;
+  planets: PlanetReport[];
+  moonPhase: MoonPhaseInfo;
+  upcomingLunarEvents: LunarEvent[];
+};
+
+export function astronomicalData(sky: Sky, upcoming: UpcomingEvents): AstronomicalData {
+  return {
+    at: sky.at,
+    planets: sky.planets.map((p) => {
+      const change = upcoming.signChanges.find((c) => c.body === p.name);
+      const station = upcoming.stations.find((s) => s.body === p.name);
+      return {
+        ...p,
+        nextSignChange: change ? { sign: change.to, at: change.at, date: change.date } : null,
+        nextStation: station ? { kind: station.kind, at: station.at, date: station.date } : null,
+      };
+    }),
+    moonPhase: sky.moonPhase,
+    upcomingLunarEvents: upcoming.lunarEvents,
+  };
+}
+
+/** The sky and its coming events at an instant (about 80 ms: the event searches dominate). */
+export function computeAstronomicalData(at: Date): AstronomicalData {
+  return astronomicalData(computeSky(at), upcomingEvents(at));
+}
