@@ -1,0 +1,26 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { computeAstronomicalData, isSupportedInstant } from "~/astrology/ephemeris.server";
+import { currentSky } from "~/astrology/snapshots.server";
+import { jsonError } from "~/utils/http.server";
+
+/**
+ * GET /api/astrology: {planets, moonPhase} (plus the coming events) from the latest snapshot;
+ * `?at=` an ISO-8601 instant from 1900 to 2100 for any other moment.
+ */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+export const BAD_AT_MESSAGE =
+  "The at parameter must be an ISO-8601 instant with a time zone between 1900 and 2100, for example 2026-01-03T10:03:00Z.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const at = new URL(request.url).searchParams.get("at");
+  if (at !== null) {
+    const instant = new Date(at);
+    if (!ISO_INSTANT.test(at) || !isSupportedInstant(instant)) return jsonError(BAD_AT_MESSAGE, 400);
+    return data(
+      { ...computeAstronomicalData(instant), lastUpdate: null },
+      { headers: { "Cache-Control": "public, max-age=86400" } },
+    );
+  }
+  const sky = await currentSky();
+  return data({ ...sky.data, lastUpdate: sky.lastUpdate }, { headers: { "Cache-Control": "public, max-age=300" } });
+}
