@@ -6,6 +6,7 @@ import { principleOf } from "~/numerology/principles";
 import { getPreferences } from "~/preferences/preferences.server";
 import { COMPOSITION_LABELS, KEYWORDS_MAX, STYLE_LABELS, type Composition, type Style } from "~/preferences/schema";
 import { composeReading } from "./composer";
+import { READING_FAILURE_TEXT } from "./tab";
 import { checkTerminology, groundingSentence, terminologyContract, type TerminologyCheck } from "./terminology";
 import { bodyFacts, signFacts, type BodyName, type SignName } from "./zodiac";
 
@@ -13,7 +14,6 @@ import { bodyFacts, signFacts, type BodyName, type SignName } from "./zodiac";
  * Personalised planetary readings: keywords screened as on the home page, then written by the configured AI
  * provider or, by default, by the offline composer; either way within the terminology contract.
  */
-export const READING_FAILURE_TEXT = "Unable to generate personalized reading at this time. Please try again later.";
 
 export type ReadingResult =
   | { ok: true; reading: string; provider: string; /** the provider's own text, before any top-up */ rawReading: string }
