@@ -1,7 +1,7 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { computeAstronomicalData, isSupportedInstant } from "~/astrology/ephemeris.server";
 import { currentSky } from "~/astrology/snapshots.server";
-import { jsonError } from "~/utils/http.server";
+import { apiError } from "~/astrology/api.server";
 
 /**
  * GET /api/astrology: {planets, moonPhase} (plus the coming events) from the latest snapshot;
@@ -15,12 +15,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const at = new URL(request.url).searchParams.get("at");
   if (at !== null) {
     const instant = new Date(at);
-    if (!ISO_INSTANT.test(at) || !isSupportedInstant(instant)) return jsonError(BAD_AT_MESSAGE, 400);
-    return data(
+    if (!ISO_INSTANT.test(at) || !isSupportedInstant(instant)) return apiError(BAD_AT_MESSAGE, 400);
+    return Response.json(
       { ...computeAstronomicalData(instant), lastUpdate: null },
       { headers: { "Cache-Control": "public, max-age=86400" } },
     );
   }
   const sky = await currentSky();
-  return data({ ...sky.data, lastUpdate: sky.lastUpdate }, { headers: { "Cache-Control": "public, max-age=300" } });
+  return Response.json({ ...sky.data, lastUpdate: sky.lastUpdate }, { headers: { "Cache-Control": "public, max-age=300" } });
 }

@@ -1,9 +1,10 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { readingForVisitor } from "~/astrology/readings.server";
 import { BODY_NAMES, parseBodyName, parseSignName, SIGN_NAMES } from "~/astrology/zodiac";
-import { clientIp, combineHeaders, hashIp, jsonError, readJsonBody } from "~/utils/http.server";
+import { apiError } from "~/astrology/api.server";
+import { clientIp, combineHeaders, hashIp, readJsonBody } from "~/utils/http.server";
 import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -23,17 +24,23 @@ const requestSchema = z.object({
 });
 
 export async function loader() {
-  return jsonError("Use POST with {planet, constellation, keywords}.", 405, { Allow: "POST" });
+  return apiError("Use POST with {planet, constellation, keywords}.", 405, { Allow: "POST" });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError("Use POST.", 405, { Allow: "POST" });
-  const parsed = requestSchema.safeParse(await readJsonBody(request));
-  if (!parsed.success) return jsonError(parsed.error.issues.map((i) => i.message).join(" "), 400);
+  if (request.method !== "POST") return apiError("Use POST.", 405, { Allow: "POST" });
+  let body: unknown;
+  try {
+    body = await readJsonBody(request);
+  } catch {
+    return apiError("The request body is not valid JSON.", 400);
+  }
+  const parsed = requestSchema.safeParse(body);
+  if (!parsed.success) return apiError(parsed.error.issues.map((i) => i.message).join(" "), 400);
 
   const limit = await hitRateLimit({ key: `astrology-reading:${hashIp(clientIp(context))}`, limit: 60, windowSeconds: 60 });
   if (!limit.allowed) {
-    return jsonError(tooManyRequestsMessage(limit.retryAfterSeconds), 429, { "Retry-After": String(limit.retryAfterSeconds) });
+    return apiError(tooManyRequestsMessage(limit.retryAfterSeconds), 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
   const visitor = await getVisitor(request);
   const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null, { "Cache-Control": "no-store" });
@@ -44,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     keywords: parsed.data.keywords,
   });
   if (!result.ok) {
-    return data({ error: result.message, code: result.code }, { status: result.code === GRAPHIC_ALERT ? 400 : 503, headers });
+    return Response.json({ error: result.message, code: result.code }, { status: result.code === GRAPHIC_ALERT ? 400 : 503, headers });
   }
-  return data({ reading: result.reading }, { headers });
+  return Response.json({ reading: result.reading }, { headers });
 }

@@ -533,7 +533,7 @@ function PlanetCard({
         {formatDegree(report.degreeInSign)} {report.constellation}
         {report.isRetrograde ? " · Retrograde" : ""}
       </p>
-      <ul aria-label="Keywords" className="mt-3 flex flex-wrap gap-2">
+      <ul aria-label="Themes" className="mt-3 flex flex-wrap gap-2">
         {[...facts.keywords, ...sign.keywords].map((k) => (
           <li key={k} className="rounded-full bg-cosmic-light px-3 py-1 text-sm text-cosmic">
             {k}
