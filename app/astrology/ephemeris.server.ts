@@ -185,21 +185,38 @@ export function easternDateTime(at: Date): { date: string; time: string } {
 export type SignChange = { body: BodyName; from: SignName; to: SignName; at: string; date: string };
 export type Station = { body: BodyName; kind: "retrograde" | "direct"; at: string; date: string };
 
-/** Scan step (days) small enough that no sign visit or retrograde loop of the body fits between two samples. */
-const SCAN_STEP_DAYS: Record<BodyName, number> = {
-  Sun: 2,
-  Moon: 0.25,
-  Mercury: 0.5,
-  Venus: 1,
-  Mars: 2,
-  Jupiter: 4,
-  Saturn: 5,
+/**
+ * Upper bounds of each body's apparent speed in longitude (degrees per day, with a margin): a body this many
+ * degrees from both edges of its sign cannot leave it for distance / bound days, so the sign-change scan leaps.
+ */
+const MAX_SPEED: Record<BodyName, number> = {
+  Sun: 1.1,
+  Moon: 16,
+  Mercury: 2.5,
+  Venus: 1.4,
+  Mars: 1,
+  Jupiter: 0.3,
+  Saturn: 0.16,
+  Uranus: 0.08,
+  Neptune: 0.05,
+  Pluto: 0.06,
+};
+
+/** Scan step (days) of the station search: shorter than any retrograde loop or direct stretch of the planet. */
+const STATION_STEP_DAYS: Record<BodyName, number> = {
+  Sun: 0,
+  Moon: 0,
+  Mercury: 1,
+  Venus: 2,
+  Mars: 3,
+  Jupiter: 6,
+  Saturn: 6,
   Uranus: 8,
   Neptune: 8,
   Pluto: 8,
 };
 
-/** How far ahead to look: Pluto can stay in one sign for 30 years. */
+/** How far ahead to look for a sign change: Pluto can stay in one sign for 30 years. */
 const HORIZON_DAYS: Record<BodyName, number> = {
   Sun: 40,
   Moon: 4,
@@ -213,9 +230,9 @@ const HORIZON_DAYS: Record<BodyName, number> = {
   Pluto: 12000,
 };
 
-/** Bisects [lo, hi] (ms) where `changed(t)` flips from false to true, to within a second. */
+/** Bisects [lo, hi] (ms) where `changed(t)` flips from false to true, to within 10 seconds. */
 function bisect(lo: number, hi: number, changed: (t: number) => boolean): number {
-  while (hi - lo > 1000) {
+  while (hi - lo > 10_000) {
     const mid = (lo + hi) / 2;
     if (changed(mid)) hi = mid;
     else lo = mid;
@@ -228,24 +245,34 @@ const signIndex = (body: BodyName, t: number) => Math.floor(eclipticLongitude(bo
 /** The body's next change of sign after the instant (forward or, while retrograde, back), or null past the horizon. */
 export function nextSignChange(body: BodyName, after: Date): SignChange | null {
   const start = after.getTime();
-  const step = SCAN_STEP_DAYS[body] * DAY_MS;
   const end = start + HORIZON_DAYS[body] * DAY_MS;
   const first = signIndex(body, start);
-  for (let prev = start, t = start + step; prev < end; prev = t, t += step) {
-    const index = signIndex(body, t);
-    if (index === first) continue;
-    const at = bisect(prev, t, (x) => signIndex(body, x) !== first);
-    const to = signAt(eclipticLongitude(body, at)).sign;
-    return { body, from: signAt(first * 30).sign, to, at: new Date(at).toISOString(), date: easternDateTime(new Date(at)).date };
+  const minStep = 0.02 * DAY_MS;
+  let prev = start;
+  let lon = eclipticLongitude(body, start);
+  while (prev < end) {
+    const within = lon - first * 30;
+    const edge = Math.min(within, 30 - within);
+    const t = prev + Math.max(minStep, (edge / MAX_SPEED[body]) * DAY_MS);
+    lon = eclipticLongitude(body, t);
+    if (Math.floor(lon / 30) % 12 !== first) {
+      return signChange(body, first, bisect(prev, t, (x) => signIndex(body, x) !== first));
+    }
+    prev = t;
   }
   return null;
+}
+
+function signChange(body: BodyName, first: number, at: number): SignChange {
+  const to = signAt(eclipticLongitude(body, at)).sign;
+  return { body, from: signAt(first * 30).sign, to, at: new Date(at).toISOString(), date: easternDateTime(new Date(at)).date };
 }
 
 /** The planet's next station (where its apparent motion turns), or null for the Sun and Moon. */
 export function nextStation(body: BodyName, after: Date): Station | null {
   if (body === "Sun" || body === "Moon") return null;
   const start = after.getTime();
-  const step = SCAN_STEP_DAYS[body] * DAY_MS;
+  const step = STATION_STEP_DAYS[body] * DAY_MS;
   const end = start + 900 * DAY_MS; // every planet turns at least once in 2.5 years (Mars: every ~26 months)
   const retrogradeAtStart = longitudeSpeed(body, start) < 0;
   for (let prev = start, t = start + step; prev < end; prev = t, t += step) {
