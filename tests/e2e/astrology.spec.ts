@@ -164,4 +164,32 @@ test.describe("astrology", () => {
     // the debug API is for admins in production
     expect((await page.request.get("/api/debug/terminology/Mars/Leo")).status()).toBe(401);
   });
+
+  test("with JavaScript a chosen planet's reading comes from the API behind a loading card", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "the plain-HTML path is the server-rendered reading tested above");
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
+    const sessionHeaders: Array<string | undefined> = [];
+    let fail = false;
+    await page.route("**/api/generate-personalized-reading", async (route) => {
+      sessionHeaders.push(route.request().headers()["x-session-id"]);
+      await new Promise((r) => setTimeout(r, 700));
+      if (fail) await route.fulfill({ status: 503, json: { error: "down" } });
+      else await route.continue();
+    });
+    await page.goto("/astrology?tab=horoscope");
+    await waitForHydration(page, jsEnabled);
+    const planets = page.getByRole("navigation", { name: "Planets" });
+    await planets.getByRole("link", { name: /Neptune/ }).click();
+    await expect(page).toHaveURL(/\/astrology\/Neptune$/);
+    await expect(page.getByRole("status").filter({ hasText: "Generating your personalized Neptune reading" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your Reading" })).toContainText("Universal Nonseparation");
+    expect(sessionHeaders).toHaveLength(1);
+    expect(sessionHeaders[0]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+
+    fail = true;
+    await planets.getByRole("link", { name: /Pluto/ }).click();
+    await expect(page.getByText("Unable to generate personalized reading at this time. Please try again later.")).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });
