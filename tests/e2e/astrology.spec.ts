@@ -7,6 +7,8 @@ test.describe("astrology", () => {
     page,
     jsEnabled,
   }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     const response = await page.goto("/astrology");
     expect(response?.status()).toBe(200);
     await waitForHydration(page, jsEnabled);
@@ -29,6 +31,7 @@ test.describe("astrology", () => {
     await expect(page.getByText(/^Last updated: .* · checked every \d+ minutes$/)).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to About" })).toHaveAttribute("href", "/about");
     await expectAccessible(page);
+    expect(errors, "no hydration or script errors").toEqual([]);
   });
 
   test("the horoscope tab is a link, and the last tab is remembered", async ({ page, jsEnabled }) => {
