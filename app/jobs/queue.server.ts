@@ -132,11 +132,23 @@ export function startWorker({ pollMs = 1000 } = {}): Worker {
  */
 export function registerRecurringTask(name: string, intervalMs: number, task: () => Promise<void>): void {
   const queue = `recurring:${name}`;
-  registerJobHandler(queue, async () => {
+  registerJobHandler(queue, async (_payload, job) => {
     try {
       await task();
+    } catch (error) {
+      // A failed run is not retried: the next run is only an interval away.
+      console.error(`[jobs] recurring task ${name} failed:`, error);
     } finally {
-      await enqueueJob(queue, {}, { runAt: new Date(Date.now() + intervalMs), singletonKey: name });
+      // The running job still holds the singleton key (done_at is null) until it is marked done, so the next
+      // run could not be enqueued before that: do both in one transaction.
+      const runAt = new Date(Date.now() + intervalMs).toISOString();
+      await rawSql().begin(async (tx) => {
+        await tx`update jobs set done_at = now(), locked_at = null where id = ${job.id}`;
+        await tx`
+          insert into jobs (queue, payload, run_at, singleton_key, max_attempts)
+          values (${queue}, '{}'::jsonb, ${runAt}::timestamptz, ${name}, 5)
+          on conflict do nothing`;
+      });
     }
   });
 }

@@ -1,5 +1,6 @@
 import { registerModels3dJobs } from "~/models3d/jobs.server";
 import { registerForumJobs } from "~/forum/notifications.server";
+import { registerAstrologyMonitor } from "~/astrology/monitor.server";
 
 /**
  * Each domain registers its job handlers and recurring tasks here (one line per domain), and returns the names
@@ -9,5 +10,6 @@ export function registerDomainJobs(): string[] {
   const recurring: string[] = [];
   recurring.push(...registerModels3dJobs());
   registerForumJobs();
+  recurring.push(registerAstrologyMonitor());
   return recurring;
 }

@@ -31,13 +31,14 @@ export async function expectAccessible(page: Page, options: { include?: string; 
 
 /**
  * axe runs as a script in the page, which a JavaScript-disabled page cannot do. For the no-JS project the page's
- * DOM exactly as that browser built it (open <details>, no scripts) is loaded into a
+ * DOM exactly as the browser built it (open <details>, <noscript> content as plain elements, no scripts) is loaded into a
  * scripting context of the same size, with the same styles, and audited there.
  */
 async function axeTarget(page: Page): Promise<{ target: Page; close: () => Promise<void> }> {
   if (test.info().project.use.javaScriptEnabled !== false) return { target: page, close: async () => {} };
   const html = (await page.content())
-    .replace(/<script\b[\s\S]*?<\/script>/gi, "");
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<(\/?)noscript>/gi, "<$1div>");
   const context = await page.context().browser()!.newContext({
     javaScriptEnabled: true,
     viewport: page.viewportSize(),

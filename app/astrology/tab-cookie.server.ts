@@ -1,0 +1,15 @@
+import { isProduction } from "~/utils/env.server";
+import { parseTab, TAB_COOKIE, type AstrologyTab } from "./tab";
+
+/**
+ * The last astrology tab, for plain HTML. A plain (unsigned, readable) cookie on purpose: it holds no secret,
+ * and the page's script writes the same cookie when the tab changes in the browser.
+ */
+export function readTabCookie(request: Request): AstrologyTab | null {
+  const match = (request.headers.get("Cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${TAB_COOKIE}=([a-z]+)`));
+  return parseTab(match?.[1]);
+}
+
+export function serializeTabCookie(tab: AstrologyTab): string {
+  return `${TAB_COOKIE}=${tab}; Path=/; Max-Age=31536000; SameSite=Lax${isProduction ? "; Secure" : ""}`;
+}

@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { GRAPHIC_ALERT } from "~/ai/moderation.server";
+import { readingForVisitor } from "~/astrology/readings.server";
+import { BODY_NAMES, parseBodyName, parseSignName, SIGN_NAMES } from "~/astrology/zodiac";
+import { apiError } from "~/astrology/api.server";
+import { clientIp, combineHeaders, hashIp, readJsonBody } from "~/utils/http.server";
+import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
+import { getVisitor } from "~/utils/visitor.server";
+
+/** POST /api/generate-personalized-reading (x-session-id) {planet, constellation, keywords?} → {reading}. */
+const requestSchema = z.object({
+  planet: z.string({ error: "planet is required" }).transform((v, ctx) => {
+    const name = parseBodyName(v);
+    if (!name) ctx.addIssue({ code: "custom", message: `Unknown planet. Choose one of: ${BODY_NAMES.join(", ")}.` });
+    return name!;
+  }),
+  constellation: z.string({ error: "constellation is required" }).transform((v, ctx) => {
+    const name = parseSignName(v);
+    if (!name) ctx.addIssue({ code: "custom", message: `Unknown constellation. Choose one of: ${SIGN_NAMES.join(", ")}.` });
+    return name!;
+  }),
+  keywords: z.string({ error: "keywords must be text" }).optional(),
+});
+
+export async function loader() {
+  return apiError("Use POST with {planet, constellation, keywords}.", 405, { Allow: "POST" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError("Use POST.", 405, { Allow: "POST" });
+  let body: unknown;
+  try {
+    body = await readJsonBody(request);
+  } catch {
+    return apiError("The request body is not valid JSON.", 400);
+  }
+  const parsed = requestSchema.safeParse(body);
+  if (!parsed.success) return apiError(parsed.error.issues.map((i) => i.message).join(" "), 400);
+
+  const limit = await hitRateLimit({ key: `astrology-reading:${hashIp(clientIp(context))}`, limit: 60, windowSeconds: 60 });
+  if (!limit.allowed) {
+    return apiError(tooManyRequestsMessage(limit.retryAfterSeconds), 429, { "Retry-After": String(limit.retryAfterSeconds) });
+  }
+  const visitor = await getVisitor(request);
+  const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null, { "Cache-Control": "no-store" });
+  const result = await readingForVisitor({
+    sessionId: visitor.sessionId,
+    planet: parsed.data.planet,
+    sign: parsed.data.constellation,
+    keywords: parsed.data.keywords,
+  });
+  if (!result.ok) {
+    return Response.json({ error: result.message, code: result.code }, { status: result.code === GRAPHIC_ALERT ? 400 : 503, headers });
+  }
+  return Response.json({ reading: result.reading }, { headers });
+}
