@@ -14,14 +14,43 @@ export const test = base.extend<{ jsEnabled: boolean }>({
 export { expect };
 
 export async function expectAccessible(page: Page, options: { include?: string; exclude?: string[] } = {}) {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-  if (options.include) builder = builder.include(options.include);
-  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  const results = await builder.analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`,
+  const { target, close } = await axeTarget(page);
+  try {
+    let builder = new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+    if (options.include) builder = builder.include(options.include);
+    for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+    const results = await builder.analyze();
+    const summary = results.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`,
+    );
+    expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * axe runs as a script in the page, which a JavaScript-disabled page cannot do. For the no-JS project the page's
+ * DOM exactly as that browser built it (open <details>, <noscript> content shown, no scripts) is loaded into a
+ * scripting context of the same size, with the same styles, and audited there.
+ */
+async function axeTarget(page: Page): Promise<{ target: Page; close: () => Promise<void> }> {
+  if (test.info().project.use.javaScriptEnabled !== false) return { target: page, close: async () => {} };
+  const html = (await page.content())
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<(\/?)noscript>/gi, "<$1div>");
+  const context = await page.context().browser()!.newContext({
+    javaScriptEnabled: true,
+    viewport: page.viewportSize(),
+  });
+  const copy = await context.newPage();
+  await copy.route("**/*", (route) =>
+    route.request().resourceType() === "document" && route.request().url() === page.url()
+      ? route.fulfill({ body: html, contentType: "text/html; charset=utf-8" })
+      : route.continue(),
   );
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+  await copy.goto(page.url());
+  return { target: copy, close: () => context.close() };
 }
 
 /** Waits until Remix has hydrated the page (no-op without JavaScript), so clicks reach React handlers. */
