@@ -9,7 +9,8 @@ import type { PublicUser } from "./users.server";
  * remix-auth v4 with the form strategy: `authenticate()` returns the member or throws; the session is ours
  * (createUserSession). The strategy reads `request.clone().formData()`, so callers must not read the body
  * first (they parse a clone for the form's messages). The client IP comes from the load context, which the
- * strategy cannot see: callers register it for the request with `authenticateForm(request, ip)`.
+ * strategy cannot see (and the Authenticator hands it a copy of the request): `authenticateForm(request, ip)`
+ * passes it in a header that it sets itself, overwriting anything a client sent under that name.
  */
 export class LoginFailedError extends Error {
   constructor(readonly failure: AccountFailure) {
@@ -17,7 +18,7 @@ export class LoginFailedError extends Error {
   }
 }
 
-const requestIps = new WeakMap<Request, string>();
+const CLIENT_IP_HEADER = "x-accounts-client-ip";
 
 export const authenticator = new Authenticator<PublicUser>();
 
@@ -30,7 +31,7 @@ authenticator.use(
     const result = await verifyLogin({
       login: parsed.data.username,
       password: parsed.data.password,
-      ip: requestIps.get(request) ?? "unknown",
+      ip: request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
     });
     if (!result.ok) throw new LoginFailedError(result);
     return result.user;
@@ -40,9 +41,11 @@ authenticator.use(
 
 /** Signs in with the form strategy; resolves to the member or to the failure to show. */
 export async function authenticateForm(request: Request, ip: string): Promise<{ ok: true; user: PublicUser } | AccountFailure> {
-  requestIps.set(request, ip);
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, ip);
+  const withIp = new Request(request.url, { method: request.method, headers, body: await request.clone().arrayBuffer() });
   try {
-    return { ok: true, user: await authenticator.authenticate("form", request) };
+    return { ok: true, user: await authenticator.authenticate("form", withIp) };
   } catch (error) {
     if (error instanceof LoginFailedError) return error.failure;
     throw error;
