@@ -18,8 +18,14 @@ export const limits = {
   /** Failed sign-ins per IP, across accounts (password spraying). */
   loginIp: (ip: string): RateLimit => ({ key: `login:ip:${hashIp(ip)}`, limit: 30, windowSeconds: FIFTEEN_MINUTES }),
   register: (ip: string): RateLimit => ({ key: `register:ip:${hashIp(ip)}`, limit: 10, windowSeconds: HOUR }),
-  /** Reset and reminder mails requested per IP. */
-  recoveryMail: (ip: string): RateLimit => ({ key: `recovery:ip:${hashIp(ip)}`, limit: 10, windowSeconds: HOUR }),
+  /** Reset and reminder requests per IP (generous: many people can share one address)… */
+  recoveryMail: (ip: string): RateLimit => ({ key: `recovery:ip:${hashIp(ip)}`, limit: 30, windowSeconds: HOUR }),
+  /** …and per target (an e-mail address or a username), so one mailbox is not flooded. */
+  recoveryTarget: (target: string): RateLimit => ({
+    key: `recovery:target:${hashIp(target.trim().toLowerCase())}`,
+    limit: 5,
+    windowSeconds: HOUR,
+  }),
   /** Verification mails (re)sent per account. */
   verificationMail: (userId: number): RateLimit => ({ key: `verify:user:${userId}`, limit: 5, windowSeconds: HOUR }),
 };

@@ -10,7 +10,8 @@ const cookie = createCookie("auth_sent", {
   httpOnly: true,
   sameSite: "lax",
   secure: isProduction,
-  path: "/auth",
+  // "/" rather than "/auth": with JavaScript, Remix loads the page's data from /auth.data.
+  path: "/",
   maxAge: 600,
   secrets: [env.SESSION_SECRET],
 });

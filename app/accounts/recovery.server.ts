@@ -15,9 +15,13 @@ import { getUserById, type PublicUser } from "./users.server";
  */
 type Requested = { ok: true } | AccountFailure;
 
-async function underRecoveryLimit(ip: string): Promise<AccountFailure | null> {
-  const limit = await hitRateLimit(limits.recoveryMail(ip));
-  return limit.allowed ? null : failure(429, tooManyRequestsMessage(limit.retryAfterSeconds));
+async function underRecoveryLimit(ip: string, target: string): Promise<AccountFailure | null> {
+  const [address, recipient] = await Promise.all([
+    hitRateLimit(limits.recoveryMail(ip)),
+    hitRateLimit(limits.recoveryTarget(target)),
+  ]);
+  if (address.allowed && recipient.allowed) return null;
+  return failure(429, tooManyRequestsMessage(Math.max(address.retryAfterSeconds, recipient.retryAfterSeconds)));
 }
 
 async function issueReset(user: { id: number; username: string; email: string }, origin: string) {
@@ -49,7 +53,7 @@ export async function requestPasswordResetByEmail({
   ip: string;
   origin: string;
 }): Promise<Requested> {
-  const limited = await underRecoveryLimit(ip);
+  const limited = await underRecoveryLimit(ip, email);
   if (limited) return limited;
   for (const account of await accountsWithEmail(email)) {
     if (account.email) await issueReset({ ...account, email: account.email }, origin);
@@ -66,7 +70,7 @@ export async function requestPasswordResetByUsername({
   ip: string;
   origin: string;
 }): Promise<Requested> {
-  const limited = await underRecoveryLimit(ip);
+  const limited = await underRecoveryLimit(ip, username);
   if (limited) return limited;
   const [account] = await db
     .select(recipientColumns)
@@ -86,7 +90,7 @@ export async function sendUsernameReminder({
   ip: string;
   origin: string;
 }): Promise<Requested> {
-  const limited = await underRecoveryLimit(ip);
+  const limited = await underRecoveryLimit(ip, email);
   if (limited) return limited;
   const accounts = await accountsWithEmail(email);
   const first = accounts[0];

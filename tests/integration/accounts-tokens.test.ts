@@ -62,9 +62,15 @@ describe("forgot flows answer the same whether or not an account exists", () => 
     expect(bad).toMatchObject({ status: 400, body: { error: "Please enter a valid email address" } });
   });
 
-  it("limits recovery mails per IP with 429", async () => {
+  it("limits recovery requests per IP (30 an hour) and per target (5 an hour) with 429", async () => {
+    const target = `${uniqueName("flood")}@example.test`;
+    for (let i = 0; i < 5; i++) {
+      expect((await call(forgotPassword, jsonPost("/api/forgot-password", { email: target }))).status).toBe(200);
+    }
+    expect((await call(forgotPassword, jsonPost("/api/forgot-password", { email: target }))).status).toBe(429);
+
     const ip = randomIp();
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 30; i++) {
       const email = `${uniqueName("lim")}@example.test`;
       expect((await call(forgotPassword, jsonPost("/api/forgot-password", { email }), ip)).status).toBe(200);
     }

@@ -73,9 +73,10 @@ export function ErrorSummary({
     ...fields.flatMap((f) => (f?.errors?.length ? [{ id: f.id, message: f.errors[0]! }] : [])),
   ];
   const hasErrors = items.length > 0;
+  // Conform applies a server answer's errors a render after it arrives: follow both.
   useEffect(() => {
     if (resultKey && hasErrors) ref.current?.focus();
-  }, [resultKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [resultKey, hasErrors]);
   if (!hasErrors) return null;
   return (
     <div

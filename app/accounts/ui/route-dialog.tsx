@@ -3,8 +3,8 @@ import { useEffect, useRef, type ReactNode } from "react";
 
 /**
  * A dialog that has a URL (`?dialog=…`). The server renders it open in the page (a non-modal <dialog open>), so
- * it works without JavaScript; once hydrated it reopens as a real modal (focus trapped, Escape closes) and
- * closing it navigates to `closeTo`.
+ * it works without JavaScript; once hydrated it reopens as a real modal (focus trapped) and Escape
+ * navigates to `closeTo`.
  */
 export function RouteDialog({
   id,
@@ -28,9 +28,13 @@ export function RouteDialog({
       dialog.close();
       dialog.showModal();
     }
-    const onClose = () => navigate(closeTo, { preventScrollReset: true, replace: true });
-    dialog.addEventListener("close", onClose);
-    return () => dialog.removeEventListener("close", onClose);
+    // Escape: leave the dialog's URL instead of only hiding it (the "Close" link does the same).
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      navigate(closeTo, { preventScrollReset: true, replace: true });
+    };
+    dialog.addEventListener("cancel", onCancel);
+    return () => dialog.removeEventListener("cancel", onCancel);
   }, [closeTo, navigate]);
   return (
     <dialog
