@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { readJsonBody } from "~/utils/http.server";
 import type { AccountFailure } from "./errors";
@@ -6,22 +5,28 @@ import { firstIssueMessage } from "./schemas";
 
 /**
  * Helpers of the accounts JSON API (`/api/...`): bodies are JSON (form bodies are accepted too), validated by the
- * same schemas as the pages; failures answer `{ error }` with a 4xx status.
+ * same schemas as the pages; failures answer `{ error }` with a 4xx status. Resource routes answer with
+ * `Response.json`: Remix drops the status of a `data()` value returned from a resource route (it answers 200).
  */
 export async function parseApiBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const body = await readJsonBody(request);
+  let body: unknown;
+  try {
+    body = await readJsonBody(request);
+  } catch {
+    throw Response.json({ error: "The request body is not valid JSON." }, { status: 400 });
+  }
   const parsed = schema.safeParse(body && typeof body === "object" ? body : {});
-  if (!parsed.success) throw data({ error: firstIssueMessage(parsed.error) }, { status: 400 });
+  if (!parsed.success) throw Response.json({ error: firstIssueMessage(parsed.error) }, { status: 400 });
   return parsed.data;
 }
 
 export function apiFailure(failure: AccountFailure, headers?: HeadersInit) {
-  return data({ error: failure.error }, { status: failure.status, headers });
+  return Response.json({ error: failure.error }, { status: failure.status, headers });
 }
 
 /** Only POST reaches an action; anything else gets 405 with the allowed method. */
 export function requirePost(request: Request) {
   if (request.method !== "POST") {
-    throw data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+    throw Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   }
 }

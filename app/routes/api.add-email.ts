@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
 import { userJson } from "~/accounts/auth.server";
 import { addEmail } from "~/accounts/email.server";
@@ -13,5 +13,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email } = await parseApiBody(request, addEmailSchema);
   const result = await addEmail({ userId: user.id, email, origin: publicOrigin(request) });
   if (!result.ok) return apiFailure(result);
-  return data({ user: userJson(result.user), message: `We've sent a verification link to ${result.user.email}.` });
+  return Response.json({ user: userJson(result.user), message: `We've sent a verification link to ${result.user.email}.` });
 }

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
 import { userJson } from "~/accounts/auth.server";
 import { changeEmail } from "~/accounts/email.server";
@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { newEmail, currentPassword } = await parseApiBody(request, changeEmailSchema);
   const result = await changeEmail({ userId: user.id, newEmail, currentPassword, origin: publicOrigin(request) });
   if (!result.ok) return apiFailure(result);
-  return data({
+  return Response.json({
     message: `Your email address has been updated successfully. We've sent a verification link to ${result.user.email}.`,
     user: userJson(result.user),
   });

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
 import { requestPasswordResetByUsername } from "~/accounts/recovery.server";
 import { forgotPasswordByUsernameSchema } from "~/accounts/schemas";
@@ -11,5 +11,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { username } = await parseApiBody(request, forgotPasswordByUsernameSchema);
   const result = await requestPasswordResetByUsername({ username, ip: clientIp(context), origin: publicOrigin(request) });
   if (!result.ok) return apiFailure(result);
-  return data({ message: "If that account has an email address on file, we've sent it a link to reset the password. The link expires in 1 hour." });
+  return Response.json({ message: "If that account has an email address on file, we've sent it a link to reset the password. The link expires in 1 hour." });
 }

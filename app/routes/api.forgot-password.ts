@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
 import { requestPasswordResetByEmail } from "~/accounts/recovery.server";
 import { forgotPasswordByEmailSchema } from "~/accounts/schemas";
@@ -11,5 +11,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = await parseApiBody(request, forgotPasswordByEmailSchema);
   const result = await requestPasswordResetByEmail({ email, ip: clientIp(context), origin: publicOrigin(request) });
   if (!result.ok) return apiFailure(result);
-  return data({ message: "If an account uses that address, we've sent a link to reset its password. The link expires in 1 hour." });
+  return Response.json({ message: "If an account uses that address, we've sent a link to reset its password. The link expires in 1 hour." });
 }

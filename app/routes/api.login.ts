@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
 import { authenticateForm, userJson } from "~/accounts/auth.server";
@@ -20,5 +20,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   const result = await authenticateForm(formRequest, clientIp(context));
   if (!result.ok) return apiFailure(result);
-  return data({ user: userJson(result.user) }, { headers: { "Set-Cookie": await createUserSession(result.user.id) } });
+  return Response.json({ user: userJson(result.user) }, { headers: { "Set-Cookie": await createUserSession(result.user.id) } });
 }

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
 import { userJson } from "~/accounts/auth.server";
 import { registerMember } from "~/accounts/registration.server";
@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await registerMember({ username, email, password, ip: clientIp(context), origin: publicOrigin(request) });
   if (!result.ok) return apiFailure(result);
   if (result.requiresEmailVerification) {
-    return data(
+    return Response.json(
       {
         requiresEmailVerification: true,
         message:
@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 201 },
     );
   }
-  return data(
+  return Response.json(
     { user: userJson(result.user), requiresEmailVerification: false },
     { status: 201, headers: { "Set-Cookie": await createUserSession(result.user.id) } },
   );

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
 import { userJson } from "~/accounts/auth.server";
@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { token, password } = await parseApiBody(request, body);
   const result = await resetPassword({ token, password });
   if (!result.ok) return apiFailure(result);
-  return data(
+  return Response.json(
     { user: userJson(result.user), message: "Your password has been reset and you are now signed in." },
     { headers: { "Set-Cookie": await createUserSession(result.user.id) } },
   );
