@@ -1,0 +1,111 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { users } from "#db/schema";
+import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
+import { sendVerificationMail } from "./account-mail.server";
+import { failure, type AccountFailure } from "./errors";
+import { hitRateLimit, limits } from "./limits.server";
+import { checkCurrentPassword } from "./login.server";
+import { hashToken, newToken, VERIFICATION_TOKEN_TTL_MS } from "./tokens.server";
+import { publicUserColumns, type PublicUser } from "./users.server";
+
+/**
+ * A member's e-mail address: adding one, changing it (current password required), and verifying it with a
+ * single-use link valid 24 hours (DESIGN decision 4). A new address is always unverified until its link is used.
+ */
+
+/** Stores a fresh verification token for the member's current address and mails the link. */
+export async function issueEmailVerification({
+  userId,
+  origin,
+}: {
+  userId: number;
+  origin: string;
+}): Promise<{ ok: true; sent: boolean } | AccountFailure> {
+  const limit = await hitRateLimit(limits.verificationMail(userId));
+  if (!limit.allowed) return failure(429, tooManyRequestsMessage(limit.retryAfterSeconds));
+  const { token, hash } = newToken();
+  const [row] = await db
+    .update(users)
+    .set({
+      emailVerificationToken: hash,
+      emailVerificationTokenExpires: new Date(Date.now() + VERIFICATION_TOKEN_TTL_MS),
+    })
+    .where(and(eq(users.id, userId), sql`${users.email} is not null`))
+    .returning({ username: users.username, email: users.email });
+  if (!row?.email) return failure(400, "There is no email address on file to verify.");
+  const sent = await sendVerificationMail({ to: row.email, username: row.username, origin, token });
+  return { ok: true, sent };
+}
+
+export type VerifyEmailResult = "verified" | "expired" | "invalid";
+
+/** Uses a verification link: one UPDATE that checks and clears the token, so a link works once. */
+export async function verifyEmailToken(token: string): Promise<VerifyEmailResult> {
+  if (!token) return "invalid";
+  const hash = hashToken(token);
+  const [verified] = await db
+    .update(users)
+    .set({ isEmailVerified: true, emailVerificationToken: null, emailVerificationTokenExpires: null })
+    .where(and(eq(users.emailVerificationToken, hash), gt(users.emailVerificationTokenExpires, new Date())))
+    .returning({ id: users.id });
+  if (verified) return "verified";
+  const [expired] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.emailVerificationToken, hash))
+    .limit(1);
+  return expired ? "expired" : "invalid";
+}
+
+/** Adds an address to an account that has none (no password needed: the member is signed in). */
+export async function addEmail({
+  userId,
+  email,
+  origin,
+}: {
+  userId: number;
+  email: string;
+  origin: string;
+}): Promise<{ ok: true; user: PublicUser; sent: boolean } | AccountFailure> {
+  const [user] = await db
+    .update(users)
+    .set({ email: email.trim(), isEmailVerified: false, passwordResetToken: null, passwordResetTokenExpires: null })
+    .where(and(eq(users.id, userId), isNull(users.email)))
+    .returning(publicUserColumns);
+  if (!user) {
+    return failure(409, "Your account already has an email address. Use the change email form instead.", "email");
+  }
+  const issued = await issueEmailVerification({ userId, origin });
+  return { ok: true, user, sent: issued.ok && issued.sent };
+}
+
+/** Replaces the address after checking the current password; verification resets and a new link is mailed. */
+export async function changeEmail({
+  userId,
+  newEmail,
+  currentPassword,
+  origin,
+}: {
+  userId: number;
+  newEmail: string;
+  currentPassword: string;
+  origin: string;
+}): Promise<{ ok: true; user: PublicUser; sent: boolean } | AccountFailure> {
+  const check = await checkCurrentPassword({ userId, password: currentPassword });
+  if (!check.ok) return check;
+  const email = newEmail.trim();
+  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (current?.email && current.email.toLowerCase() === email.toLowerCase()) {
+    return failure(400, "That is already your email address.", "newEmail");
+  }
+  // A reset link mailed to the old address must not outlive the change.
+  const [user] = await db
+    .update(users)
+    .set({ email, isEmailVerified: false, passwordResetToken: null, passwordResetTokenExpires: null })
+    .where(eq(users.id, userId))
+    .returning(publicUserColumns);
+  if (!user) return failure(401, "Please sign in again.");
+  const issued = await issueEmailVerification({ userId, origin });
+  return { ok: true, user, sent: issued.ok && issued.sent };
+}

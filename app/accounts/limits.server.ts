@@ -1,0 +1,33 @@
+import { hitRateLimit, peekRateLimit, resetRateLimit, type RateLimit } from "~/utils/rate-limit.server";
+import { hashIp } from "~/utils/http.server";
+
+/**
+ * The accounts domain's abuse limits (kept in Postgres, so they hold across instances). IPs are keyed by their
+ * keyed hash (DESIGN decision 8); account keys by the lower-cased login.
+ */
+const FIFTEEN_MINUTES = 15 * 60;
+const HOUR = 60 * 60;
+
+export const limits = {
+  /** Failed sign-ins (and wrong current passwords) per account. */
+  loginAccount: (login: string): RateLimit => ({
+    key: `login:account:${login.trim().toLowerCase()}`,
+    limit: 5,
+    windowSeconds: FIFTEEN_MINUTES,
+  }),
+  /** Failed sign-ins per IP, across accounts (password spraying). */
+  loginIp: (ip: string): RateLimit => ({ key: `login:ip:${hashIp(ip)}`, limit: 30, windowSeconds: FIFTEEN_MINUTES }),
+  register: (ip: string): RateLimit => ({ key: `register:ip:${hashIp(ip)}`, limit: 10, windowSeconds: HOUR }),
+  /** Reset and reminder requests per IP (generous: many people can share one address)… */
+  recoveryMail: (ip: string): RateLimit => ({ key: `recovery:ip:${hashIp(ip)}`, limit: 30, windowSeconds: HOUR }),
+  /** …and per target (an e-mail address or a username), so one mailbox is not flooded. */
+  recoveryTarget: (target: string): RateLimit => ({
+    key: `recovery:target:${hashIp(target.trim().toLowerCase())}`,
+    limit: 5,
+    windowSeconds: HOUR,
+  }),
+  /** Verification mails (re)sent per account. */
+  verificationMail: (userId: number): RateLimit => ({ key: `verify:user:${userId}`, limit: 5, windowSeconds: HOUR }),
+};
+
+export { hitRateLimit, peekRateLimit, resetRateLimit };

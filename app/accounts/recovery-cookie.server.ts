@@ -1,0 +1,29 @@
+import { createCookie } from "@remix-run/node";
+import { env, isProduction } from "~/utils/env.server";
+
+/**
+ * The value a visitor entered in a recovery or registration form (an e-mail address or a username), carried to
+ * the "…Sent" / "Check Your Email" dialog after the redirect. A signed cookie keeps it out of URLs (and so out
+ * of access logs and the browser history); it lives ten minutes.
+ */
+const cookie = createCookie("auth_sent", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: isProduction,
+  // "/" rather than "/auth": with JavaScript, Remix loads the page's data from /auth.data.
+  path: "/",
+  maxAge: 600,
+  secrets: [env.SESSION_SECRET],
+});
+
+export type SentValue = { kind: "email" | "username"; value: string };
+
+export function serializeSentValue(value: SentValue): Promise<string> {
+  return cookie.serialize(value);
+}
+
+export async function readSentValue(request: Request): Promise<SentValue | null> {
+  const raw = (await cookie.parse(request.headers.get("Cookie"))) as SentValue | null;
+  if (!raw || (raw.kind !== "email" && raw.kind !== "username") || typeof raw.value !== "string") return null;
+  return raw;
+}

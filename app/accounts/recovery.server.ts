@@ -1,0 +1,152 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { users } from "#db/schema";
+import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
+import { sendPasswordResetMail, sendUsernameReminderMail } from "./account-mail.server";
+import { failure, INVALID_RESET_LINK, type AccountFailure } from "./errors";
+import { hitRateLimit, limits } from "./limits.server";
+import { hashPassword } from "./password.server";
+import { hashToken, newToken, RESET_TOKEN_TTL_MS } from "./tokens.server";
+import { getUserById, type PublicUser } from "./users.server";
+
+/**
+ * Forgotten passwords and usernames (DESIGN decision 5). Requests answer the same whether or not an account
+ * exists (no enumeration); only the per-IP limit can refuse one. Reset links are single use and valid 1 hour.
+ */
+type Requested = { ok: true } | AccountFailure;
+
+async function underRecoveryLimit(ip: string, target: string): Promise<AccountFailure | null> {
+  const [address, recipient] = await Promise.all([
+    hitRateLimit(limits.recoveryMail(ip)),
+    hitRateLimit(limits.recoveryTarget(target)),
+  ]);
+  if (address.allowed && recipient.allowed) return null;
+  return failure(429, tooManyRequestsMessage(Math.max(address.retryAfterSeconds, recipient.retryAfterSeconds)));
+}
+
+async function issueReset(user: { id: number; username: string; email: string }, origin: string) {
+  const { token, hash } = newToken();
+  await db
+    .update(users)
+    .set({ passwordResetToken: hash, passwordResetTokenExpires: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+    .where(eq(users.id, user.id));
+  await sendPasswordResetMail({ to: user.email, username: user.username, origin, token });
+}
+
+const recipientColumns = { id: users.id, username: users.username, email: users.email };
+
+function accountsWithEmail(email: string) {
+  return db
+    .select(recipientColumns)
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    .orderBy(users.id)
+    .limit(5);
+}
+
+export async function requestPasswordResetByEmail({
+  email,
+  ip,
+  origin,
+}: {
+  email: string;
+  ip: string;
+  origin: string;
+}): Promise<Requested> {
+  const limited = await underRecoveryLimit(ip, email);
+  if (limited) return limited;
+  for (const account of await accountsWithEmail(email)) {
+    if (account.email) await issueReset({ ...account, email: account.email }, origin);
+  }
+  return { ok: true };
+}
+
+export async function requestPasswordResetByUsername({
+  username,
+  ip,
+  origin,
+}: {
+  username: string;
+  ip: string;
+  origin: string;
+}): Promise<Requested> {
+  const limited = await underRecoveryLimit(ip, username);
+  if (limited) return limited;
+  const [account] = await db
+    .select(recipientColumns)
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username.trim()})`)
+    .limit(1);
+  if (account?.email) await issueReset({ ...account, email: account.email }, origin);
+  return { ok: true };
+}
+
+export async function sendUsernameReminder({
+  email,
+  ip,
+  origin,
+}: {
+  email: string;
+  ip: string;
+  origin: string;
+}): Promise<Requested> {
+  const limited = await underRecoveryLimit(ip, email);
+  if (limited) return limited;
+  const accounts = await accountsWithEmail(email);
+  const first = accounts[0];
+  if (first?.email) {
+    await sendUsernameReminderMail({ to: first.email, usernames: accounts.map((a) => a.username), origin });
+  }
+  return { ok: true };
+}
+
+/** Whether a reset link can still be used (the page shows the form or an explanation). Does not consume it. */
+export async function isResetTokenUsable(token: string): Promise<boolean> {
+  if (!token) return false;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.passwordResetToken, hashToken(token)), gt(users.passwordResetTokenExpires, new Date())))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * Sets a new password with a reset link. The UPDATE both checks and clears the token, so two racing submissions
+ * of one link cannot both succeed. Following the link proves the member reads that mailbox, so the address
+ * counts as verified too.
+ */
+export async function resetPassword({
+  token,
+  password,
+}: {
+  token: string;
+  password: string;
+}): Promise<{ ok: true; user: PublicUser } | AccountFailure> {
+  const hash = hashToken(token);
+  const [holder] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.passwordResetToken, hash), gt(users.passwordResetTokenExpires, new Date())))
+    .limit(1);
+  if (!holder) return failure(400, INVALID_RESET_LINK, "token");
+  if (holder.username.toLowerCase() === password.toLowerCase()) {
+    return failure(400, "Password cannot be the same as your username", "password");
+  }
+  const passwordHash = await hashPassword(password);
+  const [updated] = await db
+    .update(users)
+    .set({
+      passwordHash,
+      passwordResetToken: null,
+      passwordResetTokenExpires: null,
+      isEmailVerified: sql`${users.email} is not null`,
+    })
+    .where(
+      and(eq(users.id, holder.id), eq(users.passwordResetToken, hash), gt(users.passwordResetTokenExpires, new Date())),
+    )
+    .returning({ id: users.id });
+  if (!updated) return failure(400, INVALID_RESET_LINK, "token");
+  const user = await getUserById(updated.id);
+  return user ? { ok: true, user } : failure(400, INVALID_RESET_LINK, "token");
+}

@@ -1,0 +1,127 @@
+import { z } from "zod";
+
+/**
+ * The account fields' rules (spec part 1, section 5), defined once and used by the pages' actions, the forms on
+ * the client (Conform) and the JSON API. Messages are the spec's, word for word.
+ */
+export const RESERVED_USERNAME_TERMS = [
+  "admin",
+  "administrator",
+  "root",
+  "system",
+  "null",
+  "undefined",
+  "moderator",
+  "support",
+  "official",
+  "ontology",
+  "numerology",
+  "staff",
+] as const;
+
+export const USERNAME_MIN = 6;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 16;
+
+export const PASSWORD_MESSAGE = "Password must be 8-16 characters with letters, numbers, and optional symbols";
+export const EMAIL_MESSAGE = "Please enter a valid email address";
+
+export function containsReservedTerm(username: string): boolean {
+  const lower = username.toLowerCase();
+  return RESERVED_USERNAME_TERMS.some((term) => lower.includes(term));
+}
+
+export const usernameSchema = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(USERNAME_MIN, { error: "Username must be at least 6 characters" })
+  .max(USERNAME_MAX, { error: "Username must be no more than 20 characters" })
+  .regex(/^[A-Za-z0-9_\-]+$/, { error: "Username can only contain letters, numbers, underscores, and hyphens" })
+  .regex(/[A-Za-z]/, { error: "Username must contain at least one letter" })
+  .refine((value) => !containsReservedTerm(value), { error: "Username contains inappropriate or reserved terms" });
+
+/** 8-16 characters from letters, digits and the spec's symbol set, with at least one letter and one digit. */
+export const passwordSchema = z
+  .string({ error: PASSWORD_MESSAGE })
+  .min(PASSWORD_MIN, { error: PASSWORD_MESSAGE })
+  .max(PASSWORD_MAX, { error: PASSWORD_MESSAGE })
+  .regex(/^[A-Za-z0-9!@#$%^&*()_+\-=\[\]{}|;:,.<>?]+$/, { error: PASSWORD_MESSAGE })
+  .regex(/[A-Za-z]/, { error: PASSWORD_MESSAGE })
+  .regex(/[0-9]/, { error: PASSWORD_MESSAGE });
+
+/** An e-mail address; the message differs by one full stop between the spec's registration and profile texts. */
+export function emailField(message: string = EMAIL_MESSAGE) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(254, { error: message })
+    .pipe(z.email({ error: message }));
+}
+export const emailSchema = emailField();
+
+/** Login takes a username or an e-mail address (DESIGN decision 3); a username is held to the username rule. */
+export const loginSchema = z.object({
+  username: z
+    .string({ error: "Please enter your username or email" })
+    .trim()
+    .superRefine((value, ctx) => {
+      const rule = value.includes("@") ? emailSchema : usernameSchema;
+      const result = rule.safeParse(value);
+      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+    }),
+  password: z
+    .string({ error: PASSWORD_MESSAGE })
+    .min(PASSWORD_MIN, { error: PASSWORD_MESSAGE })
+    .max(PASSWORD_MAX, { error: PASSWORD_MESSAGE }),
+  redirectTo: z.string().optional(),
+});
+
+export const registerSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    redirectTo: z.string().optional(),
+  })
+  .refine((value) => value.password.toLowerCase() !== value.username.toLowerCase(), {
+    error: "Password cannot be the same as your username",
+    path: ["password"],
+  });
+
+export const forgotPasswordByEmailSchema = z.object({ email: emailSchema });
+export const forgotUsernameSchema = z.object({ email: emailSchema });
+export const forgotPasswordByUsernameSchema = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, { error: "Username is required" }),
+});
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: "Reset token is required" }).trim().min(1, { error: "Reset token is required" }),
+    password: passwordSchema,
+    confirmPassword: z.string({ error: "Please confirm your new password" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    error: "The passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+export const addEmailSchema = z.object({ email: emailSchema });
+
+export const CHANGE_EMAIL_MESSAGE = "Please enter a valid email address.";
+export const CURRENT_PASSWORD_MESSAGE = "Please enter your current password to change your email.";
+export const changeEmailSchema = z.object({
+  newEmail: z
+    .string({ error: CHANGE_EMAIL_MESSAGE })
+    .trim()
+    .refine((value) => value.includes("@"), { error: CHANGE_EMAIL_MESSAGE })
+    .pipe(emailField(CHANGE_EMAIL_MESSAGE)),
+  currentPassword: z
+    .string({ error: CURRENT_PASSWORD_MESSAGE })
+    .refine((value) => value.trim().length > 0, { error: CURRENT_PASSWORD_MESSAGE }),
+});
+
+/** The first message of a failed parse, for the JSON API's `{ error }`. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Invalid request";
+}

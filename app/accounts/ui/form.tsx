@@ -1,0 +1,120 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useEffect, useRef, type ReactNode } from "react";
+
+/**
+ * Form pieces of the accounts pages: a labelled input whose first error is tied to it (aria-invalid,
+ * aria-describedby), and an error summary at the top of a failed form that takes focus (with JavaScript through
+ * an effect; without, through `autofocus` on the server-rendered summary).
+ */
+export function TextField({
+  meta,
+  label,
+  type = "text",
+  autoComplete,
+  hint,
+  readOnlyValue,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  type?: "text" | "email" | "password" | "hidden";
+  autoComplete?: string;
+  hint?: ReactNode;
+  readOnlyValue?: string;
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const { key, ...inputProps } = getInputProps(meta, {
+    type: type as "text",
+    ariaDescribedBy: hintId,
+  });
+  const error = meta.errors?.[0];
+  return (
+    <div className="space-y-1">
+      <label htmlFor={meta.id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input
+        key={key}
+        {...inputProps}
+        autoFocus={false}
+        defaultValue={readOnlyValue ?? inputProps.defaultValue}
+        autoComplete={autoComplete}
+        className="block w-full rounded-md border border-violet-300 bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-600"
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-stone-700">
+          {hint}
+        </p>
+      ) : null}
+      <p id={meta.errorId} className="min-h-0 text-sm text-red-700" aria-live="polite">
+        {error ?? null}
+      </p>
+    </div>
+  );
+}
+
+type SummaryItem = { id?: string; message: string };
+
+/** Lists the form's errors (form-level first, then each field's first) with links to the inputs. */
+export function ErrorSummary({
+  form,
+  title,
+  fields,
+  resultKey,
+}: {
+  form: { id: string; errors?: string[] };
+  title: string;
+  fields: Array<{ id: string; errors?: string[] } | undefined>;
+  /** changes with each server answer, so focus moves again after every failed submission */
+  resultKey?: unknown;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const items: SummaryItem[] = [
+    ...(form.errors ?? []).map((message) => ({ message })),
+    ...fields.flatMap((f) => (f?.errors?.length ? [{ id: f.id, message: f.errors[0]! }] : [])),
+  ];
+  const hasErrors = items.length > 0;
+  // Conform applies a server answer's errors a render after it arrives: follow both.
+  useEffect(() => {
+    if (resultKey && hasErrors) ref.current?.focus();
+  }, [resultKey, hasErrors]);
+  if (!hasErrors) return null;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby={`${form.id}-summary-title`}
+      autoFocus={!!resultKey}
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 outline-none focus:ring-2 focus:ring-red-600"
+    >
+      <h3 id={`${form.id}-summary-title`} className="font-semibold">
+        {title}
+      </h3>
+      <ul className="mt-1 list-disc pl-5 text-sm">
+        {items.map((item, index) => (
+          <li key={`${item.id ?? "form"}-${index}`}>
+            {item.id ? (
+              <a href={`#${item.id}`} className="underline">
+                {item.message}
+              </a>
+            ) : (
+              item.message
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SubmitButton({ children, busy, busyLabel, disabled }: { children: ReactNode; busy?: boolean; busyLabel?: string; disabled?: boolean }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy || disabled}
+      className="w-full rounded-md bg-cosmic px-4 py-2 font-semibold text-white hover:bg-violet-900 disabled:opacity-60"
+    >
+      {busy && busyLabel ? busyLabel : children}
+    </button>
+  );
+}

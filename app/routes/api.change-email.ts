@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
+import { userJson } from "~/accounts/auth.server";
+import { changeEmail } from "~/accounts/email.server";
+import { changeEmailSchema } from "~/accounts/schemas";
+import { requireApiUser } from "~/accounts/session.server";
+import { publicOrigin } from "~/utils/env.server";
+
+/** POST /api/change-email {newEmail, currentPassword}: `{ message, user }` or `{ error }`; verification resets. */
+export async function action({ request }: ActionFunctionArgs) {
+  requirePost(request);
+  const user = await requireApiUser(request);
+  const { newEmail, currentPassword } = await parseApiBody(request, changeEmailSchema);
+  const result = await changeEmail({ userId: user.id, newEmail, currentPassword, origin: publicOrigin(request) });
+  if (!result.ok) return apiFailure(result);
+  return Response.json({
+    message: `Your email address has been updated successfully. We've sent a verification link to ${result.user.email}.`,
+    user: userJson(result.user),
+  });
+}
