@@ -171,7 +171,7 @@ export default function Home() {
         its principle, an insight and an affirmation, shaped by your style, your chosen length and your keywords.
       </p>
 
-      <Form method="post" id={FORM_ID} className="mt-8" aria-label="Generate insights">
+      <Form method="post" action="/?index" id={FORM_ID} className="mt-8" aria-label="Generate insights">
         <section aria-labelledby="customize-title" className="rounded-xl border border-violet-200 bg-white p-5 shadow-sm">
           <h2 id="customize-title" className="font-serif text-xl font-semibold">
             Customize Your Insights
@@ -339,7 +339,7 @@ function ResultView({
 
       {content.imageUrl ? (
         <div className="mt-6">
-          <Form method="get">
+          <Form method="get" action="/">
             <input type="hidden" name="content" value={content.id} />
             <input type="hidden" name="essence" value={essence ? "0" : "1"} />
             <button

@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const visitor = await getVisitor(request);
   const raw = form.get("fresh") ?? form.get("number");
-  const number = typeof raw === "string" ? sanitizeAngelInput(raw) || raw.trim() : "";
+  const number = typeof raw === "string" ? raw.trim() : "";
   const valid = validateAngelNumber(number);
   if (!valid.ok) return data({ error: { title: valid.title, message: valid.message }, number }, { status: 400 });
   const preferences = preferencesSchema.safeParse({
@@ -118,7 +118,7 @@ export default function AngelNumbers() {
         principles.
       </p>
 
-      <Form method="post" id={FORM_ID} className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm" aria-label="Decode an angel number">
+      <Form method="post" action="/angel" id={FORM_ID} className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm" aria-label="Decode an angel number">
         <PreferencesFields idPrefix="angel" defaults={preferences} />
         <div className="mt-6 flex flex-wrap items-end gap-3">
           <div>

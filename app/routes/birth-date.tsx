@@ -62,7 +62,7 @@ export default function BirthDate() {
         digits show how the principles meet in you.
       </p>
 
-      <Form method="post" onSubmit={onSubmit} className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm" aria-label="Analyze a birth date">
+      <Form method="post" action="/birth-date" onSubmit={onSubmit} className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm" aria-label="Analyze a birth date">
         <label htmlFor="birth-date" className="text-sm font-semibold">
           Birth date (MM/DD/YYYY)
         </label>
