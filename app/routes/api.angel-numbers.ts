@@ -1,18 +1,20 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { getUserId } from "~/accounts/session.server";
 import { validateAngelNumber } from "~/numerology/angel";
 import { decodeAngelNumber } from "~/numerology/angel.server";
-import { angelNumberBody, firstIssue } from "~/numerology/api.server";
-import { clientIp, combineHeaders, jsonError, readJsonBody } from "~/utils/http.server";
+import { angelNumberBody, apiJson, firstIssue, readApiBody } from "~/numerology/api.server";
+import { clientIp, combineHeaders } from "~/utils/http.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 /** POST /api/angel-numbers (x-session-id) {number, preferences} → the angel number result, saved for the session. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError("Use POST.", 405);
-  const parsed = angelNumberBody.safeParse(await readJsonBody(request));
-  if (!parsed.success) return jsonError(firstIssue(parsed.error), 400);
+  if (request.method !== "POST") return apiJson({ error: "Use POST." }, 405);
+  const body = await readApiBody(request);
+  if (body === null) return apiJson({ error: "The request body is not valid JSON." }, 400);
+  const parsed = angelNumberBody.safeParse(body);
+  if (!parsed.success) return apiJson({ error: firstIssue(parsed.error) }, 400);
   const valid = validateAngelNumber(parsed.data.number);
-  if (!valid.ok) return data({ error: valid.message, title: valid.title }, { status: 400 });
+  if (!valid.ok) return apiJson({ error: valid.message, title: valid.title }, 400);
   const visitor = await getVisitor(request);
   const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null);
   const result = await decodeAngelNumber({
@@ -22,6 +24,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userId: await getUserId(request),
     ip: clientIp(context),
   });
-  if (!result.ok) return data({ error: result.message, code: result.code, title: result.title }, { status: result.status, headers });
-  return data(result.reading, { headers });
+  if (!result.ok) return apiJson({ error: result.message, code: result.code, title: result.title }, result.status, headers);
+  return apiJson(result.reading, 200, headers);
 }

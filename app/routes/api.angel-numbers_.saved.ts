@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson } from "~/numerology/api.server";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { listSavedReadings } from "~/numerology/angel.server";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -6,9 +7,9 @@ import { getVisitor } from "~/utils/visitor.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const visitor = await getVisitor(request);
-    return data(await listSavedReadings({ sessionId: visitor.sessionId }));
+    return apiJson(await listSavedReadings({ sessionId: visitor.sessionId }));
   } catch (error) {
     console.warn(`[angel] saved readings unavailable: ${(error as Error).message}`);
-    return data([]);
+    return apiJson([]);
   }
 }

@@ -25,7 +25,10 @@ function post(path: string, body: unknown, sessionId?: string) {
 async function call(fn: (args: any) => Promise<unknown>, request: Request, params: Record<string, string> = {}) {
   try {
     const result = (await fn({ request, context, params })) as any;
-    if (result instanceof Response) return { status: result.status, body: await result.text(), headers: result.headers };
+    if (result instanceof Response) {
+      const isJson = result.headers.get("content-type")?.includes("application/json");
+      return { status: result.status, body: isJson ? await result.json() : await result.text(), headers: result.headers };
+    }
     if (result?.type === "DataWithResponseInit") return { status: result.init?.status ?? 200, body: result.data };
     return { status: 200, body: result };
   } catch (thrown: any) {
@@ -75,7 +78,7 @@ describe("POST /api/generate-content", () => {
       expect(typeof res.body.error).toBe("string");
     }
     const broken = await call(generateContent, post("/api/generate-content", "{not json"));
-    expect(broken.status).toBe(400);
+    expect(broken).toMatchObject({ status: 400, body: { error: "The request body is not valid JSON." } });
   });
 });
 
