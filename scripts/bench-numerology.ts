@@ -7,7 +7,7 @@
  * Needs a build (`npx remix build`). Figures go to docs/performance/numerology.md.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../db/embedded";
@@ -20,6 +20,12 @@ function stats(samples: number[]) {
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
   return `n=${samples.length} mean ${mean.toFixed(3)} ms, p50 ${at(0.5).toFixed(3)} ms, p95 ${at(0.95).toFixed(3)} ms, max ${sorted[sorted.length - 1]!.toFixed(3)} ms`;
+}
+
+/** CPU time (user + system) the server process has used, from /proc (Linux), in ms: load-independent. */
+function serverCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks of 10 ms
 }
 
 function benchComposer() {
@@ -44,6 +50,10 @@ function benchComposer() {
   console.log(`composer: principle      ${stats(principle)}`);
   console.log(`composer: angel reading  ${stats(angel)}`);
   console.log(`composer: life path      ${stats(lifePath)}`);
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < 2000; i++) composePrinciple(DIGITS[i % 10]!, { style: STYLES[i % 4]!, composition: COMPOSITIONS[(i >> 2) % 4]!, keywords: "love" });
+  const used = process.cpuUsage(cpu);
+  console.log(`composer: principle CPU  ${((used.user + used.system) / 1000 / 2000).toFixed(4)} ms/generation`);
 }
 
 async function benchServer() {
@@ -82,6 +92,7 @@ async function benchServer() {
     const time = async (label: string, count: number, run: () => Promise<Response>) => {
       for (let i = 0; i < 20; i++) await (await run()).arrayBuffer(); // warm up
       const samples: number[] = [];
+      const cpuBefore = serverCpuMs(server.pid!);
       for (let i = 0; i < count; i++) {
         const t = performance.now();
         const res = await run();
@@ -89,7 +100,8 @@ async function benchServer() {
         samples.push(performance.now() - t);
         if (res.status >= 400) throw new Error(`${label}: HTTP ${res.status}`);
       }
-      console.log(`server: ${label.padEnd(34)} ${stats(samples)}`);
+      const cpuPerRequest = (serverCpuMs(server.pid!) - cpuBefore) / count;
+      console.log(`server: ${label.padEnd(34)} ${stats(samples)}; server CPU ${cpuPerRequest.toFixed(2)} ms/request`);
     };
     await time("POST /?index (no-JS generation)", 300, () =>
       fetch(`${base}/?index`, {
