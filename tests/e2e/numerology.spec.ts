@@ -62,6 +62,32 @@ test.describe("home generator", () => {
     await expect(page.getByRole("heading", { level: 2, name: /^Universal Harmony: / })).toBeVisible();
   });
 
+  test("states: generating at once, finalizing after 1.5 s; a failed image shows the placeholder (JavaScript)", async ({
+    page,
+    jsEnabled,
+  }) => {
+    test.skip(!jsEnabled, "the states and the image error handler need JavaScript");
+    await page.goto("/");
+    await waitForHydration(page, jsEnabled);
+    // hold the generation request for 2.5 s so both states can be seen
+    await page.route(
+      (url) => url.pathname.endsWith(".data") && url.search.includes("index"),
+      async (route) => {
+        if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 2500));
+        await route.continue();
+      },
+    );
+    await page.route("**/visual-essence/**", (route) => route.abort());
+    await page.getByRole("button", { name: "4 Universal Growth" }).click();
+    const status = page.getByRole("status").filter({ hasText: /insights…/ });
+    await expect(status).toHaveText("Generating your insights…");
+    await expect(status).toHaveText("Finalizing your insights…", { timeout: 2000 });
+    await expect(page.getByRole("heading", { level: 2, name: /^Universal Growth: / })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Refresh insights" })).toBeEnabled();
+    await page.getByRole("button", { name: "Show Visual Essence" }).click();
+    await expect(page.getByText("Visual essence unavailable")).toBeVisible();
+  });
+
   test("changing the style saves it without regenerating (JavaScript)", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "saving on change needs JavaScript; without it the preferences travel with the form");
     await page.goto("/");
