@@ -116,7 +116,7 @@ function keywordSentence(rng: Rng, digit: Digit, style: Style, keywords: string[
     ],
     spiritual: [
       `Bring ${q} into your stillness; ${name} blesses it with ${k1} and ${k2}.`,
-      `Offer ${q} to the whole, and let ${k1} be the prayer that answers it.`,
+      `Offer ${q} to the whole, and let ${k1} be the prayer that answers.`,
     ],
     practical: [
       `For ${q}, the principle's advice is simple: start with ${k1}, then make room for ${k2}.`,
@@ -199,8 +199,7 @@ export function composePrinciple(digit: Digit, options: ComposeOptions): Princip
 
   let affirmation = pick(rng, t.affirmations);
   if (keywords.length) {
-    const k = pick(rng, t.keywords).toLowerCase();
-    affirmation += ` ${pick(rng, [`I bring ${k} to ${quoted(keywords)}.`, `I let ${k} shape ${quoted(keywords)}.`, `In ${quoted(keywords)}, I choose ${k}.`])}`;
+    affirmation += ` ${pick(rng, [`I carry this into ${quoted(keywords)}.`, `I bring this truth to ${quoted(keywords)}.`, `It lights my way through ${quoted(keywords)}.`])}`;
   }
   return { principle: { title: titleFor(rng, digit, style), content, insight }, affirmation };
 }
