@@ -30,6 +30,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await standIn?.close();
+  // leave no OpenAI configuration behind for any later file that shares this worker
+  for (const key of ["OPENAI_BASE_URL", "OPENAI_API_KEY", "AI_TIMEOUT_MS"]) delete process.env[key];
+  const g = globalThis as unknown as { __env?: unknown; __openai?: unknown };
+  delete g.__env;
+  delete g.__openai;
 });
 
 describe("the OpenAI provider", () => {
