@@ -1,5 +1,5 @@
 import { env } from "~/utils/env.server";
-import { isOpenAIConfigured, openAITextProvider } from "./openai.server";
+import { isOpenAIConfigured, MalformedAnswerError, openAITextProvider } from "./openai.server";
 import type { AiResult, StructuredRequest, TextProvider } from "./provider";
 
 /** The configured remote text provider, or null when the site runs on its offline composers. */
@@ -20,11 +20,18 @@ export async function generateStructured<T>({
   offline,
   provider = remoteTextProvider(),
   waits = RETRY_WAITS_MS,
+  offlineOnMalformed = false,
 }: {
   request: StructuredRequest<T>;
   offline: () => T;
   provider?: TextProvider | null;
   waits?: number[];
+  /**
+   * When every attempt reached the provider but its answers did not fit the schema, answer with the offline
+   * composer instead of failing (provider "offline-fallback"). Timeouts and outages still fail, so the page
+   * shows the spec's error and Try Again.
+   */
+  offlineOnMalformed?: boolean;
 }): Promise<AiResult<T>> {
   if (!provider) return { ok: true, value: offline(), provider: "offline" };
   const deadline = Date.now() + env.AI_TIMEOUT_MS;
@@ -42,6 +49,9 @@ export async function generateStructured<T>({
       if (wait === undefined || Date.now() + wait >= deadline) break;
       await new Promise((r) => setTimeout(r, wait));
     }
+  }
+  if (offlineOnMalformed && lastError instanceof MalformedAnswerError) {
+    return { ok: true, value: offline(), provider: "offline-fallback" };
   }
   const timedOut = Date.now() >= deadline || (lastError as Error)?.name === "TimeoutError";
   return {

@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Digit } from "~/numerology/principles";
+import { env } from "~/utils/env.server";
+import { isOpenAIConfigured, openAIClient } from "./openai.server";
+import type { ImageProvider } from "./provider";
+import { visualEssenceUrl } from "./visual-essence";
+
+/**
+ * Images: OpenAI images when configured (the picture is stored under DATA_DIR and served from this site, so
+ * pages never load a third-party address); otherwise, or when that fails, the generated SVG visual essence.
+ */
+const imageDir = () => path.join(env.DATA_DIR, "visual-essence");
+const STORED_IMAGE = /^[0-9a-f-]{36}\.png$/;
+
+export const openAIImageProvider: ImageProvider = {
+  name: "openai",
+  async generateImage({ prompt }, { signal }) {
+    const result = await openAIClient().images.generate(
+      { model: env.OPENAI_IMAGE_MODEL, prompt, size: "1024x1024", n: 1 },
+      { signal },
+    );
+    const b64 = result.data?.[0]?.b64_json;
+    if (!b64) throw new Error("The image answer holds no picture");
+    const file = `${randomUUID()}.png`;
+    await mkdir(imageDir(), { recursive: true });
+    await writeFile(path.join(imageDir(), file), Buffer.from(b64, "base64"));
+    return `/visual-essence/${file}`;
+  },
+};
+
+export async function generateVisualEssence({
+  digit,
+  seed,
+  prompt,
+  provider = isOpenAIConfigured() ? openAIImageProvider : null,
+}: {
+  digit: Digit;
+  seed: number;
+  prompt: string;
+  provider?: ImageProvider | null;
+}): Promise<{ imageUrl: string; provider: string }> {
+  if (provider) {
+    try {
+      const imageUrl = await provider.generateImage({ prompt, digit, seed }, { signal: AbortSignal.timeout(env.AI_TIMEOUT_MS) });
+      return { imageUrl, provider: provider.name };
+    } catch (error) {
+      console.warn(`[ai] image generation failed, using the generated visual essence: ${(error as Error).message}`);
+    }
+  }
+  return { imageUrl: visualEssenceUrl(digit, seed), provider: "svg" };
+}
+
+/** A stored picture by its file name, or null (names are checked, so no path can escape the folder). */
+export async function readStoredImage(file: string): Promise<Buffer | null> {
+  if (!STORED_IMAGE.test(file)) return null;
+  return readFile(path.join(imageDir(), file)).catch(() => null);
+}

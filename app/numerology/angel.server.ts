@@ -1,0 +1,146 @@
+import { and, desc, eq } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { angelReadings } from "#db/schema";
+import { generateStructured } from "~/ai/ai.server";
+import { screenKeywords } from "~/ai/moderation.server";
+import type { Preferences } from "~/preferences/schema";
+import { hashIp } from "~/utils/http.server";
+import { ANGEL_TEXTS } from "./angel";
+import { composeAngelReading, randomSeed, type AngelReading } from "./composer";
+import { checkGenerationRate, graphicAlert, type GenerationFailure } from "./generation.server";
+import type { Digit } from "./principles";
+import { angelPrompt } from "./prompts";
+
+export type SavedAngelReading = AngelReading & { id: number; style: string; composition: string; keywords: string; createdAt: string };
+
+const DEFAULT_REDUCED = { digit: 0, calculation: "", principle: "Universal Principle", meaning: "Meaning" };
+
+/** Stored JSON text back to the spec's shapes, with its defaults for anything missing or unreadable. */
+function parseJson<T>(text: string | null, fallback: T): T {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+export function normaliseAngelFields(row: { universalPrinciples: string | null; reducedDigit: string | null }) {
+  const principles = parseJson<unknown>(row.universalPrinciples, []);
+  const reduced = parseJson<Partial<typeof DEFAULT_REDUCED>>(row.reducedDigit, {});
+  return {
+    universalPrinciples: Array.isArray(principles) ? (principles as AngelReading["universalPrinciples"]) : [],
+    reducedDigit: { ...DEFAULT_REDUCED, ...(reduced && typeof reduced === "object" ? reduced : {}) },
+  };
+}
+
+/**
+ * Decodes an angel number: screen the keywords, write meaning, guidance and message (remote model or offline
+ * composer; the principles and the reduction always come from the ontology, never from a model), then save the
+ * reading for the visitor's session (the IP only as a keyed hash).
+ */
+export async function decodeAngelNumber({
+  number,
+  preferences,
+  sessionId,
+  userId = null,
+  ip,
+}: {
+  number: string;
+  preferences: Preferences;
+  sessionId: string;
+  userId?: number | null;
+  ip: string;
+}): Promise<{ ok: true; reading: SavedAngelReading } | GenerationFailure> {
+  const screening = await screenKeywords(preferences.keywords);
+  if (!screening.ok) return graphicAlert();
+  const rate = await checkGenerationRate(ip);
+  if (rate) return rate;
+
+  const composed = composeAngelReading(number, { ...preferences, seed: randomSeed() });
+  const text = await generateStructured({
+    request: angelPrompt(number, composed.reducedDigit.digit as Digit, preferences),
+    offline: () => ({ meaning: composed.meaning, guidance: composed.guidance, personalizedMessage: composed.personalizedMessage }),
+    offlineOnMalformed: true,
+  });
+  if (!text.ok) {
+    return { ok: false, code: text.code === "TIMEOUT" ? "TIMEOUT" : "PROVIDER_ERROR", title: ANGEL_TEXTS.connectionErrorTitle, message: ANGEL_TEXTS.decodeFailed, status: text.code === "TIMEOUT" ? 504 : 502 };
+  }
+  const reading: AngelReading = { ...composed, ...text.value };
+  const [row] = await db
+    .insert(angelReadings)
+    .values({
+      number,
+      userId,
+      sessionId,
+      ipAddress: hashIp(ip),
+      meaning: reading.meaning,
+      guidance: reading.guidance,
+      personalizedMessage: reading.personalizedMessage,
+      universalPrinciples: JSON.stringify(reading.universalPrinciples),
+      reducedDigit: JSON.stringify(reading.reducedDigit),
+      style: preferences.style,
+      composition: preferences.composition,
+      keywords: preferences.keywords,
+    })
+    .returning({ id: angelReadings.id, createdAt: angelReadings.createdAt });
+  return {
+    ok: true,
+    reading: {
+      ...reading,
+      id: row!.id,
+      style: preferences.style,
+      composition: preferences.composition,
+      keywords: preferences.keywords,
+      createdAt: new Date(row!.createdAt).toISOString(),
+    },
+  };
+}
+
+const columns = {
+  id: angelReadings.id,
+  number: angelReadings.number,
+  meaning: angelReadings.meaning,
+  guidance: angelReadings.guidance,
+  personalizedMessage: angelReadings.personalizedMessage,
+  universalPrinciples: angelReadings.universalPrinciples,
+  reducedDigit: angelReadings.reducedDigit,
+  style: angelReadings.style,
+  composition: angelReadings.composition,
+  keywords: angelReadings.keywords,
+  createdAt: angelReadings.createdAt,
+};
+
+function toSaved(row: typeof angelReadings.$inferSelect | Record<keyof typeof columns, unknown>): SavedAngelReading {
+  const r = row as Record<keyof typeof columns, never>;
+  return {
+    id: r.id,
+    number: r.number,
+    meaning: r.meaning,
+    guidance: r.guidance,
+    personalizedMessage: r.personalizedMessage,
+    ...normaliseAngelFields(r),
+    style: r.style,
+    composition: r.composition,
+    keywords: r.keywords,
+    createdAt: new Date(r.createdAt as unknown as string).toISOString(),
+  };
+}
+
+/** The session's saved readings, newest first (the history grid). */
+export async function listSavedReadings({ sessionId, limit = 20 }: { sessionId: string; limit?: number }) {
+  const rows = await db
+    .select(columns)
+    .from(angelReadings)
+    .where(eq(angelReadings.sessionId, sessionId))
+    .orderBy(desc(angelReadings.createdAt), desc(angelReadings.id))
+    .limit(limit);
+  return rows.map(toSaved);
+}
+
+export async function getSavedReading({ id, sessionId }: { id: number; sessionId: string }) {
+  const [row] = await db
+    .select(columns)
+    .from(angelReadings)
+    .where(and(eq(angelReadings.id, id), eq(angelReadings.sessionId, sessionId)))
+    .limit(1);
+  return row ? toSaved(row) : null;
+}

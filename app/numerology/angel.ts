@@ -1,0 +1,42 @@
+import { digitsOf } from "./reduce";
+
+/** Angel numbers (spec part 1): 1 to 4 digits. */
+export const ANGEL_NUMBER = /^\d{1,4}$/;
+export const ANGEL_MAX_DIGITS = 4;
+
+export const ANGEL_TEXTS = {
+  emptyTitle: "Please enter an angel number",
+  emptyMessage: "Enter a 1-4 digit number to get your personalized message.",
+  invalidTitle: "Invalid angel number",
+  invalidMessage: "Please enter a number between 1-4 digits (1-9999).",
+  decodeFailed: "Unable to decode angel number. Please try again.",
+  connectionErrorTitle: "Connection Error",
+  decodedToast: "Angel Number Decoded! ✨",
+  freshToast: "Generating Fresh Reading",
+  previousToast: "Previous Reading Loaded ✨",
+  pending: "Decoding Angel Message...",
+} as const;
+
+/** The input's own filter: non-digits are stripped and at most 4 characters are kept. */
+export function sanitizeAngelInput(value: string): string {
+  return digitsOf(value).join("").slice(0, ANGEL_MAX_DIGITS);
+}
+
+export type AngelValidation =
+  | { ok: true; number: string }
+  | { ok: false; reason: "empty" | "invalid"; title: string; message: string };
+
+/** The submit rule: empty and malformed numbers get the spec's two messages. */
+export function validateAngelNumber(raw: unknown): AngelValidation {
+  const value = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
+  if (value === "") return { ok: false, reason: "empty", title: ANGEL_TEXTS.emptyTitle, message: ANGEL_TEXTS.emptyMessage };
+  if (!ANGEL_NUMBER.test(value)) {
+    return { ok: false, reason: "invalid", title: ANGEL_TEXTS.invalidTitle, message: ANGEL_TEXTS.invalidMessage };
+  }
+  return { ok: true, number: value };
+}
+
+/** `?number=` is honoured only when it is 1-4 digits. */
+export function angelNumberFromQuery(value: string | null): string {
+  return value && ANGEL_NUMBER.test(value) ? value : "";
+}

@@ -1,0 +1,65 @@
+import { generateStructured } from "~/ai/ai.server";
+import { birthDateNumbers, validateBirthDate, BIRTH_DATE_TEXTS } from "./birth-date";
+import { composeLifePathSummary, randomSeed, seededRandom } from "./composer";
+import { textsOf, universalName, type Digit } from "./principles";
+import { lifePathPrompt } from "./prompts";
+import { relationBetween } from "./relations";
+
+export type BirthDateAnalysis = {
+  birthDate: string;
+  extractedNumbers: Digit[];
+  lifePathNumber: Digit;
+  primaryPrinciple: { number: Digit; title: string; content: string; insight: string };
+  numberInteractions: Array<{ number1: Digit; number2: Digit; relationship: string }>;
+  lifePathSummary: string;
+};
+
+export type BirthDateFailure = { ok: false; status: number; title: string; message: string };
+
+/**
+ * The birth date analysis. The date is validated and normalised here again; the extracted digits and the life
+ * path are recomputed from it, whatever the client sent.
+ */
+export async function analyzeBirthDate(raw: unknown): Promise<{ ok: true; analysis: BirthDateAnalysis } | BirthDateFailure> {
+  const valid = validateBirthDate(raw);
+  if (!valid.ok) return { ok: false, status: 400, title: valid.title, message: valid.message };
+  const { extractedNumbers, lifePathNumber } = birthDateNumbers(valid.birthDate);
+  const seed = randomSeed();
+  const rng = seededRandom(seed);
+  const t = textsOf(lifePathNumber);
+
+  const seen = new Set<string>();
+  const numberInteractions: BirthDateAnalysis["numberInteractions"] = [];
+  extractedNumbers.slice(1).forEach((d, i) => {
+    const prev = extractedNumbers[i]!;
+    const relationship = relationBetween(prev, d);
+    if (!relationship || seen.has(`${prev}${d}`)) return;
+    seen.add(`${prev}${d}`);
+    numberInteractions.push({ number1: prev, number2: d, relationship });
+  });
+
+  const summary = await generateStructured({
+    request: lifePathPrompt(valid.birthDate, lifePathNumber),
+    offline: () => ({ lifePathSummary: composeLifePathSummary({ lifePath: lifePathNumber, digits: extractedNumbers }, { seed }) }),
+    offlineOnMalformed: true,
+  });
+  if (!summary.ok) {
+    return { ok: false, status: summary.code === "TIMEOUT" ? 504 : 502, title: BIRTH_DATE_TEXTS.failedTitle, message: BIRTH_DATE_TEXTS.failedMessage };
+  }
+  return {
+    ok: true,
+    analysis: {
+      birthDate: valid.birthDate,
+      extractedNumbers,
+      lifePathNumber,
+      primaryPrinciple: {
+        number: lifePathNumber,
+        title: universalName(lifePathNumber),
+        content: t.teaching,
+        insight: t.insights[Math.floor(rng() * t.insights.length)]!,
+      },
+      numberInteractions,
+      lifePathSummary: summary.value.lifePathSummary,
+    },
+  };
+}

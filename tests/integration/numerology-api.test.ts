@@ -1,0 +1,184 @@
+import { describe, expect, it } from "vitest";
+import { action as analyzeBirthDate } from "../../app/routes/api.analyze-birth-date";
+import { action as angelNumbers } from "../../app/routes/api.angel-numbers";
+import { loader as savedAngelNumbers } from "../../app/routes/api.angel-numbers_.saved";
+import { action as generateContent } from "../../app/routes/api.generate-content";
+import { action as savePreferences, loader as getPreferences } from "../../app/routes/api.preferences";
+import { loader as visualEssence } from "../../app/routes/visual-essence.$file";
+
+/**
+ * The numerology API as clients call it (spec part 1 and 2, "The calls it makes"): shapes, defaults, screening
+ * and validation, against the real database.
+ */
+const context = { clientIp: "127.0.0.9", cspNonce: "test" };
+const newSession = () => `api-${Math.random().toString(36).slice(2, 12)}`;
+
+function post(path: string, body: unknown, sessionId?: string) {
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(sessionId ? { "x-session-id": sessionId } : {}) },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** Loaders and actions answer `data(value, init)` objects (single fetch) or Responses; read both alike. */
+async function call(fn: (args: any) => Promise<unknown>, request: Request, params: Record<string, string> = {}) {
+  try {
+    const result = (await fn({ request, context, params })) as any;
+    if (result instanceof Response) {
+      const isJson = result.headers.get("content-type")?.includes("application/json");
+      return { status: result.status, body: isJson ? await result.json() : await result.text(), headers: result.headers };
+    }
+    if (result?.type === "DataWithResponseInit") return { status: result.init?.status ?? 200, body: result.data };
+    return { status: 200, body: result };
+  } catch (thrown: any) {
+    if (thrown?.type === "DataWithResponseInit") return { status: thrown.init?.status ?? 200, body: thrown.data };
+    throw thrown;
+  }
+}
+
+describe("POST /api/generate-content", () => {
+  it("answers principle, affirmation and imageUrl, with the default preferences", async () => {
+    const res = await call(generateContent, post("/api/generate-content", { number: 5 }, newSession()));
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(["affirmation", "id", "imageUrl", "principle"]);
+    expect(Object.keys(res.body.principle).sort()).toEqual(["content", "insight", "title"]);
+    expect(res.body.principle.title).toMatch(/^Universal Desire: /);
+    expect(res.body.imageUrl).toMatch(/^\/visual-essence\/5\.svg\?seed=\d+$/);
+  });
+
+  it("shapes the content by the preferences and saves them for the session", async () => {
+    const sessionId = newSession();
+    const res = await call(
+      generateContent,
+      post("/api/generate-content", { number: "8", preferences: { style: "practical", composition: "brief", keywords: "my garden" } }, sessionId),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.principle.content).toContain("“my garden”");
+    const prefs = await call(getPreferences, new Request("http://localhost/api/preferences", { headers: { "x-session-id": sessionId } }));
+    expect(prefs.body).toEqual({ style: "practical", composition: "brief", keywords: "my garden" });
+  });
+
+  it("answers GRAPHIC_ALERT with the 'Content Alert' message for screened keywords", async () => {
+    for (const keywords of ["fuck", "sh1t luck", "murder"]) {
+      const res = await call(generateContent, post("/api/generate-content", { number: 1, preferences: { keywords } }, newSession()));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        error: "Content generation paused due to inappropriate keywords. Please revise your keywords and try again.",
+        code: "GRAPHIC_ALERT",
+        title: "Content Alert",
+      });
+    }
+  });
+
+  it("refuses bad input with 400 and a message", async () => {
+    for (const body of [{ number: 10 }, { number: -1 }, { number: "x" }, {}, { number: 3, preferences: { style: "loud" } }]) {
+      const res = await call(generateContent, post("/api/generate-content", body));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(typeof res.body.error).toBe("string");
+    }
+    const broken = await call(generateContent, post("/api/generate-content", "{not json"));
+    expect(broken).toMatchObject({ status: 400, body: { error: "The request body is not valid JSON." } });
+  });
+});
+
+describe("GET/POST /api/preferences", () => {
+  it("defaults to poetic/detailed and keeps what the session saves (keywords cut to 30)", async () => {
+    const sessionId = newSession();
+    const headers = { "x-session-id": sessionId };
+    const before = await call(getPreferences, new Request("http://localhost/api/preferences", { headers }));
+    expect(before.body).toEqual({ style: "poetic", composition: "detailed", keywords: "" });
+    const saved = await call(
+      savePreferences,
+      post("/api/preferences", { style: "scientific", composition: "simple", keywords: "  a".padEnd(40, "b") }, sessionId),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.keywords).toHaveLength(30);
+    const after = await call(getPreferences, new Request("http://localhost/api/preferences", { headers }));
+    expect(after.body).toMatchObject({ style: "scientific", composition: "simple" });
+    const other = await call(getPreferences, new Request("http://localhost/api/preferences", { headers: { "x-session-id": newSession() } }));
+    expect(other.body.style).toBe("poetic");
+    const bad = await call(savePreferences, post("/api/preferences", { style: "shouty" }, sessionId));
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("angel numbers", () => {
+  it("decodes, saves per session and lists the saved readings", async () => {
+    const sessionId = newSession();
+    const res = await call(angelNumbers, post("/api/angel-numbers", { number: "1234", preferences: { style: "spiritual" } }, sessionId));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      number: "1234",
+      reducedDigit: { digit: 1, calculation: "1+2+3+4 = 10 → 1+0 = 1", principle: "Universal Change" },
+    });
+    expect(res.body.universalPrinciples).toHaveLength(4);
+    expect(res.body.universalPrinciples[0]).toEqual({ digit: 1, principle: "Universal Change", meaning: expect.any(String) });
+    for (const field of ["meaning", "guidance", "personalizedMessage"]) expect(res.body[field].length).toBeGreaterThan(20);
+    expect(res.body.personalizedMessage).toContain("\n\n");
+
+    await call(angelNumbers, post("/api/angel-numbers", { number: 777 }, sessionId));
+    const saved = await call(savedAngelNumbers, new Request("http://localhost/api/angel-numbers/saved", { headers: { "x-session-id": sessionId } }));
+    expect(saved.body.map((r: { number: string }) => r.number)).toEqual(["777", "1234"]);
+    expect(saved.body[1]).toMatchObject({ id: res.body.id, reducedDigit: res.body.reducedDigit, universalPrinciples: res.body.universalPrinciples });
+
+    const none = await call(savedAngelNumbers, new Request("http://localhost/api/angel-numbers/saved", { headers: { "x-session-id": newSession() } }));
+    expect(none.body).toEqual([]);
+  });
+
+  it("gives the spec's validation messages and screens keywords", async () => {
+    const empty = await call(angelNumbers, post("/api/angel-numbers", { number: "" }));
+    expect(empty).toMatchObject({ status: 400, body: { error: "Enter a 1-4 digit number to get your personalized message.", title: "Please enter an angel number" } });
+    const long = await call(angelNumbers, post("/api/angel-numbers", { number: "12345" }));
+    expect(long).toMatchObject({ status: 400, body: { error: "Please enter a number between 1-4 digits (1-9999).", title: "Invalid angel number" } });
+    const alert = await call(angelNumbers, post("/api/angel-numbers", { number: "111", preferences: { keywords: "porn" } }, newSession()));
+    expect(alert).toMatchObject({ status: 400, body: { code: "GRAPHIC_ALERT" } });
+  });
+});
+
+describe("POST /api/analyze-birth-date", () => {
+  it("recomputes the numbers on the server and answers the spec's fields", async () => {
+    const res = await call(
+      analyzeBirthDate,
+      post("/api/analyze-birth-date", { birthDate: "03/15/1990", extractedNumbers: [9, 9], lifePathNumber: 7 }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      birthDate: "03/15/1990",
+      extractedNumbers: [0, 3, 1, 5, 1, 9, 9, 0],
+      lifePathNumber: 1,
+      primaryPrinciple: { number: 1, title: "Universal Change" },
+    });
+    expect(res.body.numberInteractions[0]).toEqual({ number1: 0, number2: 3, relationship: expect.stringMatching(/^Nonseparation/) });
+    // 9 → 9 is the same digit: no interaction
+    expect(res.body.numberInteractions.some((n: { number1: number; number2: number }) => n.number1 === n.number2)).toBe(false);
+    expect(res.body.lifePathSummary).toContain("Universal Change");
+  });
+
+  it("normalises short forms and refuses impossible dates", async () => {
+    const short = await call(analyzeBirthDate, post("/api/analyze-birth-date", { birthDate: "2/29/24" }));
+    expect(short.body.birthDate).toBe("02/29/2024");
+    for (const birthDate of ["02/30/2020", "02/29/2023", "13/01/1990", "01/01/1899", "", undefined]) {
+      const res = await call(analyzeBirthDate, post("/api/analyze-birth-date", { birthDate }));
+      expect(res.status, String(birthDate)).toBe(400);
+      expect(res.body.title).toBe(birthDate ? "Invalid Date Format" : "Date Required");
+    }
+  });
+});
+
+describe("the visual essence route", () => {
+  it("draws the same SVG for the same digit and seed, and refuses bad names", async () => {
+    const get = (file: string, query = "") =>
+      call(visualEssence, new Request(`http://localhost/visual-essence/${file}${query}`), { file });
+    const a = await get("4.svg", "?seed=12");
+    const b = await get("4.svg", "?seed=12");
+    const c = await get("4.svg", "?seed=13");
+    expect(a.status).toBe(200);
+    expect(a.headers?.get("content-type")).toContain("image/svg+xml");
+    expect(a.body).toBe(b.body);
+    expect(a.body).not.toBe(c.body);
+    expect(a.body).toContain("#2e7d32");
+    expect((await get("4.svg", "?seed=abc")).status).toBe(400);
+    expect((await get("../../etc/passwd")).status).toBe(404);
+  });
+});
