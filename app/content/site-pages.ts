@@ -1,6 +1,8 @@
+import { BODY_NAMES } from "~/astrology/zodiac";
+
 /**
  * Every public page of the site (spec part 2's route table, minus the protected and admin routes), for the
- * sitemap. Blog posts are added from the content library.
+ * sitemap: each planet's horoscope page included. Blog posts are added from the content library.
  */
 export const PUBLIC_PAGES: readonly string[] = [
   "/",
@@ -21,6 +23,7 @@ export const PUBLIC_PAGES: readonly string[] = [
   "/auth",
   "/forum",
   "/privacy",
+  ...BODY_NAMES.map((name) => `/astrology/${name}`),
 ];
 
 export function escapeXml(text: string): string {
