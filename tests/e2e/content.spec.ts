@@ -188,7 +188,8 @@ test.describe("the octahedron display", () => {
     test.skip(!jsEnabled, "needs JavaScript");
     await page.goto("/octahedron");
     await waitForHydration(page, jsEnabled);
-    const canvas = page.locator("canvas");
+    // The display's own canvas (the page also holds the 3D model viewer's canvas further down).
+    const canvas = page.locator("canvas").and(page.getByRole("img", { name: /irregular octahedron/ }));
     await expect(canvas).toHaveAttribute("width", "800");
     await expect(canvas).toHaveAttribute("height", "320");
     const first = await frame(page);

@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures";
 /**
  * No dead link anywhere: starting from /, follow every same-site <a href> (and every page the sitemap lists)
  * and require each to answer 200. Protected pages may answer with a redirect to /auth, which is followed.
+ * Read-aloud links (one per page, each a speech synthesis) are audio, not pages: the read-aloud tests check them.
  */
 test("every internal link on the site answers 200", async ({ request, jsEnabled }) => {
   test.skip(!jsEnabled, "no browser involved: once is enough");
@@ -30,7 +31,7 @@ test("every internal link on the site answers 200", async ({ request, jsEnabled 
     const html = await response.text();
     for (const [, raw] of html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)) {
       const href = raw!.replace(/&amp;/g, "&");
-      if (!href.startsWith("/") || href.startsWith("//")) continue;
+      if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/read-aloud")) continue;
       const url = new URL(href, "http://site");
       const target = url.pathname + url.search;
       if (!seen.has(target)) {
