@@ -37,7 +37,7 @@ test.describe("home generator", () => {
     await page.getByRole("button", { name: "Show Visual Essence" }).click();
     const image = page.getByRole("img", { name: "Visual essence of Universal Joining" });
     await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Hide Visual Essence" }).click();
     await expect(image).toHaveCount(0);
