@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -48,7 +48,35 @@ export async function startEmbeddedPostgres(options: {
   const url = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   await ensureDatabase(url("postgres"), options.database);
-  return { url, stop: () => pg.stop() };
+  // Scripts run beside a running server (make-admin, seed) find its database here instead of starting another.
+  const portFile = path.join(dataDir, "postgres.port");
+  writeFileSync(portFile, String(port));
+  return {
+    url,
+    stop: async () => {
+      rmSync(portFile, { force: true });
+      await pg.stop();
+    },
+  };
+}
+
+/**
+ * The URL of an embedded server already running on this data directory (started by `npm start`), if any.
+ */
+export function runningEmbeddedUrl(dataDir: string, database: string): string | null {
+  const dir = path.resolve(dataDir);
+  const portFile = path.join(dir, "postgres.port");
+  const pidFile = path.join(dir, "postgres", "postmaster.pid");
+  if (!existsSync(portFile) || !existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null;
+  }
+  const password = readFileSync(path.join(dir, "postgres-password"), "utf8").trim();
+  const port = readFileSync(portFile, "utf8").trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 /**

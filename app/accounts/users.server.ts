@@ -82,3 +82,19 @@ export function isAdminUser(user: Pick<PublicUser, "role" | "username">): boolea
   const names = env.ADMIN_USERNAMES.split(",").map((n) => n.trim().toLowerCase()).filter(Boolean);
   return names.includes(user.username.toLowerCase());
 }
+
+/** Grants or takes back the admin role (scripts/make-admin). Returns null when no such member exists. */
+export async function setUserRole({
+  username,
+  role,
+}: {
+  username: string;
+  role: "member" | "admin";
+}): Promise<PublicUser | null> {
+  const [user] = await db
+    .update(users)
+    .set({ role })
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .returning(publicUserColumns);
+  return user ?? null;
+}

@@ -1,0 +1,33 @@
+/**
+ * `npm run make-admin -- <username> [--revoke]`: grants (or takes back) the admin role of a member (decision 2 of
+ * DESIGN.md). Admins may open /admin/emails and, in production, /debug-terminology.
+ */
+import { openScriptDatabase } from "./database";
+
+async function main() {
+  const args = process.argv.slice(2);
+  const revoke = args.includes("--revoke");
+  const username = args.find((a) => !a.startsWith("--"));
+  if (!username) {
+    console.error("usage: npm run make-admin -- <username> [--revoke]");
+    process.exit(2);
+  }
+  const database = await openScriptDatabase();
+  try {
+    const { setUserRole } = await import("../app/accounts/users.server");
+    const user = await setUserRole({ username, role: revoke ? "member" : "admin" });
+    if (!user) {
+      console.error(`[make-admin] no member named "${username}"`);
+      process.exitCode = 1;
+    } else {
+      console.log(`[make-admin] ${user.username} is now ${user.role === "admin" ? "an admin" : "a member"}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+/** `npm run db:migrate`: applies the committed migrations (the server also does this at every start). */
+import { openScriptDatabase } from "./database";
+
+openScriptDatabase()
+  .then(async (database) => {
+    console.log("[migrate] the database is up to date");
+    await database.close();
+  })
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,0 +1,36 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createUser, getUserById, isAdminUser } from "~/accounts/users.server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+describe("scripts/make-admin", () => {
+  it("grants and takes back the admin role by username, case-insensitively", async () => {
+    const username = `keeper_${Math.random().toString(36).slice(2, 8)}`;
+    const user = await createUser({ username, password: "Passw0rd!x", email: `${username}@example.test` });
+    expect(isAdminUser(user)).toBe(false);
+
+    const run = (...args: string[]) =>
+      execFileSync(process.execPath, ["--import", "tsx", "scripts/make-admin.ts", ...args], {
+        cwd: root,
+        env: process.env,
+        encoding: "utf8",
+      });
+    expect(run(username.toUpperCase())).toContain(`${username} is now an admin`);
+    expect(isAdminUser((await getUserById(user.id))!)).toBe(true);
+
+    expect(run(username, "--revoke")).toContain(`${username} is now a member`);
+    expect(isAdminUser((await getUserById(user.id))!)).toBe(false);
+  });
+
+  it("says so when no member has that name", () => {
+    expect(() =>
+      execFileSync(process.execPath, ["--import", "tsx", "scripts/make-admin.ts", "nobody_by_that_name"], {
+        cwd: root,
+        env: process.env,
+        stdio: "pipe",
+      }),
+    ).toThrow(/no member named "nobody_by_that_name"/);
+  });
+});
