@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
@@ -22,7 +23,8 @@ type EntryModule = { startBackgroundWork?: () => Promise<void> | void; stopBackg
 
 const log = (message: string) => console.log(`[server] ${message}`);
 
-async function main() {
+/** The operator's database, or the embedded one started here; migrated either way. */
+async function prepareDatabase(): Promise<EmbeddedDatabase | undefined> {
   let embedded: EmbeddedDatabase | undefined;
   if (!process.env.DATABASE_URL) {
     if (isProduction) throw new Error("DATABASE_URL is required in production.");
@@ -31,7 +33,48 @@ async function main() {
     process.env.DATABASE_URL = embedded.url("app");
   }
   await runMigrations(process.env.DATABASE_URL!);
+  return embedded;
+}
 
+/**
+ * With WEB_CONCURRENCY > 1 the primary process prepares the database and forks that many HTTP workers sharing
+ * the port (rendering React is CPU-bound: one process uses one core). SIGTERM/SIGINT reach every worker, each
+ * finishes its requests; the primary then stops the embedded database and exits 0.
+ */
+async function primary(workers: number) {
+  const embedded = await prepareDatabase();
+  let stopping = false;
+  const fork = () => cluster.fork({ DATABASE_URL: process.env.DATABASE_URL });
+  for (let i = 0; i < workers; i++) fork();
+  cluster.on("exit", (worker, code) => {
+    if (stopping) return;
+    log(`worker ${worker.process.pid} exited with ${code}: starting another`);
+    fork();
+  });
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await Promise.all(
+      Object.values(cluster.workers ?? {}).map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (!worker || worker.isDead()) return resolve();
+            worker.once("exit", () => resolve());
+            worker.process.kill(signal === "SIGINT" ? "SIGINT" : "SIGTERM");
+          }),
+      ),
+    );
+    if (embedded) await embedded.stop().catch(() => {});
+    log("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+async function serve(embedded: EmbeddedDatabase | undefined) {
   const buildPath = path.resolve("build/index.js");
   if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
@@ -122,7 +165,13 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-main().catch((error) => {
+const start =
+  cluster.isPrimary && env.WEB_CONCURRENCY > 1
+    ? primary(env.WEB_CONCURRENCY)
+    : cluster.isWorker
+      ? serve(undefined)
+      : prepareDatabase().then(serve);
+start.catch((error) => {
   console.error(error);
   process.exit(1);
 });

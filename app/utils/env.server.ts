@@ -11,6 +11,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().optional(),
+  /** HTTP worker processes (node:cluster); 1 serves from the main process */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(".data"),
   SESSION_SECRET: z.string().min(16).optional(),

@@ -69,3 +69,36 @@ describe("server lifecycle", () => {
     server = undefined;
   });
 });
+
+describe("server with several HTTP workers (WEB_CONCURRENCY)", () => {
+  it("serves from every worker on one port and exits 0 on SIGTERM", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "cluster-"));
+    const port = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        WEB_CONCURRENCY: "2",
+        RUN_JOBS: "false",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout!.on("data", (chunk) => (output += String(chunk)));
+    try {
+      expect(await waitFor(`http://127.0.0.1:${port}/readyz`, (s) => s === 200)).toBe(200);
+      await expect.poll(() => output.match(/listening on/g)?.length ?? 0, { timeout: 20_000 }).toBe(2);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(output.match(/\[server\] stopped/g)?.length).toBe(3); // two workers and the primary
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+});
