@@ -27,7 +27,7 @@ const log = (message: string) => console.log(`[server] ${message}`);
 async function prepareDatabase(): Promise<EmbeddedDatabase | undefined> {
   let embedded: EmbeddedDatabase | undefined;
   if (!process.env.DATABASE_URL) {
-    if (isProduction) throw new Error("DATABASE_URL is required in production.");
+    if (isProduction) log("WARNING: no DATABASE_URL in production: the embedded database is for one instance only");
     log(`no DATABASE_URL: starting the embedded PostgreSQL in ${env.DATA_DIR}`);
     embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, database: "app" });
     process.env.DATABASE_URL = embedded.url("app");
