@@ -86,3 +86,20 @@ export const pageContainerClass = "mx-auto max-w-5xl px-4 py-10";
 export const linkClass = "text-cosmic underline underline-offset-2";
 export const buttonLinkClass =
   "inline-block rounded-lg bg-cosmic px-5 py-2.5 font-semibold text-white no-underline hover:bg-violet-900";
+
+/** A whole teaching page: its header, its Markdown parts, and whatever the route adds after them. */
+export function ContentArticle({
+  page,
+  children,
+}: {
+  page: { title: string; subtitle?: string; image?: string; imageAlt?: string; parts: ContentPart[] };
+  children?: ReactNode;
+}) {
+  return (
+    <article className={pageContainerClass}>
+      <PageHeader title={page.title} subtitle={page.subtitle} image={page.image} imageAlt={page.imageAlt} />
+      <ContentParts parts={page.parts} />
+      {children}
+    </article>
+  );
+}

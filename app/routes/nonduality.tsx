@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageForRoute } from "~/content/content.server";
-import { ContentParts, PageHeader, pageContainerClass } from "~/content/prose";
+import { ContentArticle } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
 
 export async function loader() {
@@ -10,12 +10,7 @@ export async function loader() {
 
 export default function Nonduality() {
   const { page } = useLoaderData<typeof loader>();
-  return (
-    <article className={pageContainerClass}>
-      <PageHeader title={page.title} subtitle={page.subtitle} image={page.image} imageAlt={page.imageAlt} />
-      <ContentParts parts={page.parts} />
-    </article>
-  );
+  return <ContentArticle page={page} />;
 }
 
 export const meta = contentMeta("/nonduality");
