@@ -24,6 +24,7 @@ const cases: Array<[string, ModelExtension, () => Uint8Array, number]> = [
   ["3mf", "3mf", cubes.cube3mf, 8],
   ["3ds", "3ds", cubes.cube3ds, 8],
   ["x3d", "x3d", cubes.cubeX3d, 8],
+  ["fbx (ascii 7.4)", "fbx", cubes.cubeFbxAscii, 8],
   ["step", "step", () => new Uint8Array(readFileSync(path.join(fixtures, "cube.step"))), 24],
   ["iges", "iges", () => new Uint8Array(readFileSync(path.join(fixtures, "cube.iges"))), 24],
 ];
