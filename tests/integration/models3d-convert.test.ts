@@ -24,6 +24,8 @@ const cases: Array<[string, ModelExtension, () => Uint8Array, number]> = [
   ["3mf", "3mf", cubes.cube3mf, 8],
   ["3ds", "3ds", cubes.cube3ds, 8],
   ["x3d", "x3d", cubes.cubeX3d, 8],
+  ["fbx (ascii 7.4)", "fbx", cubes.cubeFbxAscii, 8],
+  ["fbx (binary 7.4)", "fbx", cubes.cubeFbxBinary, 8],
   ["step", "step", () => new Uint8Array(readFileSync(path.join(fixtures, "cube.step"))), 24],
   ["iges", "iges", () => new Uint8Array(readFileSync(path.join(fixtures, "cube.iges"))), 24],
 ];
@@ -57,6 +59,12 @@ describe("conversion to GLB", () => {
     const outcome = await runConversionWorker({ bytes: new Uint8Array(step.subarray(0, 600)), ext: "step", title: "x" });
     expect(outcome.ok).toBe(false);
     expect(["translation_failed", "no_geometry"]).toContain(!outcome.ok && outcome.code);
+  });
+
+  it("fails cleanly on a truncated binary FBX", async () => {
+    const fbx = cubes.cubeFbxBinary();
+    const outcome = await runConversionWorker({ bytes: fbx.subarray(0, 700), ext: "fbx", title: "x" });
+    expect(outcome).toMatchObject({ ok: false, code: "translation_failed" });
   });
 
   it("reports no geometry for an X3D scene without shapes", async () => {
