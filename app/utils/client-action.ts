@@ -21,7 +21,15 @@ export function describeFailure(error: unknown): SubmitFailure | null {
   return { network: false, message: String(error) };
 }
 
-export async function guardedClientAction({ request, serverAction }: ClientActionFunctionArgs) {
+export async function guardedClientAction(args: ClientActionFunctionArgs) {
+  return guardedServerAction(args, (intent, failure) => ({ intent, failure }));
+}
+
+/** As guardedClientAction, with the route's own shape for the failure's action data (which must carry `failure`). */
+export async function guardedServerAction<F extends { failure: SubmitFailure }>(
+  { request, serverAction }: ClientActionFunctionArgs,
+  onFailure: (intent: string, failure: SubmitFailure) => F,
+) {
   const formData = await request.clone().formData();
   const intent = String(formData.get("intent") ?? "");
   try {
@@ -29,7 +37,7 @@ export async function guardedClientAction({ request, serverAction }: ClientActio
   } catch (error) {
     const failure = describeFailure(error);
     if (!failure) throw error;
-    return { intent, failure };
+    return onFailure(intent, failure);
   }
 }
 
