@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { LogoutForm } from "~/accounts/ui/logout-form";
 import { categoryLabel } from "./categories";
 
 /** Shared pieces of the forum pages. */
@@ -42,11 +43,7 @@ export function ForumHeader({ user }: { user: { username: string } | null }) {
             <Link to="/user-profile" className="rounded border border-cosmic px-3 py-1 text-cosmic">
               Profile
             </Link>
-            <Form method="post" action="/logout">
-              <button type="submit" className="rounded border border-violet-300 px-3 py-1 text-ink">
-                Logout
-              </button>
-            </Form>
+            <LogoutForm className="rounded border border-violet-300 px-3 py-1 text-ink">Logout</LogoutForm>
           </>
         ) : (
           <Link to="/auth" className="rounded border border-cosmic px-3 py-1 text-cosmic">

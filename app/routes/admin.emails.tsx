@@ -21,10 +21,34 @@ function useHydrated() {
 }
 
 export default function AdminEmails() {
-  const { emails, totalEmails, exportedAt } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const [list, setList] = useState(loaded);
+  useEffect(() => setList(loaded), [loaded]);
+  const { emails, totalEmails, exportedAt } = list;
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const { show } = useToast();
+  const [refreshError, setRefreshError] = useState<string | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+
+  // With JavaScript Refresh re-reads the list in place and can say what failed (spec section 8, Admin list).
+  const refresh = async (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    setRefreshing(true);
+    try {
+      const response = await fetch("/api/admin/email-list", { credentials: "same-origin", headers: { Accept: "application/json" } });
+      if (!response.ok) {
+        setRefreshError(`Error: HTTP ${response.status}: ${response.statusText}`);
+        return;
+      }
+      setList((await response.json()) as typeof loaded);
+      setRefreshError(null);
+    } catch {
+      setRefreshError("Failed to fetch email list");
+    } finally {
+      setRefreshing(false);
+    }
+  };
 
   const copy = async (text: string) => {
     try {
@@ -65,6 +89,12 @@ export default function AdminEmails() {
       {navigation.state === "loading" && navigation.location?.pathname === "/admin/emails" ? (
         <p role="status">Loading email list</p>
       ) : null}
+      {refreshing ? <p role="status">Loading email list</p> : null}
+      {refreshError ? (
+        <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
+          {refreshError}
+        </p>
+      ) : null}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="font-semibold">Total email addresses</dt>
         <dd>{totalEmails}</dd>
@@ -74,7 +104,7 @@ export default function AdminEmails() {
         </dd>
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Link to="/admin/emails" className={button}>
+        <Link to="/admin/emails" className={button} onClick={refresh} aria-disabled={refreshing || undefined}>
           Refresh
         </Link>
         {hydrated && totalEmails > 0 ? (

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { authenticateForm } from "~/accounts/auth.server";
 import { readSentValue, serializeSentValue } from "~/accounts/recovery-cookie.server";
 import {
@@ -23,6 +23,7 @@ import { ErrorSummary, SubmitButton, TextField } from "~/accounts/ui/form";
 import { RouteDialog } from "~/accounts/ui/route-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
+import { guardedClientAction, shouldRevalidateAfterFailure, submitFailure } from "~/utils/client-action";
 import { publicOrigin } from "~/utils/env.server";
 import { clientIp, combineHeaders, safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -149,9 +150,25 @@ async function sentRedirect(to: string, value: Parameters<typeof serializeSentVa
   return redirect(to, { headers: combineHeaders({ "Set-Cookie": await serializeSentValue(value) }) });
 }
 
-function useResult(intent: string) {
+/** With JavaScript a request that fails at the network level comes back as `{ intent, failure }`. */
+export const clientAction = guardedClientAction;
+export const shouldRevalidate = shouldRevalidateAfterFailure;
+
+export const NETWORK_FAILURE_MESSAGE = "An error occurred. Please try again.";
+
+/**
+ * The last server answer for this form. A network failure (JavaScript only) becomes the spec's
+ * 'An error occurred. Please try again.' under the form's `field` (the forgot flows, spec section 8).
+ */
+function useResult(intent: string, field?: string) {
   const actionData = useActionData<typeof action>();
-  return actionData && actionData.intent === intent ? actionData.result : undefined;
+  // memoised: Conform applies each new lastResult object once
+  return useMemo(() => {
+    if (field && submitFailure(actionData, intent)) {
+      return { status: "error" as const, error: { [field]: [NETWORK_FAILURE_MESSAGE] } };
+    }
+    return actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined;
+  }, [actionData, intent, field]);
 }
 
 function useBusy(intent: string) {
@@ -338,7 +355,7 @@ function RegisterForm({ redirectTo }: { redirectTo: string | null }) {
 }
 
 function ResetDialog({ method, closeTo, defaultUsername }: { method: Method; closeTo: string; defaultUsername: string | null }) {
-  const lastResult = useResult("forgot-password");
+  const lastResult = useResult("forgot-password", method === "email" ? "email" : "username");
   const busy = useBusy("forgot-password");
   const schema = method === "email" ? forgotPasswordByEmailSchema : forgotPasswordByUsernameSchema;
   const [form, fields] = useForm({
@@ -463,7 +480,7 @@ function ResetSentDialog({ method, value, closeTo }: { method: Method; value: st
 }
 
 function RecoverUsernameDialog({ closeTo }: { closeTo: string }) {
-  const lastResult = useResult("forgot-username");
+  const lastResult = useResult("forgot-username", "email");
   const busy = useBusy("forgot-username");
   const [form, fields] = useForm({
     id: "recover-username",

@@ -1,10 +1,21 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useRouteError,
+  useSearchParams,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getUser, requireUser } from "~/accounts/session.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
 import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
@@ -14,6 +25,7 @@ import { createTopic, listTopics } from "~/forum/topics.server";
 import { CategoryBadge, ErrorSummary, FieldError, ForumHeader, FormattedDate } from "~/forum/ui";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -84,6 +96,16 @@ function forumHref(params: { category?: string | null; cursor?: string | null; n
   const query = search.toString();
   return query ? `/forum?${query}` : "/forum";
 }
+
+/** With JavaScript, a new topic the server never answered (or answered with a 5xx) gets the spec's toast. */
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  guardedServerAction(args, (intent, failure) => ({
+    intent,
+    failure,
+    result: undefined,
+    toast: { title: "Failed to create topic", description: failure.message },
+  }));
+export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function ForumPage() {
   const { user, category, topics, nextCursor, isFirstPage, showNewTopic, showEmailPrompt } =
@@ -350,6 +372,9 @@ export const meta: MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
+/** Expected answers (403, 404, 429...) keep the site's panels; an unexpected loader failure is the spec's text. */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status < 500) return <GeneralErrorBoundary />;
+  return <ErrorPanel title="Failed to fetch topics" text="The forum could not be loaded. Please try again in a moment." />;
 }

@@ -1,8 +1,18 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  useSearchParams,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
 import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
@@ -22,6 +32,7 @@ import {
 } from "~/forum/topics.server";
 import { CategoryBadge, ErrorSummary, FieldError, ForumHeader, FormattedDate, PageLinks } from "~/forum/ui";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const INVALID_ID = "Topic Not Found: the address does not name a topic.";
@@ -40,8 +51,22 @@ function topicHref(topicId: number, page: number, extra: Record<string, string> 
   return `/forum/topic/${topicId}${search ? `?${search}` : ""}`;
 }
 
+export const FETCH_TOPIC_FAILED = "Failed to fetch topic";
+export const FETCH_POSTS_FAILED = "Failed to fetch posts";
+
+/** An unexpected failure of one of the loader's reads becomes a 500 whose text is the spec's (section 8). */
+async function orFail<T>(read: Promise<T>, message: string): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(error);
+    throw new Response(message, { status: 500, statusText: "Internal Server Error" });
+  }
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const topic = await loadTopic(params.id);
+  const topic = await orFail(loadTopic(params.id), FETCH_TOPIC_FAILED);
   const user = await getUser(request);
   const url = new URL(request.url);
   const pageCount = pageCountFor(topic.postCount);
@@ -59,7 +84,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       editing = post.id;
     }
   }
-  const { posts, page } = await listPosts({ topicId: topic.id, postCount: topic.postCount, page: requestedPage });
+  const { posts, page } = await orFail(
+    listPosts({ topicId: topic.id, postCount: topic.postCount, page: requestedPage }),
+    FETCH_POSTS_FAILED,
+  );
   return {
     user: user ? { id: user.id, username: user.username } : null,
     topic,
@@ -136,6 +164,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return data({ intent: "unknown", result: undefined, toast: { title: "Unknown action" } as Toast }, { status: 400 });
 }
 
+/** With JavaScript, a reply or edit the server never answered (or answered with a 5xx) gets the spec's toast. */
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  guardedServerAction(args, (intent, failure) => ({
+    intent,
+    failure,
+    result: undefined,
+    toast: { title: intent === "edit" ? "Failed to update post" : "Failed to post reply", description: failure.message } as Toast,
+  }));
+export const shouldRevalidate = shouldRevalidateAfterFailure;
+
 export default function TopicPage() {
   const { user, topic, posts, page, pageCount, editing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -206,7 +244,9 @@ export default function TopicPage() {
           Join the Discussion
         </h2>
         {user ? (
-          <ReplyForm key={`reply-${topic.postCount}`} />
+          <CollapsibleReply>
+            <ReplyForm key={`reply-${topic.postCount}`} />
+          </CollapsibleReply>
         ) : (
           <p className="mt-3">
             <Link to={`/auth?redirectTo=${encodeURIComponent(`/forum/topic/${topic.id}`)}`} className="text-cosmic underline">
@@ -257,6 +297,41 @@ function PostCard({
       </header>
       {isEditing ? <EditForm post={post} cancelHref={cancelHref} /> : <PostContent text={post.content} className="mt-2" />}
     </article>
+  );
+}
+
+/**
+ * The reply form is collapsed or expanded (spec section 4). Without JavaScript (the server render) and at
+ * ?reply=1 it is expanded; with JavaScript it starts collapsed behind a 'Write a Reply' button, and stays open
+ * after a failed reply so the text is not lost.
+ */
+function CollapsibleReply({ children }: { children: ReactNode }) {
+  const [params] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  const [hydrated, setHydrated] = useState(false);
+  const [expanded, setExpanded] = useState(params.get("reply") === "1");
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (actionData?.intent === "reply") setExpanded(true);
+  }, [actionData]);
+  const open = !hydrated || expanded;
+  return (
+    <>
+      {hydrated ? (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="reply-panel"
+          onClick={() => setExpanded((value) => !value)}
+          className="mt-3 rounded border border-cosmic px-4 py-2 font-semibold text-cosmic"
+        >
+          {open ? "Hide Reply Form" : "Write a Reply"}
+        </button>
+      ) : null}
+      <div id="reply-panel" hidden={!open}>
+        {children}
+      </div>
+    </>
   );
 }
 
@@ -350,6 +425,17 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches, p
     : [{ title: "Topic Not Found" }];
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status >= 500) {
+    const title = isRouteErrorResponse(error) && error.data === FETCH_POSTS_FAILED ? FETCH_POSTS_FAILED : FETCH_TOPIC_FAILED;
+    return (
+      <ErrorPanel title={title} text="The discussion could not be loaded. Please try again in a moment.">
+        <Link to="/forum" className="text-cosmic underline">
+          Back to Forum
+        </Link>
+      </ErrorPanel>
+    );
+  }
   return (
     <GeneralErrorBoundary
       statusHandlers={{

@@ -1,14 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { addEmail, changeEmail, issueEmailVerification } from "~/accounts/email.server";
-import { addEmailSchema, changeEmailSchema } from "~/accounts/schemas";
+import { addEmailSchema, CHANGE_EMAIL_MESSAGE, changeEmailSchema, CURRENT_PASSWORD_MESSAGE } from "~/accounts/schemas";
 import { requireUser } from "~/accounts/session.server";
 import { ErrorSummary, SubmitButton, TextField } from "~/accounts/ui/form";
+import { LogoutForm } from "~/accounts/ui/logout-form";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
+import { guardedClientAction, shouldRevalidateAfterFailure, submitFailure } from "~/utils/client-action";
 import { publicOrigin } from "~/utils/env.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -76,19 +78,49 @@ export async function action({ request }: ActionFunctionArgs) {
   throw new Response("Unknown form action.", { status: 400 });
 }
 
+/** With JavaScript a network failure comes back as `{ intent, failure }` (see ~/utils/client-action). */
+export const clientAction = guardedClientAction;
+export const shouldRevalidate = shouldRevalidateAfterFailure;
+
+type ActionData = { intent: string; result: { error?: Record<string, string[] | null> | null } } | { intent: string; failure: unknown };
+
 function useResult(intent: string) {
-  const actionData = useActionData<typeof action>();
-  return actionData && actionData.intent === intent ? actionData.result : undefined;
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  return actionData && actionData.intent === intent && "result" in actionData ? (actionData.result as SubmissionResult<string[]>) : undefined;
 }
 
-function useFailureToast(intent: string, title: string, fallback: string) {
-  const actionData = useActionData<typeof action>();
+type Errors = Record<string, string[] | null | undefined>;
+
+/**
+ * The change-e-mail form's titles (spec section 5): a missing '@' is 'Invalid email', a blank current password is
+ * 'Password required'; anything else the server refuses is 'Update failed'.
+ */
+export function changeEmailErrorTitle(errors: Errors): string {
+  if (errors.newEmail?.includes(CHANGE_EMAIL_MESSAGE)) return "Invalid email";
+  if (errors.currentPassword?.includes(CURRENT_PASSWORD_MESSAGE)) return "Password required";
+  return "Update failed";
+}
+
+function firstError(errors: Errors) {
+  return errors[""]?.[0] ?? Object.values(errors).find((list) => list?.length)?.[0];
+}
+
+function useFailureToast(
+  intent: string,
+  title: (errors: Errors) => string,
+  fallback: string,
+  network: { title: string; description: string },
+) {
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { show } = useToast();
   useEffect(() => {
     if (!actionData || actionData.intent !== intent) return;
-    const errors = (actionData.result.error ?? {}) as Record<string, string[] | null | undefined>;
-    const message = errors[""]?.[0] ?? Object.values(errors).find((list) => list?.length)?.[0];
-    show({ title, description: message ?? fallback, type: "error" });
+    if (submitFailure(actionData)) {
+      show({ ...network, type: "error" });
+      return;
+    }
+    const errors = ("result" in actionData ? (actionData.result.error ?? {}) : {}) as Errors;
+    show({ title: title(errors), description: firstError(errors) ?? fallback, type: "error" });
   }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
@@ -176,11 +208,7 @@ export default function UserProfile() {
                 </Link>
               </li>
               <li>
-                <Form method="post" action="/logout">
-                  <button type="submit" className="w-full rounded-md bg-stone-200 px-3 py-2 text-ink hover:bg-stone-300">
-                    Sign Out
-                  </button>
-                </Form>
+                <LogoutForm className="w-full rounded-md bg-stone-200 px-3 py-2 text-ink hover:bg-stone-300">Sign Out</LogoutForm>
               </li>
             </ul>
           </Card>
@@ -246,7 +274,10 @@ function AddEmailSection() {
   const busy = useBusy("add-email");
   const hydrated = useHydrated();
   const [value, setValue] = useState("");
-  useFailureToast("add-email", "Failed to add email", "Failed to add email");
+  useFailureToast("add-email", () => "Failed to add email", "Failed to add email", {
+    title: "Failed to add email",
+    description: "An unexpected error occurred.",
+  });
   const [form, fields] = useForm({
     id: "add-email-form",
     lastResult,
@@ -284,7 +315,11 @@ function ChangeEmailSection() {
   const busy = useBusy("change-email");
   const hydrated = useHydrated();
   const [values, setValues] = useState({ newEmail: "", currentPassword: "" });
-  useFailureToast("change-email", "Update failed", "Failed to update email address.");
+  const { show } = useToast();
+  useFailureToast("change-email", changeEmailErrorTitle, "Failed to update email address.", {
+    title: "Error",
+    description: "An unexpected error occurred.",
+  });
   const [form, fields] = useForm({
     id: "change-email-form",
     lastResult,
@@ -294,7 +329,9 @@ function ChangeEmailSection() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
   });
-  const blank = !values.newEmail.trim() || !values.currentPassword.trim();
+  // A password of spaces may be sent: the form then answers 'Password required' (spec section 5).
+  const blank = !values.newEmail.trim() || !values.currentPassword;
+  const summaryTitle = changeEmailErrorTitle({ newEmail: fields.newEmail.errors, currentPassword: fields.currentPassword.errors });
   return (
     <Card title="Change Email" id="change-email">
       <p className="text-sm">Your new address must be confirmed again: we'll send a verification link to it.</p>
@@ -303,6 +340,15 @@ function ChangeEmailSection() {
         {...getFormProps(form)}
         className="mt-4 space-y-4"
         preventScrollReset
+        onSubmit={(event) => {
+          // Conform stops an invalid submission on the client; the spec wants its toast there too.
+          const submission = parseWithZod(new FormData(event.currentTarget), { schema: changeEmailSchema });
+          if (submission.status !== "success") {
+            const errors = (submission.reply().error ?? {}) as Errors;
+            show({ title: changeEmailErrorTitle(errors), description: firstError(errors), type: "error" });
+          }
+          form.onSubmit(event);
+        }}
         onChange={(event) => {
           const data = new FormData(event.currentTarget);
           setValues({
@@ -311,7 +357,7 @@ function ChangeEmailSection() {
           });
         }}
       >
-        <ErrorSummary form={form} title="Update failed" fields={[fields.newEmail, fields.currentPassword]} resultKey={lastResult} />
+        <ErrorSummary form={form} title={summaryTitle} fields={[fields.newEmail, fields.currentPassword]} resultKey={lastResult} />
         <input type="hidden" name="intent" value="change-email" />
         <TextField meta={fields.newEmail} label="New email address" type="email" autoComplete="email" />
         <TextField meta={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />

@@ -193,6 +193,56 @@ test.describe("member accounts", () => {
     await expectAccessible(page);
   });
 
+  test("change e-mail: the spec's titles for a missing '@', a blank password and a dropped request", async ({ page, jsEnabled }) => {
+    const member = await createMember();
+    await signIn(page, member.id);
+    await page.goto("/user-profile");
+    await waitForHydration(page, jsEnabled);
+    // A password of spaces is sent and refused (by the server without JavaScript).
+    await page.getByLabel("New email address").fill(`${unique("next")}@example.test`);
+    await page.getByLabel("Current password").fill("   ");
+    await page.getByRole("button", { name: "Change Email" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "Password required" });
+    await expect(summary).toContainText("Please enter your current password to change your email.");
+    if (!jsEnabled) return;
+    await expect(page.getByText("Password required").first()).toBeVisible();
+
+    await page.getByLabel("New email address").fill("no-at-sign");
+    await page.getByLabel("Current password").fill(member.password);
+    await page.getByRole("button", { name: "Change Email" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid email" }).first()).toContainText(
+      "Please enter a valid email address.",
+    );
+
+    await page.route("**/user-profile.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+    await page.getByLabel("New email address").fill(`${unique("lost")}@example.test`);
+    await page.getByLabel("Current password").fill(member.password);
+    await page.getByRole("button", { name: "Change Email" }).click();
+    await expect(page.getByText("An unexpected error occurred.", { exact: true })).toBeVisible();
+    await page.unrouteAll();
+  });
+
+  test("with JavaScript, a dropped forgot-password or logout request says so", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "network failures of JavaScript requests");
+    await page.goto("/auth?dialog=reset&method=email");
+    await waitForHydration(page, jsEnabled);
+    await page.route("**/auth.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+    const dialog = page.getByRole("dialog", { name: "Reset Your Password" });
+    await dialog.getByLabel("Email").fill(`${unique("who")}@example.test`);
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(dialog.getByText("An error occurred. Please try again.").first()).toBeVisible();
+    await page.unrouteAll();
+
+    const member = await createMember();
+    await signIn(page, member.id);
+    await page.goto("/user-profile");
+    await waitForHydration(page, jsEnabled);
+    await page.route("**/logout", (route) => route.abort());
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByText("Logout failed").first()).toBeVisible();
+    await page.unrouteAll();
+  });
+
   test("add an e-mail at /user-profile#add-email", async ({ page, jsEnabled }) => {
     const member = await createMember({ email: null });
     await signIn(page, member.id);

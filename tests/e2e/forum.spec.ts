@@ -66,6 +66,14 @@ test("members reply and edit only their own posts; visitors are asked to sign in
   await expect(page.getByRole("link", { name: /^Edit/ })).toHaveCount(0);
   await expectAccessible(page);
 
+  // The reply form is collapsed with JavaScript (a button expands it) and expanded without.
+  if (jsEnabled) {
+    const toggle = page.getByRole("button", { name: "Write a Reply" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByLabel("Your reply")).toBeHidden();
+    await toggle.click();
+    await expect(page.getByRole("button", { name: "Hide Reply Form" })).toHaveAttribute("aria-expanded", "true");
+  }
   await page.getByLabel("Your reply").fill("Line A\nLine B");
   await page.getByRole("button", { name: "Post Reply" }).click();
   if (jsEnabled) await expect(page.getByText("Reply posted!").first()).toBeVisible();
@@ -207,6 +215,20 @@ test("an admin downloads the e-mail list as CSV with formula cells neutralised; 
   await expect(page.getByRole("list", { name: "Email addresses" }).getByText(tricky.email!).first()).toBeVisible();
   await expectAccessible(page);
 
+  if (jsEnabled) {
+    // Refresh re-reads the list in place; a failed read says why.
+    await page.route("**/api/admin/email-list", (route) => route.fulfill({ status: 503, body: "down" }));
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Error: HTTP 503: Service Unavailable" })).toBeVisible();
+    await page.unrouteAll();
+    await page.route("**/api/admin/email-list", (route) => route.abort());
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch email list" })).toBeVisible();
+    await page.unrouteAll();
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch email list" })).toHaveCount(0);
+  }
+
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toBe("forum-emails.csv");
   const rows = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
@@ -225,4 +247,45 @@ test("an admin downloads the e-mail list as CSV with formula cells neutralised; 
   const api = await page.request.get("/api/admin/email-list?format=csv");
   expect(api.status()).toBe(403);
   expect(await api.text()).not.toContain("@example.test");
+});
+
+test("with JavaScript, failed submissions show the spec's toasts", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, "the failures simulated here are those of JavaScript requests");
+  const { createTopic, createPost } = await forum();
+  const member = await createMember();
+  const { topic } = await createTopic({ authorId: member.id, title: `Fragile ${unique()}`, description: "Net", category: "general" });
+  const created = await createPost({ topicId: topic.id, authorId: member.id, content: "Original words" });
+  await signIn(page, member.id);
+
+  // ?reply=1 opens the reply form; a reply the network drops is 'Failed to post reply' and the text stays.
+  await page.goto(`/forum/topic/${topic.id}?reply=1`);
+  await waitForHydration(page, jsEnabled);
+  await page.route("**/*.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  await page.getByLabel("Your reply").fill("Lost in transit");
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(page.getByText("Failed to post reply").first()).toBeVisible();
+  await expect(page.getByLabel("Your reply")).toHaveValue("Lost in transit");
+
+  // An edit the server answers with a 500 is 'Failed to update post'.
+  await page.unrouteAll();
+  await page.goto(`/forum/topic/${topic.id}?edit=${created!.post.id}`);
+  await waitForHydration(page, jsEnabled);
+  await page.route("**/*.data*", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, body: "database down" }) : route.continue(),
+  );
+  await page.getByLabel("Edit post #1").fill("New words");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Failed to update post").first()).toBeVisible();
+
+  // A new topic the network drops is 'Failed to create topic'.
+  await page.unrouteAll();
+  await page.goto("/forum?new=1");
+  await waitForHydration(page, jsEnabled);
+  await page.route("**/*.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  const dialog = page.getByRole("dialog", { name: "Create New Topic" });
+  await dialog.getByLabel("Title").fill(`Never sent ${unique()}`);
+  await dialog.getByRole("button", { name: "Create Topic" }).click();
+  await expect(page.getByText("Failed to create topic").first()).toBeVisible();
+
+  await page.unrouteAll();
 });
