@@ -14,6 +14,8 @@ export const test = base.extend<{ jsEnabled: boolean }>({
 export { expect };
 
 export async function expectAccessible(page: Page, options: { include?: string; exclude?: string[] } = {}) {
+  // Audit the whole document: a streamed page can show its first parts before the rest has arrived.
+  await page.waitForLoadState("load");
   const { target, close } = await axeTarget(page);
   try {
     let builder = new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
