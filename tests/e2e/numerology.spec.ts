@@ -99,7 +99,13 @@ test.describe("home generator", () => {
     } else {
       // without JavaScript the preferences travel with the form, or with its 'Save preferences' button
       await page.getByLabel("Style").selectOption("scientific");
+      // the post answers with a redirect: wait for the page it leads to before reloading
+      const landed = page.waitForResponse(
+        (r) => r.request().resourceType() === "document" && r.request().method() === "GET",
+      );
       await page.getByRole("button", { name: "Save preferences" }).click();
+      await landed;
+      await page.waitForLoadState("load");
     }
     await page.reload();
     await expect(page.getByLabel("Style")).toHaveValue("scientific");
