@@ -8,6 +8,7 @@ import { analyzeBirthDate } from "~/numerology/birth-date.server";
 import { principleOf, universalName, type Digit } from "~/numerology/principles";
 import { useHydrated } from "~/numerology/ui/preferences-fields";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+import { privacyHref } from "~/content/privacy";
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -150,7 +151,7 @@ export default function BirthDate() {
       ) : null}
 
       <p className="mt-10 text-sm">
-        <Link to="/privacy?from=birth-date" className="text-cosmic underline">
+        <Link to={privacyHref("birth-date")} className="text-cosmic underline">
           Privacy Policy
         </Link>
       </p>
