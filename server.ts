@@ -121,7 +121,9 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   if (env.LOG_REQUESTS) app.use(morgan(isProduction ? "combined" : "dev"));
 
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // Files in public/ all have an extension; pages do not, and skip the file-system lookup.
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   app.all(
     "*",

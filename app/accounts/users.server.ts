@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, preparedQuery } from "#db/client.server";
 import { users } from "#db/schema";
 import { env } from "~/utils/env.server";
 import { hashPassword } from "./password.server";
@@ -25,8 +25,14 @@ export const publicUserColumns = {
   createdAt: users.createdAt,
 };
 
+/** The signed-in member of every page a member opens. */
+const userByIdQuery = preparedQuery("user-by-id", (db) =>
+  db.select(publicUserColumns).from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("user-by-id"),
+);
+
 export async function getUserById(id: number): Promise<PublicUser | null> {
-  const [user] = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const [user] = await userByIdQuery().execute({ id });
   return user ?? null;
 }
 

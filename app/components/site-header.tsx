@@ -1,19 +1,20 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
-import { COPYRIGHT, DRAWER_LINKS, PRIVACY_LINK, SITE_NAME, TAGLINE, TOP_BAR_LINKS } from "./navigation";
-import { prefersReducedMotion, SiteLink } from "./site-link";
+import { COPYRIGHT, DRAWER_LINKS, PRIVACY_LINK, SITE_NAME, TAGLINE, TOP_BAR_LINKS, type NavLinkItem } from "./navigation";
+import { prefersReducedMotion, useLinkNavigation } from "./link-navigation";
 
 type HeaderUser = { username: string } | null;
 
 /** The top bar: every link, the menu panel, the side drawer, and the sign-in state with the profile button. */
 export function SiteHeader({ user }: { user: HeaderUser }) {
+  const { pathname } = useLocation();
   return (
-    <header className="border-b border-violet-200 bg-white">
+    <header className="border-b border-violet-200 bg-white" onClick={useLinkNavigation()}>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <SideDrawer />
-        <SiteLink to="/" className="font-serif text-xl font-bold text-cosmic">
+        <a href="/" className="font-serif text-xl font-bold text-cosmic">
           {SITE_NAME}
-        </SiteLink>
+        </a>
         <div className="ml-auto flex items-center gap-3">
           <SignInState user={user} />
           <MenuPanel />
@@ -23,7 +24,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
         <ul className="mx-auto flex max-w-7xl flex-wrap gap-x-1 gap-y-1 px-2 py-2 text-sm">
           {TOP_BAR_LINKS.map((link) => (
             <li key={link.to}>
-              <TopBarLink to={link.to} label={link.label} shortLabel={link.shortLabel} />
+              <TopBarLink {...link} current={isCurrent(link.to, pathname)} />
             </li>
           ))}
         </ul>
@@ -32,12 +33,14 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
   );
 }
 
-function TopBarLink({ to, label, shortLabel }: { to: string; label: string; shortLabel?: string }) {
-  const { pathname } = useLocation();
-  const current = to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
+function isCurrent(to: string, pathname: string): boolean {
+  return to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function TopBarLink({ to, label, shortLabel, current }: NavLinkItem & { current: boolean }) {
   return (
-    <SiteLink
-      to={to}
+    <a
+      href={to}
       aria-current={current ? "page" : undefined}
       className={`block rounded px-2 py-1 text-ink hover:bg-white aria-[current=page]:bg-cosmic aria-[current=page]:text-white`}
     >
@@ -49,7 +52,7 @@ function TopBarLink({ to, label, shortLabel }: { to: string; label: string; shor
       ) : (
         label
       )}
-    </SiteLink>
+    </a>
   );
 }
 
@@ -115,9 +118,9 @@ function MenuPanel() {
           <ul className="space-y-1">
             {[...TOP_BAR_LINKS, PRIVACY_LINK].map((link) => (
               <li key={link.to}>
-                <SiteLink to={link.to} className="block rounded px-2 py-1 text-ink hover:bg-cosmic-light">
+                <a href={link.to} className="block rounded px-2 py-1 text-ink hover:bg-cosmic-light">
                   {link.shortLabel ?? link.label}
-                </SiteLink>
+                </a>
               </li>
             ))}
           </ul>
@@ -141,9 +144,9 @@ function SideDrawer() {
           <ul className="space-y-1">
             {DRAWER_LINKS.map((link) => (
               <li key={link.to}>
-                <SiteLink to={link.to} className="block rounded px-3 py-2 text-ink hover:bg-cosmic-light">
+                <a href={link.to} className="block rounded px-3 py-2 text-ink hover:bg-cosmic-light">
                   {link.label}
-                </SiteLink>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { prefersReducedMotion } from "~/components/site-link";
+import { prefersReducedMotion } from "~/components/link-navigation";
 import { OCTAHEDRON_FACTS, projectOctahedron, shadeColour } from "./octahedron";
 
 export const CANVAS_WIDTH = 800;

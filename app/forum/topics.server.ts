@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, preparedQuery } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
 import { enqueueJob } from "~/jobs/queue.server";
 import type { ForumCategoryKey } from "./categories";
@@ -94,6 +94,48 @@ export function decodeCursor(cursor: string | null | undefined): { activityKey: 
 
 // ------------------------------------------------------------------------------------------ topics
 
+/**
+ * The topic list's four shapes (all topics or one category; first page or after a cursor), each a prepared
+ * statement served by forum_topics_[category_]activity_idx.
+ */
+function topicPageQuery(byCategory: boolean, afterCursor: boolean) {
+  return preparedQuery(`forum-topics-${byCategory}-${afterCursor}`, (db) => {
+    const conditions = [
+      byCategory ? sql`${forumTopics.category} = ${sql.placeholder("category")}` : undefined,
+      afterCursor
+        ? sql`(${forumTopics.lastActivityAt}, ${forumTopics.id}) < (${sql.placeholder("activityKey")}::timestamptz, ${sql.placeholder("afterId")}::int)`
+        : undefined,
+    ].filter(Boolean);
+    return (
+      db
+        .select(topicColumns)
+        .from(forumTopics)
+        .innerJoin(users, eq(users.id, forumTopics.authorId))
+        .where(conditions.length ? and(...conditions) : undefined)
+        // NULLS LAST as in the indexes: a plain DESC (NULLS FIRST) would not match them and sort the whole table.
+        .orderBy(sql`${forumTopics.lastActivityAt} desc nulls last`, sql`${forumTopics.id} desc nulls last`)
+        .limit(sql.placeholder("limit"))
+        .prepare(`forum-topics-${byCategory}-${afterCursor}`)
+    );
+  });
+}
+const topicPageQueries = {
+  "all-first": topicPageQuery(false, false),
+  "all-after": topicPageQuery(false, true),
+  "category-first": topicPageQuery(true, false),
+  "category-after": topicPageQuery(true, true),
+};
+
+const topicByIdQuery = preparedQuery("forum-topic", (db) =>
+  db
+    .select(topicColumns)
+    .from(forumTopics)
+    .innerJoin(users, eq(users.id, forumTopics.authorId))
+    .where(eq(forumTopics.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("forum-topic"),
+);
+
 /** One page of topics, latest activity first (index forum_topics_[category_]activity_idx). */
 export async function listTopics({
   category,
@@ -105,20 +147,10 @@ export async function listTopics({
   limit?: number;
 }): Promise<{ topics: TopicSummary[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor);
-  const conditions = [
-    category ? eq(forumTopics.category, category) : undefined,
-    after
-      ? sql`(${forumTopics.lastActivityAt}, ${forumTopics.id}) < (${after.activityKey}::timestamptz, ${after.id})`
-      : undefined,
-  ].filter(Boolean);
-  const rows = (await db
-    .select(topicColumns)
-    .from(forumTopics)
-    .innerJoin(users, eq(users.id, forumTopics.authorId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    // NULLS LAST as in the indexes: a plain DESC (NULLS FIRST) would not match them and sort the whole table.
-    .orderBy(sql`${forumTopics.lastActivityAt} desc nulls last`, sql`${forumTopics.id} desc nulls last`)
-    .limit(limit + 1)) as TopicRow[];
+  const values = { category, activityKey: after?.activityKey, afterId: after?.id, limit: limit + 1 };
+  const rows = (await topicPageQueries[`${category ? "category" : "all"}-${after ? "after" : "first"}`]().execute(
+    values,
+  )) as TopicRow[];
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -129,12 +161,7 @@ export async function listTopics({
 
 export async function getTopic(id: number): Promise<TopicSummary | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
-  const [row] = (await db
-    .select(topicColumns)
-    .from(forumTopics)
-    .innerJoin(users, eq(users.id, forumTopics.authorId))
-    .where(eq(forumTopics.id, id))
-    .limit(1)) as TopicRow[];
+  const [row] = (await topicByIdQuery().execute({ id })) as TopicRow[];
   return row ? toTopic(row) : null;
 }
 
@@ -205,6 +232,22 @@ export function pageOfPost(number: number, perPage = POSTS_PER_PAGE): number {
   return Math.max(1, Math.ceil(number / perPage));
 }
 
+const postPageQuery = preparedQuery("forum-post-page", (db) =>
+  db
+    .select(postColumns)
+    .from(forumPosts)
+    .innerJoin(users, eq(users.id, forumPosts.authorId))
+    .where(
+      and(
+        eq(forumPosts.topicId, sql.placeholder("topicId")),
+        gte(forumPosts.number, sql.placeholder("from")),
+        lte(forumPosts.number, sql.placeholder("to")),
+      ),
+    )
+    .orderBy(asc(forumPosts.number))
+    .prepare("forum-post-page"),
+);
+
 /**
  * One page of a topic's posts, by number range (index forum_posts_topic_number_idx): page N shows #((N-1)·25+1)
  * to #(N·25), so the first and the last page of a 5,000-post topic cost the same.
@@ -223,14 +266,7 @@ export async function listPosts({
   const pageCount = pageCountFor(postCount, perPage);
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
   const from = (current - 1) * perPage + 1;
-  const rows = (await db
-    .select(postColumns)
-    .from(forumPosts)
-    .innerJoin(users, eq(users.id, forumPosts.authorId))
-    .where(
-      and(eq(forumPosts.topicId, topicId), gte(forumPosts.number, from), lte(forumPosts.number, from + perPage - 1)),
-    )
-    .orderBy(asc(forumPosts.number))) as PostRow[];
+  const rows = (await postPageQuery().execute({ topicId, from, to: from + perPage - 1 })) as PostRow[];
   return { posts: rows.map(toPost), page: current, pageCount };
 }
 

@@ -1,22 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { LogoutForm } from "~/accounts/ui/logout-form";
+import { formatUtcDateTime } from "~/utils/dates";
 import { categoryLabel } from "./categories";
 
 /** Shared pieces of the forum pages. */
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
-
 export function FormattedDate({ date }: { date: Date | string }) {
   const value = typeof date === "string" ? new Date(date) : date;
-  return <time dateTime={value.toISOString()}>{dateFormat.format(value)}</time>;
+  return <time dateTime={value.toISOString()}>{formatUtcDateTime(value)}</time>;
 }
 
 export function CategoryBadge({ category }: { category: string }) {
@@ -27,28 +18,33 @@ export function CategoryBadge({ category }: { category: string }) {
   );
 }
 
+/*
+ * The links below are plain anchors: the forum pages navigate them on the client with one handler on the page
+ * (useLinkNavigation), instead of a router <Link> per link.
+ */
+
 /** The forum's own header: welcome, Profile and Logout for members; Sign In for visitors; Back to home. */
 export function ForumHeader({ user }: { user: { username: string } | null }) {
   return (
     <div className="flex flex-wrap items-center gap-3 border-b border-violet-200 pb-4">
-      <Link to="/" className="text-cosmic underline">
+      <a href="/" className="text-cosmic underline">
         <span aria-hidden="true">← </span>Back
-      </Link>
+      </a>
       <div className="ml-auto flex flex-wrap items-center gap-3 text-sm">
         {user ? (
           <>
             <span>
               Welcome, <strong>{user.username}</strong>
             </span>
-            <Link to="/user-profile" className="rounded border border-cosmic px-3 py-1 text-cosmic">
+            <a href="/user-profile" className="rounded border border-cosmic px-3 py-1 text-cosmic">
               Profile
-            </Link>
+            </a>
             <LogoutForm className="rounded border border-violet-300 px-3 py-1 text-ink">Logout</LogoutForm>
           </>
         ) : (
-          <Link to="/auth" className="rounded border border-cosmic px-3 py-1 text-cosmic">
+          <a href="/auth" className="rounded border border-cosmic px-3 py-1 text-cosmic">
             Sign In / Register
-          </Link>
+          </a>
         )}
       </div>
     </div>
@@ -104,9 +100,9 @@ export function PageLinks({
       <ul className="flex flex-wrap items-center gap-2 text-sm">
         {page > 1 ? (
           <li>
-            <Link to={href(page - 1)} className={linkClass} rel="prev">
+            <a href={href(page - 1)} className={linkClass} rel="prev">
               Previous page
-            </Link>
+            </a>
           </li>
         ) : null}
         {items.map((item, i) =>
@@ -122,19 +118,19 @@ export function PageLinks({
                   {item}
                 </span>
               ) : (
-                <Link to={href(item)} className={linkClass}>
+                <a href={href(item)} className={linkClass}>
                   <span className="sr-only">Page </span>
                   {item}
-                </Link>
+                </a>
               )}
             </li>
           ),
         )}
         {page < pageCount ? (
           <li>
-            <Link to={href(page + 1)} className={linkClass} rel="next">
+            <a href={href(page + 1)} className={linkClass} rel="next">
               Next page
-            </Link>
+            </a>
           </li>
         ) : null}
       </ul>

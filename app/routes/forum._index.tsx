@@ -16,6 +16,7 @@ import {
 import { useEffect, useRef } from "react";
 import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { useLinkNavigation } from "~/components/link-navigation";
 import { useToast } from "~/components/toaster";
 import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
@@ -40,7 +41,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     user: user ? { id: user.id, username: user.username } : null,
     category,
-    topics,
+    // What a topic card shows, no more: the data is sent twice (in the HTML and as the page's JSON).
+    topics: topics.map(({ id, title, category, author, createdAt, lastActivityAt, postCount }) => ({
+      id,
+      title,
+      category,
+      author,
+      createdAt,
+      lastActivityAt,
+      postCount,
+    })),
     nextCursor,
     isFirstPage: !cursor,
     showNewTopic: wantsNewTopic,
@@ -116,9 +126,11 @@ export default function ForumPage() {
   const heading = current?.label ?? ALL_TOPICS.label;
   const description = current?.description ?? ALL_TOPICS.description;
   const newTopicHref = forumHref({ category, new: true });
+  // The header, category, topic and page links are plain anchors navigated by one handler (useLinkNavigation).
+  const linkNavigation = useLinkNavigation();
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6">
+    <div className="mx-auto max-w-6xl px-4 py-6" onClick={linkNavigation}>
       <ForumHeader user={user} />
       <h1 className="mt-6 font-serif text-4xl font-bold text-ink">Community Forum</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[14rem_1fr]">
@@ -126,13 +138,13 @@ export default function ForumPage() {
           <ul className="space-y-1">
             {[{ key: null, label: ALL_TOPICS.label }, ...FORUM_CATEGORIES].map((c) => (
               <li key={c.key ?? "all"}>
-                <Link
-                  to={forumHref({ category: c.key })}
+                <a
+                  href={forumHref({ category: c.key })}
                   aria-current={c.key === category ? "page" : undefined}
                   className="block rounded px-3 py-2 text-ink hover:bg-cosmic-light aria-[current=page]:bg-cosmic aria-[current=page]:text-white"
                 >
                   {c.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -179,9 +191,9 @@ export default function ForumPage() {
               {topics.map((topic) => (
                 <li key={topic.id} className="rounded-lg border border-violet-200 bg-white p-4 shadow-sm">
                   <h3 className="text-lg font-semibold">
-                    <Link to={`/forum/topic/${topic.id}`} className="text-cosmic hover:underline">
+                    <a href={`/forum/topic/${topic.id}`} className="text-cosmic hover:underline">
                       {topic.title}
-                    </Link>
+                    </a>
                   </h3>
                   <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink">
                     <CategoryBadge category={topic.category} />
@@ -204,17 +216,17 @@ export default function ForumPage() {
           {!isFirstPage || nextCursor ? (
             <nav aria-label="Topic pages" className="mt-6 flex gap-3 text-sm">
               {!isFirstPage ? (
-                <Link to={forumHref({ category })} className="rounded border border-violet-300 px-3 py-1 text-cosmic">
+                <a href={forumHref({ category })} className="rounded border border-violet-300 px-3 py-1 text-cosmic">
                   Newest topics
-                </Link>
+                </a>
               ) : null}
               {nextCursor ? (
-                <Link
-                  to={forumHref({ category, cursor: nextCursor })}
+                <a
+                  href={forumHref({ category, cursor: nextCursor })}
                   className="rounded border border-violet-300 px-3 py-1 text-cosmic"
                 >
                   Older topics
-                </Link>
+                </a>
               ) : null}
             </nav>
           ) : null}

@@ -15,6 +15,7 @@ import {
 import { useEffect, useState, type ReactNode } from "react";
 import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { useLinkNavigation } from "~/components/link-navigation";
 import { useToast } from "~/components/toaster";
 import { PostContent } from "~/forum/content";
 import { checkForumLimit } from "~/forum/limits.server";
@@ -91,7 +92,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     user: user ? { id: user.id, username: user.username } : null,
     topic,
-    posts,
+    posts: posts.map(({ id, authorId, number, content, createdAt, edited, author }) => ({
+      id,
+      authorId,
+      number,
+      content,
+      createdAt,
+      edited,
+      author,
+    })),
     page,
     pageCount,
     editing,
@@ -99,6 +108,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 type Toast = { title: string; description?: string };
+/** A post as the page shows it. */
+type PostView = Pick<ForumPost, "id" | "authorId" | "number" | "content" | "createdAt" | "edited" | "author">;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -181,18 +192,20 @@ export default function TopicPage() {
   const { show } = useToast();
   const loadingDiscussion =
     navigation.state === "loading" && navigation.location?.pathname.startsWith("/forum/topic/");
+  const linkNavigation = useLinkNavigation();
 
   useEffect(() => {
     if (actionData?.toast) show({ ...actionData.toast, type: "error" });
   }, [actionData, show]);
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-6">
+    // The header, back and page links are plain anchors navigated by one handler (useLinkNavigation).
+    <div className="mx-auto max-w-4xl px-4 py-6" onClick={linkNavigation}>
       <ForumHeader user={user} />
       <p className="mt-4">
-        <Link to="/forum" className="text-cosmic underline">
+        <a href="/forum" className="text-cosmic underline">
           Back to Forum
-        </Link>
+        </a>
       </p>
       <article aria-labelledby="topic-title" className="mt-4 rounded-lg border border-violet-200 bg-white p-6 shadow-sm">
         <CategoryBadge category={topic.category} />
@@ -267,7 +280,7 @@ function PostCard({
   editHref,
   cancelHref,
 }: {
-  post: ForumPost;
+  post: PostView;
   isOwn: boolean;
   isEditing: boolean;
   editHref: string;
@@ -373,7 +386,7 @@ function ReplyForm() {
   );
 }
 
-function EditForm({ post, cancelHref }: { post: ForumPost; cancelHref: string }) {
+function EditForm({ post, cancelHref }: { post: PostView; cancelHref: string }) {
   const actionData = useFormResult("edit");
   const navigation = useNavigation();
   const [form, fields] = useForm({

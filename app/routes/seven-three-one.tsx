@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { COPYRIGHT } from "~/components/navigation";
-import { prefersReducedMotion } from "~/components/site-link";
+import { prefersReducedMotion } from "~/components/link-navigation";
 import { principleOf } from "~/numerology/principles";
 import { pageForRoute } from "~/content/content.server";
 import { textColourOn } from "~/content/principle-list";

@@ -28,6 +28,32 @@ test.describe("the shared shell", () => {
     }
   });
 
+  test("with JavaScript, shell links navigate in the page; a link to the current page scrolls to the top", async ({
+    page,
+    jsEnabled,
+  }) => {
+    test.skip(!jsEnabled, "client-side navigation needs JavaScript (without it every link is an ordinary link)");
+    await page.goto("/about");
+    await waitForHydration(page, jsEnabled);
+    // A marker on window survives a client-side navigation and is lost on a full page load.
+    await page.evaluate(() => ((window as unknown as { shellMarker: number }).shellMarker = 1));
+    const main = page.getByRole("navigation", { name: "Main" });
+    await main.locator('a[href="/forum"]').click();
+    await expect(page).toHaveURL((url) => url.pathname === "/forum");
+    await expect(page.getByRole("heading", { level: 1, name: "Community Forum" })).toBeVisible();
+    await expect(main.locator('a[href="/forum"]')).toHaveAttribute("aria-current", "page");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/privacy");
+    expect(await page.evaluate(() => (window as unknown as { shellMarker?: number }).shellMarker)).toBe(1);
+
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page).toHaveURL((url) => url.pathname === "/privacy");
+    expect(await page.evaluate(() => (window as unknown as { shellMarker?: number }).shellMarker)).toBe(1);
+  });
+
   test("small screens label Emotions as Emotional Creation", async ({ page }) => {
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto("/");
