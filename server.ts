@@ -19,7 +19,11 @@ import { env, isProduction } from "./app/utils/env.server";
  * The one process that serves pages, resource routes and assets. Boot order: database (the operator's
  * DATABASE_URL, or an embedded PostgreSQL in DATA_DIR), migrations, the Remix build, background workers, HTTP.
  */
-type EntryModule = { startBackgroundWork?: () => Promise<void> | void; stopBackgroundWork?: () => Promise<void> };
+type EntryModule = {
+  startBackgroundWork?: () => Promise<void> | void;
+  stopBackgroundWork?: () => Promise<void>;
+  pageCache?: import("./app/utils/page-cache.server").PageCache;
+};
 
 const log = (message: string) => console.log(`[server] ${message}`);
 
@@ -125,12 +129,20 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
+  // Signed-out visitors' forum pages, from memory when nothing changed since they were rendered.
+  const pageCache = entry.pageCache;
+  if (pageCache) app.use((req, res, next) => pageCache.serve(req, res, next, res.locals.cspNonce as string));
+
   app.all(
     "*",
     createRequestHandler({
       build,
       mode: isProduction ? "production" : "development",
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? "unknown",
+        pageCacheGeneration: pageCache?.generation ?? 0,
+      }),
     }),
   );
 

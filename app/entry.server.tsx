@@ -2,9 +2,12 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { forumPageCache } from "~/forum/page-cache.server";
 import { NonceProvider } from "~/utils/nonce";
 
 export { startBackgroundWork, stopBackgroundWork } from "~/jobs/background.server";
+/** server.ts answers signed-out visitors' forum pages from this cache before Remix runs. */
+export const pageCache = forumPageCache;
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -34,6 +37,13 @@ export default function handleRequest(
         const body = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.byteLength));
+        forumPageCache.offer(request, {
+          status,
+          headers: responseHeaders,
+          body,
+          nonce,
+          startedAt: loadContext.pageCacheGeneration,
+        });
         resolve(new Response(body, { headers: responseHeaders, status }));
         callback();
       },

@@ -5,6 +5,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** the visitor's address as Express resolved it (trusting only a loopback proxy) */
     clientIp: string;
+    /** the page cache's generation when this request began (see app/utils/page-cache.server.ts) */
+    pageCacheGeneration: number;
   }
   // Single fetch: loaders' and actions' types are inferred from what they return.
   interface Future {

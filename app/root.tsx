@@ -28,6 +28,10 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * The root's data is the same for every signed-out visitor (no visitor id in it): the forum's anonymous page
+ * cache depends on that. The visitor id travels in its httpOnly cookie only.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers: toastHeaders }, visitor] = await Promise.all([
     getUser(request),
@@ -38,7 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: user ? { id: user.id, username: user.username, isAdmin: isAdminUser(user), hasEmail: !!user.email } : null,
       toast,
-      sessionId: visitor.sessionId,
       origin: publicOrigin(request),
     },
     { headers: combineHeaders(toastHeaders, visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null) },

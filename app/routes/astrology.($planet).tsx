@@ -6,7 +6,6 @@ import {
   useNavigate,
   useNavigation,
   useParams,
-  useRouteLoaderData,
   useSubmit,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -39,7 +38,6 @@ import {
   STYLES,
   type Preferences,
 } from "~/preferences/schema";
-import type { loader as rootLoader } from "~/root";
 import { combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { getVisitor } from "~/utils/visitor.server";
@@ -97,7 +95,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { "Cache-Control": "private, no-cache" },
   );
   return data(
-    { tab, planet, sky, lastUpdate, checkIntervalMinutes: checkIntervalMinutes(), preferences, reading, contentAlert },
+    {
+      tab,
+      planet,
+      sky,
+      lastUpdate,
+      checkIntervalMinutes: checkIntervalMinutes(),
+      preferences,
+      reading,
+      contentAlert,
+      // The same visitor id as the cookie, for the x-session-id header of the page's API calls (spec). This page
+      // is never cached (Cache-Control private), unlike the root's data.
+      sessionId: visitor.sessionId,
+    },
     { headers, status: sky ? 200 : 503 },
   );
 }
@@ -136,7 +146,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export default function AstrologyPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
   const params = useParams();
   const navigate = useNavigate();
   const planet = parseBodyName(params.planet);
@@ -183,7 +192,7 @@ export default function AstrologyPage() {
           method: "POST",
           credentials: "include",
           signal: controller.signal,
-          headers: { "Content-Type": "application/json", ...(root?.sessionId ? { "x-session-id": root.sessionId } : {}) },
+          headers: { "Content-Type": "application/json", "x-session-id": loaderData.sessionId },
           body: JSON.stringify({ planet: target, constellation, ...(keywordsRef.current.trim() ? { keywords: keywordsRef.current } : {}) }),
         });
         const body = (await response.json().catch(() => ({}))) as { reading?: string; error?: string };
@@ -200,7 +209,7 @@ export default function AstrologyPage() {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [pending, sky, root?.sessionId]);
+  }, [pending, sky, loaderData.sessionId]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">

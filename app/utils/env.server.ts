@@ -52,6 +52,11 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  /**
+   * Signed-out visitors' forum pages are served from memory for up to this long (invalidated at once by any
+   * forum change, through PostgreSQL NOTIFY); 0 turns the cache off.
+   */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_REQUESTS: z
     .enum(["true", "false"])
     .default("true")

@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../db/embedded";
+import { db, rawSql } from "#db/client.server";
+import { users } from "#db/schema";
+import { createPost, createTopic, updatePost } from "~/forum/topics.server";
+import { cookieFor, member } from "./forum-helpers";
+
+/**
+ * The anonymous page cache as visitors meet it, through the real server: a signed-out visitor's second look at a
+ * forum page is served from memory with a fresh CSP nonce and nobody's cookie; any change to topics, posts or an
+ * author's name (made here, by another process, straight through the database) reaches the next page at once;
+ * members are never served a cached page. Needs a build (npm test makes one).
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+let server: ChildProcess | undefined;
+let base = "";
+
+beforeAll(async () => {
+  expect(existsSync(path.join(root, "build/index.js")), "run `npm run build` first").toBe(true);
+  const port = await freePort();
+  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), RUN_JOBS: "false", PAGE_CACHE_SECONDS: "30" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the server did not start");
+});
+
+afterAll(() => {
+  server?.kill("SIGKILL");
+});
+
+type Page = { status: number; cached: boolean; body: string; nonce: string; setCookie: string[] };
+
+async function visit(pathname: string, headers: Record<string, string> = {}): Promise<Page> {
+  const response = await fetch(`${base}${pathname}`, { headers });
+  const csp = response.headers.get("content-security-policy") ?? "";
+  return {
+    status: response.status,
+    cached: response.headers.get("x-page-cache") === "hit",
+    body: await response.text(),
+    nonce: /'nonce-([^']+)'/.exec(csp)?.[1] ?? "",
+    setCookie: response.headers.getSetCookie(),
+  };
+}
+
+/** Visits until a page comes from the cache (the first visits render it, once the server listens). */
+async function cachedVisit(pathname: string, headers: Record<string, string> = {}): Promise<Page> {
+  for (let i = 0; i < 50; i++) {
+    const page = await visit(pathname, headers);
+    if (page.cached) return page;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${pathname} was never served from the cache`);
+}
+
+/** The next visit after a change: the notification may take a moment to arrive, a stale page never stays. */
+async function expectFresh(pathname: string, text: string) {
+  await expect.poll(async () => (await visit(pathname)).body.includes(text), { timeout: 5_000 }).toBe(true);
+}
+
+describe("signed-out visitors' forum pages", () => {
+  it("are served from memory with this response's nonce, and no visitor's id or cookie", async () => {
+    const author = await member();
+    const { topic } = await createTopic({ authorId: author.id, title: `Cached talk ${Date.now()}`, description: null, category: "general" });
+
+    const first = await visit("/forum");
+    expect(first.status).toBe(200);
+    expect(first.cached).toBe(false);
+    // A visitor without a cookie is given one, but only on a rendered page: a cached one carries none.
+    expect(first.setCookie.some((c) => c.startsWith("visitor="))).toBe(true);
+    const visitorId = first.setCookie.find((c) => c.startsWith("visitor="))!.split(";")[0]!;
+
+    const hit = await cachedVisit("/forum");
+    expect(hit.status).toBe(200);
+    expect(hit.body).toContain(topic.title);
+    expect(hit.setCookie).toEqual([]);
+    expect(hit.nonce).not.toBe("");
+    expect(hit.nonce).not.toBe(first.nonce);
+    const scriptNonces = [...hit.body.matchAll(/<script[^>]* nonce="([^"]*)"/g)].map((m) => m[1]);
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([hit.nonce]));
+    expect(hit.body).not.toContain(first.nonce);
+    expect(hit.body).not.toContain("sessionId");
+
+    // A visitor who has their visitor cookie is still a signed-out visitor.
+    expect((await visit("/forum", { Cookie: visitorId })).cached).toBe(true);
+    // Other addresses are other pages.
+    expect((await visit("/forum?category=technology")).body).not.toContain(topic.title);
+  });
+
+  it("show a new topic, a reply, an edit and a renamed author on the next visit", async () => {
+    const author = await member();
+    const { topic } = await createTopic({ authorId: author.id, title: `Fresh talk ${Date.now()}`, description: null, category: "general" });
+    await cachedVisit("/forum");
+    await cachedVisit(`/forum/topic/${topic.id}`);
+
+    const newer = await createTopic({ authorId: author.id, title: `Newer talk ${Date.now()}`, description: null, category: "general" });
+    await expectFresh("/forum", newer.topic.title);
+
+    const reply = await createPost({ topicId: topic.id, authorId: author.id, content: `A reply written at ${Date.now()}` });
+    await expectFresh(`/forum/topic/${topic.id}`, reply!.post.content);
+    await cachedVisit(`/forum/topic/${topic.id}`);
+
+    const edited = `Edited words ${Date.now()}`;
+    await updatePost({ postId: reply!.post.id, authorId: author.id, content: edited });
+    await expectFresh(`/forum/topic/${topic.id}`, edited);
+    await cachedVisit(`/forum/topic/${topic.id}`);
+
+    const renamed = `renamed_${Math.random().toString(36).slice(2, 10)}`;
+    await db.update(users).set({ username: renamed }).where(eq(users.id, author.id));
+    await expectFresh(`/forum/topic/${topic.id}`, renamed);
+
+    // A change by hand in SQL (another program, an operator) is seen the same way.
+    await cachedVisit("/forum");
+    const title = `Typed in psql ${Date.now()}`;
+    await rawSql()`update forum_topics set title = ${title} where id = ${topic.id}`;
+    await expectFresh("/forum", title);
+  });
+
+  it("are never served to members, whose pages are always rendered for them", async () => {
+    const reader = await member();
+    const cookie = await cookieFor(reader.id);
+    await cachedVisit("/forum");
+    const page = await visit("/forum", { Cookie: cookie });
+    expect(page.cached).toBe(false);
+    expect(page.body).toContain(reader.username);
+    expect((await visit("/forum", { Cookie: cookie })).cached).toBe(false);
+    // Nor is a member's page ever kept for visitors.
+    const next = await cachedVisit("/forum");
+    expect(next.body).not.toContain(reader.username);
+  });
+
+  it("leave other pages and other requests alone", async () => {
+    await visit("/about");
+    expect((await visit("/about")).cached).toBe(false);
+    await visit("/forum/topic/999999999");
+    const missing = await visit("/forum/topic/999999999");
+    expect(missing.status).toBe(404);
+    expect(missing.cached).toBe(false);
+    const data = await fetch(`${base}/forum.data`);
+    expect(data.headers.get("x-page-cache")).toBeNull();
+  });
+});
