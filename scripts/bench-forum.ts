@@ -2,15 +2,23 @@
  * `npx tsx scripts/bench-forum.ts`: the forum at scale. Seeds two databases on an embedded PostgreSQL of its own
  * (.data-bench/): 1,000 posts (100 topics, one of 500 posts) and 1,000,000 posts (100,000 topics, one of 5,000
  * posts), with generate_series SQL. Then, for each, it starts the production server (RUN_JOBS=false) on
- * loopback and measures with autocannon: the topic list page, and the big topic's first and last page, at 10
- * connections (p50/p95/p99, requests per second) and at 1 connection (median: the server time of one page).
- * It prints EXPLAIN (ANALYZE, BUFFERS) of each page's queries and a markdown table.
+ * loopback and measures with autocannon the topic list page and the big topic's first and last page, twice:
  *
- * Options: --reseed (rebuild the databases), --duration=SECONDS (per measurement, default 10).
- * Needs a production build (`npm run build`).
+ * - as a signed-out visitor (what the public and search engines load; served from the anonymous page cache
+ *   once rendered, see app/utils/page-cache.server.ts), and
+ * - as a signed-in member (every request rendered: loaders, queries, React), which is also the "server time" of
+ *   the 1M-versus-1k comparison.
+ *
+ * Each at 10 connections (p50/p95/p99 over every response, requests per second, the server's CPU time per
+ * request) and at 1 connection (median). It prints EXPLAIN (ANALYZE, BUFFERS) of each page's queries and a
+ * markdown table, and writes .data-bench/results.json.
+ *
+ * Options: --reseed (rebuild the databases), --duration=SECONDS (per measurement, default 10), --workers=N
+ * (WEB_CONCURRENCY of the server, default 1). Needs a production build (`npm run build`).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import postgres from "postgres";
@@ -28,6 +36,8 @@ const dataDir = path.join(root, ".data-bench");
 const args = process.argv.slice(2);
 const reseed = args.includes("--reseed");
 const duration = Number(args.find((a) => a.startsWith("--duration="))?.split("=")[1] ?? 10);
+const workers = Number(args.find((a) => a.startsWith("--workers="))?.split("=")[1] ?? 1);
+const SESSION_SECRET = "bench-session-secret-0123456789";
 const POSTS_PER_PAGE = 25;
 
 type Scenario = { database: string; label: string; topics: number; bigTopicPosts: number; totalPosts: number };
@@ -116,21 +126,47 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function measure(url: string, connections: number, seconds: number) {
+/** CPU time (user + system, ms) used so far by a process and its children (the HTTP workers). */
+function cpuMs(pid: number): number {
+  const children = (() => {
+    try {
+      return execFileSync("pgrep", ["-P", String(pid)]).toString().trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  })();
+  const ticks = [pid, ...children].reduce((sum, id) => {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return sum + Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return sum;
+    }
+  }, 0);
+  return ticks * 10; // USER_HZ = 100
+}
+
+async function measure(url: string, connections: number, seconds: number, options: { cookie?: string; pid?: number } = {}) {
   const latencies: number[] = [];
-  const instance = autocannon({ url, connections, duration: seconds });
+  const headers = options.cookie ? { cookie: options.cookie } : undefined;
+  const cpuBefore = options.pid ? cpuMs(options.pid) : 0;
+  const instance = autocannon({ url, connections, duration: seconds, headers });
   instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
+  const cpu = options.pid ? cpuMs(options.pid) - cpuBefore : NaN;
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
     rps: Math.round(result.requests.average),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    cpuPerRequest: round(cpu / Math.max(1, latencies.length), 2),
     errors: result.errors + result.non2xx,
   };
 }
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
@@ -143,7 +179,8 @@ async function startServer(databaseUrl: string): Promise<{ base: string; child: 
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(dataDir, "app"),
-      SESSION_SECRET: "bench-session-secret-0123456789",
+      SESSION_SECRET,
+      WEB_CONCURRENCY: String(workers),
       RUN_JOBS: "false",
       LOG_REQUESTS: "false",
       SEED_DEMO_CONTENT: "false",
@@ -160,11 +197,20 @@ async function startServer(databaseUrl: string): Promise<{ base: string; child: 
   throw new Error("the server did not start");
 }
 
+/** A signed-in member's session cookie (bench_member_1), signed as the server will check it. */
+async function memberCookie(): Promise<string> {
+  process.env.SESSION_SECRET = SESSION_SECRET;
+  process.env.DATA_DIR ??= path.join(dataDir, "app");
+  const { createUserSession } = await import("../app/accounts/session.server");
+  return (await createUserSession(1)).split(";")[0]!;
+}
+
 async function main() {
   if (!existsSync(path.join(root, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
   mkdirSync(dataDir, { recursive: true });
   const pg = await startEmbeddedPostgres({ dataDir, database: "postgres" });
-  const report: Record<string, unknown> = { date: new Date().toISOString(), duration, scenarios: {} };
+  const cookie = await memberCookie();
+  const report: Record<string, unknown> = { date: new Date().toISOString(), duration, workers, scenarios: {} };
   const rows: string[] = [];
   try {
     for (const s of scenarios) {
@@ -184,15 +230,22 @@ async function main() {
       const results: Record<string, unknown> = {};
       try {
         for (const [name, pageUrl] of Object.entries(pages)) {
-          const status = (await fetch(pageUrl)).status;
-          if (status !== 200) throw new Error(`${pageUrl} answered ${status}`);
-          await measure(pageUrl, 10, 2); // warm-up
-          const single = await measure(pageUrl, 1, Math.max(3, Math.round(duration / 2)));
-          const ten = await measure(pageUrl, 10, duration);
-          results[name] = { single, ten };
-          const line = `| ${s.label} | ${name} | ${single.p50} | ${ten.p50} | ${ten.p95} | ${ten.p99} | ${ten.rps} | ${ten.errors} |`;
-          rows.push(line);
-          console.log(line);
+          for (const [who, options] of [
+            ["visitor", { pid: child.pid }],
+            ["member", { pid: child.pid, cookie }],
+          ] as const) {
+            const check = await fetch(pageUrl, { headers: "cookie" in options ? { cookie: options.cookie } : {} });
+            if (check.status !== 200) throw new Error(`${pageUrl} answered ${check.status}`);
+            await measure(pageUrl, 10, 2, options); // warm-up
+            const probe = await fetch(pageUrl, { headers: "cookie" in options ? { cookie: options.cookie } : {} });
+            const fromCache = probe.headers.get("x-page-cache") === "hit";
+            const single = await measure(pageUrl, 1, Math.max(3, Math.round(duration / 2)), options);
+            const ten = await measure(pageUrl, 10, duration, options);
+            results[`${name}, ${who}`] = { single, ten, fromCache };
+            const line = `| ${s.label} | ${name} | ${who} | ${single.p50} | ${ten.p50} | ${ten.p95} | ${ten.p99} | ${ten.rps} | ${ten.cpuPerRequest} | ${fromCache ? "yes" : "no"} | ${ten.errors} |`;
+            rows.push(line);
+            console.log(line);
+          }
         }
       } finally {
         child.kill("SIGTERM");
@@ -204,8 +257,11 @@ async function main() {
     await pg.stop();
   }
   writeFileSync(path.join(dataDir, "results.json"), JSON.stringify(report, null, 2));
-  console.log("\n| database | page | 1 conn p50 ms | 10 conn p50 ms | p95 ms | p99 ms | req/s | errors |");
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+  console.log(`\nserver workers: ${workers}, ${duration} s per measurement`);
+  console.log(
+    "| database | page | as | 1 conn p50 ms | 10 conn p50 ms | p95 ms | p99 ms | req/s | server CPU ms/req | from cache | errors |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const row of rows) console.log(row);
 }
 

@@ -21,10 +21,19 @@ export async function getUserId(request: Request): Promise<number | null> {
   return typeof userId === "number" ? userId : null;
 }
 
-export async function getUser(request: Request): Promise<PublicUser | null> {
-  const userId = await getUserId(request);
-  return userId ? getUserById(userId) : null;
+/**
+ * The signed-in member, or null. Read once per request: the root's loader and the page's both ask, with the same
+ * Request object (after an action, Remix gives the loaders a new one, so they see what the action changed).
+ */
+export function getUser(request: Request): Promise<PublicUser | null> {
+  let user = userOfRequest.get(request);
+  if (!user) {
+    user = getUserId(request).then((userId) => (userId ? getUserById(userId) : null));
+    userOfRequest.set(request, user);
+  }
+  return user;
 }
+const userOfRequest = new WeakMap<Request, Promise<PublicUser | null>>();
 
 function signInUrl(request: Request): string {
   const url = new URL(request.url);
