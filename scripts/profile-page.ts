@@ -1,0 +1,123 @@
+/**
+ * `npx tsx scripts/profile-page.ts /forum [--member] [--connections=10] [--duration=8] [--database=bench_1m]`:
+ * where a page's server time goes. Starts the production server on the benchmark's database (.data-bench/, seeded
+ * by scripts/bench-forum.ts) with `--cpu-prof`, loads the page with autocannon (as a signed-out visitor, or as
+ * member 1 with --member), then prints the server's CPU time per request (the profiler adds about a third; use
+ * scripts/bench-forum.ts for figures) and the functions and packages that
+ * used it. The raw profile (open it in Chrome DevTools) is written to .data-bench/profiles/. Needs a build.
+ * This is how decision 005's costs were found.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { freePort, startEmbeddedPostgres } from "../db/embedded";
+
+type Autocannon = (options: Record<string, unknown>) => PromiseLike<{ requests: { average: number }; non2xx: number }>;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+const target = args.find((a) => a.startsWith("/")) ?? "/forum";
+const connections = Number(option("connections", "10"));
+const duration = Number(option("duration", "8"));
+const database = option("database", "bench_1m");
+const profiles = path.join(root, ".data-bench", "profiles");
+const SESSION_SECRET = "bench-session-secret-0123456789";
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+/** Self time by function and by package (node_modules/<name>, or the file), largest first. */
+function summarise(file: string) {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const time = profile.timeDeltas[i] ?? 0;
+    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
+    const where = url.replace(/^.*node_modules\//, "").replace(`file://${root}/`, "");
+    const pkg = url.includes("node_modules/") ? where.split("/").slice(0, where.startsWith("@") ? 2 : 1).join("/") : where || functionName;
+    byFunction.set(`${functionName || "(anonymous)"} ${where}:${lineNumber}`, (byFunction.get(`${functionName || "(anonymous)"} ${where}:${lineNumber}`) ?? 0) + time);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + time);
+    total += time;
+  });
+  const top = (map: Map<string, number>, count: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, us]) => `  ${(us / 1000).toFixed(0).padStart(6)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`)
+      .join("\n");
+  console.log(`\nby package (self time, ${(total / 1000).toFixed(0)} ms sampled incl. start-up):\n${top(byPackage, 20)}`);
+  console.log(`\nby function:\n${top(byFunction, 30)}`);
+}
+
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function main() {
+  mkdirSync(profiles, { recursive: true });
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(root, ".data-bench"), database: "postgres" });
+  const port = await freePort();
+  const server = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, "--import", "tsx", "server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: pg.url(database),
+      DATA_DIR: path.join(root, ".data-bench", "app"),
+      SESSION_SECRET,
+      RUN_JOBS: "false",
+      LOG_REQUESTS: "false",
+      SEED_DEMO_CONTENT: "false",
+      WEB_CONCURRENCY: "1",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const started = Date.now();
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 300 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    process.env.SESSION_SECRET = SESSION_SECRET;
+    process.env.DATA_DIR ??= path.join(root, ".data-bench", "app");
+    const headers = args.includes("--member")
+      ? { cookie: (await (await import("../app/accounts/session.server")).createUserSession(1)).split(";")[0]! }
+      : undefined;
+    const check = await fetch(`${base}${target}`, { headers });
+    console.log(`${target}: ${check.status}, ${(await check.arrayBuffer()).byteLength} bytes, cache: ${check.headers.get("x-page-cache") ?? "none"}`);
+    await autocannon({ url: `${base}${target}`, connections, duration: 2, headers }); // warm-up
+    const before = cpuMs(server.pid!);
+    const result = await autocannon({ url: `${base}${target}`, connections, duration, headers });
+    const requests = Math.round(result.requests.average * duration);
+    console.log(
+      `${connections} connections, ${duration} s: ${Math.round(result.requests.average)} req/s, ` +
+        `server CPU ${((cpuMs(server.pid!) - before) / Math.max(1, requests)).toFixed(2)} ms per request, ${result.non2xx} non-2xx`,
+    );
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    await pg.stop();
+  }
+  const newest = readdirSync(profiles)
+    .map((name) => path.join(profiles, name))
+    .filter((file) => file.endsWith(".cpuprofile") && statSync(file).mtimeMs >= started)
+    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  if (newest) {
+    console.log(`\nprofile: ${path.relative(root, newest)}`);
+    summarise(newest);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
