@@ -40,6 +40,8 @@ export const users = pgTable(
     forumNotifications: boolean("forum_notifications").notNull().default(true),
     unsubscribeToken: text("unsubscribe_token"),
     role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
+    /** Sessions signed before this moment are no longer honoured (set when the password is reset). */
+    sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [

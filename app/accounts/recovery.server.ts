@@ -141,6 +141,8 @@ export async function resetPassword({
       passwordResetToken: null,
       passwordResetTokenExpires: null,
       isEmailVerified: sql`${users.email} is not null`,
+      // Every browser signed in before the reset is signed out (the new session is created after this).
+      sessionsValidAfter: new Date(),
     })
     .where(
       and(eq(users.id, holder.id), eq(users.passwordResetToken, hash), gt(users.passwordResetTokenExpires, new Date())),

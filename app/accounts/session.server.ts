@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { env, isProduction } from "~/utils/env.server";
-import { getUserById, isAdminUser, type PublicUser } from "./users.server";
+import { getSessionUser, isAdminUser, type PublicUser } from "./users.server";
 
 /** The signed-in member's cookie session (signed, httpOnly, SameSite=Lax, Secure in production). */
 export const sessionStorage = createCookieSessionStorage<{ userId: number; createdAt: number }>({
@@ -15,10 +15,9 @@ export const sessionStorage = createCookieSessionStorage<{ userId: number; creat
   },
 });
 
+/** The signed-in member's id, or null (a session the member has since revoked counts as signed out). */
 export async function getUserId(request: Request): Promise<number | null> {
-  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
-  const userId = session.get("userId");
-  return typeof userId === "number" ? userId : null;
+  return (await getUser(request))?.id ?? null;
 }
 
 /**
@@ -28,7 +27,10 @@ export async function getUserId(request: Request): Promise<number | null> {
 export function getUser(request: Request): Promise<PublicUser | null> {
   let user = userOfRequest.get(request);
   if (!user) {
-    user = getUserId(request).then((userId) => (userId ? getUserById(userId) : null));
+    user = sessionStorage.getSession(request.headers.get("Cookie")).then((session) => {
+      const userId = session.get("userId");
+      return typeof userId === "number" ? getSessionUser(userId, session.get("createdAt")) : null;
+    });
     userOfRequest.set(request, user);
   }
   return user;

@@ -106,6 +106,25 @@ describe("password reset tokens", () => {
     expect((await call(login, jsonPost("/api/login", { username: m.username, password: "NewPass456" }))).status).toBe(200);
   });
 
+  it("sign out every browser that was signed in before the reset", async () => {
+    const m = await member();
+    const { createUserSession, getUser } = await import("~/accounts/session.server");
+    const before = (await createUserSession(m.id)).split(";")[0]!;
+    const signedIn = (cookie: string) => getUser(new Request("http://localhost/forum", { headers: { Cookie: cookie } }));
+    expect((await signedIn(before))?.id).toBe(m.id);
+
+    const token = await requestReset(m.email!);
+    await new Promise((r) => setTimeout(r, 5)); // the old session is older than the reset by a few ms at least
+    const done = await call(resetPage, formPost("/reset-password", { token, password: "NewPass456", confirmPassword: "NewPass456" }));
+    expect(done.status).toBe(302);
+    const after = done.headers.getSetCookie().find((c) => c.startsWith("__session="))!.split(";")[0]!;
+
+    expect(await signedIn(before)).toBeNull();
+    expect((await signedIn(after))?.id).toBe(m.id);
+    // A session signed after the reset (a new sign-in elsewhere) is honoured.
+    expect((await signedIn((await createUserSession(m.id)).split(";")[0]!))?.id).toBe(m.id);
+  });
+
   it("expire after an hour", async () => {
     const m = await member();
     const token = await requestReset(m.email!);
