@@ -16,14 +16,14 @@
  * Options: --reseed (rebuild the databases), --duration=SECONDS (per measurement, default 10), --workers=N
  * (WEB_CONCURRENCY of the server, default 1). Needs a production build (`npm run build`).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import postgres from "postgres";
-import { ensureDatabase, freePort, startEmbeddedPostgres } from "../db/embedded";
+import { ensureDatabase, startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
+import { startAppServer } from "./app-server";
 
 type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number; latency: { p50: number } };
 type AutocannonInstance = PromiseLike<AutocannonResult> & {
@@ -168,33 +168,13 @@ async function measure(url: string, connections: number, seconds: number, option
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(dataDir, "app"),
-      SESSION_SECRET,
-      WEB_CONCURRENCY: String(workers),
-      RUN_JOBS: "false",
-      LOG_REQUESTS: "false",
-      SEED_DEMO_CONTENT: "false",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+function startServer(databaseUrl: string) {
+  return startAppServer({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(dataDir, "app"),
+    SESSION_SECRET,
+    WEB_CONCURRENCY: String(workers),
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
-    if (ok) return { base, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error("the server did not start");
 }
 
 /** A signed-in member's session cookie (bench_member_1), signed as the server will check it. */
@@ -220,7 +200,7 @@ async function main() {
       await seed(url, s);
       const plans = await explain(url, s);
       for (const [name, plan] of Object.entries(plans)) console.log(`\n[bench] ${s.label} EXPLAIN ${name}:\n${plan}`);
-      const { base, child } = await startServer(url);
+      const { base, child, stop } = await startServer(url);
       const lastPage = Math.ceil(s.bigTopicPosts / POSTS_PER_PAGE);
       const pages: Record<string, string> = {
         "/forum (topic list)": `${base}/forum`,
@@ -248,8 +228,7 @@ async function main() {
           }
         }
       } finally {
-        child.kill("SIGTERM");
-        await new Promise((r) => child.once("exit", r));
+        await stop();
       }
       (report.scenarios as Record<string, unknown>)[s.database] = { ...s, results, plans };
     }

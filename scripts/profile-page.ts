@@ -7,11 +7,11 @@
  * used it. The raw profile (open it in Chrome DevTools) is written to .data-bench/profiles/. Needs a build.
  * This is how decision 005's costs were found.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { freePort, startEmbeddedPostgres } from "../db/embedded";
+import { startEmbeddedPostgres } from "../db/embedded";
+import { startAppServer } from "./app-server";
 
 type Autocannon = (options: Record<string, unknown>) => PromiseLike<{ requests: { average: number }; non2xx: number }>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
@@ -63,30 +63,17 @@ function cpuMs(pid: number): number {
 async function main() {
   mkdirSync(profiles, { recursive: true });
   const pg = await startEmbeddedPostgres({ dataDir: path.join(root, ".data-bench"), database: "postgres" });
-  const port = await freePort();
-  const server = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, "--import", "tsx", "server.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
+  const started = Date.now();
+  const { base, child: server, stop } = await startAppServer(
+    {
       DATABASE_URL: pg.url(database),
       DATA_DIR: path.join(root, ".data-bench", "app"),
       SESSION_SECRET,
-      RUN_JOBS: "false",
-      LOG_REQUESTS: "false",
-      SEED_DEMO_CONTENT: "false",
       WEB_CONCURRENCY: "1",
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const started = Date.now();
+    { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profiles}`] },
+  );
   try {
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
     process.env.SESSION_SECRET = SESSION_SECRET;
     process.env.DATA_DIR ??= path.join(root, ".data-bench", "app");
     const headers = args.includes("--member")
@@ -103,8 +90,7 @@ async function main() {
         `server CPU ${((cpuMs(server.pid!) - before) / Math.max(1, requests)).toFixed(2)} ms per request, ${result.non2xx} non-2xx`,
     );
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await stop();
     await pg.stop();
   }
   const newest = readdirSync(profiles)

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import postgres from "postgres";
-import { ensureDatabase, freePort } from "../../db/embedded";
+import { ensureDatabase } from "../../db/embedded";
+import { startAppServer } from "../../scripts/app-server";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 /**
@@ -12,8 +11,7 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const root = path.resolve(import.meta.dirname, "../..");
-let server: ChildProcess | undefined;
+let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
 let sql: postgres.Sql | undefined;
 let base = "";
 let topicId = 0;
@@ -30,26 +28,8 @@ test.beforeAll(async ({}, testInfo) => {
   const url = new URL(e2eUrl);
   url.pathname = `/${database}`;
 
-  const port = await freePort();
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: url.toString(),
-      RUN_JOBS: "false",
-      SEED_DEMO_CONTENT: "false",
-      PAGE_CACHE_SECONDS: "0",
-      LOG_REQUESTS: "false",
-    },
-    stdio: ["ignore", "ignore", "ignore"],
-  });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startAppServer({ DATABASE_URL: url.toString(), PAGE_CACHE_SECONDS: "0" }, { stderr: "ignore" });
+  base = server.base;
   sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
   const [user] = await sql<{ id: number }[]>`insert into users (username, password_hash) values ('fault_author', 'x') returning id`;
   const [topic] = await sql<{ id: number }[]>`
@@ -60,7 +40,7 @@ test.beforeAll(async ({}, testInfo) => {
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
+  await server?.stop();
   await sql?.end();
 });
 

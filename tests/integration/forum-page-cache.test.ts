@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../db/embedded";
 import { db, rawSql } from "#db/client.server";
 import { users } from "#db/schema";
 import { createPost, createTopic, updatePost } from "~/forum/topics.server";
+import { startAppServer } from "../../scripts/app-server";
 import { cookieFor, member } from "./forum-helpers";
 
 /**
@@ -15,28 +14,17 @@ import { cookieFor, member } from "./forum-helpers";
  * author's name (made here, by another process, straight through the database) reaches the next page at once;
  * members are never served a cached page. Needs a build (npm test makes one).
  */
-const root = path.resolve(import.meta.dirname, "../..");
-let server: ChildProcess | undefined;
+let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
 let base = "";
 
 beforeAll(async () => {
-  expect(existsSync(path.join(root, "build/index.js")), "run `npm run build` first").toBe(true);
-  const port = await freePort();
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), RUN_JOBS: "false", PAGE_CACHE_SECONDS: "30" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the server did not start");
+  expect(existsSync(path.resolve(import.meta.dirname, "../../build/index.js")), "run `npm run build` first").toBe(true);
+  server = await startAppServer({ PAGE_CACHE_SECONDS: "30" }, { stderr: "inherit" });
+  base = server.base;
 });
 
-afterAll(() => {
-  server?.kill("SIGKILL");
+afterAll(async () => {
+  await server?.stop();
 });
 
 type Page = { status: number; cached: boolean; body: string; nonce: string; setCookie: string[] };

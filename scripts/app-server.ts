@@ -1,0 +1,44 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { freePort } from "../db/embedded";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * The production server (`server.ts`, needs a build) started on a free loopback port for a benchmark or a test,
+ * with `env` over this process's environment (NODE_ENV=production, RUN_JOBS=false, no request log, no demo
+ * content unless `env` says otherwise). Resolves once /healthz answers; `stop()` sends SIGTERM and waits.
+ */
+export async function startAppServer(
+  env: Record<string, string>,
+  options: { nodeArgs?: string[]; stderr?: "inherit" | "ignore" } = {},
+): Promise<{ base: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      RUN_JOBS: "false",
+      LOG_REQUESTS: "false",
+      SEED_DEMO_CONTENT: "false",
+      ...env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+    },
+    stdio: ["ignore", "ignore", options.stderr ?? "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, child, stop };
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the server did not start");
+}
