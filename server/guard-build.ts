@@ -1,6 +1,14 @@
 import type { ActionFunction, AppLoadContext, LoaderFunction, ServerBuild } from "@remix-run/node";
-import { checkWrite, readBodyWithinLimit, refusalResponse, TOO_LARGE_MESSAGE, writeKindOf } from "../app/utils/request-guard.server";
+import {
+  checkWrite,
+  readBodyWithinLimit,
+  refusalResponse,
+  TOO_LARGE_MESSAGE,
+  UNREADABLE_FORM_MESSAGE,
+  writeKindOf,
+} from "../app/utils/request-guard.server";
 import { logServerError, unexpectedErrorMessage } from "../app/utils/request-log.server";
+import { rateLimitVerdicts, retryAfterHeaders } from "../app/utils/rate-limit.server";
 
 /**
  * The Remix build as the server runs it: every route's action behind the write checks (same origin, content
@@ -23,11 +31,38 @@ function requestIdOf(context: AppLoadContext | undefined): string | undefined {
   return (context as { requestId?: string } | undefined)?.requestId;
 }
 
+/** A 429 without Retry-After gets the wait the refusing limiter noted (app/utils/rate-limit.server.ts). */
+function withRetryAfter<T>(value: T, retryAfterSeconds: number): T {
+  if (retryAfterSeconds <= 0) return value;
+  if (value instanceof Response) {
+    if (value.status === 429 && !value.headers.has("Retry-After")) {
+      value.headers.set("Retry-After", retryAfterHeaders(retryAfterSeconds)["Retry-After"]!);
+    }
+    return value;
+  }
+  const answer = value as { type?: string; init?: ResponseInit | null } | null;
+  if (answer && typeof answer === "object" && answer.type === "DataWithResponseInit" && answer.init?.status === 429) {
+    const headers = new Headers(answer.init.headers);
+    if (!headers.has("Retry-After")) headers.set("Retry-After", retryAfterHeaders(retryAfterSeconds)["Retry-After"]!);
+    answer.init = { ...answer.init, headers };
+  }
+  return value;
+}
+
+async function withVerdict(handler: Handler, args: RouteArgs) {
+  const verdict = { retryAfterSeconds: 0 };
+  try {
+    return withRetryAfter(await rateLimitVerdicts.run(verdict, () => handler(args)), verdict.retryAfterSeconds);
+  } catch (thrown) {
+    throw withRetryAfter(thrown, verdict.retryAfterSeconds);
+  }
+}
+
 /** Unexpected failures are logged with the request id and answered without their detail. */
 function withErrorAnswer(handler: Handler, kind: "document" | "resource"): Handler {
   return async (args) => {
     try {
-      return await handler(args);
+      return await withVerdict(handler, args);
     } catch (error) {
       if (isThrownAnswer(error) || args.request.signal.aborted) throw error;
       const requestId = requestIdOf(args.context);
@@ -64,13 +99,28 @@ function guardedAction(action: Handler, kind: "document" | "resource"): Handler 
       return refuse(refusalResponse(refusal, pathname));
     }
     let request = args.request;
-    if (writeKindOf(pathname) !== "upload") {
+    const writeKind = writeKindOf(pathname);
+    if (writeKind !== "upload") {
       const within = await readBodyWithinLimit(args.request);
       if (!within) return refuse(refusalResponse({ status: 413, message: TOO_LARGE_MESSAGE }, pathname));
       request = within;
     }
+    // A form body the parser cannot read (a broken multipart boundary) is the sender's mistake: 400, not 500.
+    if (writeKind === "form" && !(await isReadableForm(request))) {
+      return refuse(refusalResponse({ status: 400, message: UNREADABLE_FORM_MESSAGE }, pathname));
+    }
     return answered({ ...args, request });
   };
+}
+
+async function isReadableForm(request: Request): Promise<boolean> {
+  if (!request.body) return true;
+  try {
+    await request.clone().formData();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function guardBuild(build: ServerBuild): ServerBuild {

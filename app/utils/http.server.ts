@@ -68,12 +68,19 @@ export function requireDevelopmentLoopback(context: { clientIp?: string } | unde
   }
 }
 
-// C0 and C1 controls, DEL, and the line/paragraph separators: browsers drop or reinterpret them in a Location.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// Control characters: C0 and DEL anywhere (also percent-encoded); C1 and the line/paragraph separators as
+// characters (browsers drop or reinterpret all of them in a Location).
+const ASCII_CONTROL = /[\u0000-\u001f\u007f]/;
+const OTHER_CONTROL = /[\u0080-\u009f\u2028\u2029]/;
 const SENTINEL = "http://redirect.invalid";
 
 function isLocalPathLayer(value: string): boolean {
-  return value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") && !CONTROL.test(value);
+  return value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") && !ASCII_CONTROL.test(value);
+}
+
+/** One layer of percent-decoding, byte by byte: enough to see a hidden `/`, `\` or control; never throws. */
+function decodeLayer(value: string): string {
+  return value.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /**
@@ -84,16 +91,11 @@ function isLocalPathLayer(value: string): boolean {
  * percent-encoded), so it is always a valid Location header.
  */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (!to || typeof to !== "string" || to.length > 2048) return fallback;
+  if (!to || typeof to !== "string" || to.length > 2048 || OTHER_CONTROL.test(to)) return fallback;
   let layer = to;
   for (let depth = 0; ; depth++) {
     if (!isLocalPathLayer(layer)) return fallback;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(layer);
-    } catch {
-      return fallback; // a broken escape: not a link this site wrote
-    }
+    const decoded = decodeLayer(layer);
     if (decoded === layer) break;
     if (depth === 4) return fallback; // still encoded after five layers: nobody legitimate does that
     layer = decoded;

@@ -9,7 +9,7 @@ import { env } from "./env.server";
 /** JSON and form bodies: large enough for the longest post or reading request, small enough to refuse floods. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export type Refusal = { status: 403 | 413 | 415; message: string };
+export type Refusal = { status: 400 | 403 | 413 | 415; message: string };
 
 /** What a route accepts: the JSON API, the site's forms, or the 3D upload (its own streamed 100 MB limit). */
 export type WriteKind = "json" | "form" | "upload";
@@ -91,6 +91,8 @@ export function checkContentType(headers: Headers, kind: WriteKind, pathname: st
         : "Forms are sent as application/x-www-form-urlencoded or multipart/form-data.",
   };
 }
+
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please send it again from the page.";
 
 export const TOO_LARGE_MESSAGE = `The request body is larger than the ${BODY_LIMIT_BYTES / 1024} KB limit.`;
 
