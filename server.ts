@@ -14,7 +14,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { env, isProduction } from "./app/utils/env.server";
 import { guardBuild } from "./server/guard-build";
-import { errorAnswer, requestId, requestLog } from "./server/request-edge";
+import { drainUnreadBody, errorAnswer, requestId, requestLog } from "./server/request-edge";
 
 /**
  * The one process that serves pages, resource routes and assets. Boot order: database (the operator's
@@ -99,6 +99,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   });
 
   app.use(requestId);
+  app.use(drainUnreadBody);
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();

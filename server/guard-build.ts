@@ -123,6 +123,23 @@ async function isReadableForm(request: Request): Promise<boolean> {
   }
 }
 
+type HeadersArgs = { loaderHeaders: Headers; parentHeaders: Headers; actionHeaders: Headers; errorHeaders: Headers | undefined };
+type HeadersExport = HeadersInit | ((args: HeadersArgs) => HeadersInit) | undefined;
+
+/**
+ * A page's answer carries only the headers its `headers` export names (and cookies): this one keeps the route's
+ * own choice (or, like Remix without an export, the parent's) and adds a loader's or action's Retry-After, so a
+ * page's 429 carries it as the API's does.
+ */
+function withRetryAfterHeader(original: HeadersExport) {
+  return (args: HeadersArgs): Headers => {
+    const headers = new Headers(original === undefined ? args.parentHeaders : typeof original === "function" ? original(args) : original);
+    const retryAfter = args.actionHeaders.get("Retry-After") ?? args.errorHeaders?.get("Retry-After") ?? args.loaderHeaders.get("Retry-After");
+    if (retryAfter && !headers.has("Retry-After")) headers.set("Retry-After", retryAfter);
+    return headers;
+  };
+}
+
 export function guardBuild(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
@@ -134,6 +151,7 @@ export function guardBuild(build: ServerBuild): ServerBuild {
         ...module,
         ...(module.action ? { action: guardedAction(module.action as Handler, kind) as ActionFunction } : {}),
         ...(module.loader ? { loader: withErrorAnswer(module.loader as Handler, kind) as LoaderFunction } : {}),
+        ...(kind === "document" ? { headers: withRetryAfterHeader(module.headers as HeadersExport) } : {}),
       },
     };
   }

@@ -16,6 +16,44 @@ export const requestId: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** How long, and how much, a refused body is drained before the connection is cut. */
+const DRAIN_MS = 5_000;
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A refused write (413, 415, 403) is answered before its body was read, and Node then closes the connection.
+ * Closed at once, the client's system would answer what it is still sending with a reset and throw our answer
+ * away. So the close lingers, as nginx's does: our side is shut for writing once the answer is out, and what
+ * still arrives is read and dropped (never kept) until the client stops, 5 s pass or 16 MB arrived.
+ */
+export const drainUnreadBody: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const socket = req.socket as typeof req.socket & { destroySoon?: () => void };
+  const destroySoon = socket.destroySoon;
+  if (typeof destroySoon !== "function") return next();
+  socket.destroySoon = function lingeringClose(this: typeof socket) {
+    if (req.complete) return destroySoon.call(this);
+    // The Remix adapter's reader would queue what arrives: nothing reads this body any more.
+    req.removeAllListeners("data");
+    let dropped = 0;
+    const cut = () => socket.destroy();
+    const timer = setTimeout(cut, DRAIN_MS);
+    timer.unref();
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > DRAIN_BYTES) cut();
+    });
+    req.once("end", cut);
+    socket.once("close", () => clearTimeout(timer));
+    socket.end();
+    req.resume();
+  };
+  res.once("close", () => {
+    socket.destroySoon = destroySoon;
+  });
+  next();
+};
+
 morgan.token("safe-url", (req) => redactUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? "/"));
 morgan.token("request-id", (_req, res) => (res as unknown as { locals?: { requestId?: string } }).locals?.requestId ?? "-");
 

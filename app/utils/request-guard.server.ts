@@ -142,8 +142,8 @@ export async function readBodyWithinLimit(request: Request, limit = BODY_LIMIT_B
 
 /** The refusal as the API answers it (`{ error }`) or as text for a page's error boundary to show. */
 export function refusalResponse(refusal: Refusal, pathname: string): Response {
-  const headers: HeadersInit =
-    refusal.status === 413 ? { Connection: "close", "Cache-Control": "no-store" } : { "Cache-Control": "no-store" };
+  // The body nobody read is drained and dropped by the server (server/request-edge.ts, drainUnreadBody).
+  const headers: HeadersInit = { "Cache-Control": "no-store" };
   if (pathname.startsWith("/api/")) return Response.json({ error: refusal.message }, { status: refusal.status, headers });
   return new Response(refusal.message, {
     status: refusal.status,
