@@ -7,6 +7,7 @@ import { hashIp } from "~/utils/http.server";
  */
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
 
 export const limits = {
   /** Failed sign-ins (and wrong current passwords) per account. */
@@ -25,6 +26,21 @@ export const limits = {
     key: `recovery:target:${hashIp(target.trim().toLowerCase())}`,
     limit: 5,
     windowSeconds: HOUR,
+  }),
+  /** …and per username per day (requests naming an address count against `mailAddressDaily` instead). */
+  recoveryTargetDaily: (target: string): RateLimit => ({
+    key: `recovery:target-day:${hashIp(target.trim().toLowerCase())}`,
+    limit: 6,
+    windowSeconds: DAY,
+  }),
+  /**
+   * Mails that anyone may cause to be sent to one address (recovery, reminders, verification), per day. Counted
+   * by the request where it knows the address, by the mail job where only the job does (reset by username).
+   */
+  mailAddressDaily: (address: string): RateLimit => ({
+    key: `mail:address-day:${hashIp(address.trim().toLowerCase())}`,
+    limit: 6,
+    windowSeconds: DAY,
   }),
   /** Verification mails (re)sent per account. */
   verificationMail: (userId: number): RateLimit => ({ key: `verify:user:${userId}`, limit: 5, windowSeconds: HOUR }),
