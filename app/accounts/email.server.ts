@@ -4,7 +4,7 @@ import { users } from "#db/schema";
 import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { enqueueAccountMail, sendPasswordChangedMail, sendVerificationMail } from "./account-mail.server";
 import { failure, type AccountFailure } from "./errors";
-import { hitRateLimit, limits } from "./limits.server";
+import { limits, underLimits } from "./limits.server";
 import { checkCurrentPassword } from "./login.server";
 import { endMemberSessions } from "./session.server";
 import { hashToken, newToken, VERIFICATION_TOKEN_TTL_MS } from "./tokens.server";
@@ -28,13 +28,8 @@ export async function issueEmailVerification({
 }): Promise<{ ok: true } | AccountFailure> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row?.email) return failure(400, "There is no email address on file to verify.");
-  const results = await Promise.all([
-    hitRateLimit(limits.verificationMail(userId)),
-    hitRateLimit(limits.mailAddressDaily(row.email)),
-  ]);
-  if (!results.every((r) => r.allowed)) {
-    return failure(429, tooManyRequestsMessage(Math.max(...results.map((r) => r.retryAfterSeconds))));
-  }
+  const limited = await underLimits([limits.verificationMail(userId), limits.mailAddressDaily(row.email)]);
+  if (limited) return limited;
   await enqueueAccountMail({ kind: "verify-email", userId, origin });
   return { ok: true };
 }

@@ -1,4 +1,5 @@
-import { hitRateLimit, peekRateLimit, resetRateLimit, type RateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimit, peekRateLimit, resetRateLimit, tooManyRequestsMessage, type RateLimit } from "~/utils/rate-limit.server";
+import { failure, type AccountFailure } from "./errors";
 import { hashIp } from "~/utils/http.server";
 
 /**
@@ -45,5 +46,18 @@ export const limits = {
   /** Verification mails (re)sent per account. */
   verificationMail: (userId: number): RateLimit => ({ key: `verify:user:${userId}`, limit: 5, windowSeconds: HOUR }),
 };
+
+/**
+ * Counts one request against every limit only when all allow it (a refused request uses up nothing); returns
+ * the 429 failure otherwise, with the longest wait.
+ */
+export async function underLimits(list: RateLimit[]): Promise<AccountFailure | null> {
+  const refused = (states: Array<{ allowed: boolean; retryAfterSeconds: number }>) =>
+    failure(429, tooManyRequestsMessage(Math.max(...states.map((s) => s.retryAfterSeconds))));
+  const peeked = await Promise.all(list.map(peekRateLimit));
+  if (!peeked.every((s) => s.allowed)) return refused(peeked);
+  const hit = await Promise.all(list.map(hitRateLimit));
+  return hit.every((s) => s.allowed) ? null : refused(hit);
+}
 
 export { hitRateLimit, peekRateLimit, resetRateLimit };

@@ -4,7 +4,7 @@ import { users } from "#db/schema";
 import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { enqueueAccountMail, sendPasswordResetMail, sendUsernameReminderMail } from "./account-mail.server";
 import { failure, INVALID_RESET_LINK, type AccountFailure } from "./errors";
-import { hitRateLimit, limits } from "./limits.server";
+import { hitRateLimit, limits, underLimits } from "./limits.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
 import { hashPassword } from "./password.server";
 import { endMemberSessions } from "./session.server";
@@ -19,17 +19,16 @@ type Requested = { ok: true } | AccountFailure;
 
 /**
  * A recovery request counts against the IP's limit and the target's hourly and daily limits, whether or not an
- * account exists, then only enqueues the mail job (decision 013): known and unknown targets cost the same.
+ * account exists, then only enqueues the mail job (decision 013): known and unknown targets cost the same. A
+ * refused request is not counted, so the daily limit counts mails, not attempts.
  */
 async function underRecoveryLimit(ip: string, target: { email: string } | { username: string }): Promise<AccountFailure | null> {
   const value = "email" in target ? target.email : target.username;
-  const results = await Promise.all([
-    hitRateLimit(limits.recoveryMail(ip)),
-    hitRateLimit(limits.recoveryTarget(value)),
-    hitRateLimit("email" in target ? limits.mailAddressDaily(value) : limits.recoveryTargetDaily(value)),
+  return underLimits([
+    limits.recoveryMail(ip),
+    limits.recoveryTarget(value),
+    "email" in target ? limits.mailAddressDaily(value) : limits.recoveryTargetDaily(value),
   ]);
-  if (results.every((r) => r.allowed)) return null;
-  return failure(429, tooManyRequestsMessage(Math.max(...results.map((r) => r.retryAfterSeconds))));
 }
 
 export async function requestPasswordResetByEmail({
