@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { users } from "#db/schema";
-import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { enqueueAccountMail, sendPasswordChangedMail, sendVerificationMail } from "./account-mail.server";
 import { failure, type AccountFailure } from "./errors";
 import { limits, underLimits } from "./limits.server";

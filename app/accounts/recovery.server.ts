@@ -1,7 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { users } from "#db/schema";
-import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { enqueueAccountMail, sendPasswordResetMail, sendUsernameReminderMail } from "./account-mail.server";
 import { failure, INVALID_RESET_LINK, type AccountFailure } from "./errors";
 import { hitRateLimit, limits, underLimits } from "./limits.server";
