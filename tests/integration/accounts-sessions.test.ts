@@ -113,6 +113,35 @@ describe("sign-out on the real server ends the session, not just the cookie", ()
   });
 });
 
+describe("over https the cookie is __Host- and Secure", () => {
+  let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
+  beforeAll(async () => {
+    server = await startAppServer({ PUBLIC_URL: "https://members.example.test" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("PUBLIC_URL https: __Host-session, Secure, HttpOnly, SameSite=Lax, Path=/, no Domain; the cookie works", async () => {
+    const m = await member();
+    const response = await fetch(`${server!.base}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: m.username, password: PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
+    expect(setCookie).toBeDefined();
+    expect(setCookie).toMatch(/; Secure/i);
+    expect(setCookie).toMatch(/; HttpOnly/i);
+    expect(setCookie).toMatch(/; SameSite=Lax/i);
+    expect(setCookie).toMatch(/; Path=\/(;|$)/);
+    expect(setCookie).not.toMatch(/; Domain=/i);
+    const me = await fetch(`${server!.base}/api/user`, { headers: { Cookie: setCookie!.split(";")[0]! } });
+    expect(me.status).toBe(200);
+  });
+});
+
 describe("session ids", () => {
   it("are new at every sign-in, stored only as their sha-256, and a sign-in ends the session it came with", async () => {
     const m = await member();
