@@ -166,10 +166,18 @@ export async function createUserSession(userId: number, request?: Request): Prom
     userId,
     device: deviceLabel(request?.headers.get("User-Agent")),
   });
+  // A script signing in over and over must not grow the table without end: the least recently seen go first.
+  await db.execute(sql`
+    delete from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.id} not in (
+      select ${sessions.id} from ${sessions} where ${sessions.userId} = ${userId}
+      order by ${sessions.lastSeenAt} desc limit ${MAX_SESSIONS_PER_MEMBER})`);
   const cookie = await sessionStorage.getSession();
   cookie.set("sid", sid);
   return sessionStorage.commitSession(cookie);
 }
+
+/** The most sessions a member keeps (the profile lists them all). */
+export const MAX_SESSIONS_PER_MEMBER = 50;
 
 async function endRequestSession(request: Request): Promise<void> {
   const cookie = await sessionStorage.getSession(request.headers.get("Cookie"));
@@ -230,7 +238,7 @@ export async function listMemberSessions({
       ),
     )
     .orderBy(desc(sessions.lastSeenAt))
-    .limit(50);
+    .limit(MAX_SESSIONS_PER_MEMBER);
   return rows.map((row) => ({
     device: row.device,
     createdAt: new Date(row.createdAt).toISOString(),

@@ -163,6 +163,23 @@ describe("session ids", () => {
   });
 });
 
+describe("sessions per member", () => {
+  it("are kept to the 50 most recently seen: a 51st sign-in ends the least recently seen one", async () => {
+    const m = await member();
+    const { createUserSession, MAX_SESSIONS_PER_MEMBER } = await import("~/accounts/session.server");
+    expect(MAX_SESSIONS_PER_MEMBER).toBe(50);
+    const oldest = await signIn(m.username);
+    await db.update(sessions).set({ lastSeenAt: sql`now() - interval '1 day'` }).where(eq(sessions.id, hashSessionId(sidOf(oldest))));
+    for (let i = 0; i < 49; i++) await createUserSession(m.id);
+    expect(await signedInAs(oldest)).toBe(m.username);
+    await db.update(sessions).set({ lastSeenAt: sql`now() - interval '1 day'` }).where(eq(sessions.id, hashSessionId(sidOf(oldest))));
+    const newest = await signIn(m.username);
+    expect(await signedInAs(newest)).toBe(m.username);
+    expect(await signedInAs(oldest)).toBeNull();
+    expect(await db.$count(sessions, eq(sessions.userId, m.id))).toBe(50);
+  });
+});
+
 describe("idle timeout and absolute lifetime", () => {
   const setTimes = (cookie: string, times: { lastSeenAt?: string; createdAt?: string }) =>
     db
