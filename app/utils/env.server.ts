@@ -30,6 +30,9 @@ const schema = z.object({
     .url()
     .refine((v) => /^https?:\/\//.test(v), { error: "PUBLIC_URL must be an http(s) origin" })
     .optional(),
+  /** A member's session ends after this many days without a visit, and this many days after sign-in at most. */
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().positive().default(60),
   ADMIN_USERNAMES: z.string().default(""),
   ADMIN_API_TOKEN: z.string().min(16).optional(),
   REQUIRE_EMAIL_VERIFICATION: z
