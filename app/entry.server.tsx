@@ -8,7 +8,9 @@ import { contentPages } from "~/content/page-cache.server";
 import { forumPages } from "~/forum/page-cache.server";
 import { angelPage, homePage, numerologyPages } from "~/numerology/page-cache.server";
 import { env } from "~/utils/env.server";
+import { StylesheetProvider } from "~/components/inline-stylesheet";
 import { NonceProvider } from "~/utils/nonce";
+import { stylesheetText } from "~/utils/stylesheet.server";
 import { createPageCache } from "~/utils/page-cache.server";
 
 export { startBackgroundWork, stopBackgroundWork } from "~/jobs/background.server";
@@ -59,7 +61,9 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <StylesheetProvider value={stylesheetText()}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -19,10 +19,9 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { ensureDatabase, freePort, startEmbeddedPostgres } from "../db/embedded";
-import { runMigrations } from "../db/migrate";
-import { startAppServer } from "./app-server";
+import { freePort } from "../db/embedded";
 import { pageScriptBytes } from "./bundle-size";
+import { startSiteUnderTest } from "./site-under-test";
 
 type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number };
 type AutocannonInstance = PromiseLike<AutocannonResult> & {
@@ -40,7 +39,6 @@ const duration = Number(option("duration", "5"));
 const connections = Number(option("connections", "10"));
 const workers = Number(option("workers", "1"));
 const only = option("only", "").split(",").filter(Boolean);
-const SESSION_SECRET = "bench-session-secret-0123456789";
 
 const PUBLIC_GOAL = 1.0;
 const MEMBER_GOAL = 0.5;
@@ -103,46 +101,17 @@ async function startBare(): Promise<{ base: string; stop: () => Promise<void> }>
   throw new Error("the bare Remix page's server did not start");
 }
 
-/** The database's content for the pages: a recorded sky, a member (signed in by cookie) and a topic. */
-async function prepare(databaseUrl: string): Promise<{ cookie: string; topicId: number }> {
-  process.env.DATABASE_URL = databaseUrl;
-  process.env.SESSION_SECRET = SESSION_SECRET;
-  process.env.DATA_DIR ??= path.join(dataDir, "app");
-  const { recordSnapshot } = await import("../app/astrology/snapshots.server");
-  const { createUser } = await import("../app/accounts/users.server");
-  const { createUserSession } = await import("../app/accounts/session.server");
-  const { createTopic, createPost } = await import("../app/forum/topics.server");
-  const { closePool } = await import("../db/client.server");
-  await recordSnapshot({ at: new Date() });
-  const suffix = Date.now().toString(36);
-  const user = await createUser({ username: `bench_${suffix}`, email: `bench_${suffix}@example.test`, password: "Passw0rd!bench" });
-  const { topic } = await createTopic({ authorId: user.id, title: `Benchmark topic ${suffix}`, description: null, category: "general" });
-  for (let i = 0; i < 10; i++) await createPost({ topicId: topic.id, authorId: user.id, content: `Reply ${i} to the benchmark topic.` });
-  const cookie = (await createUserSession(user.id)).split(";")[0]!;
-  await closePool();
-  return { cookie, topicId: topic.id };
-}
-
 type Row = { page: string; route: string; as: "visitor" | "returning visitor" | "member"; goal: number };
 
 async function main() {
   if (!existsSync(path.join(root, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
   mkdirSync(dataDir, { recursive: true });
   const bare = await startBare();
-  const pg = await startEmbeddedPostgres({ dataDir, database: "postgres" });
-  let app: Awaited<ReturnType<typeof startAppServer>> | undefined;
+  let site: Awaited<ReturnType<typeof startSiteUnderTest>> | undefined;
   const results: Array<Row & { page: string; bare: Measure; measured: Measure; ratio: number; js: number; cached: boolean }> = [];
   try {
-    await ensureDatabase(pg.url("postgres"), "bench_pages");
-    const databaseUrl = pg.url("bench_pages");
-    await runMigrations(databaseUrl);
-    const { cookie, topicId } = await prepare(databaseUrl);
-    app = await startAppServer({
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(dataDir, "app"),
-      SESSION_SECRET,
-      WEB_CONCURRENCY: String(workers),
-    });
+    site = await startSiteUnderTest({ dataDir, workers });
+    const { app, cookie, topicId } = site;
     const blogHtml = await (await fetch(`${app.base}/blog`)).text();
     const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(blogHtml)?.[1];
     if (!slug) throw new Error("no blog post found on /blog");
@@ -211,8 +180,7 @@ async function main() {
       JSON.stringify({ date: new Date().toISOString(), load, connections, duration, workers, bareJs, results }, null, 2),
     );
   } finally {
-    await app?.stop();
-    await pg.stop();
+    await site?.stop();
     await bare.stop();
   }
 }
