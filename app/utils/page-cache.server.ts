@@ -168,7 +168,8 @@ export function createPageCache({
         const section = sectionFor(pathname);
         if (!section || !anonymous(req.headers.cookie)) return next();
         ensureListening();
-        const variant = section.vary ? await section.vary(req) : { key: "" };
+        // A variant that cannot be resolved (the database is down, say) leaves the page to be rendered, uncached.
+        const variant = section.vary ? await section.vary(req).catch(() => null) : { key: "" };
         if (!variant) return next();
         const origin = originOf(req);
         const key = `${section.name}\n${origin}${req.url}\n${variant.key}`;
