@@ -50,7 +50,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   await savePreferences({ sessionId: visitor.sessionId, ...preferences.data });
   const returnTo = String(form.get("returnTo") ?? "/");
-  if (form.get("intent") === "preferences") return redirect(returnTo.startsWith("/?") || returnTo === "/" ? returnTo : "/");
+  if (form.get("intent") === "preferences") {
+    // A visitor served a kept page (decision 100) may have no id yet: the one the preferences were saved under goes along.
+    return redirect(returnTo.startsWith("/?") || returnTo === "/" ? returnTo : "/", {
+      headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined,
+    });
+  }
 
   const number = Number(form.get("number"));
   if (form.get("number") === null || !isDigit(number)) {

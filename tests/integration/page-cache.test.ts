@@ -195,6 +195,21 @@ describe("what is never kept for another visitor", () => {
     expect((await visit("/", { Cookie: cookie })).body).toContain(changed);
   });
 
+  it("a visitor served a kept page, who has no id yet, is given the one their preferences are saved under", async () => {
+    const kept = await cachedVisit("/");
+    expect(kept.setCookie).toEqual([]);
+    const saved = await fetch(`${base}/?index`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "preferences", style: "spiritual", composition: "brief", keywords: "kept page" }).toString(),
+    });
+    expect(saved.status).toBe(302);
+    const cookie = saved.headers.getSetCookie().find((c) => c.startsWith("visitor="))?.split(";")[0];
+    expect(cookie).toBeDefined();
+    expect((await visit("/", { Cookie: cookie! })).body).toContain("kept page");
+  });
+
   it("a form's submitted values and result", async () => {
     await cachedVisit("/birth-date");
     const posted = await visit("/birth-date", { "Content-Type": "application/x-www-form-urlencoded" }, {
