@@ -49,7 +49,7 @@ export function read3mf(bytes: Uint8Array): { meshes: MeshData[]; units: string 
     removeNSPrefix: true,
     parseAttributeValue: false,
     processEntities: false,
-    isArray: (name) => ["object", "component", "item", "vertex", "triangle", "base", "color", "basematerials", "colorgroup"].includes(name),
+    isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ["object", "component", "item", "vertex", "triangle", "base", "color", "basematerials", "colorgroup"].includes(name),
   });
   const parts = new Map<string, ModelPart & { root: XmlNode }>();
   const part = (partPath: string) => {
