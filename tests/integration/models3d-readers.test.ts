@@ -277,7 +277,7 @@ ROUTE Timer.fraction_changed TO Root.set_rotation
     expect(summary.parts).toBe(3);
     expect(summary.units).toBe("centimetres");
     expectSize(summary, [3, 4, 16]);
-    expect(summary.colours).toEqual(["red", "lightgrey"]);
+    expect(summary.colours).toEqual(["red"]); // the face without an Appearance has no colour of its own
   });
 
   it("reads VRML97 text the same way and refuses a prototype's instance", async () => {
@@ -389,6 +389,21 @@ describe("the fast OBJ and STL readers", () => {
     const { summary } = await convert(utf8(stl), "stl");
     expect(summary.triangles).toBe(2);
     expectSize(summary, [1, 1, 1]);
+  });
+});
+
+describe("units", () => {
+  it("reports COLLADA in metres, with its <unit> applied", async () => {
+    const dae = new TextDecoder().decode(cubes.cubeDae()).replace(/<unit[^>]*\/>/, '<unit meter="0.01" name="centimeter"/>');
+    const { summary } = await convert(utf8(dae), "dae");
+    expect(summary.units).toBe("metres");
+    expectSize(summary, [0.01, 0.01, 0.01]);
+  });
+
+  it("says nothing of units for formats that do not give them", async () => {
+    const { summary } = await convert(cubes.cubeObj(), "obj");
+    expect(summary.units).toBeNull();
+    expect(summary.colours).toEqual([]);
   });
 });
 

@@ -39,7 +39,7 @@ export function meshesToDocument(meshes: MeshData[]): Document {
     const color = mesh.color ?? DEFAULT_COLOR;
     const emissive = mesh.emissive ?? [0, 0, 0];
     const doubleSided = mesh.doubleSided ?? true;
-    const key = `${color.join(",")}/${emissive.join(",")}/${doubleSided}`;
+    const key = `${mesh.color ? color.join(",") : "default"}/${emissive.join(",")}/${doubleSided}`;
     let material = materials.get(key);
     if (!material) {
       material = document
@@ -50,6 +50,8 @@ export function meshesToDocument(meshes: MeshData[]): Document {
         .setMetallicFactor(0)
         .setRoughnessFactor(0.8)
         .setDoubleSided(doubleSided);
+      // the site's own colour for files that give none: the description does not call it the model's
+      if (!mesh.color) material.setExtras({ defaultColour: true });
       materials.set(key, material);
     }
     const position = document.createAccessor().setType("VEC3").setArray(mesh.positions).setBuffer(buffer);

@@ -57,9 +57,11 @@ export function summariseDocument(document: Document, units: string | null): Mod
             if (w > max[axis]!) max[axis] = w;
           }
         }
-        const factor = primitive.getMaterial()?.getBaseColorFactor() ?? [1, 1, 1, 1];
-        const name = colourName(factor);
-        if (!colours.includes(name)) colours.push(name);
+        const material = primitive.getMaterial();
+        if (!(material?.getExtras() as { defaultColour?: boolean } | undefined)?.defaultColour) {
+          const name = colourName(material?.getBaseColorFactor() ?? [1, 1, 1, 1]);
+          if (!colours.includes(name)) colours.push(name);
+        }
       }
     }
     for (const child of node.listChildren()) visit(child);
