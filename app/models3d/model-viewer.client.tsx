@@ -179,7 +179,7 @@ export default function ModelViewer({
       (gltf) => {
         if (disposed) return;
         try {
-          const extras = (gltf.parser.json as { asset?: { extras?: { summary?: unknown } } }).asset?.extras;
+          const extras = (gltf.parser.json as { extras?: { summary?: unknown } }).extras;
           callbacks.current.onSummary?.(parseSummary(extras?.summary));
           gltf.scene.traverse((object) => {
             const mesh = object as THREE.Mesh;

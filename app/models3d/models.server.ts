@@ -115,8 +115,8 @@ export async function getModelSummary({ glbKey }: { glbKey: string }): Promise<M
     const length = view.getUint32(12, true);
     if (length > 64 * 1024 * 1024) return null;
     const chunk = await modelStorage.readHead(glbKey, 20 + length);
-    const json = JSON.parse(new TextDecoder().decode(chunk.subarray(20))) as { asset?: { extras?: { summary?: unknown } } };
-    return parseSummary(json.asset?.extras?.summary);
+    const json = JSON.parse(new TextDecoder().decode(chunk.subarray(20))) as { extras?: { summary?: unknown } };
+    return parseSummary(json.extras?.summary);
   } catch {
     return null;
   }

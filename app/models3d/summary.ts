@@ -1,6 +1,6 @@
 /**
  * The model in words (shared by the server and the viewer): what the converter measured, stored in the GLB's
- * `asset.extras.summary`, and the sentences a screen reader hears about it. Sizes are in the file's own units
+ * root `extras.summary`, and the sentences a screen reader hears about it. Sizes are in the file's own units
  * when the format says what they are; otherwise the page says "units not given".
  */
 export type ModelSummary = {

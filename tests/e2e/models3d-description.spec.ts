@@ -78,7 +78,7 @@ test("the view turns and zooms without dragging, and says so", async ({ page, js
   await waitForHydration(page, jsEnabled);
   const canvas = page.getByRole("img", { name: "3D view of red-box.x3d" });
   await expect(canvas).toBeVisible({ timeout: 30_000 });
-  const status = page.getByRole("status");
+  const status = page.getByRole("region", { name: "Your Model Is Ready" }).getByRole("status");
   await expect(status).toHaveAttribute("aria-live", "polite");
   const pixels = () => canvas.evaluate((node) => (node as HTMLCanvasElement).toDataURL());
   const changes = async (action: () => Promise<void>) => {

@@ -9,7 +9,9 @@ import { parseCNumber } from "~/models3d/convert/fast-readers";
 import { meshesToDocument } from "~/models3d/convert/mesh";
 import { summariseDocument } from "~/models3d/convert/summary";
 import { failureDetail, failureMessage, type ModelExtension } from "~/models3d/formats";
+import { getModelSummary } from "~/models3d/models.server";
 import { sniffModel } from "~/models3d/sniff.server";
+import { modelStorage } from "~/models3d/storage.server";
 import { parseSummary, type ModelSummary } from "~/models3d/summary";
 import * as cubes from "../fixtures/models3d/cubes";
 
@@ -389,6 +391,27 @@ describe("the fast OBJ and STL readers", () => {
     const { summary } = await convert(utf8(stl), "stl");
     expect(summary.triangles).toBe(2);
     expectSize(summary, [1, 1, 1]);
+  });
+});
+
+describe("the description stored in the GLB", () => {
+  it("is read back from a stored GLB's JSON chunk, as the model's page does", async () => {
+    const result = await convertModel(x3d(shape('<Box size="2 4 6"/>', '<Appearance><Material diffuseColor="0 0 1"/></Appearance>')), "x3d");
+    const folder = `summary-test-${Date.now()}`;
+    await modelStorage.put(`${folder}/model.glb`, result.glb);
+    try {
+      expect(await getModelSummary({ glbKey: `${folder}/model.glb` })).toEqual({
+        units: "metres",
+        size: [2, 4, 6],
+        parts: 1,
+        triangles: 12,
+        lines: 0,
+        points: 0,
+        colours: ["blue"],
+      });
+    } finally {
+      await modelStorage.remove(folder);
+    }
   });
 });
 

@@ -81,7 +81,7 @@ export async function convertModel(
   weldDocument(document);
   const vertexCount = countVertices(document);
   if (vertexCount === 0) throw new ConversionError("no_geometry", "the model holds no vertices");
-  // The page's description of the model travels inside the GLB (asset.extras.summary).
+  // The page's description of the model travels inside the GLB (the glTF root's extras.summary).
   document.getRoot().setExtras({ summary: summariseDocument(document, units) });
   const glb = await new NodeIO().writeBinary(document);
   return { glb, poster: posterSvg(document, title), vertexCount };

@@ -5,7 +5,7 @@ import type { ModelSummary } from "../summary";
 /**
  * Measures a converted document for the page's description: the world-space bounding box of every drawn
  * vertex, how many mesh parts, triangles, line segments and points the scene draws, and its materials' colours
- * by name. Stored in the GLB (`asset.extras.summary`) so the page and the viewer read it without a database
+ * by name. Stored in the GLB (the glTF root's `extras.summary`) so the page and the viewer read it without a database
  * column.
  */
 export function summariseDocument(document: Document, units: string | null): ModelSummary {
