@@ -36,8 +36,8 @@ export const FORMAT_LABELS: Record<ModelExtension, string> = {
   gltf: "glTF (self-contained)",
   glb: "glTF binary",
   "3mf": "3D Manufacturing Format",
-  x3d: "X3D",
-  dwg: "AutoCAD DWG (2D lines)",
+  x3d: "X3D (XML or ClassicVRML)",
+  dwg: "AutoCAD DWG (lines, 3D faces and meshes)",
   step: "STEP",
   iges: "IGES",
 };
