@@ -65,6 +65,7 @@ test("the upload form leads to the model described in words", async ({ page, jsE
 });
 
 test("the view turns and zooms without dragging, and says so", async ({ page, jsEnabled }) => {
+  test.slow(); // an upload, a conversion and a dozen software-WebGL redraws on a shared machine
   const urn = await uploadThroughApi(page);
   await page.goto(`/3d-viewer/${urn}`);
   await expect(page.getByRole("region", { name: "About this model" })).toBeVisible({ timeout: 30_000 });

@@ -49,7 +49,9 @@ export function read3mf(bytes: Uint8Array): { meshes: MeshData[]; units: string 
     removeNSPrefix: true,
     parseAttributeValue: false,
     processEntities: false,
-    isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ["object", "component", "item", "vertex", "triangle", "base", "color", "basematerials", "colorgroup"].includes(name),
+    isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ["object", "component", "item", "base", "color", "basematerials", "colorgroup"].includes(name),
+    // A mesh's thousands of <vertex>/<triangle> elements are read by meshElements (a DOM for each is slow).
+    stopNodes: ["*.mesh"],
   });
   const parts = new Map<string, ModelPart & { root: XmlNode }>();
   const part = (partPath: string) => {
@@ -60,7 +62,8 @@ export function read3mf(bytes: Uint8Array): { meshes: MeshData[]; units: string 
     if (!content) throw new ConversionError("translation_failed", `the 3MF package has no part ${partPath.slice(0, 80)}`);
     let xml: XmlNode;
     try {
-      xml = parser.parse(new TextDecoder().decode(content), true) as XmlNode;
+      // not validated first: validation walks every mesh element, which the stop node spares the parser
+      xml = parser.parse(new TextDecoder().decode(content)) as XmlNode;
     } catch (error) {
       throw new ConversionError("translation_failed", `a 3MF model part is not well-formed XML: ${(error as Error).message}`);
     }
@@ -85,10 +88,11 @@ export function read3mf(bytes: Uint8Array): { meshes: MeshData[]; units: string 
       // a component's path is the production extension's: the object lives in another model part
       place(a.path ? absolute(a.path) : partPath, a.objectid ?? "", multiply(transform(a.transform), matrix), depth + 1);
     }
-    const mesh = object.mesh as XmlNode | undefined;
-    if (!mesh) return;
-    const vertices = ((mesh.vertices as XmlNode | undefined)?.vertex as Attrs[] | undefined) ?? [];
-    const list = ((mesh.triangles as XmlNode | undefined)?.triangle as Attrs[] | undefined) ?? [];
+    const mesh = object.mesh;
+    if (mesh === undefined) return;
+    const raw = typeof mesh === "string" ? mesh : String((mesh as XmlNode)["#text"] ?? "");
+    const vertices = meshElements(raw, "vertex");
+    const list = meshElements(raw, "triangle");
     triangles += list.length;
     if (triangles > MAX_TRIANGLES) throw new ConversionError("translation_failed", `the 3MF model has more than ${MAX_TRIANGLES} triangles`);
     const positions = new Float32Array(vertices.length * 3);
@@ -123,6 +127,19 @@ export function read3mf(bytes: Uint8Array): { meshes: MeshData[]; units: string 
   const build = (root.root.build as XmlNode | undefined)?.item as Attrs[] | undefined;
   for (const item of build ?? []) place(item.path ? absolute(item.path) : rootPath, item.objectid ?? "", transform(item.transform), 0);
   return { meshes, units: UNITS[String((root.root as Attrs).unit ?? "millimeter")] ?? "millimetres" };
+}
+
+/** The attributes of each <vertex> or <triangle> (any namespace prefix) in a mesh's inner XML. */
+function meshElements(xml: string, name: "vertex" | "triangle"): Attrs[] {
+  const out: Attrs[] = [];
+  const element = new RegExp(`<(?:[\\w.-]+:)?${name}\\b([^>]*)>`, "g");
+  const attribute = /([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+  for (const match of xml.matchAll(element)) {
+    const attrs: Attrs = {};
+    for (const a of match[1]!.matchAll(attribute)) attrs[a[1]!.replace(/^[\w.-]+:/, "")] = a[2] ?? a[3] ?? "";
+    out.push(attrs);
+  }
+  return out;
 }
 
 function startPart(files: Map<string, Uint8Array>): string | null {
