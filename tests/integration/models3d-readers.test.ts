@@ -291,6 +291,11 @@ ROUTE Timer.fraction_changed TO Root.set_rotation
     expect(proto.code).toBe("unsupported");
   });
 
+  it("fails with a reason on an unterminated string", async () => {
+    const error = await failure(utf8('#X3D V3.3 utf8\nShape { geometry Text { string [ "never closed ] } }'), "x3d");
+    expect(error.message).toContain("unterminated string");
+  });
+
   it("is accepted at upload under .x3d (the .x3dv name maps to it)", () => {
     expect(sniffModel({ head: utf8(classic), size: classic.length, ext: "x3d" })).toBeNull();
   });

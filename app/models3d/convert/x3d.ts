@@ -217,17 +217,18 @@ export function parseClassic(text: string): { scene: X3dNode; units: string } {
 
 function tokenize(text: string): string[] {
   const tokens: string[] = [];
-  const pattern = /\s+|,|#[^\n\r]*|"(?:[^"\\]|\\.)*"|[{}[\]]|[^\s,#"{}[\]]+/gy;
+  const pattern = /\s+|,|#[^\n\r]*|"(?:[^"\\]|\\.)*"|[{}[\]]|[^\s,#"{}[\]]+/y;
   let match: RegExpExecArray | null;
+  let position = 0;
   while ((match = pattern.exec(text))) {
     const token = match[0];
+    position = pattern.lastIndex;
     const c = token[0]!;
     if (c === "#" || c === "," || /\s/.test(c)) continue;
     tokens.push(token);
   }
-  if (pattern.lastIndex !== 0 && pattern.lastIndex < text.length) {
-    throw new ConversionError("translation_failed", "X3D (ClassicVRML) holds an unterminated string");
-  }
+  // the only text no alternative matches is a quote that never closes
+  if (position < text.length) throw new ConversionError("translation_failed", "X3D (ClassicVRML) holds an unterminated string");
   return tokens;
 }
 
