@@ -333,7 +333,7 @@ export default function ModelViewer({
 function describeView(s: THREE.Spherical): string {
   const around = Math.round(((THREE.MathUtils.radToDeg(s.theta) % 360) + 360) % 360) % 360;
   const up = Math.round(90 - THREE.MathUtils.radToDeg(s.phi));
-  return `looking from ${around}° round and ${up}° ${up < 0 ? "below" : "above"} the horizon`.replace(`${up}° below`, `${-up}° below`);
+  return `looking from ${around}° round and ${Math.abs(up)}° ${up < 0 ? "below" : "above"} the horizon`;
 }
 
 function formatDistance(distance: number): string {
