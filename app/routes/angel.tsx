@@ -7,7 +7,7 @@ import { useToast } from "~/components/toaster";
 import { ANGEL_TEXTS, angelNumberFromQuery, sanitizeAngelInput, validateAngelNumber } from "~/numerology/angel";
 import { decodeAngelNumber, getSavedReading, listSavedReadings, type SavedAngelReading } from "~/numerology/angel.server";
 import { PreferencesFields } from "~/numerology/ui/preferences-fields";
-import { getPreferences, savePreferences } from "~/preferences/preferences.server";
+import { getPreferences } from "~/preferences/preferences.server";
 import { preferencesSchema } from "~/preferences/schema";
 import { clientIp, combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -44,7 +44,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!preferences.success) {
     return data({ error: { title: ANGEL_TEXTS.connectionErrorTitle, message: preferences.error.issues[0]!.message }, number }, { status: 400 });
   }
-  await savePreferences({ sessionId: visitor.sessionId, ...preferences.data });
   const result = await decodeAngelNumber({
     number: valid.number,
     preferences: preferences.data,
