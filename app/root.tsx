@@ -16,6 +16,7 @@ import { ReadAloud } from "~/components/read-aloud/read-aloud";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { StaticToast, ToastProvider } from "~/components/toaster";
+import { TooltipProvider } from "~/components/tooltip";
 import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { useNonce } from "~/utils/nonce";
@@ -76,6 +77,7 @@ function Document({ children }: { children: ReactNode }) {
 
 function Shell({ user, children }: { user: { username: string } | null; children: ReactNode }) {
   return (
+    <TooltipProvider>
     <div className="site-page flex min-h-screen flex-col">
       <a
         href="#main"
@@ -90,6 +92,7 @@ function Shell({ user, children }: { user: { username: string } | null; children
       <SiteFooter />
       <ReadAloud />
     </div>
+    </TooltipProvider>
   );
 }
 

@@ -1,4 +1,6 @@
 /** Failure texts of the spec, shown by the page (and answered by the API). */
+/** The spec's error a failed reading raises ('Failed to generate reading'), shown above the fallback text. */
+export const READING_FAILURE_TITLE = "Failed to generate reading";
 export const READING_FAILURE_TEXT = "Unable to generate personalized reading at this time. Please try again later.";
 export const DATA_FAILURE_TEXT = "Unable to load astronomical data. Please try again later.";
 

@@ -1,15 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
+import { Tooltip } from "~/components/tooltip";
 import { generateContent, getGeneratedContent } from "~/numerology/generation.server";
 import { DIGITS, isDigit, principleOf, universalName, type Digit } from "~/numerology/principles";
 import { CURRENT_LABEL, relationBetween } from "~/numerology/relations";
 import { GENERATION_TEXTS } from "~/numerology/texts";
 import { PreferencesFields, useHydrated } from "~/numerology/ui/preferences-fields";
-import { getPreferences, savePreferences } from "~/preferences/preferences.server";
+import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
 import { COMPOSITION_LABELS, preferencesSchema, STYLE_LABELS, type Preferences } from "~/preferences/schema";
 import { clientIp, combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -44,9 +46,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  await savePreferences({ sessionId: visitor.sessionId, ...preferences.data });
-  const returnTo = String(form.get("returnTo") ?? "/");
-  if (form.get("intent") === "preferences") return redirect(returnTo.startsWith("/?") || returnTo === "/" ? returnTo : "/");
+  if (form.get("intent") === "preferences") {
+    const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...preferences.data });
+    if (!saved.ok) return data({ error: { title: saved.title, message: saved.message, code: GRAPHIC_ALERT }, number: null }, { status: 400 });
+    const returnTo = String(form.get("returnTo") ?? "/");
+    return redirect(returnTo.startsWith("/?") || returnTo === "/" ? returnTo : "/");
+  }
 
   const number = Number(form.get("number"));
   if (form.get("number") === null || !isDigit(number)) {
@@ -136,6 +141,11 @@ export default function Home() {
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify(all),
         });
+        if (response.status === 400) {
+          // screened keywords are refused, not stored: say why (the spec's 'Content Alert')
+          const body = (await response.json().catch(() => ({}))) as { code?: string; title?: string; error?: string };
+          if (body.code === "GRAPHIC_ALERT") return show({ title: body.title ?? "Content Alert", description: body.error, type: "error" });
+        }
         if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
       } catch {
         show({ title: GENERATION_TEXTS.preferencesSaveFailed, type: "error" });
@@ -196,8 +206,8 @@ export default function Home() {
               const p = principleOf(digit);
               const isChosen = chosen === digit;
               return (
+                <Tooltip key={digit} content={universalName(digit)}>
                 <button
-                  key={digit}
                   ref={(el) => {
                     buttons.current[digit] = el;
                   }}
@@ -218,6 +228,7 @@ export default function Home() {
                     {isChosen ? " (chosen)" : ""}
                   </span>
                 </button>
+                </Tooltip>
               );
             })}
             <p className="absolute inset-0 m-auto flex h-24 w-40 items-center justify-center text-center font-serif text-ink">

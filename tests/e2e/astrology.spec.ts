@@ -22,7 +22,7 @@ test.describe("astrology", () => {
     await expect(table.getByRole("rowheader", { name: /Sun/ })).toBeVisible();
     await expect(table.getByRole("row", { name: new RegExp(`Pluto.*${SIGN}`) })).toBeVisible();
 
-    const wheel = page.getByRole("img", { name: /Sky wheel/ });
+    const wheel = page.getByRole("group", { name: /Sky wheel/ });
     await expect(wheel).toBeVisible();
     const describedBy = await wheel.getAttribute("aria-describedby");
     await expect(page.locator(`#${describedBy}`)).toHaveText(/Positions of the ten bodies/);

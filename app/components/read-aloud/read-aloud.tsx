@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { hasReadableText, speechTextFromHtml, NO_READABLE_CONTENT } from "~/speech/text";
+import { Tooltip } from "~/components/tooltip";
 import { DEFAULT_VOICE_ID, findVoice, voicesByLanguage } from "~/speech/voices";
 import {
   READ_ALOUD_ERRORS,
@@ -25,6 +26,8 @@ import {
  */
 const VOICE_STORAGE_KEY = "read-aloud-voice";
 const SPEED_STORAGE_KEY = "read-aloud-speed";
+/** The speed menu's options are bare numbers ("1.5×"): its tooltip, also in its accessible name. */
+const SPEED_TOOLTIP = "Reading speed, times normal";
 const TEXT_DELAY_MS = 100;
 const GROUPS = voicesByLanguage();
 
@@ -369,8 +372,9 @@ export function ReadAloud() {
               Stop reading
             </button>
             <label htmlFor={speedId} className="text-sm">
-              Speed
+              Speed<span className="sr-only"> ({SPEED_TOOLTIP})</span>
             </label>
+            <Tooltip content={SPEED_TOOLTIP}>
             <select
               id={speedId}
               value={speed}
@@ -383,6 +387,7 @@ export function ReadAloud() {
                 </option>
               ))}
             </select>
+            </Tooltip>
           </div>
         </div>
       ) : null}
