@@ -1,17 +1,18 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { COOKIES, cookieMaxAge } from "~/utils/cookies";
 import { env, isProduction } from "~/utils/env.server";
 import { getSessionUser, isAdminUser, type PublicUser } from "./users.server";
 
 /** The signed-in member's cookie session (signed, httpOnly, SameSite=Lax, Secure in production). */
 export const sessionStorage = createCookieSessionStorage<{ userId: number; createdAt: number }>({
   cookie: {
-    name: "__session",
+    name: COOKIES.session.name,
     httpOnly: true,
     sameSite: "lax",
     secure: isProduction,
     path: "/",
     secrets: [env.SESSION_SECRET],
-    maxAge: 60 * 60 * 24 * 30,
+    maxAge: cookieMaxAge("session"),
   },
 });
 

@@ -23,6 +23,7 @@ import {
   parseTab,
   READING_FAILURE_TEXT,
   READING_FAILURE_TITLE,
+  TAB_COOKIE,
   TAB_STORAGE_KEY,
   tabCookieForBrowser,
   type AstrologyTab,
@@ -195,7 +196,7 @@ export default function AstrologyPage() {
   // Remember the tab in local storage; restore it when the cookie did not (e.g. cookies cleared).
   useEffect(() => {
     const stored = parseTab(window.localStorage.getItem(TAB_STORAGE_KEY));
-    if (!planet && stored && stored !== tab && !document.cookie.includes("astrology-tab=")) {
+    if (!planet && stored && stored !== tab && !document.cookie.includes(`${TAB_COOKIE}=`)) {
       navigate(`/astrology?tab=${stored}`, { replace: true });
       return;
     }
