@@ -7,8 +7,8 @@ describe("the site's octahedron model", () => {
   it("is the solid whose facts /octahedron states: 8 faces, 6 vertices, 12 edges adding up to 18, 2 x 2 x 1", () => {
     const { document } = buildOctahedron();
     const primitive = document.getRoot().listMeshes()[0]!.listPrimitives()[0]!;
-    const positions = Array.from(primitive.getAttribute("POSITION")!.getArray()!);
-    const indices = Array.from(primitive.getIndices()!.getArray()!);
+    const positions = Array.from(primitive.getAttribute("POSITION")!.getArray() as ArrayLike<number>);
+    const indices = Array.from(primitive.getIndices()!.getArray() as ArrayLike<number>);
     const vertex = (i: number) => positions.slice(i * 3, i * 3 + 3) as [number, number, number];
     const vertexCount = positions.length / 3;
     const edges = new Map<string, number>();

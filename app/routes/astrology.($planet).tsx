@@ -252,6 +252,13 @@ export default function AstrologyPage() {
         Where the Sun, the Moon and the planets stand in the zodiac right now, computed from their true positions, and a
         reading of each through the ten universal principles.
       </p>
+      <p className="mt-2">
+        {/* a file, not a page: a plain link, so the browser (or a calendar app) fetches it without the router */}
+        <a href="/astrology/calendar.ics" className="text-cosmic underline">
+          Subscribe to the sky calendar
+        </a>{" "}
+        <span className="text-sm">(iCalendar: the next 12 months of lunar phases, sign changes and stations)</span>
+      </p>
 
       <nav aria-label="Astrology views" className="mt-8 flex gap-2 border-b border-violet-200">
         <TabLink to="/astrology?tab=transits" current={tab === "transits"} onChoose={() => setClientReading(null)}>
