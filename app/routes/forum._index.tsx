@@ -379,6 +379,7 @@ function useForumAddressWithoutDialog() {
   const [searchParams] = useSearchParams();
   const next = new URLSearchParams(searchParams);
   next.delete("dialog");
+  next.delete("index"); // present after a form posted to the index route without JavaScript
   const query = next.toString();
   return { query, href: query ? `/forum?${query}` : "/forum" };
 }
