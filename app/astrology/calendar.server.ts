@@ -86,8 +86,9 @@ export function skyEvents({ from, to, bodies }: { from: Date; to: Date; bodies: 
           body,
           at,
           summary: `${body} enters ${change.to}`,
-          description:
-            `${body} ${backwards ? "moves back, retrograde, from" : "leaves"} ${change.from} ${backwards ? "into" : "and enters"} ${change.to} at ${formatUtc(at)}.`,
+          description: `${body} ${backwards ? "moves back, retrograde, from" : "leaves"} ${change.from} ${
+            backwards ? "into" : "and enters"
+          } ${change.to} at ${formatUtc(at)}.`,
           path: page(body),
           linkLabel: `${body}'s reading in ${change.to}`,
         });
@@ -106,8 +107,9 @@ export function skyEvents({ from, to, bodies }: { from: Date; to: Date; bodies: 
         body,
         at,
         summary: `${body} stations ${station.kind} in ${sign}`,
-        description:
-          `${body} appears to stand still at ${degree} at ${formatUtc(at)} and turns ${station.kind === "retrograde" ? "backwards (retrograde)" : "forwards again (direct)"}.`,
+        description: `${body} appears to stand still at ${degree} at ${formatUtc(at)} and turns ${
+          station.kind === "retrograde" ? "backwards (retrograde)" : "forwards again (direct)"
+        }.`,
         path: page(body),
         linkLabel: `${body}'s reading`,
       });
@@ -120,10 +122,21 @@ export function skyEvents({ from, to, bodies }: { from: Date; to: Date; bodies: 
 
 const signIndex = (sign: SignName) => SIGNS.findIndex((s) => s.name === sign);
 
-export function writeCalendar({ events, origin, stamp, ttlSeconds }: { events: SkyEvent[]; origin: string; stamp: Date; ttlSeconds: number }): string {
+export function writeCalendar({
+  events,
+  origin,
+  stamp,
+  ttlSeconds,
+}: {
+  events: SkyEvent[];
+  origin: string;
+  stamp: Date;
+  ttlSeconds: number;
+}): string {
   const calendar = ical({
     name: "Celestial Transits",
-    description: "Lunar phases, sign ingresses and planetary stations for the next 12 months, from the Ten Principles site.",
+    description:
+      "Lunar phases, sign ingresses and planetary stations for the next 12 months, from the Ten Principles site.",
     prodId: { company: "Ten Principles", product: "Celestial Transits", language: "EN" },
     method: ICalCalendarMethod.PUBLISH,
     url: `${origin}/astrology`,
@@ -150,7 +163,8 @@ export function parseBodies(value: string | null): { ok: true; bodies: BodyName[
   const bodies: BodyName[] = [];
   for (const name of names) {
     const body = parseBodyName(name);
-    if (!body) return { ok: false, message: `Unknown body “${name.slice(0, 40)}”. Choose from: ${BODY_NAMES.join(", ")}.` };
+    if (!body)
+      return { ok: false, message: `Unknown body “${name.slice(0, 40)}”. Choose from: ${BODY_NAMES.join(", ")}.` };
     if (!bodies.includes(body)) bodies.push(body);
   }
   return { ok: true, bodies: BODY_NAMES.filter((b) => bodies.includes(b)) };
@@ -169,11 +183,20 @@ const MAX_FEEDS_PER_SKY = 256;
  * events are computed once per sky for all ten bodies (under a second); `?bodies=` only filters them, so no
  * choice of bodies can make the server compute again.
  */
-export async function skyCalendar({ bodies, origin, now = new Date() }: { bodies: BodyName[]; origin: string; now?: Date }): Promise<CachedFeed> {
+export async function skyCalendar({
+  bodies,
+  origin,
+  now = new Date(),
+}: {
+  bodies: BodyName[];
+  origin: string;
+  now?: Date;
+}): Promise<CachedFeed> {
   const { lastUpdate, checkIntervalMinutes } = await monitorStatus();
   const interval = checkIntervalMinutes * MINUTE_MS;
   const last = lastUpdate ? new Date(lastUpdate).getTime() : Number.NaN;
-  const anchor = last <= now.getTime() && now.getTime() < last + interval ? last : Math.floor(now.getTime() / interval) * interval;
+  const anchor =
+    last <= now.getTime() && now.getTime() < last + interval ? last : Math.floor(now.getTime() / interval) * interval;
   const key = String(anchor);
   let sky = cache.get(key);
   if (!sky) {
@@ -181,15 +204,29 @@ export async function skyCalendar({ bodies, origin, now = new Date() }: { bodies
     const from = new Date(anchor);
     const to = new Date(from);
     to.setUTCMonth(to.getUTCMonth() + CALENDAR_MONTHS);
-    sky = { anchor, expiresAt: anchor + interval, events: skyEvents({ from, to, bodies: BODY_NAMES }), feeds: new Map() };
+    sky = {
+      anchor,
+      expiresAt: anchor + interval,
+      events: skyEvents({ from, to, bodies: BODY_NAMES }),
+      feeds: new Map(),
+    };
     cache.set(key, sky);
   }
   const chosen = `${origin}|${bodies.join(",")}`;
   let feed = sky.feeds.get(chosen);
   if (!feed) {
     const events = sky.events.filter((e) => bodies.includes(e.body));
-    const text = writeCalendar({ events, origin, stamp: new Date(sky.anchor), ttlSeconds: Math.round(interval / 1000) });
-    feed = { text, etag: `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`, expiresAt: sky.expiresAt };
+    const text = writeCalendar({
+      events,
+      origin,
+      stamp: new Date(sky.anchor),
+      ttlSeconds: Math.round(interval / 1000),
+    });
+    feed = {
+      text,
+      etag: `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`,
+      expiresAt: sky.expiresAt,
+    };
     if (sky.feeds.size >= MAX_FEEDS_PER_SKY) sky.feeds.delete(sky.feeds.keys().next().value!);
     sky.feeds.set(chosen, feed);
   }

@@ -21,7 +21,9 @@ export function privacyFacts() {
     name: c.name,
     purpose: c.purpose,
     lifetime: formatLifetime(c),
-    access: `${c.readableByScripts ? "readable by the page's scripts" : "not readable by scripts"}${c.signed ? ", signed" : ""}`,
+    access: `${c.readableByScripts ? "readable by the page's scripts" : "not readable by scripts"}${
+      c.signed ? ", signed" : ""
+    }`,
   }));
   const storage = Object.values(BROWSER_STORAGE).map((s) => ({ key: s.key, purpose: s.purpose }));
 
@@ -54,7 +56,10 @@ export function privacyFacts() {
     {
       what: "Password-reset and e-mail-verification links (only their hashes)",
       tiedTo: "your account",
-      howLong: `reset links expire after ${plural(hours(RESET_TOKEN_TTL_MS), "hour")}, verification links after ${plural(hours(VERIFICATION_TOKEN_TTL_MS), "hour")}`,
+      howLong: `reset links expire after ${plural(
+        hours(RESET_TOKEN_TTL_MS),
+        "hour"
+      )}, verification links after ${plural(hours(VERIFICATION_TOKEN_TTL_MS), "hour")}`,
     },
     {
       what: "Forum topics and replies, with your username and the time of writing (public)",
@@ -100,7 +105,9 @@ export function privacyFacts() {
     {
       name: "The site's e-mail provider (SMTP)",
       inUse: !!env.SMTP_URL,
-      sends: ["your e-mail address and the message: verification, password-reset, username reminder and forum reply notices"],
+      sends: [
+        "your e-mail address and the message: verification, password-reset, username reminder and forum reply notices",
+      ],
     },
   ];
   return { cookies, storage, kept, providers };

@@ -207,27 +207,27 @@ export default function Home() {
               const isChosen = chosen === digit;
               return (
                 <Tooltip key={digit} content={universalName(digit)}>
-                <button
-                  ref={(el) => {
-                    buttons.current[digit] = el;
-                  }}
-                  type="submit"
-                  name="number"
-                  value={digit}
-                  disabled={submitting}
-                  className={`absolute flex h-16 w-16 -translate-x-1/2 -translate-y-1/2 flex-col items-center justify-center rounded-full border-4 bg-white text-2xl font-bold shadow transition hover:scale-105 disabled:opacity-70 ${
-                    isChosen ? "border-cosmic ring-4 ring-violet-300" : "border-violet-200"
-                  }`}
-                  style={{ left: `${50 + 40 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%`, color: "#1c1830" }}
-                >
-                  <span aria-hidden="true" className="block h-2 w-6 rounded-full" style={{ background: p.hex, border: "1px solid #1c1830" }} />
-                  {digit}
-                  <span className="sr-only">
-                    {" "}
-                    {universalName(digit)}
-                    {isChosen ? " (chosen)" : ""}
-                  </span>
-                </button>
+                  <button
+                    ref={(el) => {
+                      buttons.current[digit] = el;
+                    }}
+                    type="submit"
+                    name="number"
+                    value={digit}
+                    disabled={submitting}
+                    className={`absolute flex h-16 w-16 -translate-x-1/2 -translate-y-1/2 flex-col items-center justify-center rounded-full border-4 bg-white text-2xl font-bold shadow transition hover:scale-105 disabled:opacity-70 ${
+                      isChosen ? "border-cosmic ring-4 ring-violet-300" : "border-violet-200"
+                    }`}
+                    style={{ left: `${50 + 40 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%`, color: "#1c1830" }}
+                  >
+                    <span aria-hidden="true" className="block h-2 w-6 rounded-full" style={{ background: p.hex, border: "1px solid #1c1830" }} />
+                    {digit}
+                    <span className="sr-only">
+                      {" "}
+                      {universalName(digit)}
+                      {isChosen ? " (chosen)" : ""}
+                    </span>
+                  </button>
                 </Tooltip>
               );
             })}

@@ -456,22 +456,22 @@ function HoroscopeTab({
           {sky.planets.map((p) => (
             <li key={p.name}>
               <Tooltip content={planetTooltip(p)}>
-              <Link
-                to={`/astrology/${p.name}`}
-                aria-current={p.name === planet ? "page" : undefined}
-                onClick={() => onChoosePlanet(p.name)}
-                preventScrollReset
-                className={`block rounded-lg border p-3 text-center ${
-                  p.name === planet ? "border-cosmic bg-cosmic text-white" : "border-violet-200 bg-white text-ink hover:border-cosmic"
-                }`}
-              >
-                <span aria-hidden="true" className="block text-2xl">
-                  {p.symbol}
-                </span>
-                <span className="block font-semibold">{p.name}</span>
-                <span className="block text-sm">{p.constellation}</span>
-                <span className="sr-only"> ({planetTooltip(p)})</span>
-              </Link>
+                <Link
+                  to={`/astrology/${p.name}`}
+                  aria-current={p.name === planet ? "page" : undefined}
+                  onClick={() => onChoosePlanet(p.name)}
+                  preventScrollReset
+                  className={`block rounded-lg border p-3 text-center ${
+                    p.name === planet ? "border-cosmic bg-cosmic text-white" : "border-violet-200 bg-white text-ink hover:border-cosmic"
+                  }`}
+                >
+                  <span aria-hidden="true" className="block text-2xl">
+                    {p.symbol}
+                  </span>
+                  <span className="block font-semibold">{p.name}</span>
+                  <span className="block text-sm">{p.constellation}</span>
+                  <span className="sr-only"> ({planetTooltip(p)})</span>
+                </Link>
               </Tooltip>
             </li>
           ))}

@@ -376,18 +376,18 @@ export function ReadAloud() {
               Speed<span className="sr-only"> ({SPEED_TOOLTIP})</span>
             </label>
             <Tooltip content={SPEED_TOOLTIP}>
-            <select
-              id={speedId}
-              value={speed}
-              onChange={(event) => changeSpeed(Number(event.target.value))}
-              className="rounded border border-violet-300 px-1 py-0.5 text-sm"
-            >
-              {SPEEDS.map((s) => (
-                <option key={s} value={s}>
-                  {s}×
-                </option>
-              ))}
-            </select>
+              <select
+                id={speedId}
+                value={speed}
+                onChange={(event) => changeSpeed(Number(event.target.value))}
+                className="rounded border border-violet-300 px-1 py-0.5 text-sm"
+              >
+                {SPEEDS.map((s) => (
+                  <option key={s} value={s}>
+                    {s}×
+                  </option>
+                ))}
+              </select>
             </Tooltip>
           </div>
         </div>
