@@ -61,7 +61,7 @@ test.describe("astrology", () => {
     await page.getByRole("navigation", { name: "Planets" }).getByRole("link", { name: /Mars/ }).click();
     await expect(page).toHaveURL(/\/astrology\/Mars$/);
     await expect(page.getByRole("heading", { name: new RegExp(`^Mars in ${SIGN}$`) })).toBeVisible();
-    await expect(page.getByText("Drive · Courage · Action")).toBeVisible();
+    await expect(page.getByText("Drive · Courage · Action", { exact: true })).toBeVisible();
     const reading = page.getByRole("region", { name: "Your Reading" });
     await expect(reading).toContainText("Universal Desire");
     await expect(reading).toContainText("Universal Nonseparation");
