@@ -82,7 +82,10 @@ test.describe("angel decode failures", () => {
     test.skip(!jsEnabled, "without JavaScript the browser itself shows a failed request");
     await page.goto("/angel");
     await waitForHydration(page, jsEnabled);
-    await page.route(/\/angel\.data/, (route) => route.abort("connectionreset"));
+    // the decode (a POST) never reaches the server; the revalidation that follows does
+    await page.route(/\/angel\.data/, (route) =>
+      route.request().method() === "POST" ? route.abort("connectionreset") : route.continue(),
+    );
     await page.getByLabel("Angel number", { exact: true }).fill("1111");
     await page.getByRole("button", { name: "Decode Angel Message" }).click();
     await expect(page.locator("#angel-error")).toContainText("Unable to decode angel number. Please try again.");
