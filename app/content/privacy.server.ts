@@ -3,7 +3,8 @@ import { RESET_TOKEN_TTL_MS, VERIFICATION_TOKEN_TTL_MS } from "~/accounts/tokens
 import { FINISHED_JOBS_KEPT_DAYS } from "~/jobs/background.server";
 import { RETENTION_DAYS } from "~/models3d/models.server";
 import { SPEECH_CACHE_UNUSED_DAYS } from "~/speech/tts.server";
-import { BROWSER_STORAGE, COOKIES, formatLifetime } from "~/utils/cookies";
+import { SESSION_COOKIE_NAME, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from "~/accounts/session.server";
+import { BROWSER_STORAGE, COOKIES, formatLifetime, type CookieEntry } from "~/utils/cookies";
 import { env } from "~/utils/env.server";
 
 /**
@@ -17,7 +18,15 @@ const hours = (ms: number) => ms / 3_600_000;
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
 export function privacyFacts() {
-  const cookies = Object.values(COOKIES).map((c) => ({
+  // The session cookie's name and lifetime are the deployment's (https, SESSION_MAX_AGE_DAYS, SESSION_IDLE_DAYS).
+  const days = (ms: number) => plural(Math.round(ms / 86_400_000), "day");
+  const session: CookieEntry = {
+    ...COOKIES.session,
+    name: SESSION_COOKIE_NAME,
+    maxAgeSeconds: Math.floor(SESSION_MAX_AGE_MS / 1000),
+    endsEarly: `or after ${days(SESSION_IDLE_MS)} without a visit, or when you sign out`,
+  };
+  const cookies = Object.values(COOKIES).map((entry) => (entry.name === COOKIES.session.name ? session : entry)).map((c) => ({
     name: c.name,
     purpose: c.purpose,
     lifetime: formatLifetime(c),
@@ -52,6 +61,11 @@ export function privacyFacts() {
       what: "Your account: username, password hash, e-mail address if given and whether it is verified, forum notification choice",
       tiedTo: "your account",
       howLong: "until you ask us to delete the account",
+    },
+    {
+      what: "Your signed-in sessions: a hash of each session's id, a coarse device label (such as “Chrome on Linux”), when it began and was last used",
+      tiedTo: "your account",
+      howLong: `deleted when you sign out, after ${plural(Math.round(SESSION_IDLE_MS / 86_400_000), "day")} without a visit, or ${plural(Math.round(SESSION_MAX_AGE_MS / 86_400_000), "day")} after sign-in`,
     },
     {
       what: "Password-reset and e-mail-verification links (only their hashes)",

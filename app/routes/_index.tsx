@@ -13,7 +13,7 @@ import { GENERATION_TEXTS } from "~/numerology/texts";
 import { PreferencesFields, useHydrated } from "~/numerology/ui/preferences-fields";
 import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
 import { COMPOSITION_LABELS, preferencesSchema, STYLE_LABELS, type Preferences } from "~/preferences/schema";
-import { clientIp, combineHeaders } from "~/utils/http.server";
+import { clientIp, combineHeaders, safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") === "preferences") {
     const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...preferences.data });
     if (!saved.ok) return data({ error: { title: saved.title, message: saved.message, code: GRAPHIC_ALERT }, number: null }, { status: 400 });
-    const returnTo = String(form.get("returnTo") ?? "/");
+    const returnTo = safeRedirectPath(form.get("returnTo"), "/");
     return redirect(returnTo.startsWith("/?") || returnTo === "/" ? returnTo : "/");
   }
 

@@ -10,7 +10,7 @@ import { publicOrigin } from "~/utils/env.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parseBodies(new URL(request.url).searchParams.get("bodies"));
   if (!parsed.ok) return apiError(parsed.message, 400);
-  const feed = await skyCalendar({ bodies: parsed.bodies, origin: publicOrigin(request) });
+  const feed = await skyCalendar({ bodies: parsed.bodies, origin: publicOrigin() });
   const maxAge = Math.max(0, Math.floor((feed.expiresAt - Date.now()) / 1000));
   const headers = {
     "Content-Type": "text/calendar; charset=utf-8",

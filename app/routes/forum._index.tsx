@@ -80,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply(), toast: { title: "Failed to add email", description: undefined } }, { status: 400 });
     }
-    const result = await addEmail({ userId: user.id, email: submission.value.email, origin: publicOrigin(request) });
+    const result = await addEmail({ userId: user.id, email: submission.value.email, origin: publicOrigin() });
     if (!result.ok) {
       return data(
         { intent, result: submission.reply({ formErrors: [result.error] }), toast: { title: "Failed to add email", description: result.error } },

@@ -35,7 +35,7 @@ describe("the cookie registry", () => {
     for (const cookie of Object.values(COOKIES)) {
       expect(cookie.purpose.length, cookie.name).toBeGreaterThan(20);
     }
-    expect(formatLifetime(COOKIES.session)).toBe("30 days, or until you sign out");
+    expect(formatLifetime(COOKIES.session)).toBe("60 days, or until you sign out");
     expect(formatLifetime(COOKIES.visitor)).toBe("1 year");
     expect(formatLifetime(COOKIES.toast)).toBe("1 minute");
     expect(formatLifetime(COOKIES.recoverySent)).toBe("10 minutes");

@@ -10,6 +10,8 @@
  */
 export type CookieEntry = {
   name: string;
+  /** the name used when the site is served over https, if it differs (a `__Host-` prefix) */
+  nameOverHttps?: string;
   /** What it holds and why, in the policy's words. */
   purpose: string;
   /** Max-Age in seconds; null for a session cookie (gone when the browser closes). */
@@ -27,8 +29,11 @@ const DAY = 24 * 60 * 60;
 export const COOKIES = {
   session: {
     name: "__session",
-    purpose: "which account you are signed in to",
-    maxAgeSeconds: 30 * DAY,
+    /** over https the session cookie is `__Host-` prefixed (no subdomain can set or read it) */
+    nameOverHttps: "__Host-session",
+    purpose: "which signed-in session of your account this browser holds (a random id; the session itself is kept on the server)",
+    // the default SESSION_MAX_AGE_DAYS; /privacy states the configured value (app/content/privacy.server.ts)
+    maxAgeSeconds: 60 * DAY,
     endsEarly: "or until you sign out",
     readableByScripts: false,
     signed: true,
