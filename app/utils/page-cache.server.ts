@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { rawSql } from "#db/client.server";
+import { listenForNotifications } from "#db/client.server";
 
 /**
  * A memory cache of whole pages for signed-out visitors (what Discourse calls its anonymous cache): the page is
@@ -35,7 +35,7 @@ export function createPageCache({
 }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const enabled = ttlSeconds > 0;
-  let listeningOn: unknown = null;
+  let listeningOn = false;
   let listening = false;
   const stats = { hits: 0, stores: 0, clears: 0 };
   /** Bumped by every clear: a page whose rendering began before a clear may show what changed, and is not kept. */
@@ -47,23 +47,29 @@ export function createPageCache({
     stats.clears += 1;
   }
 
-  /** LISTEN on the channel of the current pool (again after the pool was replaced); nothing is served before. */
+  /**
+   * LISTEN on the channel (a connection of its own, re-established after an outage); nothing is served before.
+   * While the database is unreachable no change can be made, so the pages kept stay valid and are served.
+   */
   function ensureListening() {
-    const sql = rawSql();
-    if (listeningOn === sql) return;
-    listeningOn = sql;
+    if (listeningOn) return;
+    listeningOn = true;
     listening = false;
     clear();
-    sql
-      .listen(channel, () => clear(), () => {
+    listenForNotifications(channel, () => clear(), {
+      onListen: () => {
         // (Re)connected: whatever happened while not listening is unknown.
         clear();
         listening = true;
-      })
-      .catch((error: unknown) => {
-        console.error(`[page-cache] cannot listen on ${channel}:`, error);
-        listeningOn = null;
-      });
+      },
+      onLost: () => {
+        listeningOn = false;
+        listening = false;
+      },
+    }).catch((error: unknown) => {
+      console.error(`[page-cache] cannot listen on ${channel}:`, error);
+      listeningOn = false;
+    });
   }
 
   function cacheablePath(pathname: string): boolean {
