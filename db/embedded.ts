@@ -105,7 +105,7 @@ async function stopServer(pg: Handle, timeoutMs = 5000): Promise<void> {
   const child = childOf(pg);
   if (!running(child)) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGCONT"); // a stopped server cannot act on SIGINT
+  if (child.pid) signalTree(child.pid, "SIGCONT"); // a stopped server (and its backends) cannot act on SIGINT
   child.kill("SIGINT");
   const timer = setTimeout(() => child.pid && killTree(child.pid), timeoutMs);
   await exited;
@@ -209,8 +209,13 @@ function supervise(
   };
 }
 
-/** SIGKILL to a process and its descendants (read from /proc; a stopped process dies of SIGKILL too). */
+/** SIGKILL to a process and its descendants (a stopped process dies of SIGKILL too). */
 function killTree(pid: number) {
+  signalTree(pid, "SIGKILL");
+}
+
+/** A signal to a process and its descendants (read from /proc). */
+function signalTree(pid: number, signal: NodeJS.Signals) {
   const children = new Map<number, number[]>();
   try {
     for (const entry of readdirSync("/proc")) {
@@ -234,7 +239,7 @@ function killTree(pid: number) {
   visit(pid);
   for (const p of all) {
     try {
-      process.kill(p, "SIGKILL");
+      process.kill(p, signal);
     } catch {
       // already gone
     }
