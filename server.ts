@@ -14,7 +14,7 @@ import { closePool, isDatabaseReachable, startDatabaseMonitor } from "./db/clien
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { env, isProduction } from "./app/utils/env.server";
-import { answerDatabaseOutages, retryAfterOn503 } from "./app/utils/outage.server";
+import { answerDatabaseOutages, logDroppedQueries, retryAfterOn503 } from "./app/utils/outage.server";
 import {
   applyConnectionTimeouts,
   closeConnectionsWhileDraining,
@@ -93,6 +93,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   const build = answerDatabaseOutages((await import(pathToFileURL(buildPath).href)) as ServerBuild);
   const entry = build.entry.module as EntryModule;
   startDatabaseMonitor();
+  logDroppedQueries(log);
 
   const app = express();
   app.disable("x-powered-by");

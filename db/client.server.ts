@@ -8,8 +8,8 @@ import * as schema from "./schema";
  * embedded PostgreSQL.
  *
  * Outages (decision 006): every connection has a connect timeout and a statement timeout, and server.ts starts a
- * monitor that pings the database twice a second on a connection of its own. When a ping fails the database is
- * "down": the pool is thrown away (queries stuck on a frozen server fail at once), and every query fails fast with
+ * monitor that pings the database twice a second on a connection of its own. When two pings in a row go
+ * unanswered for DATABASE_PING_TIMEOUT_MS (1 s) each, the database is "down": the pool is thrown away (queries stuck on a frozen server fail at once), and every query fails fast with
  * a DatabaseUnavailableError, which the routes answer with a 503 (app/utils/outage.server.ts), until a ping
  * succeeds again. LISTEN runs on a connection of its own (listenForNotifications), re-established at recovery.
  */
@@ -44,7 +44,7 @@ export function databaseSettings() {
     poolSize: number("DATABASE_POOL_SIZE", 10),
     connectTimeoutSeconds: number("DATABASE_CONNECT_TIMEOUT_SECONDS", 2),
     statementTimeoutMs: number("DATABASE_STATEMENT_TIMEOUT_MS", 3000),
-    pingTimeoutMs: number("DATABASE_PING_TIMEOUT_MS", 1500),
+    pingTimeoutMs: number("DATABASE_PING_TIMEOUT_MS", 1000),
   };
 }
 
@@ -161,12 +161,20 @@ export function isDatabaseDown(): boolean {
   return health.down;
 }
 
+/**
+ * `promise`, or a timeout error after `ms`. The timeout is decided only after the event loop has read what
+ * arrived meanwhile (setImmediate runs after I/O): a process busy for a while (a password hash, a big render)
+ * must not take a late answer for a missing one.
+ */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     promise,
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error("database timeout"), { code: "ETIMEDOUT" })), ms);
+      timer = setTimeout(
+        () => setImmediate(() => reject(Object.assign(new Error("database timeout"), { code: "ETIMEDOUT" }))),
+        ms,
+      );
     }),
   ]).finally(() => clearTimeout(timer));
 }
@@ -213,7 +221,9 @@ async function check() {
   if (health.checking) return;
   health.checking = true;
   try {
-    const ok = await ping(databaseSettings().pingTimeoutMs);
+    const { pingTimeoutMs } = databaseSettings();
+    // Down after two pings in a row went unanswered (the second on a new connection), up after one answer.
+    const ok = (await ping(pingTimeoutMs)) || (!health.down && (await ping(pingTimeoutMs)));
     if (!ok && !health.down) markDown();
     else if (ok && health.down) await markUp();
   } catch (error) {

@@ -18,7 +18,7 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().default(2),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(3000),
-  DATABASE_PING_TIMEOUT_MS: z.coerce.number().int().positive().default(1500),
+  DATABASE_PING_TIMEOUT_MS: z.coerce.number().int().positive().default(1000),
   /** The embedded PostgreSQL is restarted when it has not answered for this long (decision 007). */
   EMBEDDED_DB_HANG_SECONDS: z.coerce.number().positive().default(15),
   /**

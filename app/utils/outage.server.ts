@@ -72,3 +72,14 @@ export function retryAfterOn503(_req: IncomingMessage, res: ServerResponse, next
   } as ServerResponse["writeHead"];
   next();
 }
+
+/**
+ * When the pool is dropped in an outage, postgres.js rejects queries nobody waits for any more (a connection's
+ * start-up, a request already answered): logged, not a crash of the server. Other unhandled rejections still are.
+ */
+export function logDroppedQueries(log: (message: string) => void): void {
+  process.on("unhandledRejection", (reason) => {
+    if (isDatabaseUnavailable(reason)) return log(`a query ended by the outage: ${String(reason)}`);
+    throw reason;
+  });
+}

@@ -215,7 +215,7 @@ describe("the site with its embedded database frozen, killed, and stopped", () =
     const posts = await fetch(apiUrls[1]!).then((r) => r.json() as Promise<{ posts?: { content: string }[] } | { content: string }[]>);
     const list = Array.isArray(posts) ? posts : (posts.posts ?? []);
     expect(list.filter((p) => p.content === "Written in the storm")).toHaveLength(1);
-  }, 60_000);
+  }, 90_000);
 
   it("restarts the embedded database within 20 s of a kill -9 of its postmaster, losing nothing written", async () => {
     const written: string[] = [];
@@ -252,7 +252,7 @@ describe("the site with its embedded database frozen, killed, and stopped", () =
     expect(server.output()).toMatch(/embedded PostgreSQL is running again/);
     expect(server.child.exitCode).toBeNull(); // the Node server itself was never restarted
     console.log(`[outage] ready again ${readyAfter} ms after kill -9 of the postmaster`);
-  }, 60_000);
+  }, 90_000);
 
   it("on SIGTERM turns unready first, finishes every request in flight and exits 0", async () => {
     const member = await signUp(server.base, "outage_member");
@@ -293,7 +293,7 @@ describe("the site with its embedded database frozen, killed, and stopped", () =
     expect(failed.filter((s) => !/ECONNREFUSED|fetch failed/.test(`${s.error} ${s.status}`))).toEqual([]);
     expect(failed.every((s) => s.startedAt > signalledAt)).toBe(true);
     expect(server.output()).toMatch(/\[server\] stopped/);
-  }, 60_000);
+  }, 90_000);
 });
 
 describe("the embedded database after a crash of the machine, and stopping without a database", () => {
@@ -337,5 +337,5 @@ describe("the embedded database after a crash of the machine, and stopping witho
         return false;
       }
     }).length, (n) => n === 0, 5000, "database processes left");
-  }, 60_000);
+  }, 90_000);
 });
