@@ -142,8 +142,6 @@ describe("a reply notification whose worker is killed mid-run", () => {
   }
 
   it("is taken again after the lock expires and mailed exactly once", async () => {
-    const t0 = Date.now();
-    const step = (what: string) => console.log(`[jobs-recovery] ${what} after ${Date.now() - t0} ms`);
     const first = firstServer;
     const author = await post(first.base, "/api/register", { username: "jobs_author", email: "author@example.org", password: "Storm2026pass!" });
     const replier = await post(first.base, "/api/register", { username: "jobs_replier", email: "replier@example.org", password: "Storm2026pass!" });
@@ -151,10 +149,8 @@ describe("a reply notification whose worker is killed mid-run", () => {
     const topic = await post(first.base, "/api/forum/topics", { title: "Who gets the mail?" }, author.cookie);
     const reply = await post(first.base, `/api/forum/topics/${topic.json.id}/posts`, { content: "A reply that notifies" }, replier.cookie);
     expect(reply.status).toBe(201);
-    step("reply posted");
 
     await expect.poll(() => stalled, { timeout: 20_000, interval: 100 }).toBe(1);
-    step("mail stalled");
     first.child.kill("SIGKILL");
     await new Promise((resolve) => first.child.once("exit", resolve));
     const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -165,7 +161,6 @@ describe("a reply notification whose worker is killed mid-run", () => {
 
       const killedAt = Date.now();
       await start();
-      step("second server up");
       await expect
         .poll(() => delivered.length, { timeout: 30_000, interval: 200 })
         .toBe(1)
@@ -175,7 +170,6 @@ describe("a reply notification whose worker is killed mid-run", () => {
         });
       // Not before the lock expired (2 s after its last renewal) plus the backoff (2^1 × 1 s).
       expect(Date.now() - killedAt).toBeGreaterThan(1500);
-      step("mail delivered");
       await expect.poll(async () => (await job())[0]?.done_at ?? null, { timeout: 5000 }).not.toBeNull();
       await sleep(3000);
       expect(delivered).toEqual(["author@example.org"]);
