@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import { sql as drizzleSql } from "drizzle-orm";
 import type postgres from "postgres";
-import { listenForNotifications, rawSql } from "#db/client.server";
+import { isDatabaseUnavailable, listenForNotifications, rawSql } from "#db/client.server";
 import { env } from "~/utils/env.server";
 
 /**
@@ -192,7 +192,10 @@ export function startWorker({ pollMs = 1000 } = {}): Worker {
   const loop = async () => {
     while (running) {
       listen();
-      current = drainJobs(undefined, () => running).catch((error) => console.error("[jobs] worker:", error));
+      current = drainJobs(undefined, () => running).catch((error) => {
+        // While the database is away every poll fails at once; the outage is logged once by the pool's monitor.
+        if (!isDatabaseUnavailable(error)) console.error("[jobs] worker:", error);
+      });
       await current;
       if (!running) break;
       await new Promise<void>((resolve) => {

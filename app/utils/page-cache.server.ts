@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { listenForNotifications } from "#db/client.server";
+import { isDatabaseUnavailable, listenForNotifications } from "#db/client.server";
 
 /**
  * A memory cache of whole pages for signed-out visitors (what Discourse calls its anonymous cache): the page is
@@ -67,7 +67,7 @@ export function createPageCache({
         listening = false;
       },
     }).catch((error: unknown) => {
-      console.error(`[page-cache] cannot listen on ${channel}:`, error);
+      if (!isDatabaseUnavailable(error)) console.error(`[page-cache] cannot listen on ${channel}:`, error);
       listeningOn = false;
     });
   }
