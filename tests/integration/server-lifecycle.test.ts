@@ -67,7 +67,7 @@ describe("server lifecycle", () => {
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     server = undefined;
-  });
+  }, 90_000);
 });
 
 describe("server with several HTTP workers (WEB_CONCURRENCY)", () => {
@@ -100,5 +100,5 @@ describe("server with several HTTP workers (WEB_CONCURRENCY)", () => {
     } finally {
       child.kill("SIGKILL");
     }
-  });
+  }, 90_000);
 });
