@@ -90,7 +90,7 @@ describe("server with several HTTP workers (WEB_CONCURRENCY)", () => {
     let output = "";
     child.stdout!.on("data", (chunk) => (output += String(chunk)));
     try {
-      expect(await waitFor(`http://127.0.0.1:${port}/readyz`, (s) => s === 200)).toBe(200);
+      expect(await waitFor(`http://127.0.0.1:${port}/readyz`, (s) => s === 200, 60_000)).toBe(200);
       await expect.poll(() => output.match(/listening on/g)?.length ?? 0, { timeout: 20_000 }).toBe(2);
       expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
       const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
