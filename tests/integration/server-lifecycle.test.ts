@@ -98,6 +98,7 @@ describe("server with several HTTP workers (WEB_CONCURRENCY)", () => {
       expect(await exited).toBe(0);
       expect(output.match(/\[server\] stopped/g)?.length).toBe(3); // two workers and the primary
     } finally {
+      if (process.env.SHOW_SERVER_OUTPUT) console.log(output);
       child.kill("SIGKILL");
     }
   }, 90_000);
