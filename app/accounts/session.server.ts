@@ -1,6 +1,9 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { env, isProduction } from "~/utils/env.server";
-import { getSessionUser, isAdminUser, type PublicUser } from "./users.server";
+import { eq, sql } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { users } from "#db/schema";
+import { getSessionUser, isAdminUser, isModeratorUser, type PublicUser } from "./users.server";
 
 /** The signed-in member's cookie session (signed, httpOnly, SameSite=Lax, Secure in production). */
 export const sessionStorage = createCookieSessionStorage<{ userId: number; createdAt: number }>({
@@ -70,6 +73,28 @@ export async function requireAdmin(request: Request): Promise<PublicUser> {
   const user = await requireUser(request);
   if (!isAdminUser(user)) throw new Response("Forbidden: this page is for administrators.", { status: 403 });
   return user;
+}
+
+/** Guard for the moderation pages (decision 026): moderators and admins; signed-out visitors go to /auth. */
+export async function requireModerator(request: Request): Promise<PublicUser> {
+  const user = await requireUser(request);
+  if (!isModeratorUser(user)) throw new Response("Forbidden: this page is for moderators.", { status: 403 });
+  return user;
+}
+
+/**
+ * Ends every session of a member (a suspension), except the one named. Today's sessions are signed cookies, so
+ * this stamps `sessions_valid_after`: every cookie signed before now stops being honoured, and the exception
+ * cannot be kept (no caller needs it yet). The session table of branch sec-sessions replaces this body.
+ */
+export async function endMemberSessions({
+  userId,
+  exceptSessionId: _exceptSessionId,
+}: {
+  userId: number;
+  exceptSessionId?: string | null;
+}): Promise<void> {
+  await db.update(users).set({ sessionsValidAfter: sql`now()` }).where(eq(users.id, userId));
 }
 
 /** A fresh session for the user (a new cookie value: no fixation), as a Set-Cookie header value. */

@@ -11,9 +11,13 @@ export type PublicUser = {
   email: string | null;
   isEmailVerified: boolean;
   forumNotifications: boolean;
-  role: "member" | "admin";
+  role: Role;
   createdAt: Date;
+  /** Moderation (decision 026): the member may not post until then (null or past: may post). */
+  silencedUntil: Date | null;
 };
+
+export type Role = "member" | "moderator" | "admin";
 
 export const publicUserColumns = {
   id: users.id,
@@ -23,12 +27,13 @@ export const publicUserColumns = {
   forumNotifications: users.forumNotifications,
   role: users.role,
   createdAt: users.createdAt,
+  silencedUntil: users.silencedUntil,
 };
 
 /** The signed-in member of every page a member opens. */
 const userByIdQuery = preparedQuery("user-by-id", (db) =>
   db
-    .select({ ...publicUserColumns, sessionsValidAfter: users.sessionsValidAfter })
+    .select({ ...publicUserColumns, sessionsValidAfter: users.sessionsValidAfter, suspendedUntil: users.suspendedUntil })
     .from(users)
     .where(eq(users.id, sql.placeholder("id")))
     .limit(1)
@@ -41,23 +46,27 @@ export async function getUserById(id: number): Promise<PublicUser | null> {
 
 /**
  * The member a session names, if that session is still honoured: one signed before the member's password was
- * reset (`sessions_valid_after`) is not, so a reset signs out every other browser.
+ * reset (`sessions_valid_after`) is not, so a reset signs out every other browser. A suspended member has no
+ * session at all until the suspension ends (decision 026).
  */
 export async function getSessionUser(id: number, sessionCreatedAt: number | undefined): Promise<PublicUser | null> {
   const found = await userWithSessionLimit(id);
   if (!found) return null;
+  if (found.suspendedUntil && found.suspendedUntil.getTime() > Date.now()) return null;
   if (found.validAfter && !(typeof sessionCreatedAt === "number" && sessionCreatedAt >= found.validAfter.getTime())) {
     return null;
   }
   return found.user;
 }
 
-async function userWithSessionLimit(id: number): Promise<{ user: PublicUser; validAfter: Date | null } | null> {
+async function userWithSessionLimit(
+  id: number,
+): Promise<{ user: PublicUser; validAfter: Date | null; suspendedUntil: Date | null } | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
   const [row] = await userByIdQuery().execute({ id });
   if (!row) return null;
-  const { sessionsValidAfter, ...user } = row;
-  return { user, validAfter: sessionsValidAfter };
+  const { sessionsValidAfter, suspendedUntil, ...user } = row;
+  return { user, validAfter: sessionsValidAfter, suspendedUntil };
 }
 
 export async function getUserByUsername(username: string): Promise<PublicUser | null> {
@@ -113,13 +122,21 @@ export function isAdminUser(user: Pick<PublicUser, "role" | "username">): boolea
   return names.includes(user.username.toLowerCase());
 }
 
-/** Grants or takes back the admin role (scripts/make-admin). Returns null when no such member exists. */
+/** Decision 026: moderators (and every admin) may use the moderation tools. */
+export function isModeratorUser(user: Pick<PublicUser, "role" | "username">): boolean {
+  return user.role === "moderator" || isAdminUser(user);
+}
+
+/**
+ * Sets a member's role (scripts/make-admin; the admin roles page goes through the moderation domain, which also
+ * records it). Returns null when no such member exists.
+ */
 export async function setUserRole({
   username,
   role,
 }: {
   username: string;
-  role: "member" | "admin";
+  role: Role;
 }): Promise<PublicUser | null> {
   const [user] = await db
     .update(users)

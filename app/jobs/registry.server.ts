@@ -1,6 +1,7 @@
 import { registerModels3dJobs } from "~/models3d/jobs.server";
 import { registerForumJobs } from "~/forum/notifications.server";
 import { registerAstrologyMonitor } from "~/astrology/monitor.server";
+import { registerModerationJobs } from "~/moderation/notices.server";
 
 /**
  * Each domain registers its job handlers and recurring tasks here (one line per domain), and returns the names
@@ -10,6 +11,7 @@ export function registerDomainJobs(): string[] {
   const recurring: string[] = [];
   recurring.push(...registerModels3dJobs());
   registerForumJobs();
+  registerModerationJobs();
   recurring.push(registerAstrologyMonitor());
   return recurring;
 }
