@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, moderationActions, moderationFlags, users } from "#db/schema";
 import { csvCell } from "~/forum/emails.server";
+import { pageOfPost } from "~/forum/topics.server";
 import type { TargetType } from "./schemas";
 
 /**
@@ -25,6 +26,8 @@ export type QueueItem = {
   targetId: number;
   topicId: number;
   topicTitle: string;
+  /** the item's address in the forum */
+  href: string;
   number: number | null;
   content: string;
   hidden: { pendingReview: boolean; reason: string | null } | null;
@@ -96,6 +99,7 @@ async function postItem(postId: number): Promise<ItemCore | null> {
   return {
     topicId: row.topicId,
     topicTitle: row.topicTitle,
+    href: `/forum/topic/${row.topicId}?page=${pageOfPost(row.number)}#post-${row.number}`,
     number: row.number,
     content: row.content,
     hidden: hiddenOf(row.hiddenAt, row.hiddenBy, row.hiddenReason),
@@ -124,6 +128,7 @@ async function topicItem(topicId: number): Promise<ItemCore | null> {
   return {
     topicId,
     topicTitle: row.title,
+    href: `/forum/topic/${topicId}`,
     number: null,
     content: row.description ?? "",
     hidden: hiddenOf(row.hiddenAt, row.hiddenBy, row.hiddenReason),
