@@ -284,14 +284,14 @@ describe("audit log", () => {
   it("lists every action for admins and downloads it as formula-safe CSV", async () => {
     const { topic, post } = await topicWithPost();
     const mod = await moderator();
-    const admin = await member({ admin: true });
+    const admin = { ...(await member({ admin: true })), role: "admin" as const };
     const reason = `=HYPERLINK("http://evil.test","click") ${unique()}`;
     await moderate({ actor: mod, input: { action: "hide", targetType: "post", targetId: post.id, reason } });
-    await moderate({ actor: admin, input: { action: "lock", targetType: "topic", targetId: topic.id, reason: "Done, thanks" } });
+    expect((await moderate({ actor: admin, input: { action: "lock", targetType: "topic", targetId: topic.id, reason: "Done, thanks" } })).ok).toBe(true);
 
     const page = await statusOf(await logPage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation/log", { userId: admin.id }) }));
     // Newest first (other tests may write entries at the same time: find ours).
-    type Entry = { id: number; action: string; targetId: number };
+    type Entry = { id: number; action: string; targetId: number; createdAt: string };
     const entries: Entry[] = page.body.entries;
     const lock = entries.find((e) => e.action === "lock" && e.targetId === topic.id)!;
     const hide = entries.find((e) => e.action === "hide" && e.targetId === post.id)!;
