@@ -4,6 +4,7 @@ import { forumPosts, forumTopics, users } from "#db/schema";
 import { enqueueJob } from "~/jobs/queue.server";
 import { formatUtcDateTime } from "~/utils/dates";
 import type { ForumCategoryKey } from "./categories";
+import { HIDDEN_POST_NOTICE, TOPIC_LOCKED } from "./schemas";
 
 /**
  * Topics and posts. Built to hold a million posts: every list is served by an index and paginated (topics by a
@@ -19,9 +20,7 @@ export const REPLY_NOTIFICATION_QUEUE = "forum:reply-notification";
 
 export type Author = { id: number; username: string };
 
-/** What a reader sees in place of a hidden post (decision 026). */
-export const HIDDEN_POST_NOTICE = "This post was hidden by a moderator";
-export const HIDDEN_TOPIC_NOTICE = "This topic was hidden by a moderator";
+export { HIDDEN_POST_NOTICE, HIDDEN_TOPIC_NOTICE, TOPIC_LOCKED } from "./schemas";
 /** Hidden by members' flags, before a moderator looked (hidden_by is null). */
 export const PENDING_REVIEW_REASON = "Flagged by several members; pending a moderator's review.";
 
@@ -40,7 +39,6 @@ export class ForumWriteRefusedError extends Error {
     super(message);
   }
 }
-export const TOPIC_LOCKED = "This topic is locked: it takes no new replies.";
 
 export function silencedMessage(until: Date): string {
   return `You have been silenced by a moderator until ${formatUtcDateTime(until)}: you cannot post until then.`;

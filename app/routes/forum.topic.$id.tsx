@@ -20,15 +20,19 @@ import { useLinkNavigation } from "~/components/link-navigation";
 import { useToast } from "~/components/toaster";
 import { PostContent } from "~/forum/content";
 import { checkForumLimit } from "~/forum/limits.server";
-import { editPostSchema, postContentProblem, postSchema } from "~/forum/schemas";
+import {
+  editPostSchema,
+  HIDDEN_POST_NOTICE,
+  HIDDEN_TOPIC_NOTICE,
+  postContentProblem,
+  postSchema,
+  TOPIC_LOCKED,
+} from "~/forum/schemas";
 import {
   canSeeHidden,
   createPost,
   ForumWriteRefusedError,
   getPost,
-  HIDDEN_POST_NOTICE,
-  HIDDEN_TOPIC_NOTICE,
-  TOPIC_LOCKED,
   getTopic,
   listPosts,
   pageCountFor,
