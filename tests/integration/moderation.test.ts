@@ -314,3 +314,52 @@ describe("audit log", () => {
     expect((forbidden as Response).status).toBe(403);
   });
 });
+
+describe("JSON API", () => {
+  it("flags and moderates with the pages' permissions and the project's error shape", async () => {
+    const flagsApi = await import("~/routes/api.moderation.flags");
+    const actionsApi = await import("~/routes/api.moderation.actions");
+    const queueApi = await import("~/routes/api.moderation.queue");
+    const logApi = await import("~/routes/api.moderation.log");
+    const rolesApi = await import("~/routes/api.moderation.roles");
+    const { author, post } = await topicWithPost();
+    const plain = await seasoned();
+    const mod = await moderator();
+    const admin = await member({ admin: true });
+    const send = async (route: { action: (a: never) => Promise<Response> }, path: string, body: unknown, userId?: number) =>
+      statusOf(await call(async () => route.action({ ...ctx, params: {}, request: await jsonRequest(path, { method: "POST", body, userId }) } as never)));
+    const get = async (route: { loader: (a: never) => Promise<Response> }, path: string, userId?: number) =>
+      statusOf(await call(async () => route.loader({ ...ctx, params: {}, request: await jsonRequest(path, { userId }) } as never)));
+
+    const flag = { targetType: "post", targetId: post.id, reason: "spam" };
+    expect(await send(flagsApi, "/api/moderation/flags", flag)).toEqual({ status: 401, body: { error: "Authentication required" } });
+    expect(await send(flagsApi, "/api/moderation/flags", flag, author.id)).toEqual({ status: 403, body: { error: OWN_ITEM } });
+    expect((await send(flagsApi, "/api/moderation/flags", { ...flag, reason: "boring" }, plain.id)).status).toBe(400);
+    expect(await send(flagsApi, "/api/moderation/flags", flag, plain.id)).toEqual({ status: 201, body: { flagged: true, hidden: false } });
+    expect(await send(flagsApi, "/api/moderation/flags", flag, plain.id)).toEqual({ status: 409, body: { error: ALREADY_FLAGGED } });
+
+    const hide = { action: "hide", targetType: "post", targetId: post.id, reason: "Spam" };
+    expect((await send(actionsApi, "/api/moderation/actions", hide, plain.id)).status).toBe(403);
+    expect((await get(queueApi, "/api/moderation/queue", plain.id)).status).toBe(403);
+    const queue = await get(queueApi, "/api/moderation/queue", mod.id);
+    expect(queue.body.items.some((i: { targetId: number }) => i.targetId === post.id)).toBe(true);
+    expect((await send(actionsApi, "/api/moderation/actions", { ...hide, reason: "" }, mod.id)).body).toEqual({ error: "Give a reason for this action" });
+    const done = await send(actionsApi, "/api/moderation/actions", hide, mod.id);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ ok: true, message: "Post hidden." });
+    expect((await send(actionsApi, "/api/moderation/actions", hide, mod.id)).status).toBe(409);
+
+    // The forum API shows the hidden post's notice to others and the text to its author.
+    const postApi = await import("~/routes/api.forum.posts.$postId");
+    const seen = async (userId?: number) =>
+      statusOf(await postApi.loader({ ...ctx, params: { postId: String(post.id) }, request: await jsonRequest(`/api/forum/posts/${post.id}`, { userId }) }));
+    expect((await seen()).body.content).toBe(HIDDEN_POST_NOTICE);
+    expect((await seen(author.id)).body.content).toBe(post.content);
+
+    expect((await get(logApi, "/api/moderation/log", mod.id)).status).toBe(403);
+    const log = await get(logApi, "/api/moderation/log", admin.id);
+    expect(log.body.entries.some((e: { action: string; targetId: number }) => e.action === "hide" && e.targetId === post.id)).toBe(true);
+    expect((await send(rolesApi, "/api/moderation/roles", { username: plain.username, role: "moderator", reason: "x" }, mod.id)).status).toBe(403);
+    expect((await send(rolesApi, "/api/moderation/roles", { username: plain.username, role: "moderator", reason: "Helps" }, admin.id)).status).toBe(200);
+  });
+});
