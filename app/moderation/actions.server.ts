@@ -226,7 +226,7 @@ export async function moderate({ actor, input }: { actor: PublicUser; input: Mod
   });
 
   if (outcome.ok) {
-    if (endSessionsOf !== null) await endMemberSessions({ userId: endSessionsOf, exceptSessionId: null });
+    if (endSessionsOf !== null) await endMemberSessions({ userId: endSessionsOf });
     if (NOTIFIED.has(action)) await enqueueJob(MODERATION_NOTICE_QUEUE, { actionId: outcome.actionId });
   }
   return outcome;
