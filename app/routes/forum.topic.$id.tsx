@@ -239,7 +239,17 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
     intent,
     failure,
     result: undefined,
-    toast: { title: intent === "edit" ? "Failed to update post" : "Failed to post reply", description: failure.message } as Toast,
+    toast: {
+      title:
+        intent === "edit"
+          ? "Failed to update post"
+          : intent === "flag"
+            ? "Could not flag"
+            : intent === "moderate"
+              ? "Could not complete the action"
+              : "Failed to post reply",
+      description: failure.message,
+    } as Toast,
   }));
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
