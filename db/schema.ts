@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { FLAG_REASONS } from "../app/moderation/flag-reasons";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => "bytea",
@@ -39,7 +41,10 @@ export const users = pgTable(
     passwordResetTokenExpires: timestamp("password_reset_token_expires", { withTimezone: true, mode: "date" }),
     forumNotifications: boolean("forum_notifications").notNull().default(true),
     unsubscribeToken: text("unsubscribe_token"),
-    role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
+    role: text("role", { enum: ["member", "moderator", "admin"] }).notNull().default("member"),
+    /** Moderation (decision 026): cannot post until then; cannot sign in until then. Lifted by the clock. */
+    silencedUntil: timestamp("silenced_until", { withTimezone: true, mode: "date" }),
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -131,6 +136,17 @@ export const angelReadings = pgTable(
 
 // ----------------------------------------------------------------------------------------------- forum
 
+/**
+ * A post's or topic's moderation state: hidden (by a moderator, or by members' flags pending review: hidden_by
+ * null) shows a notice in its place; deleted is gone from the forum but kept for the record.
+ */
+const moderationColumns = () => ({
+  hiddenAt: timestamp("hidden_at", { withTimezone: true, mode: "date" }),
+  hiddenBy: integer("hidden_by"),
+  hiddenReason: text("hidden_reason"),
+  deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+});
+
 export const forumTopics = pgTable(
   "forum_topics",
   {
@@ -143,6 +159,9 @@ export const forumTopics = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Number of posts in the topic, kept in the same transaction as each insert. */
     postCount: integer("post_count").notNull().default(0),
+    /** Moderation (decision 026): a locked topic takes no replies; hidden/deleted topics leave the forum. */
+    lockedAt: timestamp("locked_at", { withTimezone: true, mode: "date" }),
+    ...moderationColumns(),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -167,12 +186,66 @@ export const forumPosts = pgTable(
     /** Position in the topic (#1, #2, …), assigned from the topic's post_count under its row lock. */
     number: integer("number").notNull(),
     content: text("content").notNull(),
+    ...moderationColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("forum_posts_topic_number_idx").on(t.topicId, t.number),
     index("forum_posts_author_idx").on(t.authorId, t.createdAt.desc()),
+  ],
+);
+
+// ------------------------------------------------------------------------------------------ moderation
+
+/** A member's flag on a post or a topic (exactly one of the two): once per member and item, ever. */
+export const moderationFlags = pgTable(
+  "moderation_flags",
+  {
+    id: serial("id").primaryKey(),
+    postId: integer("post_id").references(() => forumPosts.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id").references(() => forumTopics.id, { onDelete: "cascade" }),
+    flaggerId: integer("flagger_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: FLAG_REASONS }).notNull(),
+    note: text("note"),
+    /** Set when a moderator acts on the item (keep, hide, delete): the flag leaves the queue. */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("moderation_flags_post_flagger_idx").on(t.postId, t.flaggerId).where(sql`${t.postId} is not null`),
+    uniqueIndex("moderation_flags_topic_flagger_idx").on(t.topicId, t.flaggerId).where(sql`${t.topicId} is not null`),
+    index("moderation_flags_open_idx").on(t.createdAt.desc()).where(sql`${t.resolvedAt} is null`),
+    index("moderation_flags_flagger_idx").on(t.flaggerId, t.createdAt.desc()),
+    check("moderation_flags_one_target", sql`(${t.postId} is null) <> (${t.topicId} is null)`),
+  ],
+);
+
+/** Every moderation action: who, what, when, why, and the state before and after (the audit log). */
+export const moderationActions = pgTable(
+  "moderation_actions",
+  {
+    id: serial("id").primaryKey(),
+    /** null when the system acted (the flag threshold hid an item) */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    /** post | topic | user */
+    targetType: text("target_type").notNull(),
+    targetId: integer("target_id").notNull(),
+    /** the member the action concerns (the author, or the member silenced/suspended/warned/promoted) */
+    subjectUserId: integer("subject_user_id").references(() => users.id, { onDelete: "set null" }),
+    subjectName: text("subject_name"),
+    reason: text("reason").notNull(),
+    before: jsonb("before").notNull().default({}),
+    after: jsonb("after").notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("moderation_actions_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("moderation_actions_subject_idx").on(t.subjectUserId, t.createdAt.desc()),
   ],
 );
 

@@ -1,26 +1,29 @@
 /**
- * `npm run make-admin -- <username> [--revoke]`: grants (or takes back) the admin role of a member (decision 2 of
- * DESIGN.md). Admins may open /admin/emails and, in production, /debug-terminology.
+ * `npm run make-admin -- <username> [--moderator] [--revoke]`: grants (or takes back) the admin role of a member
+ * (decision 2 of DESIGN.md), or with --moderator the moderator role (decision 026). Admins may open /admin/emails
+ * and, in production, /debug-terminology; moderators and admins use /admin/moderation. --revoke makes the member
+ * a plain member again.
  */
 import { openScriptDatabase } from "./database";
 
 async function main() {
   const args = process.argv.slice(2);
   const revoke = args.includes("--revoke");
+  const moderator = args.includes("--moderator");
   const username = args.find((a) => !a.startsWith("--"));
   if (!username) {
-    console.error("usage: npm run make-admin -- <username> [--revoke]");
+    console.error("usage: npm run make-admin -- <username> [--moderator] [--revoke]");
     process.exit(2);
   }
   const database = await openScriptDatabase();
   try {
     const { setUserRole } = await import("../app/accounts/users.server");
-    const user = await setUserRole({ username, role: revoke ? "member" : "admin" });
+    const user = await setUserRole({ username, role: revoke ? "member" : moderator ? "moderator" : "admin" });
     if (!user) {
       console.error(`[make-admin] no member named "${username}"`);
       process.exitCode = 1;
     } else {
-      console.log(`[make-admin] ${user.username} is now ${user.role === "admin" ? "an admin" : "a member"}`);
+      console.log(`[make-admin] ${user.username} is now ${user.role === "admin" ? "an admin" : user.role === "moderator" ? "a moderator" : "a member"}`);
     }
   } finally {
     await database.close();

@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { users } from "#db/schema";
+import { formatUtcDateTime } from "~/utils/dates";
 import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { failure, INVALID_CREDENTIALS, WRONG_CURRENT_PASSWORD, type AccountFailure } from "./errors";
 import { hitRateLimit, limits, peekRateLimit, resetRateLimit } from "./limits.server";
@@ -44,8 +45,24 @@ export async function verifyLogin({
     return failure(401, INVALID_CREDENTIALS);
   }
   await resetRateLimit(accountLimit.key);
+  // A suspended member (decision 026) is told so, only once the password proved who they are.
+  const suspension = await activeSuspension(matched);
+  if (suspension) return failure(403, suspendedMessage(suspension));
   const user = await getUserById(matched);
   return user ? { ok: true, user } : failure(401, INVALID_CREDENTIALS);
+}
+
+async function activeSuspension(userId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ until: users.suspendedUntil })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.suspendedUntil} > now()`))
+    .limit(1);
+  return row?.until ?? null;
+}
+
+export function suspendedMessage(until: Date): string {
+  return `Your account is suspended until ${formatUtcDateTime(until)}. You can sign in again after that.`;
 }
 
 async function findCandidates(login: string) {

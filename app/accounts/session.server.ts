@@ -6,7 +6,7 @@ import { sessions, users } from "#db/schema";
 import { COOKIES } from "~/utils/cookies";
 import { env, isProduction } from "~/utils/env.server";
 import { hashToken, newToken } from "./tokens.server";
-import { isAdminUser, publicUserColumns, type PublicUser } from "./users.server";
+import { isAdminUser, isModeratorUser, publicUserColumns, type PublicUser } from "./users.server";
 
 /**
  * Members' sessions (decision 011): a row per signed-in browser in PostgreSQL, named by a random id that only
@@ -53,6 +53,8 @@ const sessionByIdQuery = preparedQuery("session-by-id", (db) =>
         eq(sessions.id, sql.placeholder("id")),
         gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${sql.placeholder("idleSeconds")}::double precision)`),
         gt(sessions.createdAt, sql`now() - make_interval(secs => ${sql.placeholder("maxAgeSeconds")}::double precision)`),
+        // A suspended member (decision 026) has no session until the suspension ends.
+        sql`(${users.suspendedUntil} is null or ${users.suspendedUntil} <= now())`,
       ),
     )
     .limit(1)
@@ -142,6 +144,13 @@ export async function requireAnonymous(request: Request, to = "/forum"): Promise
 export async function requireAdmin(request: Request): Promise<PublicUser> {
   const user = await requireUser(request);
   if (!isAdminUser(user)) throw new Response("Forbidden: this page is for administrators.", { status: 403 });
+  return user;
+}
+
+/** Guard for the moderation pages (decision 026): moderators and admins; signed-out visitors go to /auth. */
+export async function requireModerator(request: Request): Promise<PublicUser> {
+  const user = await requireUser(request);
+  if (!isModeratorUser(user)) throw new Response("Forbidden: this page is for moderators.", { status: 403 });
   return user;
 }
 

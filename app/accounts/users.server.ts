@@ -11,9 +11,13 @@ export type PublicUser = {
   email: string | null;
   isEmailVerified: boolean;
   forumNotifications: boolean;
-  role: "member" | "admin";
+  role: Role;
   createdAt: Date;
+  /** Moderation (decision 026): the member may not post until then (null or past: may post). */
+  silencedUntil: Date | null;
 };
+
+export type Role = "member" | "moderator" | "admin";
 
 export const publicUserColumns = {
   id: users.id,
@@ -23,6 +27,7 @@ export const publicUserColumns = {
   forumNotifications: users.forumNotifications,
   role: users.role,
   createdAt: users.createdAt,
+  silencedUntil: users.silencedUntil,
 };
 
 export async function getUserById(id: number): Promise<PublicUser | null> {
@@ -84,13 +89,21 @@ export function isAdminUser(user: Pick<PublicUser, "role" | "username">): boolea
   return names.includes(user.username.toLowerCase());
 }
 
-/** Grants or takes back the admin role (scripts/make-admin). Returns null when no such member exists. */
+/** Decision 026: moderators (and every admin) may use the moderation tools. */
+export function isModeratorUser(user: Pick<PublicUser, "role" | "username">): boolean {
+  return user.role === "moderator" || isAdminUser(user);
+}
+
+/**
+ * Sets a member's role (scripts/make-admin; the admin roles page goes through the moderation domain, which also
+ * records it). Returns null when no such member exists.
+ */
 export async function setUserRole({
   username,
   role,
 }: {
   username: string;
-  role: "member" | "admin";
+  role: Role;
 }): Promise<PublicUser | null> {
   const [user] = await db
     .update(users)

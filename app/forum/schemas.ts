@@ -10,6 +10,11 @@ export const TITLE_MAX = 100;
 export const DESCRIPTION_MAX = 500;
 export const CONTENT_MAX = 2000;
 
+/** Moderation's words on the forum pages (decision 026); shared by the server and the page components. */
+export const HIDDEN_POST_NOTICE = "This post was hidden by a moderator";
+export const HIDDEN_TOPIC_NOTICE = "This topic was hidden by a moderator";
+export const TOPIC_LOCKED = "This topic is locked: it takes no new replies.";
+
 export const EMPTY_POST = { title: "Content required", description: "Post content cannot be empty." } as const;
 export const LONG_POST = { title: "Content too long", description: "Post content must be 2000 characters or less." } as const;
 

@@ -1,8 +1,10 @@
-import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, lte, sql } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
 import { enqueueJob } from "~/jobs/queue.server";
+import { formatUtcDateTime } from "~/utils/dates";
 import type { ForumCategoryKey } from "./categories";
+import { HIDDEN_POST_NOTICE, TOPIC_LOCKED } from "./schemas";
 
 /**
  * Topics and posts. Built to hold a million posts: every list is served by an index and paginated (topics by a
@@ -18,6 +20,30 @@ export const REPLY_NOTIFICATION_QUEUE = "forum:reply-notification";
 
 export type Author = { id: number; username: string };
 
+export { HIDDEN_POST_NOTICE, HIDDEN_TOPIC_NOTICE, TOPIC_LOCKED } from "./schemas";
+/** Hidden by members' flags, before a moderator looked (hidden_by is null). */
+export const PENDING_REVIEW_REASON = "Flagged by several members; pending a moderator's review.";
+
+/** A hidden post or topic: the reason is shown only to its author and to moderators. */
+export type HiddenState = { reason: string | null } | null;
+
+/**
+ * A refused write (decision 026): the topic is locked, hidden or deleted, the post hidden, or the member
+ * silenced. Routes answer it with its status and message.
+ */
+export class ForumWriteRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly status: 403 | 409 = 403,
+  ) {
+    super(message);
+  }
+}
+
+export function silencedMessage(until: Date): string {
+  return `You have been silenced by a moderator until ${formatUtcDateTime(until)}: you cannot post until then.`;
+}
+
 export type TopicSummary = {
   id: number;
   title: string;
@@ -29,6 +55,8 @@ export type TopicSummary = {
   lastActivityAt: Date;
   postCount: number;
   author: { username: string };
+  lockedAt: Date | null;
+  hidden: HiddenState;
 };
 
 export type ForumPost = {
@@ -41,6 +69,7 @@ export type ForumPost = {
   updatedAt: Date;
   edited: boolean;
   author: { username: string };
+  hidden: HiddenState;
 };
 
 const topicColumns = {
@@ -53,12 +82,22 @@ const topicColumns = {
   updatedAt: forumTopics.updatedAt,
   lastActivityAt: forumTopics.lastActivityAt,
   postCount: forumTopics.postCount,
+  lockedAt: forumTopics.lockedAt,
+  hiddenAt: forumTopics.hiddenAt,
+  hiddenReason: forumTopics.hiddenReason,
+  hiddenBy: forumTopics.hiddenBy,
   username: users.username,
   // The exact timestamp (microseconds) for the keyset cursor; a JS Date keeps only milliseconds.
   activityKey: sql<string>`${forumTopics.lastActivityAt}::text`,
 };
 
-type TopicRow = Omit<TopicSummary, "author"> & { username: string; activityKey: string };
+type HiddenColumns = { hiddenAt: Date | null; hiddenReason: string | null; hiddenBy: number | null };
+type TopicRow = Omit<TopicSummary, "author" | "hidden"> & HiddenColumns & { username: string; activityKey: string };
+
+function hiddenState({ hiddenAt, hiddenReason, hiddenBy }: HiddenColumns): HiddenState {
+  if (!hiddenAt) return null;
+  return { reason: hiddenBy === null ? PENDING_REVIEW_REASON : hiddenReason };
+}
 
 function toTopic(row: TopicRow): TopicSummary {
   return {
@@ -72,6 +111,8 @@ function toTopic(row: TopicRow): TopicSummary {
     lastActivityAt: row.lastActivityAt,
     postCount: row.postCount,
     author: { username: row.username },
+    lockedAt: row.lockedAt,
+    hidden: hiddenState(row),
   };
 }
 
@@ -101,6 +142,8 @@ export function decodeCursor(cursor: string | null | undefined): { activityKey: 
 function topicPageQuery(byCategory: boolean, afterCursor: boolean) {
   return preparedQuery(`forum-topics-${byCategory}-${afterCursor}`, (db) => {
     const conditions = [
+      // Hidden and deleted topics leave the list (decision 026); they are rare, so a filter on the index scan.
+      sql`${forumTopics.hiddenAt} is null and ${forumTopics.deletedAt} is null`,
       byCategory ? sql`${forumTopics.category} = ${sql.placeholder("category")}` : undefined,
       afterCursor
         ? sql`(${forumTopics.lastActivityAt}, ${forumTopics.id}) < (${sql.placeholder("activityKey")}::timestamptz, ${sql.placeholder("afterId")}::int)`
@@ -131,7 +174,7 @@ const topicByIdQuery = preparedQuery("forum-topic", (db) =>
     .select(topicColumns)
     .from(forumTopics)
     .innerJoin(users, eq(users.id, forumTopics.authorId))
-    .where(eq(forumTopics.id, sql.placeholder("id")))
+    .where(and(eq(forumTopics.id, sql.placeholder("id")), isNull(forumTopics.deletedAt)))
     .limit(1)
     .prepare("forum-topic"),
 );
@@ -159,6 +202,7 @@ export async function listTopics({
   };
 }
 
+/** A topic that has not been deleted (a hidden one too: callers decide who may see it, see canSeeHidden). */
 export async function getTopic(id: number): Promise<TopicSummary | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
   const [row] = (await topicByIdQuery().execute({ id })) as TopicRow[];
@@ -182,6 +226,7 @@ export async function createTopic({
 }): Promise<{ topic: TopicSummary; created: boolean }> {
   const { id, created } = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('forum-topic'), ${authorId})`);
+    await refuseSilenced(tx, authorId);
     const [existing] = await tx
       .select({ id: forumTopics.id })
       .from(forumTopics)
@@ -203,6 +248,18 @@ export async function createTopic({
   return { topic: (await getTopic(id))!, created };
 }
 
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/** Throws ForumWriteRefusedError when the member is silenced (decision 026). */
+async function refuseSilenced(tx: Tx, userId: number): Promise<void> {
+  const [row] = await tx
+    .select({ until: users.silencedUntil })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.silencedUntil} > now()`))
+    .limit(1);
+  if (row?.until) throw new ForumWriteRefusedError(silencedMessage(row.until));
+}
+
 // ------------------------------------------------------------------------------------------- posts
 
 const postColumns = {
@@ -214,13 +271,32 @@ const postColumns = {
   createdAt: forumPosts.createdAt,
   updatedAt: forumPosts.updatedAt,
   edited: sql<boolean>`${forumPosts.updatedAt} > ${forumPosts.createdAt}`,
+  hiddenAt: forumPosts.hiddenAt,
+  hiddenReason: forumPosts.hiddenReason,
+  hiddenBy: forumPosts.hiddenBy,
   username: users.username,
 };
 
-type PostRow = Omit<ForumPost, "author"> & { username: string };
+type PostRow = Omit<ForumPost, "author" | "hidden"> & HiddenColumns & { username: string };
 
-function toPost({ username, ...row }: PostRow): ForumPost {
-  return { ...row, author: { username } };
+function toPost({ username, hiddenAt, hiddenReason, hiddenBy, ...row }: PostRow): ForumPost {
+  return { ...row, author: { username }, hidden: hiddenState({ hiddenAt, hiddenReason, hiddenBy }) };
+}
+
+/** Who reads: a hidden post's text and reason are shown only to its author and to moderators. */
+export type Reader = { id: number; canModerate: boolean } | null;
+
+export function canSeeHidden(reader: Reader, authorId: number): boolean {
+  return Boolean(reader && (reader.canModerate || reader.id === authorId));
+}
+
+/**
+ * A post as a reader may see it: a hidden post keeps its place and number, but others get the notice instead of
+ * its text (and no reason). Every route that hands posts out goes through this.
+ */
+export function postForReader(post: ForumPost, reader: Reader): ForumPost {
+  if (!post.hidden || canSeeHidden(reader, post.authorId)) return post;
+  return { ...post, content: HIDDEN_POST_NOTICE, hidden: { reason: null } };
 }
 
 export function pageCountFor(postCount: number, perPage = POSTS_PER_PAGE): number {
@@ -242,6 +318,8 @@ const postPageQuery = preparedQuery("forum-post-page", (db) =>
         eq(forumPosts.topicId, sql.placeholder("topicId")),
         gte(forumPosts.number, sql.placeholder("from")),
         lte(forumPosts.number, sql.placeholder("to")),
+        // Deleted posts are gone from the forum (kept for the record); the others keep their numbers.
+        isNull(forumPosts.deletedAt),
       ),
     )
     .orderBy(asc(forumPosts.number))
@@ -250,33 +328,37 @@ const postPageQuery = preparedQuery("forum-post-page", (db) =>
 
 /**
  * One page of a topic's posts, by number range (index forum_posts_topic_number_idx): page N shows #((N-1)·25+1)
- * to #(N·25), so the first and the last page of a 5,000-post topic cost the same.
+ * to #(N·25), so the first and the last page of a 5,000-post topic cost the same. Hidden posts are shown to the
+ * `reader` as postForReader says (no reader: a signed-out visitor).
  */
 export async function listPosts({
   topicId,
   postCount,
   page,
   perPage = POSTS_PER_PAGE,
+  reader = null,
 }: {
   topicId: number;
   postCount: number;
   page: number;
   perPage?: number;
+  reader?: Reader;
 }): Promise<{ posts: ForumPost[]; page: number; pageCount: number }> {
   const pageCount = pageCountFor(postCount, perPage);
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
   const from = (current - 1) * perPage + 1;
   const rows = (await postPageQuery().execute({ topicId, from, to: from + perPage - 1 })) as PostRow[];
-  return { posts: rows.map(toPost), page: current, pageCount };
+  return { posts: rows.map((row) => postForReader(toPost(row), reader)), page: current, pageCount };
 }
 
+/** A post that has not been deleted, with its text even when hidden (pass it through postForReader to show it). */
 export async function getPost(postId: number): Promise<ForumPost | null> {
   if (!Number.isSafeInteger(postId) || postId <= 0 || postId > 2_147_483_647) return null;
   const [row] = (await db
     .select(postColumns)
     .from(forumPosts)
     .innerJoin(users, eq(users.id, forumPosts.authorId))
-    .where(eq(forumPosts.id, postId))
+    .where(and(eq(forumPosts.id, postId), isNull(forumPosts.deletedAt)))
     .limit(1)) as PostRow[];
   return row ? toPost(row) : null;
 }
@@ -285,7 +367,8 @@ export async function getPost(postId: number): Promise<ForumPost | null> {
  * Adds a post to a topic. Under the topic's row lock: a double submit (same member, same content within the
  * window, among the topic's latest posts) returns the existing post; otherwise post_count is incremented and
  * its new value is the post's number. The topic author is notified by a background job when someone else
- * replies, enqueued in the same transaction. Returns null when the topic does not exist.
+ * replies, enqueued in the same transaction. Returns null when the topic does not exist; throws
+ * ForumWriteRefusedError when the topic is locked or hidden or the member silenced (decision 026).
  */
 export async function createPost({
   topicId,
@@ -298,11 +381,19 @@ export async function createPost({
 }): Promise<{ post: ForumPost; created: boolean } | null> {
   const outcome = await db.transaction(async (tx) => {
     const [topic] = await tx
-      .select({ postCount: forumTopics.postCount, authorId: forumTopics.authorId })
+      .select({
+        postCount: forumTopics.postCount,
+        authorId: forumTopics.authorId,
+        lockedAt: forumTopics.lockedAt,
+        hiddenAt: forumTopics.hiddenAt,
+      })
       .from(forumTopics)
-      .where(eq(forumTopics.id, topicId))
+      .where(and(eq(forumTopics.id, topicId), isNull(forumTopics.deletedAt)))
       .for("update");
     if (!topic) return null;
+    if (topic.lockedAt) throw new ForumWriteRefusedError(TOPIC_LOCKED, 409);
+    if (topic.hiddenAt) throw new ForumWriteRefusedError("This topic was hidden by a moderator: it takes no new replies.", 409);
+    await refuseSilenced(tx, authorId);
     const [duplicate] = await tx
       .select({ id: forumPosts.id })
       .from(forumPosts)
@@ -339,7 +430,10 @@ export type UpdatePostResult =
   | { status: "not-found" }
   | { status: "forbidden" };
 
-/** Edits a post's content, only by its author (`WHERE id = $1 AND author_id = $2`). */
+/**
+ * Edits a post's content, only by its author (`WHERE id = $1 AND author_id = $2`), never a hidden or deleted
+ * one, and not while the author is silenced (decision 026: ForumWriteRefusedError).
+ */
 export async function updatePost({
   postId,
   authorId,
@@ -350,11 +444,20 @@ export async function updatePost({
   content: string;
 }): Promise<UpdatePostResult> {
   if (!Number.isSafeInteger(postId) || postId <= 0 || postId > 2_147_483_647) return { status: "not-found" };
+  const [state] = await db
+    .select({ authorId: forumPosts.authorId, hiddenAt: forumPosts.hiddenAt, deletedAt: forumPosts.deletedAt })
+    .from(forumPosts)
+    .where(eq(forumPosts.id, postId))
+    .limit(1);
+  if (!state || state.deletedAt) return { status: "not-found" };
+  if (state.authorId !== authorId) return { status: "forbidden" };
+  if (state.hiddenAt) throw new ForumWriteRefusedError("This post was hidden by a moderator and cannot be edited.", 409);
+  await db.transaction((tx) => refuseSilenced(tx, authorId));
   const [updated] = await db
     .update(forumPosts)
     // clock_timestamp(): later than created_at even when the post was made in this same transaction's instant
     .set({ content, updatedAt: sql`greatest(clock_timestamp(), ${forumPosts.createdAt} + interval '1 millisecond')` })
-    .where(and(eq(forumPosts.id, postId), eq(forumPosts.authorId, authorId)))
+    .where(and(eq(forumPosts.id, postId), eq(forumPosts.authorId, authorId), isNull(forumPosts.hiddenAt)))
     .returning({ id: forumPosts.id });
   if (updated) return { status: "updated", post: (await getPost(updated.id))! };
   const exists = await db.select({ id: forumPosts.id }).from(forumPosts).where(eq(forumPosts.id, postId)).limit(1);

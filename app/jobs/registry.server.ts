@@ -2,6 +2,7 @@ import { registerAccountJobs } from "~/accounts/mail-jobs.server";
 import { registerModels3dJobs } from "~/models3d/jobs.server";
 import { registerForumJobs } from "~/forum/notifications.server";
 import { registerAstrologyMonitor } from "~/astrology/monitor.server";
+import { registerModerationJobs } from "~/moderation/notices.server";
 
 /**
  * Each domain registers its job handlers and recurring tasks here (one line per domain), and returns the names
@@ -11,6 +12,7 @@ export function registerDomainJobs(): string[] {
   const recurring: string[] = [];
   recurring.push(...registerModels3dJobs());
   registerForumJobs();
+  registerModerationJobs();
   recurring.push(...registerAccountJobs());
   recurring.push(registerAstrologyMonitor());
   return recurring;

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/accounts/session.server";
-import { apiError, enforceLimit, parseOrThrow, readJsonObject } from "~/forum/api.server";
+import { getUser, requireApiUser } from "~/accounts/session.server";
+import { apiError, apiReader, enforceLimit, parseOrThrow, readJsonObject, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
-import { getPost, parseId, updatePost } from "~/forum/topics.server";
+import { getPost, parseId, postForReader, updatePost } from "~/forum/topics.server";
 
 /** GET /api/forum/posts/{postId}: one post. */
-export async function loader({ params }: ActionFunctionArgs) {
+export async function loader({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.postId);
   const post = id ? await getPost(id) : null;
   if (!post) return apiError("Post not found", 404);
-  return Response.json(post, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(postForReader(post, apiReader(await getUser(request))), { headers: { "Cache-Control": "no-store" } });
 }
 
 /** PATCH /api/forum/posts/{postId} {content}: the updated post; 403 for another member's post. */
@@ -20,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!id) return apiError("Post not found", 404);
   const { content } = parseOrThrow(postSchema, await readJsonObject(request));
   await enforceLimit("edit", user.id);
-  const outcome = await updatePost({ postId: id, authorId: user.id, content });
+  const outcome = await refusedAsApiError(updatePost({ postId: id, authorId: user.id, content }));
   if (outcome.status === "not-found") return apiError("Post not found", 404);
   if (outcome.status === "forbidden") return apiError("You can only edit your own posts.", 403);
   return Response.json(outcome.post);

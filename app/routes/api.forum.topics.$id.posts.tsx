@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/accounts/session.server";
-import { apiError, enforceLimit, parseOrThrow, readJsonObject } from "~/forum/api.server";
+import { getUser, requireApiUser } from "~/accounts/session.server";
+import { apiError, apiReader, enforceLimit, parseOrThrow, readJsonObject, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
-import { createPost, getTopic, listPosts, parseId, POSTS_PER_PAGE } from "~/forum/topics.server";
+import { canSeeHidden, createPost, getTopic, listPosts, parseId, POSTS_PER_PAGE } from "~/forum/topics.server";
 
 /**
  * GET /api/forum/topics/{id}/posts (?page, ?limit): the posts in number order, one page at a time; the total is
@@ -11,7 +11,8 @@ import { createPost, getTopic, listPosts, parseId, POSTS_PER_PAGE } from "~/foru
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const topic = id ? await getTopic(id) : null;
-  if (!topic) return apiError("Topic not found", 404);
+  const reader = apiReader(await getUser(request));
+  if (!topic || (topic.hidden && !canSeeHidden(reader, topic.authorId))) return apiError("Topic not found", 404);
   const url = new URL(request.url);
   const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get("limit")) || POSTS_PER_PAGE));
   const { posts, page, pageCount } = await listPosts({
@@ -19,6 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     postCount: topic.postCount,
     page: Number(url.searchParams.get("page")) || 1,
     perPage,
+    reader,
   });
   const headers = new Headers({ "Cache-Control": "no-store", "X-Total-Count": String(topic.postCount) });
   if (page < pageCount) {
@@ -37,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!id || !(await getTopic(id))) return apiError("Topic not found", 404);
   const { content } = parseOrThrow(postSchema, await readJsonObject(request));
   await enforceLimit("reply", user.id);
-  const result = await createPost({ topicId: id, authorId: user.id, content });
+  const result = await refusedAsApiError(createPost({ topicId: id, authorId: user.id, content }));
   if (!result) return apiError("Topic not found", 404);
   return Response.json(result.post, { status: result.created ? 201 : 200 });
 }

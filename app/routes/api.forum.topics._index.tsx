@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/accounts/session.server";
-import { apiError, enforceLimit, parseOrThrow, readJsonObject } from "~/forum/api.server";
+import { apiError, enforceLimit, parseOrThrow, readJsonObject, refusedAsApiError } from "~/forum/api.server";
 import { isForumCategory } from "~/forum/categories";
 import { topicSchema } from "~/forum/schemas";
 import { createTopic, listTopics, TOPICS_PER_PAGE } from "~/forum/topics.server";
@@ -31,6 +31,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const input = parseOrThrow(topicSchema, await readJsonObject(request));
   await enforceLimit("topic", user.id);
-  const { topic, created } = await createTopic({ authorId: user.id, ...input });
+  const { topic, created } = await refusedAsApiError(createTopic({ authorId: user.id, ...input }));
   return Response.json(topic, { status: created ? 201 : 200 });
 }

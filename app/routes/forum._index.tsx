@@ -26,7 +26,7 @@ import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categorie
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
 import { checkForumLimit } from "~/forum/limits.server";
 import { topicSchema } from "~/forum/schemas";
-import { createTopic, listTopics } from "~/forum/topics.server";
+import { createTopic, ForumWriteRefusedError, listTopics } from "~/forum/topics.server";
 import { CategoryBadge, ErrorSummary, FieldError, ForumHeader, FormattedDate } from "~/forum/ui";
 import { publicOrigin } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
@@ -117,7 +117,21 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
-  const { topic } = await createTopic({ authorId: user.id, ...submission.value });
+  let topic;
+  try {
+    ({ topic } = await createTopic({ authorId: user.id, ...submission.value }));
+  } catch (error) {
+    // A silenced member (decision 026) is told why, with the form's text kept.
+    if (!(error instanceof ForumWriteRefusedError)) throw error;
+    return data(
+      {
+        intent,
+        result: submission.reply({ formErrors: [error.message] }),
+        toast: { title: "Failed to create topic", description: error.message },
+      },
+      { status: error.status },
+    );
+  }
   return redirectWithToast(`/forum/topic/${topic.id}`, {
     title: "Topic created!",
     description: "Your topic has been posted to the forum.",

@@ -15,14 +15,24 @@ import {
 import { useEffect, useState, type ReactNode } from "react";
 import { isDatabaseUnavailable } from "#db/client.server";
 import { getUser, requireUser } from "~/accounts/session.server";
+import { isModeratorUser } from "~/accounts/users.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { useToast } from "~/components/toaster";
 import { PostContent } from "~/forum/content";
 import { checkForumLimit } from "~/forum/limits.server";
-import { editPostSchema, postContentProblem, postSchema } from "~/forum/schemas";
 import {
+  editPostSchema,
+  HIDDEN_POST_NOTICE,
+  HIDDEN_TOPIC_NOTICE,
+  postContentProblem,
+  postSchema,
+  TOPIC_LOCKED,
+} from "~/forum/schemas";
+import {
+  canSeeHidden,
   createPost,
+  ForumWriteRefusedError,
   getPost,
   getTopic,
   listPosts,
@@ -32,6 +42,9 @@ import {
   updatePost,
   type ForumPost,
 } from "~/forum/topics.server";
+import { handleModerationIntent } from "~/moderation/forms.server";
+import type { ModerationAction } from "~/moderation/schemas";
+import { confirmValue, FlagForm, ModerationForm, parseConfirm } from "~/moderation/ui";
 import { CategoryBadge, ErrorSummary, FieldError, ForumHeader, FormattedDate, PageLinks } from "~/forum/ui";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
@@ -70,6 +83,9 @@ async function orFail<T>(read: Promise<T>, message: string): Promise<T> {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const topic = await orFail(loadTopic(params.id), FETCH_TOPIC_FAILED);
   const user = await getUser(request);
+  const reader = user ? { id: user.id, canModerate: isModeratorUser(user) } : null;
+  // A hidden topic is shown only to its author and to moderators (decision 026).
+  if (topic.hidden && !canSeeHidden(reader, topic.authorId)) throw new Response(MISSING, { status: 404 });
   const url = new URL(request.url);
   const pageCount = pageCountFor(topic.postCount);
   const pageParam = url.searchParams.get("page");
@@ -87,13 +103,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
   }
   const { posts, page } = await orFail(
-    listPosts({ topicId: topic.id, postCount: topic.postCount, page: requestedPage }),
+    listPosts({ topicId: topic.id, postCount: topic.postCount, page: requestedPage, reader }),
     FETCH_POSTS_FAILED,
   );
+  // ?confirm=<action>-<post|topic>-<id> opens a flag or moderation form in place (decision 026), honoured only
+  // for what the reader may do: flag someone else's post or topic, or moderate as a moderator.
+  let confirm = parseConfirm(url.searchParams.get("confirm"));
+  if (confirm) {
+    const target =
+      confirm.targetType === "topic"
+        ? confirm.targetId === topic.id
+          ? topic
+          : undefined
+        : posts.find((p) => p.id === confirm!.targetId);
+    const allowed =
+      target && user && (confirm.action === "flag" ? target.authorId !== user.id : reader?.canModerate === true);
+    if (!allowed) confirm = null;
+  }
   return {
     user: user ? { id: user.id, username: user.username } : null,
-    topic,
-    posts: posts.map(({ id, authorId, number, content, createdAt, edited, author }) => ({
+    canModerate: reader?.canModerate ?? false,
+    topic: { ...topic, locked: topic.lockedAt !== null },
+    posts: posts.map(({ id, authorId, number, content, createdAt, edited, author, hidden }) => ({
       id,
       authorId,
       number,
@@ -101,22 +132,39 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       createdAt,
       edited,
       author,
+      hidden,
     })),
     page,
     pageCount,
     editing,
+    confirm,
   };
 }
 
 type Toast = { title: string; description?: string };
 /** A post as the page shows it. */
-type PostView = Pick<ForumPost, "id" | "authorId" | "number" | "content" | "createdAt" | "edited" | "author">;
+type PostView = Pick<ForumPost, "id" | "authorId" | "number" | "content" | "createdAt" | "edited" | "author" | "hidden">;
+
+/** A refused write (locked topic, silenced member) as the form's failure, with the domain's status. */
+function refusal(error: unknown, intent: "reply" | "edit", title: string) {
+  if (!(error instanceof ForumWriteRefusedError)) throw error;
+  return data(
+    { intent, result: { status: "error" as const, error: { "": [error.message] } }, toast: { title, description: error.message } as Toast },
+    { status: error.status },
+  );
+}
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const topic = await loadTopic(params.id);
   const formData = await request.formData();
   const intent = formData.get("intent");
+
+  if (intent === "flag" || intent === "moderate") {
+    const url = new URL(request.url);
+    url.searchParams.delete("confirm");
+    return handleModerationIntent({ intent, formData, user, redirectTo: `${url.pathname}${url.search}` });
+  }
 
   if (intent === "reply") {
     const submission = parseWithZod(formData, { schema: postSchema });
@@ -134,7 +182,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
       );
     }
-    const created = await createPost({ topicId: topic.id, authorId: user.id, content: submission.value.content });
+    let created;
+    try {
+      created = await createPost({ topicId: topic.id, authorId: user.id, content: submission.value.content });
+    } catch (error) {
+      return refusal(error, intent, "Failed to post reply");
+    }
     if (!created) throw new Response(MISSING, { status: 404 });
     const { number } = created.post;
     return redirectWithToast(`${topicHref(topic.id, pageOfPost(number))}#post-${number}`, {
@@ -156,7 +209,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
       );
     }
-    const outcome = await updatePost({ postId: submission.value.postId, authorId: user.id, content: submission.value.content });
+    let outcome;
+    try {
+      outcome = await updatePost({ postId: submission.value.postId, authorId: user.id, content: submission.value.content });
+    } catch (error) {
+      return refusal(error, intent, "Failed to update post");
+    }
     if (outcome.status === "forbidden") {
       return data(
         { intent, result: submission.reply({ formErrors: ["You can only edit your own posts."] }), toast: { title: "Failed to update post", description: "You can only edit your own posts." } as Toast },
@@ -182,12 +240,22 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
     intent,
     failure,
     result: undefined,
-    toast: { title: intent === "edit" ? "Failed to update post" : "Failed to post reply", description: failure.message } as Toast,
+    toast: {
+      title:
+        intent === "edit"
+          ? "Failed to update post"
+          : intent === "flag"
+            ? "Could not flag"
+            : intent === "moderate"
+              ? "Could not complete the action"
+              : "Failed to post reply",
+      description: failure.message,
+    } as Toast,
   }));
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function TopicPage() {
-  const { user, topic, posts, page, pageCount, editing } = useLoaderData<typeof loader>();
+  const { user, canModerate, topic, posts, page, pageCount, editing, confirm } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { show } = useToast();
@@ -198,6 +266,11 @@ export default function TopicPage() {
   useEffect(() => {
     if (actionData?.toast) show({ ...actionData.toast, type: "error" });
   }, [actionData, show]);
+  const failure = actionData && (actionData.intent === "flag" || actionData.intent === "moderate") ? actionData : undefined;
+  const confirmHref = (action: ModerationAction | "flag", targetType: "post" | "topic", targetId: number) =>
+    topicHref(topic.id, page, { confirm: confirmValue(action, targetType, targetId) });
+  const here = topicHref(topic.id, page);
+  const topicConfirm = confirm?.targetType === "topic" ? confirm : null;
 
   return (
     // The header, back and page links are plain anchors navigated by one handler (useLinkNavigation).
@@ -223,6 +296,52 @@ export default function TopicPage() {
             {topic.postCount} {topic.postCount === 1 ? "reply" : "replies"}
           </span>
         </p>
+        {topic.hidden ? (
+          <p className="mt-3 rounded border border-amber-400 bg-amber-50 p-2 text-sm">
+            <strong>{HIDDEN_TOPIC_NOTICE}.</strong> Other readers cannot see it.
+            {topic.hidden.reason ? ` Reason: ${topic.hidden.reason}` : ""}
+          </p>
+        ) : null}
+        {topic.locked ? (
+          <p className="mt-3 rounded border border-violet-300 bg-violet-50 p-2 text-sm font-semibold">
+            <span aria-hidden="true">🔒 </span>
+            {TOPIC_LOCKED}
+          </p>
+        ) : null}
+        {user && (canModerate || user.id !== topic.authorId) ? (
+          <p className="mt-3 flex flex-wrap gap-3 text-sm">
+            {user.id !== topic.authorId ? (
+              <Link to={confirmHref("flag", "topic", topic.id)} preventScrollReset className="text-cosmic underline">
+                Flag topic
+              </Link>
+            ) : null}
+            {canModerate ? (
+              <>
+                <Link to={confirmHref(topic.locked ? "unlock" : "lock", "topic", topic.id)} preventScrollReset className="text-cosmic underline">
+                  {topic.locked ? "Unlock topic" : "Lock topic"}
+                </Link>
+                <Link to={confirmHref("move", "topic", topic.id)} preventScrollReset className="text-cosmic underline">
+                  Move topic
+                </Link>
+                <Link to={confirmHref(topic.hidden ? "unhide" : "hide", "topic", topic.id)} preventScrollReset className="text-cosmic underline">
+                  {topic.hidden ? "Unhide topic" : "Hide topic"}
+                </Link>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        {topicConfirm?.action === "flag" ? (
+          <FlagForm targetType="topic" targetId={topic.id} cancelHref={here} failure={failure} subject="this topic" />
+        ) : topicConfirm ? (
+          <ModerationForm
+            action={topicConfirm.action as ModerationAction}
+            targetType="topic"
+            targetId={topic.id}
+            cancelHref={here}
+            failure={failure}
+            subject="this topic"
+          />
+        ) : null}
       </article>
 
       {loadingDiscussion ? (
@@ -246,7 +365,32 @@ export default function TopicPage() {
                 isEditing={editing === post.id}
                 editHref={topicHref(topic.id, page, { edit: String(post.id) })}
                 cancelHref={`${topicHref(topic.id, page)}#post-${post.number}`}
-              />
+                flagHref={user && user.id !== post.authorId ? `${confirmHref("flag", "post", post.id)}#post-${post.number}` : null}
+                moderateHref={
+                  canModerate ? `${confirmHref(post.hidden ? "unhide" : "hide", "post", post.id)}#post-${post.number}` : null
+                }
+              >
+                {confirm?.targetType === "post" && confirm.targetId === post.id ? (
+                  confirm.action === "flag" ? (
+                    <FlagForm
+                      targetType="post"
+                      targetId={post.id}
+                      cancelHref={`${here}#post-${post.number}`}
+                      failure={failure}
+                      subject={`post #${post.number}`}
+                    />
+                  ) : (
+                    <ModerationForm
+                      action={confirm.action as ModerationAction}
+                      targetType="post"
+                      targetId={post.id}
+                      cancelHref={`${here}#post-${post.number}`}
+                      failure={failure}
+                      subject={`post #${post.number}`}
+                    />
+                  )
+                ) : null}
+              </PostCard>
             </li>
           ))}
         </ol>
@@ -257,7 +401,9 @@ export default function TopicPage() {
         <h2 id="reply-heading" className="font-serif text-2xl font-bold">
           Join the Discussion
         </h2>
-        {user ? (
+        {topic.locked ? (
+          <p className="mt-3">{TOPIC_LOCKED}</p>
+        ) : user ? (
           <CollapsibleReply>
             <ReplyForm key={`reply-${topic.postCount}`} />
           </CollapsibleReply>
@@ -280,13 +426,22 @@ function PostCard({
   isEditing,
   editHref,
   cancelHref,
+  flagHref,
+  moderateHref,
+  children,
 }: {
   post: PostView;
   isOwn: boolean;
   isEditing: boolean;
   editHref: string;
   cancelHref: string;
+  flagHref: string | null;
+  moderateHref: string | null;
+  children?: ReactNode;
 }) {
+  // A hidden post keeps its place and number (decision 026). Readers who may not see it get the notice only; its
+  // author and moderators see the notice, the reason and the text, which read-aloud skips.
+  const hiddenText = post.hidden && post.content !== HIDDEN_POST_NOTICE;
   return (
     <article
       id={`post-${post.number}`}
@@ -303,13 +458,41 @@ function PostCard({
         </span>
         <FormattedDate date={post.createdAt} />
         {post.edited ? <span className="italic">(edited)</span> : null}
-        {isOwn && !isEditing ? (
-          <Link to={editHref} preventScrollReset className="ml-auto text-cosmic underline">
-            Edit<span className="sr-only"> post #{post.number}</span>
-          </Link>
-        ) : null}
+        <span className="ml-auto flex gap-3">
+          {isOwn && !isEditing && !post.hidden ? (
+            <Link to={editHref} preventScrollReset className="text-cosmic underline">
+              Edit<span className="sr-only"> post #{post.number}</span>
+            </Link>
+          ) : null}
+          {flagHref ? (
+            <Link to={flagHref} preventScrollReset className="text-cosmic underline">
+              Flag<span className="sr-only"> post #{post.number}</span>
+            </Link>
+          ) : null}
+          {moderateHref ? (
+            <Link to={moderateHref} preventScrollReset className="text-cosmic underline">
+              {post.hidden ? "Unhide" : "Hide"}
+              <span className="sr-only"> post #{post.number}</span>
+            </Link>
+          ) : null}
+        </span>
       </header>
-      {isEditing ? <EditForm post={post} cancelHref={cancelHref} /> : <PostContent text={post.content} className="mt-2" />}
+      {post.hidden ? (
+        <p className="mt-2 italic">
+          {HIDDEN_POST_NOTICE}
+          {hiddenText && post.hidden.reason ? `. Reason: ${post.hidden.reason}` : ""}
+        </p>
+      ) : null}
+      {isEditing ? (
+        <EditForm post={post} cancelHref={cancelHref} />
+      ) : !post.hidden ? (
+        <PostContent text={post.content} className="mt-2" />
+      ) : hiddenText ? (
+        <div data-read-aloud="skip" className="mt-2 border-l-4 border-amber-400 pl-3 text-ink/80">
+          <PostContent text={post.content} />
+        </div>
+      ) : null}
+      {children}
     </article>
   );
 }

@@ -92,6 +92,10 @@ const schema = z.object({
    * forum change, through PostgreSQL NOTIFY); 0 turns the cache off.
    */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Decision 026: this many distinct members' flags hide a post or topic at once, pending review. */
+  MODERATION_FLAG_THRESHOLD: z.coerce.number().int().min(1).max(100).default(3),
+  /** Decision 026: how many items a member may flag during their first day. */
+  MODERATION_NEW_MEMBER_FLAGS: z.coerce.number().int().min(0).max(100).default(3),
   LOG_REQUESTS: z
     .enum(["true", "false"])
     .default("true")

@@ -51,6 +51,11 @@ async function cachedVisit(pathname: string, headers: Record<string, string> = {
   throw new Error(`${pathname} was never served from the cache`);
 }
 
+async function listFirstPostId(topicId: number): Promise<number | undefined> {
+  const [row] = await rawSql()<{ id: number }[]>`select id from forum_posts where topic_id = ${topicId} and number = 1`;
+  return row?.id;
+}
+
 /** The next visit after a change: the notification may take a moment to arrive, a stale page never stays. */
 async function expectFresh(pathname: string, text: string) {
   await expect.poll(async () => (await visit(pathname)).body.includes(text), { timeout: 5_000 }).toBe(true);
@@ -113,6 +118,30 @@ describe("signed-out visitors' forum pages", () => {
     const title = `Typed in psql ${Date.now()}`;
     await rawSql()`update forum_topics set title = ${title} where id = ${topic.id}`;
     await expectFresh("/forum", title);
+  });
+
+  it("drop a post the moment a moderator hides it, and a hidden post's text never reaches a cached page", async () => {
+    const { moderate } = await import("~/moderation/actions.server");
+    const author = await member();
+    const moderator = await member();
+    await db.update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
+    const { topic } = await createTopic({ authorId: author.id, title: `Moderated talk ${Date.now()}`, description: null, category: "general" });
+    const secret = `Spam words ${Date.now()}`;
+    await createPost({ topicId: topic.id, authorId: author.id, content: secret });
+    const cached = await cachedVisit(`/forum/topic/${topic.id}`);
+    expect(cached.body).toContain(secret);
+
+    const { getUserById } = await import("~/accounts/users.server");
+    const actor = (await getUserById(moderator.id))!;
+    expect((await moderate({ actor, input: { action: "hide", targetType: "post", targetId: (await listFirstPostId(topic.id))!, reason: "Spam" } })).ok).toBe(true);
+    await expectFresh(`/forum/topic/${topic.id}`, "This post was hidden by a moderator");
+    const again = await cachedVisit(`/forum/topic/${topic.id}`);
+    expect(again.body).not.toContain(secret);
+    expect(again.body).toMatch(/#(<!-- -->)?1/);
+
+    // A locked topic is announced to visitors at once as well.
+    await moderate({ actor, input: { action: "lock", targetType: "topic", targetId: topic.id, reason: "Closed" } });
+    await expectFresh(`/forum/topic/${topic.id}`, "This topic is locked");
   });
 
   it("are never served to members, whose pages are always rendered for them", async () => {

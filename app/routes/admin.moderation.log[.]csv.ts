@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/accounts/session.server";
+import { logToCsv } from "~/moderation/queue.server";
+
+/** GET /admin/moderation/log.csv: the whole audit log as a formula-safe CSV attachment (admins only). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return new Response(await logToCsv(), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="moderation-log.csv"',
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
