@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, "..");
  */
 export async function startAppServer(
   env: Record<string, string | undefined>,
-  options: { nodeArgs?: string[]; stderr?: "inherit" | "ignore"; stdout?: "ignore" | "pipe" } = {},
+  options: { nodeArgs?: string[]; stderr?: "inherit" | "ignore"; stdout?: "ignore" | "pipe"; startTimeoutMs?: number } = {},
 ): Promise<{ base: string; port: number; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
@@ -36,7 +36,7 @@ export async function startAppServer(
     await exited;
   };
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < (options.startTimeoutMs ?? 30_000) / 100; i++) {
     if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, port, child, stop };
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
