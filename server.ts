@@ -133,9 +133,9 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-  // Signed-out visitors' forum pages, from memory when nothing changed since they were rendered.
+  // Signed-out visitors' public pages, from memory when nothing changed since they were rendered (decision 100).
   const pageCache = entry.pageCache;
-  if (pageCache) app.use((req, res, next) => pageCache.serve(req, res, next, res.locals.cspNonce as string));
+  if (pageCache) app.use((req, res, next) => void pageCache.serve(req, res, next, res.locals.cspNonce as string));
 
   app.all(
     "*",
@@ -146,7 +146,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
         clientIp: req.ip ?? "unknown",
-        pageCacheGeneration: pageCache?.generation ?? 0,
+        ...(pageCache ? pageCache.loadContext(res) : { pageCache: null }),
       }),
     }),
   );

@@ -6,7 +6,11 @@ import { parseTab, TAB_COOKIE, type AstrologyTab } from "./tab";
  * and the page's script writes the same cookie when the tab changes in the browser.
  */
 export function readTabCookie(request: Request): AstrologyTab | null {
-  const match = (request.headers.get("Cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${TAB_COOKIE}=([a-z]+)`));
+  return tabFromCookieHeader(request.headers.get("Cookie"));
+}
+
+export function tabFromCookieHeader(cookieHeader: string | null | undefined): AstrologyTab | null {
+  const match = (cookieHeader ?? "").match(new RegExp(`(?:^|;\\s*)${TAB_COOKIE}=([a-z]+)`));
   return parseTab(match?.[1]);
 }
 

@@ -14,14 +14,18 @@ import { COMPOSITION_LABELS, preferencesSchema, STYLE_LABELS, type Preferences }
 import { clientIp, combineHeaders, safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { doNotCache } from "~/utils/page-cache.server";
 import { getVisitor } from "~/utils/visitor.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
   const url = new URL(request.url);
   const contentId = Number(url.searchParams.get("content"));
+  // Generated content is the visitor's own: such a page is never kept by the page cache (decision 100).
+  if (url.searchParams.has("content")) doNotCache(context);
   const [preferences, content] = await Promise.all([
-    getPreferences({ sessionId: visitor.sessionId }),
+    // The page cache read the preferences to key this page: render from exactly those.
+    context.visitorPreferences ?? getPreferences({ sessionId: visitor.sessionId }),
     Number.isInteger(contentId) && contentId > 0 ? getGeneratedContent({ id: contentId, sessionId: visitor.sessionId }) : null,
   ]);
   return data(
@@ -46,7 +50,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   await savePreferences({ sessionId: visitor.sessionId, ...preferences.data });
   const returnTo = safeRedirectPath(form.get("returnTo"), "/");
-  if (form.get("intent") === "preferences") return redirect(returnTo.startsWith("/?") || returnTo === "/" ? returnTo : "/");
+  if (form.get("intent") === "preferences") {
+    // A visitor served a kept page (decision 100) may have no id yet: the one the preferences were saved under goes along.
+    return redirect(returnTo.startsWith("/?") || returnTo === "/" ? returnTo : "/", {
+      headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined,
+    });
+  }
 
   const number = Number(form.get("number"));
   if (form.get("number") === null || !isDigit(number)) {

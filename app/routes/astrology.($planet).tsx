@@ -40,13 +40,14 @@ import {
 } from "~/preferences/schema";
 import { combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+import { doNotCache } from "~/utils/page-cache.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 type ReadingView = { status: "ok" | "failed" | "alert" | "loading"; text: string };
 /** Content alerts are recognised by this marker in the API's error text (the spec's GRAPHIC_ALERT). */
 const ALERT_MARKER = "GRAPHIC_ALERT";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // Tab links carry ?tab=…: remember it in the cookie and come back to the plain address (post/redirect/get style).
   const requestedTab = parseTab(url.searchParams.get("tab"));
@@ -64,7 +65,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
   }
   const visitor = await getVisitor(request);
-  const [preferences, savedTab] = await Promise.all([getPreferences({ sessionId: visitor.sessionId }), readTabCookie(request)]);
+  // The page cache read the preferences to key this page (decision 100): render from exactly those.
+  const preferences = context.visitorPreferences ?? (await getPreferences({ sessionId: visitor.sessionId }));
+  const savedTab = readTabCookie(request);
   const contentAlert = { title: CONTENT_ALERT_TITLE, message: CONTENT_ALERT_MESSAGE };
   const tab: AstrologyTab = planet ? "horoscope" : (savedTab ?? "transits");
 
@@ -74,6 +77,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const current = await currentSky();
     sky = current.data;
     lastUpdate = current.lastUpdate ?? current.data.at;
+    // A sky computed on the spot changes by the minute: only a recorded one (cleared with the next) is kept.
+    if (!current.fromSnapshot) doNotCache(context);
   } catch (error) {
     console.error("[astrology] sky unavailable:", error);
   }
@@ -81,7 +86,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   let reading: ReadingView | null = null;
   if (planet && sky) {
     const sign = sky.planets.find((p) => p.name === planet)!.constellation;
-    const result = await readingForVisitor({ sessionId: visitor.sessionId, planet, sign });
+    const result = await readingForVisitor({ sessionId: visitor.sessionId, planet, sign, preferences });
+    if (!result.ok) doNotCache(context);
     reading = result.ok
       ? { status: "ok", text: result.reading }
       : result.code === GRAPHIC_ALERT
@@ -92,7 +98,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const headers = combineHeaders(
     visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null,
     planet && savedTab !== "horoscope" ? { "Set-Cookie": serializeTabCookie("horoscope") } : null,
-    { "Cache-Control": "private, no-cache" },
   );
   return data(
     {
@@ -104,9 +109,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       preferences,
       reading,
       contentAlert,
-      // The same visitor id as the cookie, for the x-session-id header of the page's API calls (spec). This page
-      // is never cached (Cache-Control private), unlike the root's data.
-      sessionId: visitor.sessionId,
     },
     { headers, status: sky ? 200 : 503 },
   );
@@ -192,7 +194,8 @@ export default function AstrologyPage() {
           method: "POST",
           credentials: "include",
           signal: controller.signal,
-          headers: { "Content-Type": "application/json", "x-session-id": loaderData.sessionId },
+          // The visitor cookie names the visitor (decision 100: the page, kept for many visitors, holds no id).
+          headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ planet: target, constellation, ...(keywordsRef.current.trim() ? { keywords: keywordsRef.current } : {}) }),
         });
         const body = (await response.json().catch(() => ({}))) as { reading?: string; error?: string };
@@ -209,7 +212,7 @@ export default function AstrologyPage() {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [pending, sky, loaderData.sessionId]);
+  }, [pending, sky]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">

@@ -187,8 +187,8 @@ test.describe("astrology", () => {
     await expect(page).toHaveURL(/\/astrology\/Neptune$/);
     await expect(page.getByRole("status").filter({ hasText: "Generating your personalized Neptune reading" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Your Reading" })).toContainText("Universal Nonseparation");
-    expect(sessionHeaders).toHaveLength(1);
-    expect(sessionHeaders[0]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    // One request, named by the visitor cookie: the page (kept for many visitors, decision 100) holds no id.
+    expect(sessionHeaders).toEqual([undefined]);
 
     fail = true;
     await planets.getByRole("link", { name: /Pluto/ }).click();
