@@ -116,8 +116,8 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
           "media-src": ["'self'", "data:", "blob:"],
           "connect-src": ["'self'"],
           "worker-src": ["'self'", "blob:"],
-          // The only third-party frame is a video the visitor chose to load by clicking.
-          "frame-src": ["'self'", "https://www.youtube-nocookie.com"],
+          // No third-party frames: the site's videos are its own files (app/content/video-embed.tsx).
+          "frame-src": ["'self'"],
           "upgrade-insecure-requests": isProduction && env.PUBLIC_URL?.startsWith("https:") ? [] : null,
         },
       },

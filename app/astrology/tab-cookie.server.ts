@@ -1,3 +1,4 @@
+import { COOKIES } from "~/utils/cookies";
 import { isProduction } from "~/utils/env.server";
 import { parseTab, TAB_COOKIE, type AstrologyTab } from "./tab";
 
@@ -15,5 +16,5 @@ export function tabFromCookieHeader(cookieHeader: string | null | undefined): As
 }
 
 export function serializeTabCookie(tab: AstrologyTab): string {
-  return `${TAB_COOKIE}=${tab}; Path=/; Max-Age=31536000; SameSite=Lax${isProduction ? "; Secure" : ""}`;
+  return `${TAB_COOKIE}=${tab}; Path=/; Max-Age=${COOKIES.astrologyTab.maxAgeSeconds}; SameSite=Lax${isProduction ? "; Secure" : ""}`;
 }

@@ -1,17 +1,18 @@
 import { createCookie } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
+import { COOKIES, cookieMaxAge } from "./cookies";
 import { env, isProduction } from "./env.server";
 
 /**
  * The anonymous visitor's random session id: a cookie for plain HTML, or the `x-session-id` header for API
  * clients (the header wins when both are present).
  */
-const visitorCookie = createCookie("visitor", {
+const visitorCookie = createCookie(COOKIES.visitor.name, {
   httpOnly: true,
   sameSite: "lax",
   secure: isProduction,
   path: "/",
-  maxAge: 60 * 60 * 24 * 365,
+  maxAge: cookieMaxAge("visitor"),
   secrets: [env.SESSION_SECRET],
 });
 
