@@ -14,7 +14,13 @@ const root = path.resolve(import.meta.dirname, "..");
  */
 export async function startAppServer(
   env: Record<string, string | undefined>,
-  options: { nodeArgs?: string[]; stderr?: "inherit" | "ignore"; stdout?: "ignore" | "pipe"; output?: boolean } = {},
+  options: {
+    nodeArgs?: string[];
+    stderr?: "inherit" | "ignore";
+    stdout?: "ignore" | "pipe";
+    output?: boolean;
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<{ base: string; port: number; child: ChildProcess; stop: () => Promise<void>; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
@@ -42,7 +48,7 @@ export async function startAppServer(
     await exited;
   };
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < (options.startTimeoutMs ?? 60_000) / 100; i++) {
     if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, port, child, stop, output: () => output };
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));

@@ -40,7 +40,8 @@ describe("npm start with no configuration", () => {
   it("serves production on the embedded database, keeps generated secrets private, and works end to end", async () => {
     expect(existsSync(path.resolve(import.meta.dirname, "../../build/index.js")), "run `npm run build` first").toBe(true);
     const dataDir = await dataDirectory();
-    let server = await startAppServer({ ...NO_CONFIGURATION, DATA_DIR: dataDir });
+    // A first start creates the database cluster (initdb) and migrates it: give it time on a loaded machine.
+    let server = await startAppServer({ ...NO_CONFIGURATION, DATA_DIR: dataDir }, { startTimeoutMs: 120_000 });
     cleanup.push(() => server.stop());
     const origin = `http://localhost:${server.port}`; // the default PUBLIC_URL
 
@@ -90,21 +91,21 @@ describe("npm start with no configuration", () => {
 
     // The secrets were generated once: after a restart the same session cookie still signs the member in.
     await server.stop();
-    server = await startAppServer({ ...NO_CONFIGURATION, DATA_DIR: dataDir });
+    server = await startAppServer({ ...NO_CONFIGURATION, DATA_DIR: dataDir }, { startTimeoutMs: 120_000 });
     const user = await send(server.base, "/api/user", { headers: { Cookie: session } });
     expect(user.status).toBe(200);
     expect(user.json()).toMatchObject({ user: { username: name } });
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("npm run dev", () => {
   it("shows the outbox to this machine only", async () => {
-    const server = await startAppServer({ NODE_ENV: "development", DATA_DIR: await dataDirectory() });
+    const server = await startAppServer({ NODE_ENV: "development", DATA_DIR: await dataDirectory() }, { startTimeoutMs: 90_000 });
     cleanup.push(() => server.stop());
     const local = await send(server.base, "/dev/outbox");
     expect(local.status).toBe(200);
     expect(local.text).toContain("Outbox (development)");
     const proxied = await send(server.base, "/dev/outbox", { headers: { "X-Forwarded-For": "203.0.113.5" } });
     expect(proxied.status).toBe(404);
-  }, 60_000);
+  }, 120_000);
 });
