@@ -7,6 +7,7 @@ import { apiError } from "~/astrology/api.server";
 import { clientIp, combineHeaders, hashIp, readJsonBody } from "~/utils/http.server";
 import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { getVisitor } from "~/utils/visitor.server";
+import { keywordsSchema } from "~/preferences/schema";
 
 /** POST /api/generate-personalized-reading (x-session-id) {planet, constellation, keywords?} → {reading}. */
 const requestSchema = z.object({
@@ -20,7 +21,7 @@ const requestSchema = z.object({
     if (!name) ctx.addIssue({ code: "custom", message: `Unknown constellation. Choose one of: ${SIGN_NAMES.join(", ")}.` });
     return name!;
   }),
-  keywords: z.string({ error: "keywords must be text" }).optional(),
+  keywords: keywordsSchema,
 });
 
 export async function loader() {

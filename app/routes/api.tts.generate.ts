@@ -4,13 +4,14 @@ import { speak } from "~/speech/tts.server";
 import { speechVisitorKey } from "~/speech/visitor-key.server";
 import { DEFAULT_VOICE_ID } from "~/speech/voices";
 import { readJsonBody } from "~/utils/http.server";
+import { userText } from "~/utils/user-text";
 
 /**
  * POST /api/tts/generate {text, voiceId (default en-US-natalie), format mp3} → {encodedAudio (base64 MP3),
  * audioLengthInSeconds}. 400 for an unknown voice, empty or overlong text; 429 past the visitor's limit.
  */
 const schema = z.object({
-  text: z.string({ error: "text is required: the words to read aloud." }),
+  text: userText({ label: "Text", kind: "body", missing: "text is required: the words to read aloud." }),
   voiceId: z.string().default(DEFAULT_VOICE_ID),
   format: z
     .string()

@@ -192,12 +192,12 @@ export default function ForumPage() {
                 <li key={topic.id} className="rounded-lg border border-violet-200 bg-white p-4 shadow-sm">
                   <h3 className="text-lg font-semibold">
                     <a href={`/forum/topic/${topic.id}`} className="text-cosmic hover:underline">
-                      {topic.title}
+                      <bdi>{topic.title}</bdi>
                     </a>
                   </h3>
                   <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink">
                     <CategoryBadge category={topic.category} />
-                    <span>by {topic.author.username}</span>
+                    <span>by <bdi>{topic.author.username}</bdi></span>
                     <span>
                       Created <FormattedDate date={topic.createdAt} />
                     </span>
