@@ -14,6 +14,7 @@ import { closePool, isDatabaseReachable } from "./db/client.server";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { env, isProduction } from "./app/utils/env.server";
+import { withCheckedBodies } from "./app/utils/request-body.server";
 
 /**
  * The one process that serves pages, resource routes and assets. Boot order: database (the operator's
@@ -133,9 +134,11 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   const pageCache = entry.pageCache;
   if (pageCache) app.use((req, res, next) => pageCache.serve(req, res, next, res.locals.cspNonce as string));
 
+  // Every form and JSON body is checked once here (duplicate fields, bytes that are not text) before a route reads it.
   app.all(
     "*",
-    createRequestHandler({
+    withCheckedBodies(
+      createRequestHandler({
       build,
       mode: isProduction ? "production" : "development",
       getLoadContext: (req, res) => ({
@@ -143,7 +146,8 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
         clientIp: req.ip ?? "unknown",
         pageCacheGeneration: pageCache?.generation ?? 0,
       }),
-    }),
+      }),
+    ),
   );
 
   await entry.startBackgroundWork?.();

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, HoneypotField, honeypotFilled } from "~/components/honeypot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -72,6 +73,16 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ intent: "unknown", result: undefined, toast: { title: "Unknown action" } }, { status: 400 });
   }
   const submission = parseWithZod(formData, { schema: topicSchema });
+  if (honeypotFilled(formData.get(HONEYPOT_FIELD))) {
+    return data(
+      {
+        intent,
+        result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }),
+        toast: { title: "Failed to create topic", description: HONEYPOT_MESSAGE },
+      },
+      { status: 400 },
+    );
+  }
   if (submission.status !== "success") {
     const first = Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form.";
     return data(
@@ -296,6 +307,7 @@ function NewTopicDialog({ category }: { category: string | null }) {
       {actionData?.toast ? <ErrorSummary title={actionData.toast.title} description={actionData.toast.description} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="create-topic" />
+        <HoneypotField formId="new-topic" />
         <div>
           <label htmlFor={fields.title.id} className="block font-semibold">
             Title

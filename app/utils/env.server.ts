@@ -38,6 +38,8 @@ const schema = z.object({
   MURF_BASE_URL: z.string().url().default("https://api.murf.ai"),
   /** speech syntheses (cache misses) one visitor may start per 10 minutes */
   TTS_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** A member's forum posts (topics and replies) are at least this many seconds apart; 0 turns pacing off. */
+  FORUM_POST_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   ASTROLOGY_CHECK_INTERVAL_MINUTES: z.coerce.number().int().positive().default(60),
   /** 3D conversion: a worker thread is stopped after this long, and its V8 heap is capped at this size. */
   MODELS3D_CONVERSION_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),

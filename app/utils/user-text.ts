@@ -43,6 +43,8 @@ export function textProblemMessage(label: string, problem: TextProblem): string 
   }
 }
 
+export const hasLoneSurrogate = (value: string) => LONE_SURROGATE.test(value);
+
 /** The first problem that makes a text unacceptable, or null. */
 export function findTextProblem(value: string): TextProblem | null {
   if (LONE_SURROGATE.test(value)) return "surrogate";
