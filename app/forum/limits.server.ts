@@ -22,13 +22,20 @@ export function paceMessage(retryAfterSeconds: number): string {
 }
 
 /** Counts one attempt; returns null when allowed, or the message and Retry-After seconds when not. */
+/**
+ * `isRepeat` says whether the submission repeats one just made (a double submit, answered with the first post
+ * by createTopic/createPost): the pace lets it through so a double click is not an error.
+ */
 export async function checkForumLimit(
   action: ForumAction,
   userId: number,
+  isRepeat?: () => Promise<boolean>,
 ): Promise<{ message: string; retryAfterSeconds: number } | null> {
   if (PACED.has(action) && env.FORUM_POST_INTERVAL_SECONDS > 0) {
     const pace = await hitMinimumInterval({ key: paceKey(userId), seconds: env.FORUM_POST_INTERVAL_SECONDS });
-    if (!pace.allowed) return { message: paceMessage(pace.retryAfterSeconds), retryAfterSeconds: pace.retryAfterSeconds };
+    if (!pace.allowed && !(await isRepeat?.())) {
+      return { message: paceMessage(pace.retryAfterSeconds), retryAfterSeconds: pace.retryAfterSeconds };
+    }
   }
   const { perWindow, windowSeconds } = FORUM_LIMITS[action];
   const result = await hitRateLimit({ key: `forum:${action}:${userId}`, limit: perWindow, windowSeconds });

@@ -23,7 +23,7 @@ import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categorie
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
 import { checkForumLimit } from "~/forum/limits.server";
 import { topicSchema } from "~/forum/schemas";
-import { createTopic, listTopics } from "~/forum/topics.server";
+import { createTopic, isRecentRepeat, listTopics } from "~/forum/topics.server";
 import { CategoryBadge, ErrorSummary, FieldError, ForumHeader, FormattedDate } from "~/forum/ui";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -90,7 +90,9 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const limited = await checkForumLimit("topic", user.id);
+  const limited = await checkForumLimit("topic", user.id, () =>
+    isRecentRepeat({ authorId: user.id, title: submission.value.title }),
+  );
   if (limited) {
     return data(
       {

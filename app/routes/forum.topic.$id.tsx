@@ -24,6 +24,7 @@ import {
   createPost,
   getPost,
   getTopic,
+  isRecentRepeat,
   listPosts,
   pageCountFor,
   pageOfPost,
@@ -129,7 +130,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    const limited = await checkForumLimit("reply", user.id);
+    const limited = await checkForumLimit("reply", user.id, () =>
+      isRecentRepeat({ authorId: user.id, topicId: topic.id, content: submission.value.content }),
+    );
     if (limited) {
       return data(
         { intent, result: submission.reply({ formErrors: [limited.message] }), toast: { title: "Failed to post reply", description: limited.message } as Toast },
