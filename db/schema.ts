@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -215,6 +216,8 @@ export const models3d = pgTable(
     originalName: text("original_name").notNull(),
     format: text("format").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
+    /** bytes this model occupies in storage (upload + GLB + poster): the storage cap's measure */
+    storedBytes: bigint("stored_bytes", { mode: "number" }).notNull().default(0),
     /** stored | parsing | converting | optimising | success | failed */
     status: text("status").notNull().default("stored"),
     progress: integer("progress").notNull().default(0),
@@ -227,7 +230,7 @@ export const models3d = pgTable(
     updatedAt: updatedAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
-  (t) => [index("models3d_expires_idx").on(t.expiresAt)],
+  (t) => [index("models3d_expires_idx").on(t.expiresAt), index("models3d_created_idx").on(t.createdAt)],
 );
 
 // ------------------------------------------------------------------------------------------ infrastructure

@@ -52,7 +52,7 @@ export async function decodeAngelNumber({
 }): Promise<{ ok: true; reading: SavedAngelReading } | GenerationFailure> {
   const screening = await screenKeywords(preferences.keywords);
   if (!screening.ok) return graphicAlert();
-  const rate = await checkGenerationRate(ip);
+  const rate = await checkGenerationRate({ ip, userId: userId ?? null, sessionId });
   if (rate) return rate;
 
   const composed = composeAngelReading(number, { ...preferences, seed: randomSeed() });

@@ -4,7 +4,8 @@ import { rawSql } from "#db/client.server";
  * Fixed-window counters in Postgres, so limits hold across instances. `hitRateLimit` counts one attempt and
  * says whether it is allowed; `peekRateLimit` only reads (e.g. to refuse sign-in before checking a password).
  */
-export type RateLimit = { key: string; limit: number; windowSeconds: number };
+/** `cost` (default 1) is what one attempt counts for, e.g. kilobytes for an upload quota. */
+export type RateLimit = { key: string; limit: number; windowSeconds: number; cost?: number };
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 
 // Dates go to raw queries as ISO strings: drizzle configures the shared postgres.js client to pass timestamps
@@ -19,8 +20,8 @@ export async function hitRateLimit(limit: RateLimit): Promise<RateLimitResult> {
   const sql = rawSql();
   const [row] = await sql<{ count: number }[]>`
     insert into rate_limits (key, window_start, count, expires_at)
-    values (${limit.key}, ${start.toISOString()}::timestamptz, 1, ${end.toISOString()}::timestamptz)
-    on conflict (key, window_start) do update set count = rate_limits.count + 1
+    values (${limit.key}, ${start.toISOString()}::timestamptz, ${limit.cost ?? 1}, ${end.toISOString()}::timestamptz)
+    on conflict (key, window_start) do update set count = rate_limits.count + ${limit.cost ?? 1}
     returning count`;
   return result(limit, row?.count ?? 1, end);
 }
