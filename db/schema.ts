@@ -206,6 +206,22 @@ export const ttsAudio = pgTable(
   (t) => [uniqueIndex("tts_audio_cache_key_idx").on(t.cacheKey), index("tts_audio_last_used_idx").on(t.lastUsedAt)],
 );
 
+/**
+ * Personalised planetary readings, one per planet, sign, preferences and UTC day (decision 095): a page view or
+ * a reload is served from here instead of a new (possibly paid) provider call.
+ */
+export const astrologyReadingCache = pgTable(
+  "astrology_reading_cache",
+  {
+    cacheKey: text("cache_key").primaryKey(),
+    reading: text("reading").notNull(),
+    provider: text("provider").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("astrology_reading_cache_expires_idx").on(t.expiresAt)],
+);
+
 // ---------------------------------------------------------------------------------------------- 3D models
 
 export const models3d = pgTable(

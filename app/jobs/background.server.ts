@@ -28,4 +28,5 @@ async function cleanUpInfrastructureTables(): Promise<void> {
   const sql = rawSql();
   await sql`delete from jobs where done_at < now() - interval '2 days'`;
   await sql`delete from rate_limits where expires_at < now()`;
+  await sql`delete from astrology_reading_cache where expires_at < now()`;
 }
