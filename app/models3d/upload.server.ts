@@ -72,7 +72,11 @@ export async function receiveModelUpload(request: Request, { sessionId, userId, 
     error: quotaMessage(quota.label, !!userId),
     retryAfterSeconds: used.retryAfterSeconds || secondsToMidnight(),
   });
-  if (remainingBytes <= 0 || declared > remainingBytes + MULTIPART_OVERHEAD) return overQuota();
+  if (remainingBytes <= 0 || declared > remainingBytes + MULTIPART_OVERHEAD) {
+    // Read (and drop) what the client is sending, so it receives the answer rather than a reset connection.
+    await drain(request);
+    return overQuota();
+  }
   if (!(request.headers.get("content-type") ?? "").includes("multipart/form-data")) {
     return { ok: false, status: 400, error: "Send the file as multipart/form-data in the field 'model'." };
   }
@@ -135,6 +139,19 @@ export async function receiveModelUpload(request: Request, { sessionId, userId, 
   await evictOldestModels({ capBytes: env.MODELS3D_STORAGE_CAP_MB * 1024 * 1024, keepUrn: file.urn });
   await enqueueJob(CONVERT_QUEUE, { urn: file.urn }, { maxAttempts: 2 });
   return { ok: true, urn: file.urn, status: "stored" };
+}
+
+async function drain(request: Request) {
+  if (!request.body) return;
+  let total = 0;
+  try {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      total += chunk.byteLength;
+      if (total > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) break;
+    }
+  } catch {
+    // the client went away: nothing to answer
+  }
 }
 
 class TooLarge extends Error {
