@@ -41,8 +41,6 @@ export const users = pgTable(
     forumNotifications: boolean("forum_notifications").notNull().default(true),
     unsubscribeToken: text("unsubscribe_token"),
     role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
-    /** Sessions signed before this moment are no longer honoured (set when the password is reset). */
-    sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -52,6 +50,28 @@ export const users = pgTable(
     uniqueIndex("users_password_reset_token_idx").on(t.passwordResetToken),
     uniqueIndex("users_unsubscribe_token_idx").on(t.unsubscribeToken),
   ],
+);
+
+/**
+ * A signed-in browser (decision 011). The cookie carries a random id; only its sha-256 is stored, so a copy of
+ * this table cannot be replayed as cookies. A row ends at sign-out, after `SESSION_IDLE_DAYS` without a visit
+ * or `SESSION_MAX_AGE_DAYS` after sign-in, and when the member's password or e-mail address changes.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** sha-256 (hex) of the id in the cookie */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** a coarse label from the User-Agent at sign-in ("Chrome on Linux"); the header itself is not kept */
+    device: text("device").notNull(),
+    createdAt: createdAt(),
+    /** updated at most every few minutes, not on every request */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_last_seen_idx").on(t.lastSeenAt)],
 );
 
 // ------------------------------------------------------------------------------------- visitor content

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { users } from "#db/schema";
-import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
-import { sendVerificationMail } from "./account-mail.server";
+import { enqueueAccountMail, sendPasswordChangedMail, sendVerificationMail } from "./account-mail.server";
 import { failure, type AccountFailure } from "./errors";
-import { hitRateLimit, limits } from "./limits.server";
+import { limits, underLimits } from "./limits.server";
 import { checkCurrentPassword } from "./login.server";
+import { endMemberSessions } from "./session.server";
 import { hashToken, newToken, VERIFICATION_TOKEN_TTL_MS } from "./tokens.server";
 import { publicUserColumns, type PublicUser } from "./users.server";
 
@@ -14,16 +14,27 @@ import { publicUserColumns, type PublicUser } from "./users.server";
  * single-use link valid 24 hours (DESIGN decision 4). A new address is always unverified until its link is used.
  */
 
-/** Stores a fresh verification token for the member's current address and mails the link. */
+/**
+ * Sends a verification link for the member's current address, from the mail job (decision 013). Limited per
+ * account per hour and per address per day.
+ */
 export async function issueEmailVerification({
   userId,
   origin,
 }: {
   userId: number;
   origin: string;
-}): Promise<{ ok: true; sent: boolean } | AccountFailure> {
-  const limit = await hitRateLimit(limits.verificationMail(userId));
-  if (!limit.allowed) return failure(429, tooManyRequestsMessage(limit.retryAfterSeconds));
+}): Promise<{ ok: true } | AccountFailure> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row?.email) return failure(400, "There is no email address on file to verify.");
+  const limited = await underLimits([limits.verificationMail(userId), limits.mailAddressDaily(row.email)]);
+  if (limited) return limited;
+  await enqueueAccountMail({ kind: "verify-email", userId, origin });
+  return { ok: true };
+}
+
+/** Run by the mail job: stores a fresh verification token for the member's current address and mails the link. */
+export async function mailEmailVerification({ userId, origin }: { userId: number; origin: string }): Promise<void> {
   const { token, hash } = newToken();
   const [row] = await db
     .update(users)
@@ -33,9 +44,14 @@ export async function issueEmailVerification({
     })
     .where(and(eq(users.id, userId), sql`${users.email} is not null`))
     .returning({ username: users.username, email: users.email });
-  if (!row?.email) return failure(400, "There is no email address on file to verify.");
-  const sent = await sendVerificationMail({ to: row.email, username: row.username, origin, token });
-  return { ok: true, sent };
+  if (!row?.email) return;
+  await sendVerificationMail({ to: row.email, username: row.username, origin, token });
+}
+
+/** Run by the mail job: the member's password changed (reset); they are told at their current address. */
+export async function mailPasswordChanged({ userId, origin }: { userId: number; origin: string }): Promise<void> {
+  const [row] = await db.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (row?.email) await sendPasswordChangedMail({ to: row.email, username: row.username, origin });
 }
 
 export type VerifyEmailResult = "verified" | "expired" | "invalid";
@@ -67,7 +83,7 @@ export async function addEmail({
   userId: number;
   email: string;
   origin: string;
-}): Promise<{ ok: true; user: PublicUser; sent: boolean } | AccountFailure> {
+}): Promise<{ ok: true; user: PublicUser } | AccountFailure> {
   const [user] = await db
     .update(users)
     .set({ email: email.trim(), isEmailVerified: false, passwordResetToken: null, passwordResetTokenExpires: null })
@@ -76,22 +92,27 @@ export async function addEmail({
   if (!user) {
     return failure(409, "Your account already has an email address. Use the change email form instead.", "email");
   }
-  const issued = await issueEmailVerification({ userId, origin });
-  return { ok: true, user, sent: issued.ok && issued.sent };
+  await issueEmailVerification({ userId, origin });
+  return { ok: true, user };
 }
 
-/** Replaces the address after checking the current password; verification resets and a new link is mailed. */
+/**
+ * Replaces the address after checking the current password; verification resets and a new link is mailed. The
+ * old address is told, and every other session of the member ends (`sessionId` is the one making the change).
+ */
 export async function changeEmail({
   userId,
+  sessionId,
   newEmail,
   currentPassword,
   origin,
 }: {
   userId: number;
+  sessionId: string;
   newEmail: string;
   currentPassword: string;
   origin: string;
-}): Promise<{ ok: true; user: PublicUser; sent: boolean } | AccountFailure> {
+}): Promise<{ ok: true; user: PublicUser } | AccountFailure> {
   const check = await checkCurrentPassword({ userId, password: currentPassword });
   if (!check.ok) return check;
   const email = newEmail.trim();
@@ -106,6 +127,10 @@ export async function changeEmail({
     .where(eq(users.id, userId))
     .returning(publicUserColumns);
   if (!user) return failure(401, "Please sign in again.");
-  const issued = await issueEmailVerification({ userId, origin });
-  return { ok: true, user, sent: issued.ok && issued.sent };
+  await endMemberSessions({ userId, exceptSessionId: sessionId });
+  if (current?.email) {
+    await enqueueAccountMail({ kind: "email-changed", to: current.email, username: user.username, newEmail: email, origin });
+  }
+  await issueEmailVerification({ userId, origin });
+  return { ok: true, user };
 }

@@ -1,4 +1,5 @@
-import { hitRateLimit, peekRateLimit, resetRateLimit, type RateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimit, peekRateLimit, resetRateLimit, tooManyRequestsMessage, type RateLimit } from "~/utils/rate-limit.server";
+import { failure, type AccountFailure } from "./errors";
 import { hashIp } from "~/utils/http.server";
 
 /**
@@ -7,6 +8,7 @@ import { hashIp } from "~/utils/http.server";
  */
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
 
 export const limits = {
   /** Failed sign-ins (and wrong current passwords) per account. */
@@ -26,8 +28,36 @@ export const limits = {
     limit: 5,
     windowSeconds: HOUR,
   }),
+  /** …and per username per day (requests naming an address count against `mailAddressDaily` instead). */
+  recoveryTargetDaily: (target: string): RateLimit => ({
+    key: `recovery:target-day:${hashIp(target.trim().toLowerCase())}`,
+    limit: 6,
+    windowSeconds: DAY,
+  }),
+  /**
+   * Mails that anyone may cause to be sent to one address (recovery, reminders, verification), per day. Counted
+   * by the request where it knows the address, by the mail job where only the job does (reset by username).
+   */
+  mailAddressDaily: (address: string): RateLimit => ({
+    key: `mail:address-day:${hashIp(address.trim().toLowerCase())}`,
+    limit: 6,
+    windowSeconds: DAY,
+  }),
   /** Verification mails (re)sent per account. */
   verificationMail: (userId: number): RateLimit => ({ key: `verify:user:${userId}`, limit: 5, windowSeconds: HOUR }),
 };
+
+/**
+ * Counts one request against every limit only when all allow it (a refused request uses up nothing); returns
+ * the 429 failure otherwise, with the longest wait.
+ */
+export async function underLimits(list: RateLimit[]): Promise<AccountFailure | null> {
+  const refused = (states: Array<{ allowed: boolean; retryAfterSeconds: number }>) =>
+    failure(429, tooManyRequestsMessage(Math.max(...states.map((s) => s.retryAfterSeconds))));
+  const peeked = await Promise.all(list.map(peekRateLimit));
+  if (!peeked.every((s) => s.allowed)) return refused(peeked);
+  const hit = await Promise.all(list.map(hitRateLimit));
+  return hit.every((s) => s.allowed) ? null : refused(hit);
+}
 
 export { hitRateLimit, peekRateLimit, resetRateLimit };

@@ -52,3 +52,39 @@ export function usernameReminderMail({ usernames, signInLink }: { usernames: str
     html: html([...lines, ...after], { href: signInLink, label: "Sign in" }),
   };
 }
+
+/** To the previous address when the account's e-mail address changes: a hijacker cannot change it quietly. */
+export function emailChangedMail({
+  username,
+  newEmail,
+  resetLink,
+}: {
+  username: string;
+  newEmail: string;
+  resetLink: string;
+}): AccountMail {
+  const lines = [
+    `Hello ${username},`,
+    `The e-mail address of your ${SITE_NAME} account was changed to ${newEmail}. Mail about the account now goes there, and every other browser signed in to it was signed out.`,
+    "If you did not make this change, someone may know your password: reset it here at once and contact us:",
+  ];
+  return {
+    subject: `Your ${SITE_NAME} e-mail address was changed`,
+    text: [...lines, resetLink].join("\n\n"),
+    html: html(lines, { href: resetLink, label: "Reset my password" }),
+  };
+}
+
+/** To the member after a password reset or change. */
+export function passwordChangedMail({ username, resetLink }: { username: string; resetLink: string }): AccountMail {
+  const lines = [
+    `Hello ${username},`,
+    `The password of your ${SITE_NAME} account was changed, and every other browser signed in to it was signed out.`,
+    "If you did not make this change, reset your password here at once:",
+  ];
+  return {
+    subject: `Your ${SITE_NAME} password was changed`,
+    text: [...lines, resetLink].join("\n\n"),
+    html: html(lines, { href: resetLink, label: "Reset my password" }),
+  };
+}

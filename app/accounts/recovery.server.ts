@@ -1,11 +1,12 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { users } from "#db/schema";
-import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
-import { sendPasswordResetMail, sendUsernameReminderMail } from "./account-mail.server";
+import { enqueueAccountMail, sendPasswordResetMail, sendUsernameReminderMail } from "./account-mail.server";
 import { failure, INVALID_RESET_LINK, type AccountFailure } from "./errors";
-import { hitRateLimit, limits } from "./limits.server";
+import { hitRateLimit, limits, underLimits } from "./limits.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
 import { hashPassword } from "./password.server";
+import { endMemberSessions } from "./session.server";
 import { hashToken, newToken, RESET_TOKEN_TTL_MS } from "./tokens.server";
 import { getUserById, type PublicUser } from "./users.server";
 
@@ -15,33 +16,18 @@ import { getUserById, type PublicUser } from "./users.server";
  */
 type Requested = { ok: true } | AccountFailure;
 
-async function underRecoveryLimit(ip: string, target: string): Promise<AccountFailure | null> {
-  const [address, recipient] = await Promise.all([
-    hitRateLimit(limits.recoveryMail(ip)),
-    hitRateLimit(limits.recoveryTarget(target)),
+/**
+ * A recovery request counts against the IP's limit and the target's hourly and daily limits, whether or not an
+ * account exists, then only enqueues the mail job (decision 013): known and unknown targets cost the same. A
+ * refused request is not counted, so the daily limit counts mails, not attempts.
+ */
+async function underRecoveryLimit(ip: string, target: { email: string } | { username: string }): Promise<AccountFailure | null> {
+  const value = "email" in target ? target.email : target.username;
+  return underLimits([
+    limits.recoveryMail(ip),
+    limits.recoveryTarget(value),
+    "email" in target ? limits.mailAddressDaily(value) : limits.recoveryTargetDaily(value),
   ]);
-  if (address.allowed && recipient.allowed) return null;
-  return failure(429, tooManyRequestsMessage(Math.max(address.retryAfterSeconds, recipient.retryAfterSeconds)));
-}
-
-async function issueReset(user: { id: number; username: string; email: string }, origin: string) {
-  const { token, hash } = newToken();
-  await db
-    .update(users)
-    .set({ passwordResetToken: hash, passwordResetTokenExpires: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
-    .where(eq(users.id, user.id));
-  await sendPasswordResetMail({ to: user.email, username: user.username, origin, token });
-}
-
-const recipientColumns = { id: users.id, username: users.username, email: users.email };
-
-function accountsWithEmail(email: string) {
-  return db
-    .select(recipientColumns)
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
-    .orderBy(users.id)
-    .limit(5);
 }
 
 export async function requestPasswordResetByEmail({
@@ -53,11 +39,9 @@ export async function requestPasswordResetByEmail({
   ip: string;
   origin: string;
 }): Promise<Requested> {
-  const limited = await underRecoveryLimit(ip, email);
+  const limited = await underRecoveryLimit(ip, { email });
   if (limited) return limited;
-  for (const account of await accountsWithEmail(email)) {
-    if (account.email) await issueReset({ ...account, email: account.email }, origin);
-  }
+  await enqueueAccountMail({ kind: "reset-by-email", email: email.trim(), origin });
   return { ok: true };
 }
 
@@ -70,14 +54,9 @@ export async function requestPasswordResetByUsername({
   ip: string;
   origin: string;
 }): Promise<Requested> {
-  const limited = await underRecoveryLimit(ip, username);
+  const limited = await underRecoveryLimit(ip, { username });
   if (limited) return limited;
-  const [account] = await db
-    .select(recipientColumns)
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username.trim()})`)
-    .limit(1);
-  if (account?.email) await issueReset({ ...account, email: account.email }, origin);
+  await enqueueAccountMail({ kind: "reset-by-username", username: username.trim(), origin });
   return { ok: true };
 }
 
@@ -90,14 +69,61 @@ export async function sendUsernameReminder({
   ip: string;
   origin: string;
 }): Promise<Requested> {
-  const limited = await underRecoveryLimit(ip, email);
+  const limited = await underRecoveryLimit(ip, { email });
   if (limited) return limited;
+  await enqueueAccountMail({ kind: "username-reminder", email: email.trim(), origin });
+  return { ok: true };
+}
+
+// ----------------------------------------------------------------------- run by the mail job (mail-jobs.server.ts)
+
+const recipientColumns = { id: users.id, username: users.username, email: users.email };
+
+function accountsWithEmail(email: string) {
+  return db
+    .select(recipientColumns)
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    .orderBy(users.id)
+    .limit(5);
+}
+
+async function issueReset(user: { id: number; username: string; email: string }, origin: string) {
+  const { token, hash } = newToken();
+  await db
+    .update(users)
+    .set({ passwordResetToken: hash, passwordResetTokenExpires: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+    .where(eq(users.id, user.id));
+  await sendPasswordResetMail({ to: user.email, username: user.username, origin, token });
+}
+
+export async function mailPasswordResetByEmail({ email, origin }: { email: string; origin: string }): Promise<void> {
+  for (const account of await accountsWithEmail(email)) {
+    if (account.email) await issueReset({ ...account, email: account.email }, origin);
+  }
+}
+
+/** The request could not know the address (it named a username): the address's daily limit is counted here. */
+export async function mailPasswordResetByUsername({ username, origin }: { username: string; origin: string }): Promise<void> {
+  const [account] = await db
+    .select(recipientColumns)
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username.trim()})`)
+    .limit(1);
+  if (!account?.email) return;
+  if (!(await hitRateLimit(limits.mailAddressDaily(account.email))).allowed) {
+    console.warn("[accounts] password reset by username not mailed: the address had its mails for today");
+    return;
+  }
+  await issueReset({ ...account, email: account.email }, origin);
+}
+
+export async function mailUsernameReminder({ email, origin }: { email: string; origin: string }): Promise<void> {
   const accounts = await accountsWithEmail(email);
   const first = accounts[0];
   if (first?.email) {
     await sendUsernameReminderMail({ to: first.email, usernames: accounts.map((a) => a.username), origin });
   }
-  return { ok: true };
 }
 
 /** Whether a reset link can still be used (the page shows the form or an explanation). Does not consume it. */
@@ -119,9 +145,11 @@ export async function isResetTokenUsable(token: string): Promise<boolean> {
 export async function resetPassword({
   token,
   password,
+  origin,
 }: {
   token: string;
   password: string;
+  origin: string;
 }): Promise<{ ok: true; user: PublicUser } | AccountFailure> {
   const hash = hashToken(token);
   const [holder] = await db
@@ -133,6 +161,7 @@ export async function resetPassword({
   if (holder.username.toLowerCase() === password.toLowerCase()) {
     return failure(400, "Password cannot be the same as your username", "password");
   }
+  if (isCommonPassword(password)) return failure(400, COMMON_PASSWORD_MESSAGE, "password");
   const passwordHash = await hashPassword(password);
   const [updated] = await db
     .update(users)
@@ -141,14 +170,16 @@ export async function resetPassword({
       passwordResetToken: null,
       passwordResetTokenExpires: null,
       isEmailVerified: sql`${users.email} is not null`,
-      // Every browser signed in before the reset is signed out (the new session is created after this).
-      sessionsValidAfter: new Date(),
     })
     .where(
       and(eq(users.id, holder.id), eq(users.passwordResetToken, hash), gt(users.passwordResetTokenExpires, new Date())),
     )
     .returning({ id: users.id });
   if (!updated) return failure(400, INVALID_RESET_LINK, "token");
+  // Every browser signed in before the reset is signed out (the route signs this one in afterwards), and the
+  // member is told.
+  await endMemberSessions({ userId: updated.id });
+  await enqueueAccountMail({ kind: "password-changed", userId: updated.id, origin });
   const user = await getUserById(updated.id);
   return user ? { ok: true, user } : failure(400, INVALID_RESET_LINK, "token");
 }

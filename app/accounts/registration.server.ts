@@ -1,5 +1,6 @@
 import { env } from "~/utils/env.server";
 import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
 import { issueEmailVerification } from "./email.server";
 import { failure, USERNAME_TAKEN, type AccountFailure } from "./errors";
 import { hitRateLimit, limits } from "./limits.server";
@@ -22,7 +23,8 @@ export async function registerMember({
   password: string;
   ip: string;
   origin: string;
-}): Promise<{ ok: true; user: PublicUser; requiresEmailVerification: boolean; sent: boolean } | AccountFailure> {
+}): Promise<{ ok: true; user: PublicUser; requiresEmailVerification: boolean } | AccountFailure> {
+  if (isCommonPassword(password)) return failure(400, COMMON_PASSWORD_MESSAGE, "password");
   const limit = await hitRateLimit(limits.register(ip));
   if (!limit.allowed) return failure(429, tooManyRequestsMessage(limit.retryAfterSeconds));
   let user: PublicUser;
@@ -32,11 +34,7 @@ export async function registerMember({
     if (error instanceof UsernameTakenError) return failure(409, USERNAME_TAKEN, "username");
     throw error;
   }
-  const issued = await issueEmailVerification({ userId: user.id, origin });
-  return {
-    ok: true,
-    user,
-    requiresEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
-    sent: issued.ok && issued.sent,
-  };
+  // Over the address's daily mail limit the account still exists; the profile can resend later.
+  await issueEmailVerification({ userId: user.id, origin });
+  return { ok: true, user, requiresEmailVerification: env.REQUIRE_EMAIL_VERIFICATION };
 }

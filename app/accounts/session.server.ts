@@ -1,41 +1,104 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import Bowser from "bowser";
+import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import { db, preparedQuery } from "#db/client.server";
+import { sessions, users } from "#db/schema";
 import { env, isProduction } from "~/utils/env.server";
-import { getSessionUser, isAdminUser, type PublicUser } from "./users.server";
+import { hashToken, newToken } from "./tokens.server";
+import { isAdminUser, publicUserColumns, type PublicUser } from "./users.server";
 
-/** The signed-in member's cookie session (signed, httpOnly, SameSite=Lax, Secure in production). */
-export const sessionStorage = createCookieSessionStorage<{ userId: number; createdAt: number }>({
+/**
+ * Members' sessions (decision 011): a row per signed-in browser in PostgreSQL, named by a random id that only
+ * the browser holds, in the signed cookie; the table keeps its sha-256. Sign-out deletes the row, so a copy of
+ * the cookie is worth nothing afterwards. A session ends after `SESSION_IDLE_DAYS` without a visit and
+ * `SESSION_MAX_AGE_DAYS` after sign-in; `last_seen_at` is written at most every few minutes.
+ */
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = env.SESSION_IDLE_DAYS * DAY_MS;
+export const SESSION_MAX_AGE_MS = env.SESSION_MAX_AGE_DAYS * DAY_MS;
+/** How stale `last_seen_at` may get before a visit writes it again. */
+export const LAST_SEEN_WRITE_INTERVAL_MS = 5 * 60 * 1000;
+
+/** Over https the cookie is `__Host-` (Secure, Path=/, no Domain: no subdomain can set or read it). */
+const overHttps = env.PUBLIC_URL?.startsWith("https:") ?? false;
+export const SESSION_COOKIE_NAME = overHttps ? "__Host-session" : "__session";
+
+export const sessionStorage = createCookieSessionStorage<{ sid: string }>({
   cookie: {
-    name: "__session",
+    name: SESSION_COOKIE_NAME,
     httpOnly: true,
     sameSite: "lax",
-    secure: isProduction,
+    // Production keeps Secure even over http (browsers accept it on localhost); https always needs it.
+    secure: overHttps || isProduction,
     path: "/",
     secrets: [env.SESSION_SECRET],
-    maxAge: 60 * 60 * 24 * 30,
+    maxAge: Math.floor(SESSION_MAX_AGE_MS / 1000),
   },
 });
 
-/** The signed-in member's id, or null (a session the member has since revoked counts as signed out). */
-export async function getUserId(request: Request): Promise<number | null> {
-  return (await getUser(request))?.id ?? null;
+/** The row's key for the id a cookie carries (the same sha-256 as e-mailed tokens). */
+export const hashSessionId = hashToken;
+
+/** The browser's session: `id` is the row's key (the hash), never the id the cookie carries. */
+export type CurrentSession = { id: string; user: PublicUser };
+
+const sessionByIdQuery = preparedQuery("session-by-id", (db) =>
+  db
+    .select({ ...publicUserColumns, sessionLastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("id")),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${sql.placeholder("idleSeconds")}::double precision)`),
+        gt(sessions.createdAt, sql`now() - make_interval(secs => ${sql.placeholder("maxAgeSeconds")}::double precision)`),
+      ),
+    )
+    .limit(1)
+    .prepare("session-by-id"),
+);
+
+async function readSession(request: Request): Promise<CurrentSession | null> {
+  const cookie = await sessionStorage.getSession(request.headers.get("Cookie"));
+  const sid = cookie.get("sid");
+  if (typeof sid !== "string" || sid.length < 32 || sid.length > 128) return null;
+  const id = hashSessionId(sid);
+  const [row] = await sessionByIdQuery().execute({
+    id,
+    idleSeconds: SESSION_IDLE_MS / 1000,
+    maxAgeSeconds: SESSION_MAX_AGE_MS / 1000,
+  });
+  if (!row) return null;
+  const { sessionLastSeenAt, ...user } = row;
+  if (Date.now() - new Date(sessionLastSeenAt).getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+  }
+  return { id, user };
 }
 
 /**
- * The signed-in member, or null. Read once per request: the root's loader and the page's both ask, with the same
- * Request object (after an action, Remix gives the loaders a new one, so they see what the action changed).
+ * The browser's session, or null. Read once per request: the root's loader and the page's both ask, with the
+ * same Request object (after an action, Remix gives the loaders a new one, so they see what the action changed).
  */
-export function getUser(request: Request): Promise<PublicUser | null> {
-  let user = userOfRequest.get(request);
-  if (!user) {
-    user = sessionStorage.getSession(request.headers.get("Cookie")).then((session) => {
-      const userId = session.get("userId");
-      return typeof userId === "number" ? getSessionUser(userId, session.get("createdAt")) : null;
-    });
-    userOfRequest.set(request, user);
+export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  let current = sessionOfRequest.get(request);
+  if (!current) {
+    current = readSession(request);
+    sessionOfRequest.set(request, current);
   }
-  return user;
+  return current;
 }
-const userOfRequest = new WeakMap<Request, Promise<PublicUser | null>>();
+const sessionOfRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+
+/** The signed-in member, or null. */
+export async function getUser(request: Request): Promise<PublicUser | null> {
+  return (await getCurrentSession(request))?.user ?? null;
+}
+
+/** The signed-in member's id, or null. */
+export async function getUserId(request: Request): Promise<number | null> {
+  return (await getUser(request))?.id ?? null;
+}
 
 function signInUrl(request: Request): string {
   const url = new URL(request.url);
@@ -45,9 +108,14 @@ function signInUrl(request: Request): string {
 
 /** Guard for pages: a signed-out visitor is redirected to /auth (and comes back after signing in). */
 export async function requireUser(request: Request): Promise<PublicUser> {
-  const user = await getUser(request);
-  if (!user) throw redirect(signInUrl(request));
-  return user;
+  return (await requireSession(request)).user;
+}
+
+/** Guard for pages that act on the browser's own session (the profile's signed-in browsers). */
+export async function requireSession(request: Request): Promise<CurrentSession> {
+  const current = await getCurrentSession(request);
+  if (!current) throw redirect(signInUrl(request));
+  return current;
 }
 
 export async function requireUserId(request: Request): Promise<number> {
@@ -55,10 +123,14 @@ export async function requireUserId(request: Request): Promise<number> {
 }
 
 /** Guard for API routes: 401 with a JSON error instead of a redirect. */
+export async function requireApiSession(request: Request): Promise<CurrentSession> {
+  const current = await getCurrentSession(request);
+  if (!current) throw Response.json({ error: "Authentication required" }, { status: 401 });
+  return current;
+}
+
 export async function requireApiUser(request: Request): Promise<PublicUser> {
-  const user = await getUser(request);
-  if (!user) throw Response.json({ error: "Authentication required" }, { status: 401 });
-  return user;
+  return (await requireApiSession(request)).user;
 }
 
 export async function requireAnonymous(request: Request, to = "/forum"): Promise<void> {
@@ -72,15 +144,119 @@ export async function requireAdmin(request: Request): Promise<PublicUser> {
   return user;
 }
 
-/** A fresh session for the user (a new cookie value: no fixation), as a Set-Cookie header value. */
-export async function createUserSession(userId: number): Promise<string> {
-  const session = await sessionStorage.getSession();
-  session.set("userId", userId);
-  session.set("createdAt", Date.now());
-  return sessionStorage.commitSession(session);
+/** "Chrome on Linux": enough to recognise a browser in the list, nothing more is kept of the User-Agent. */
+export function deviceLabel(userAgent: string | null | undefined): string {
+  if (!userAgent) return "Unknown browser";
+  const parsed = Bowser.parse(userAgent.slice(0, 512));
+  const browser = parsed.browser.name;
+  const os = parsed.os.name;
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? (os ? `A browser on ${os}` : "Unknown browser");
 }
 
+/**
+ * A new session for the member, as a Set-Cookie header value. The id is always new (no fixation), and the
+ * session the request came with, if any, is ended: signing in again never leaves the previous one behind.
+ */
+export async function createUserSession(userId: number, request?: Request): Promise<string> {
+  if (request) await endRequestSession(request);
+  const { token: sid, hash } = newToken();
+  await db.insert(sessions).values({
+    id: hash,
+    userId,
+    device: deviceLabel(request?.headers.get("User-Agent")),
+  });
+  // A script signing in over and over must not grow the table without end: the least recently seen go first.
+  await db.execute(sql`
+    delete from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.id} not in (
+      select ${sessions.id} from ${sessions} where ${sessions.userId} = ${userId}
+      order by ${sessions.lastSeenAt} desc limit ${MAX_SESSIONS_PER_MEMBER})`);
+  const cookie = await sessionStorage.getSession();
+  cookie.set("sid", sid);
+  return sessionStorage.commitSession(cookie);
+}
+
+/** The most sessions a member keeps (the profile lists them all). */
+export const MAX_SESSIONS_PER_MEMBER = 50;
+
+async function endRequestSession(request: Request): Promise<void> {
+  const cookie = await sessionStorage.getSession(request.headers.get("Cookie"));
+  const sid = cookie.get("sid");
+  if (typeof sid === "string") await db.delete(sessions).where(eq(sessions.id, hashSessionId(sid)));
+  sessionOfRequest.delete(request);
+}
+
+/** Sign-out: the session's row is deleted (a copy of the cookie no longer works) and the cookie cleared. */
 export async function destroyUserSession(request: Request): Promise<string> {
-  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
-  return sessionStorage.destroySession(session);
+  await endRequestSession(request);
+  return sessionStorage.destroySession(await sessionStorage.getSession());
+}
+
+/**
+ * Ends every session of the member, or every one but `exceptSessionId` (a `CurrentSession.id`). Used when the
+ * password or e-mail address changes, by "Sign out of all other devices", and by moderation (a suspended
+ * member). Returns how many sessions ended.
+ */
+export async function endMemberSessions({
+  userId,
+  exceptSessionId,
+}: {
+  userId: number;
+  exceptSessionId?: string;
+}): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** What "Sign out of all other devices" tells the member (page toast and API). */
+export function signedOutOthersMessage(ended: number): string {
+  if (ended === 0) return "No other browser was signed in.";
+  return ended === 1 ? "You have been signed out of 1 other browser." : `You have been signed out of ${ended} other browsers.`;
+}
+
+export type SignedInBrowser = { device: string; createdAt: string; lastSeenAt: string; current: boolean };
+
+/** The member's signed-in browsers, most recently seen first (expired ones are not listed). */
+export async function listMemberSessions({
+  userId,
+  currentSessionId,
+}: {
+  userId: number;
+  currentSessionId: string;
+}): Promise<SignedInBrowser[]> {
+  const rows = await db
+    .select({ id: sessions.id, device: sessions.device, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.lastSeenAt, new Date(Date.now() - SESSION_IDLE_MS)),
+        gt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS)),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt))
+    .limit(MAX_SESSIONS_PER_MEMBER);
+  return rows.map((row) => ({
+    device: row.device,
+    createdAt: new Date(row.createdAt).toISOString(),
+    lastSeenAt: new Date(row.lastSeenAt).toISOString(),
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Deletes sessions past their idle timeout or absolute lifetime (run by the recurring task). */
+export async function deleteExpiredSessions(): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.lastSeenAt, new Date(Date.now() - SESSION_IDLE_MS)),
+        lt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS)),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }

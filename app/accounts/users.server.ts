@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { db, preparedQuery } from "#db/client.server";
+import { db } from "#db/client.server";
 import { users } from "#db/schema";
 import { env } from "~/utils/env.server";
 import { hashPassword } from "./password.server";
@@ -25,39 +25,10 @@ export const publicUserColumns = {
   createdAt: users.createdAt,
 };
 
-/** The signed-in member of every page a member opens. */
-const userByIdQuery = preparedQuery("user-by-id", (db) =>
-  db
-    .select({ ...publicUserColumns, sessionsValidAfter: users.sessionsValidAfter })
-    .from(users)
-    .where(eq(users.id, sql.placeholder("id")))
-    .limit(1)
-    .prepare("user-by-id"),
-);
-
 export async function getUserById(id: number): Promise<PublicUser | null> {
-  return (await userWithSessionLimit(id))?.user ?? null;
-}
-
-/**
- * The member a session names, if that session is still honoured: one signed before the member's password was
- * reset (`sessions_valid_after`) is not, so a reset signs out every other browser.
- */
-export async function getSessionUser(id: number, sessionCreatedAt: number | undefined): Promise<PublicUser | null> {
-  const found = await userWithSessionLimit(id);
-  if (!found) return null;
-  if (found.validAfter && !(typeof sessionCreatedAt === "number" && sessionCreatedAt >= found.validAfter.getTime())) {
-    return null;
-  }
-  return found.user;
-}
-
-async function userWithSessionLimit(id: number): Promise<{ user: PublicUser; validAfter: Date | null } | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
-  const [row] = await userByIdQuery().execute({ id });
-  if (!row) return null;
-  const { sessionsValidAfter, ...user } = row;
-  return { user, validAfter: sessionsValidAfter };
+  const [user] = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
 }
 
 export async function getUserByUsername(username: string): Promise<PublicUser | null> {

@@ -1,3 +1,4 @@
+import { registerAccountJobs } from "~/accounts/mail-jobs.server";
 import { registerModels3dJobs } from "~/models3d/jobs.server";
 import { registerForumJobs } from "~/forum/notifications.server";
 import { registerAstrologyMonitor } from "~/astrology/monitor.server";
@@ -10,6 +11,7 @@ export function registerDomainJobs(): string[] {
   const recurring: string[] = [];
   recurring.push(...registerModels3dJobs());
   registerForumJobs();
+  recurring.push(...registerAccountJobs());
   recurring.push(registerAstrologyMonitor());
   return recurring;
 }

@@ -1,11 +1,12 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { env } from "~/utils/env.server";
+import { env, isProduction } from "~/utils/env.server";
 
 /**
  * Outgoing mail. With SMTP_URL set, a real SMTP conversation; without it, each message is rendered to RFC 822
- * and kept in the outbox folder (`DATA_DIR/outbox`), logged, and listed outside production at /dev/outbox.
+ * and kept in the outbox folder (`DATA_DIR/outbox`), listed outside production at /dev/outbox. Mail bodies
+ * carry reset and verification links: they are printed to the log only outside production (decision 015).
  */
 export type Mail = {
   to: string;
@@ -34,7 +35,17 @@ export async function sendMail(mail: Mail): Promise<void> {
   const entry: OutboxEntry = { id, to: mail.to, subject: mail.subject, text: mail.text, date: new Date().toISOString() };
   await writeFile(path.join(outboxDir(), `${id}.eml`), (info as { message: Buffer }).message);
   await writeFile(path.join(outboxDir(), `${id}.json`), JSON.stringify(entry));
-  console.log(`[mail] outbox: to=${mail.to} subject="${mail.subject}"\n${mail.text}\n`);
+  if (isProduction) console.log(`[mail] kept in the outbox as ${id}.eml (no SMTP_URL)`);
+  else console.log(`[mail] outbox: to=${mail.to} subject="${mail.subject}"\n${mail.text}\n`);
+}
+
+/** Once per process at boot: production without SMTP delivers nothing, and says so. */
+const globalForWarning = globalThis as unknown as { __mailWarned?: boolean };
+if (isProduction && !env.SMTP_URL && !globalForWarning.__mailWarned) {
+  globalForWarning.__mailWarned = true;
+  console.warn(
+    `[mail] SMTP_URL is not set: mail is not delivered, only kept in ${outboxDir()} (set SMTP_URL to send it).`,
+  );
 }
 
 /** The newest messages first. */

@@ -3,15 +3,18 @@ import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
 import { userJson } from "~/accounts/auth.server";
 import { changeEmail } from "~/accounts/email.server";
 import { changeEmailSchema } from "~/accounts/schemas";
-import { requireApiUser } from "~/accounts/session.server";
+import { requireApiSession } from "~/accounts/session.server";
 import { publicOrigin } from "~/utils/env.server";
 
-/** POST /api/change-email {newEmail, currentPassword}: `{ message, user }` or `{ error }`; verification resets. */
+/**
+ * POST /api/change-email {newEmail, currentPassword}: `{ message, user }` or `{ error }`; verification resets, the
+ * old address is told and every other session of the member ends.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   requirePost(request);
-  const user = await requireApiUser(request);
+  const { id: sessionId, user } = await requireApiSession(request);
   const { newEmail, currentPassword } = await parseApiBody(request, changeEmailSchema);
-  const result = await changeEmail({ userId: user.id, newEmail, currentPassword, origin: publicOrigin(request) });
+  const result = await changeEmail({ userId: user.id, sessionId, newEmail, currentPassword, origin: publicOrigin(request) });
   if (!result.ok) return apiFailure(result);
   return Response.json({
     message: `Your email address has been updated successfully. We've sent a verification link to ${result.user.email}.`,

@@ -20,5 +20,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   const result = await authenticateForm(formRequest, clientIp(context));
   if (!result.ok) return apiFailure(result);
-  return Response.json({ user: userJson(result.user) }, { headers: { "Set-Cookie": await createUserSession(result.user.id) } });
+  return Response.json({ user: userJson(result.user) }, { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } });
 }

@@ -28,6 +28,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return Response.json(
     { user: userJson(result.user), requiresEmailVerification: false },
-    { status: 201, headers: { "Set-Cookie": await createUserSession(result.user.id) } },
+    { status: 201, headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
   );
 }

@@ -80,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(
       safeRedirectPath(submission.value.redirectTo, "/forum"),
       { title: "Welcome back!", description: "You have successfully signed in.", type: "success" },
-      { headers: { "Set-Cookie": await createUserSession(result.user.id) } },
+      { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
     );
   }
 
@@ -119,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         description: "Your account has been created successfully.",
         type: "success",
       },
-      { headers: { "Set-Cookie": await createUserSession(result.user.id) } },
+      { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
     );
   }
 

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { isResetTokenUsable, resetPassword } from "~/accounts/recovery.server";
 import { resetPasswordSchema } from "~/accounts/schemas";
 import { createUserSession } from "~/accounts/session.server";
+import { publicOrigin } from "~/utils/env.server";
 import { ErrorSummary, SubmitButton, TextField } from "~/accounts/ui/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -21,7 +22,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
-  const result = await resetPassword({ token: submission.value.token, password: submission.value.password });
+  const result = await resetPassword({
+    token: submission.value.token,
+    password: submission.value.password,
+    origin: publicOrigin(request),
+  });
   if (!result.ok) {
     const reply =
       result.field === "password"
@@ -32,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(
     "/forum",
     { title: "Password updated", description: "Your password has been reset and you are now signed in.", type: "success" },
-    { headers: { "Set-Cookie": await createUserSession(result.user.id) } },
+    { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
   );
 }
 

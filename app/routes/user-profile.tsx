@@ -5,7 +5,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState, type ReactNode } from "react";
 import { addEmail, changeEmail, issueEmailVerification } from "~/accounts/email.server";
 import { addEmailSchema, CHANGE_EMAIL_MESSAGE, changeEmailSchema, CURRENT_PASSWORD_MESSAGE } from "~/accounts/schemas";
-import { requireUser } from "~/accounts/session.server";
+import {
+  endMemberSessions,
+  listMemberSessions,
+  requireSession,
+  signedOutOthersMessage,
+} from "~/accounts/session.server";
+import type { SignedInBrowser } from "~/accounts/session.server";
 import { ErrorSummary, SubmitButton, TextField } from "~/accounts/ui/form";
 import { LogoutForm } from "~/accounts/ui/logout-form";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
@@ -16,8 +22,9 @@ import { originFromMatches, pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { id: sessionId, user } = await requireSession(request);
   return {
+    browsers: await listMemberSessions({ userId: user.id, currentSessionId: sessionId }),
     user: {
       username: user.username,
       email: user.email,
@@ -28,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { id: sessionId, user } = await requireSession(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const origin = publicOrigin(request);
@@ -51,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: changeEmailSchema });
     const hideFields = ["currentPassword"];
     if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
-    const result = await changeEmail({ userId: user.id, ...submission.value, origin });
+    const result = await changeEmail({ userId: user.id, sessionId, ...submission.value, origin });
     if (!result.ok) {
       const reply = result.field
         ? submission.reply({ fieldErrors: { [result.field]: [result.error] }, hideFields })
@@ -71,6 +78,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast("/user-profile", {
       title: "Verification email sent",
       description: `We've sent a new verification link to ${user.email}.`,
+      type: "success",
+    });
+  }
+
+  if (intent === "sign-out-others") {
+    const ended = await endMemberSessions({ userId: user.id, exceptSessionId: sessionId });
+    return redirectWithToast("/user-profile", {
+      title: "Signed out of other devices",
+      description: signedOutOthersMessage(ended),
       type: "success",
     });
   }
@@ -125,9 +141,19 @@ function useFailureToast(
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
 
 export default function UserProfile() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, browsers } = useLoaderData<typeof loader>();
   const verified = user.isEmailVerified;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -172,6 +198,8 @@ export default function UserProfile() {
           </Card>
 
           {user.email ? <ChangeEmailSection /> : <AddEmailSection />}
+
+          <SignedInBrowsers browsers={browsers} />
         </div>
 
         <div className="space-y-6">
@@ -266,6 +294,37 @@ function ResendVerification() {
         </p>
       ) : null}
     </Form>
+  );
+}
+
+/** Decision 012: the member's sessions, and a way to end every one but this browser's (a plain form). */
+function SignedInBrowsers({ browsers }: { browsers: SignedInBrowser[] }) {
+  const busy = useBusy("sign-out-others");
+  return (
+    <Card title="Signed-in Browsers" id="signed-in-browsers">
+      <p className="text-sm">Browsers where your account is signed in. Sign out of any you do not recognise.</p>
+      <ul className="mt-4 divide-y divide-violet-100" aria-label="Signed-in browsers">
+        {browsers.map((browser, index) => (
+          <li key={index} className="py-3">
+            <p className="flex flex-wrap items-center gap-2 font-medium">
+              <span>{browser.device}</span>
+              {browser.current ? <Badge tone="green">This browser</Badge> : null}
+            </p>
+            <p className="text-sm text-stone-700">
+              Signed in <time dateTime={browser.createdAt}>{dateTimeFormat.format(new Date(browser.createdAt))}</time>
+              {" · "}
+              Last seen <time dateTime={browser.lastSeenAt}>{dateTimeFormat.format(new Date(browser.lastSeenAt))}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="mt-4" preventScrollReset>
+        <input type="hidden" name="intent" value="sign-out-others" />
+        <SubmitButton busy={busy} busyLabel="Signing out...">
+          Sign out of all other devices
+        </SubmitButton>
+      </Form>
+    </Card>
   );
 }
 

@@ -18,6 +18,9 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(16).optional(),
   /** Public origin used in e-mail links, canonical URLs and the sitemap (e.g. https://example.org). */
   PUBLIC_URL: z.string().url().optional(),
+  /** A member's session ends after this many days without a visit, and this many days after sign-in at most. */
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().positive().default(60),
   ADMIN_USERNAMES: z.string().default(""),
   ADMIN_API_TOKEN: z.string().min(16).optional(),
   REQUIRE_EMAIL_VERIFICATION: z

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { createMember, expect, expectAccessible, signIn, test, waitForHydration } from "./fixtures";
+import { createMember, expect, expectAccessible, expectToast, signIn, test, waitForHydration } from "./fixtures";
 
 /**
  * Member accounts in the browser, with JavaScript on and off: register, sign out, sign in, forgot password,
@@ -21,12 +21,6 @@ async function outboxLink(to: string, pathname: string): Promise<string> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no ${pathname} mail to ${to}`);
-}
-
-/** A flash toast: a Radix toast with JavaScript; without, the status block the server renders in the page. */
-async function expectToast(page: Page, jsEnabled: boolean, text: string) {
-  if (jsEnabled) await expect(page.getByText(text).first()).toBeVisible();
-  else await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
 }
 
 async function expectSignedIn(page: Page, username: string) {
@@ -55,7 +49,7 @@ test.describe("member accounts", () => {
 
     await page.goto("/user-profile");
     await waitForHydration(page, jsEnabled);
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expectToast(page, jsEnabled, "Signed out");
     await expect(page.getByText("Not signed in")).toBeVisible();
@@ -238,7 +232,7 @@ test.describe("member accounts", () => {
     await page.goto("/user-profile");
     await waitForHydration(page, jsEnabled);
     await page.route("**/logout", (route) => route.abort());
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
     await expect(page.getByText("Logout failed").first()).toBeVisible();
     await page.unrouteAll();
   });

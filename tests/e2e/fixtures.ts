@@ -55,6 +55,12 @@ async function axeTarget(page: Page): Promise<{ target: Page; close: () => Promi
   return { target: copy, close: () => context.close() };
 }
 
+/** A flash toast: a Radix toast with JavaScript; without, the status block the server renders in the page. */
+export async function expectToast(page: Page, jsEnabled: boolean, text: string) {
+  if (jsEnabled) await expect(page.getByText(text).first()).toBeVisible();
+  else await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
+}
+
 /** Waits until Remix has hydrated the page (no-op without JavaScript), so clicks reach React handlers. */
 export async function waitForHydration(page: Page, jsEnabled: boolean) {
   if (!jsEnabled) return;

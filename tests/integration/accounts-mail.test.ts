@@ -1,12 +1,13 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, cookieFrom, formPost, get, jsonPost, randomIp, uniqueName } from "./helpers/accounts";
+import { call, cookieFrom, drainAccountMail, formPost, get, jsonPost, randomIp, uniqueName, useOwnDatabase } from "./helpers/accounts";
 
 /**
  * The accounts mails over a real SMTP conversation: a loopback smtp-server receives what nodemailer sends when
  * SMTP_URL is set. The environment is parsed once per process, so SMTP_URL is set before the app's modules load
- * (each vitest file runs in its own process).
+ * (each vitest file runs in its own process). Mails go out from the job queue, drained here; the file has a
+ * database of its own so that no other file's process runs its mail jobs (through the outbox instead of SMTP).
  */
 type Received = { to: string[]; raw: string };
 const inbox: Received[] = [];
@@ -37,6 +38,7 @@ let app: {
 };
 
 beforeAll(async () => {
+  await useOwnDatabase("test_accounts_smtp");
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
@@ -57,6 +59,7 @@ afterAll(async () => {
 });
 
 async function mailTo(address: string, subject: RegExp): Promise<string> {
+  await drainAccountMail();
   const deadline = Date.now() + 10_000;
   for (;;) {
     const found = inbox.find((m) => m.to.includes(address) && subject.test(decode(m.raw)));

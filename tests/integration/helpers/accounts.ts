@@ -65,8 +65,49 @@ export function cookieFrom(headers: Headers): string {
     .join("; ");
 }
 
-/** Mails the outbox kept for one recipient (newest last). */
+/**
+ * Runs the account mails waiting in the job queue (requests only enqueue them, decision 013) and waits until
+ * none is pending: test files run in parallel on one database, so another file's process may be running one.
+ */
+export async function drainAccountMail(): Promise<void> {
+  const { drainJobs, registerJobHandler } = await import("~/jobs/queue.server");
+  const { ACCOUNT_MAIL_QUEUE } = await import("~/accounts/account-mail.server");
+  const { runAccountMailJob } = await import("~/accounts/mail-jobs.server");
+  const { rawSql } = await import("#db/client.server");
+  registerJobHandler(ACCOUNT_MAIL_QUEUE, runAccountMailJob);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await drainJobs([ACCOUNT_MAIL_QUEUE]);
+    const [row] = await rawSql()<{ pending: number }[]>`
+      select count(*)::int as pending from jobs where queue = ${ACCOUNT_MAIL_QUEUE} and done_at is null and run_at <= now()`;
+    if (!row?.pending) return;
+    if (Date.now() > deadline) throw new Error(`${row.pending} account mails still pending`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * A database of this test file's own (created from the one npm test prepared, and migrated), for a file whose
+ * background jobs must not be run by another file's process. Call before the first query.
+ */
+export async function useOwnDatabase(name: string): Promise<void> {
+  const { ensureDatabase } = await import("../../../db/embedded");
+  const { runMigrations } = await import("../../../db/migrate");
+  const adminUrl = process.env.TEST_ADMIN_DATABASE_URL!;
+  const postgres = (await import("postgres")).default;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.end();
+  await ensureDatabase(adminUrl, name);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await runMigrations(url.toString());
+  process.env.DATABASE_URL = url.toString();
+}
+
+/** Mails the outbox kept for one recipient (newest last), after running the queued account mails. */
 export async function outboxFor(to: string): Promise<Array<{ to: string; subject: string; text: string }>> {
+  await drainAccountMail();
   const dir = path.join(process.env.DATA_DIR ?? ".data", "outbox");
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".json")).sort();
   const all = await Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), "utf8"))));

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listMemberSessions, requireApiSession } from "~/accounts/session.server";
+
+/**
+ * GET /api/sessions: the signed-in member's browsers as `{ sessions: [{ device, createdAt, lastSeenAt, current }] }`
+ * (the profile's list), or 401 `{ error }`. POST /api/logout-others ends all but this one.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { id, user } = await requireApiSession(request);
+  const sessions = await listMemberSessions({ userId: user.id, currentSessionId: id });
+  return Response.json({ sessions }, { headers: { "Cache-Control": "private, no-store" } });
+}
