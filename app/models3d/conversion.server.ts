@@ -74,7 +74,8 @@ export function runConversionWorker({
       else if (message.type === "done") {
         finish({
           ok: true,
-          glb: message.glb as Uint8Array,
+          // A fresh copy: what arrives through the IPC channel may be a view at an unaligned offset.
+          glb: new Uint8Array(message.glb as Uint8Array),
           poster: message.poster as string,
           vertexCount: message.vertexCount as number,
         });
