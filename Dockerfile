@@ -1,5 +1,5 @@
 # Production image: Node 22 LTS, production dependencies only, non-root, migrations applied at start.
-# Expects DATABASE_URL and SESSION_SECRET (see .env.example and docs/deploy.md).
+# Expects DATABASE_URL, SESSION_SECRET, IP_HASH_SECRET and PUBLIC_URL (see .env.example and docs/deploy.md).
 
 FROM node:22-slim AS deps
 WORKDIR /app

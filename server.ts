@@ -9,12 +9,13 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import morgan from "morgan";
 import { closePool, isDatabaseReachable } from "./db/client.server";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { env, isProduction } from "./app/utils/env.server";
 import { withCheckedBodies } from "./app/utils/request-body.server";
+import { guardBuild } from "./server/guard-build";
+import { drainUnreadBody, errorAnswer, requestId, requestLog } from "./server/request-edge";
 
 /**
  * The one process that serves pages, resource routes and assets. Boot order: database (the operator's
@@ -82,7 +83,8 @@ async function primary(workers: number) {
 async function serve(embedded: EmbeddedDatabase | undefined) {
   const buildPath = path.resolve("build/index.js");
   if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  // Every action behind the write checks and every loader behind one error answer (server/guard-build.ts).
+  const build = guardBuild((await import(pathToFileURL(buildPath).href)) as ServerBuild);
   const entry = build.entry.module as EntryModule;
 
   const app = express();
@@ -97,6 +99,8 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
     res.set("Cache-Control", "no-store").status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
   });
 
+  app.use(requestId);
+  app.use(drainUnreadBody);
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -123,7 +127,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
     }),
   );
   app.use(compression());
-  if (env.LOG_REQUESTS) app.use(morgan(isProduction ? "combined" : "dev"));
+  if (env.LOG_REQUESTS) app.use(requestLog(isProduction));
 
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   // Files in public/ all have an extension; pages do not, and skip the file-system lookup.
@@ -143,12 +147,14 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
       mode: isProduction ? "production" : "development",
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
+        requestId: res.locals.requestId as string,
         clientIp: req.ip ?? "unknown",
         pageCacheGeneration: pageCache?.generation ?? 0,
       }),
       }),
     ),
   );
+  app.use(errorAnswer);
 
   await entry.startBackgroundWork?.();
 

@@ -4,6 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { forumPageCache } from "~/forum/page-cache.server";
 import { NonceProvider } from "~/utils/nonce";
+import { logServerError } from "~/utils/request-log.server";
 
 export { startBackgroundWork, stopBackgroundWork } from "~/jobs/background.server";
 /** server.ts answers signed-out visitors' forum pages from this cache before Remix runs. */
@@ -65,7 +66,7 @@ export default function handleRequest(
         onError(error: unknown) {
           // A component that throws after the shell: React renders its boundary's fallback; the page is a 500.
           status = 500;
-          console.error(error);
+          logServerError(loadContext.requestId, request, error);
         },
       },
     );
@@ -73,7 +74,8 @@ export default function handleRequest(
   });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+/** Errors Remix caught (server/guard-build.ts already logged the loaders' and actions'): detail to the log only. */
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
-  console.error(error);
+  logServerError(context?.requestId, request, error);
 }

@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: user ? { id: user.id, username: user.username, isAdmin: isAdminUser(user), hasEmail: !!user.email } : null,
       toast,
-      origin: publicOrigin(request),
+      origin: publicOrigin(),
     },
     { headers: combineHeaders(toastHeaders, visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null) },
   );

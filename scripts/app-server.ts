@@ -7,12 +7,14 @@ const root = path.resolve(import.meta.dirname, "..");
 /**
  * The production server (`server.ts`, needs a build) started on a free loopback port for a benchmark or a test,
  * with `env` over this process's environment (NODE_ENV=production, RUN_JOBS=false, no request log, no demo
- * content unless `env` says otherwise). Resolves once /healthz answers; `stop()` sends SIGTERM and waits.
+ * content unless `env` says otherwise; a key set to undefined is left out, e.g. to try the defaults). Resolves
+ * once /healthz answers; `stop()` sends SIGTERM and waits. `stdout: "pipe"` keeps the server's output readable
+ * from `child.stdout` (the request log).
  */
 export async function startAppServer(
-  env: Record<string, string>,
-  options: { nodeArgs?: string[]; stderr?: "inherit" | "ignore" } = {},
-): Promise<{ base: string; child: ChildProcess; stop: () => Promise<void> }> {
+  env: Record<string, string | undefined>,
+  options: { nodeArgs?: string[]; stderr?: "inherit" | "ignore"; stdout?: "ignore" | "pipe" } = {},
+): Promise<{ base: string; port: number; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
     cwd: root,
@@ -26,7 +28,7 @@ export async function startAppServer(
       HOST: "127.0.0.1",
       PORT: String(port),
     },
-    stdio: ["ignore", "ignore", options.stderr ?? "inherit"],
+    stdio: ["ignore", options.stdout ?? "ignore", options.stderr ?? "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
@@ -35,7 +37,7 @@ export async function startAppServer(
   };
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, child, stop };
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, port, child, stop };
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -4,9 +4,9 @@ import type { AccountFailure } from "./errors";
 import { firstIssueMessage } from "./schemas";
 
 /**
- * Helpers of the accounts JSON API (`/api/...`): bodies are JSON (form bodies are accepted too), validated by the
- * same schemas as the pages; failures answer `{ error }` with a 4xx status. Resource routes answer with
- * `Response.json`: Remix drops the status of a `data()` value returned from a resource route (it answers 200).
+ * Helpers of the accounts JSON API (`/api/...`): bodies are JSON (the request edge answers 415 to any other type,
+ * decision 082), validated by the same schemas as the pages; failures answer `{ error }` with a 4xx status.
+ * Resource routes answer with `Response.json`: Remix drops the status of a `data()` value returned from a resource route (it answers 200).
  */
 export async function parseApiBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   let body: unknown;

@@ -14,10 +14,25 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
     const message = typeof error.data === "string" ? error.data : (error.data?.error ?? error.statusText);
     const handler = statusHandlers[error.status] ?? defaultHandlers[error.status];
     if (handler) return <>{handler({ status: error.status, message })}</>;
+    if (error.status >= 500) return <UnexpectedErrorPanel requestId={error.data?.requestId} />;
     return <ErrorPanel title={`Error ${error.status}`} text={message || "Something went wrong."} />;
   }
+  return <UnexpectedErrorPanel />;
+}
+
+/**
+ * A failure of ours: never its detail (decision 084). The request id, when the server sent one (see
+ * server/guard-build.ts), lets the operator find the detail in the log.
+ */
+function UnexpectedErrorPanel({ requestId }: { requestId?: unknown }) {
   return (
-    <ErrorPanel title="Something went wrong" text="An unexpected error occurred. Please try again in a moment." />
+    <ErrorPanel title="Something went wrong" text="An unexpected error occurred. Please try again in a moment.">
+      {typeof requestId === "string" ? (
+        <p>
+          Request id: <code>{requestId}</code>
+        </p>
+      ) : null}
+    </ErrorPanel>
   );
 }
 
@@ -34,6 +49,9 @@ export function NotFoundPanel() {
 const defaultHandlers: Record<number, StatusHandler> = {
   404: () => <NotFoundPanel />,
   403: ({ message }) => <ErrorPanel title="Access Denied" text={message || "You are not allowed to see this page."} />,
+  405: () => <ErrorPanel title="Method Not Allowed" text="This page does not accept that kind of request." />,
+  413: ({ message }) => <ErrorPanel title="Request Too Large" text={message} />,
+  415: ({ message }) => <ErrorPanel title="Unsupported Content Type" text={message} />,
   429: ({ message }) => <ErrorPanel title="Too Many Requests" text={message} />,
 };
 

@@ -11,7 +11,7 @@ import { GENERATION_TEXTS } from "~/numerology/texts";
 import { PreferencesFields, useHydrated } from "~/numerology/ui/preferences-fields";
 import { getPreferences, savePreferences } from "~/preferences/preferences.server";
 import { COMPOSITION_LABELS, preferencesSchema, STYLE_LABELS, type Preferences } from "~/preferences/schema";
-import { clientIp, combineHeaders } from "~/utils/http.server";
+import { clientIp, combineHeaders, safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   await savePreferences({ sessionId: visitor.sessionId, ...preferences.data });
-  const returnTo = String(form.get("returnTo") ?? "/");
+  const returnTo = safeRedirectPath(form.get("returnTo"), "/");
   if (form.get("intent") === "preferences") return redirect(returnTo.startsWith("/?") || returnTo === "/" ? returnTo : "/");
 
   const number = Number(form.get("number"));

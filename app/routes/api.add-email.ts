@@ -11,7 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requirePost(request);
   const user = await requireApiUser(request);
   const { email } = await parseApiBody(request, addEmailSchema);
-  const result = await addEmail({ userId: user.id, email, origin: publicOrigin(request) });
+  const result = await addEmail({ userId: user.id, email, origin: publicOrigin() });
   if (!result.ok) return apiFailure(result);
   return Response.json({ user: userJson(result.user), message: `We've sent a verification link to ${result.user.email}.` });
 }

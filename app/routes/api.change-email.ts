@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requirePost(request);
   const { id: sessionId, user } = await requireApiSession(request);
   const { newEmail, currentPassword } = await parseApiBody(request, changeEmailSchema);
-  const result = await changeEmail({ userId: user.id, sessionId, newEmail, currentPassword, origin: publicOrigin(request) });
+  const result = await changeEmail({ userId: user.id, sessionId, newEmail, currentPassword, origin: publicOrigin() });
   if (!result.ok) return apiFailure(result);
   return Response.json({
     message: `Your email address has been updated successfully. We've sent a verification link to ${result.user.email}.`,

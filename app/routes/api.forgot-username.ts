@@ -9,7 +9,7 @@ import { clientIp } from "~/utils/http.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const { email } = await parseApiBody(request, forgotUsernameSchema);
-  const result = await sendUsernameReminder({ email, ip: clientIp(context), origin: publicOrigin(request) });
+  const result = await sendUsernameReminder({ email, ip: clientIp(context), origin: publicOrigin() });
   if (!result.ok) return apiFailure(result);
   return Response.json({ message: "If an account uses that address, we've sent its username to it." });
 }

@@ -14,7 +14,7 @@ import { clientIp } from "~/utils/http.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const { username, email, password } = await parseApiBody(request, registerSchema);
-  const result = await registerMember({ username, email, password, ip: clientIp(context), origin: publicOrigin(request) });
+  const result = await registerMember({ username, email, password, ip: clientIp(context), origin: publicOrigin() });
   if (!result.ok) return apiFailure(result);
   if (result.requiresEmailVerification) {
     return Response.json(

@@ -16,7 +16,7 @@ const body = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   requirePost(request);
   const { token, password } = await parseApiBody(request, body);
-  const result = await resetPassword({ token, password, origin: publicOrigin(request) });
+  const result = await resetPassword({ token, password, origin: publicOrigin() });
   if (!result.ok) return apiFailure(result);
   return Response.json(
     { user: userJson(result.user), message: "Your password has been reset and you are now signed in." },

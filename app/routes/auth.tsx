@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   const intent = String(formData.get("intent") ?? "");
   const ip = clientIp(context);
-  const origin = publicOrigin(request);
+  const origin = publicOrigin();
 
   if (intent === "login") {
     const submission = parseWithZod(formData, { schema: loginSchema });

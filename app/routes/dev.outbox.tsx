@@ -2,12 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { listOutbox } from "~/mail/mail.server";
-import { isProduction } from "~/utils/env.server";
+import { requireDevelopmentLoopback } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
-/** Outside production: the mails the outbox kept (verification, reset and username links). 404 in production. */
-export async function loader(_: LoaderFunctionArgs) {
-  if (isProduction) throw new Response("Not Found", { status: 404 });
+/**
+ * In development, to the developer's own machine: the mails the outbox kept (verification, reset and username
+ * links). 404 in production and to any other address (decision 080).
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  requireDevelopmentLoopback(context);
   return { messages: await listOutbox(50) };
 }
 

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, HoneypotField, honeypotFilled } from "~/components/honeypot";
-import { data, type HeadersFunction, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
@@ -129,14 +129,6 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
     toast: { title: "Failed to create topic", description: failure.message },
   }));
 export const shouldRevalidate = shouldRevalidateAfterFailure;
-
-/** A refused submission's Retry-After (429) reaches the document too, not only the data request. */
-export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
 
 export default function ForumPage() {
   const { user, category, topics, nextCursor, isFirstPage, showNewTopic, showEmailPrompt } =

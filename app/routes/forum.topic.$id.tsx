@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type HeadersFunction, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
@@ -193,14 +193,6 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
     toast: { title: intent === "edit" ? "Failed to update post" : "Failed to post reply", description: failure.message } as Toast,
   }));
 export const shouldRevalidate = shouldRevalidateAfterFailure;
-
-/** A refused submission's Retry-After (429) reaches the document too, not only the data request. */
-export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
 
 export default function TopicPage() {
   const { user, topic, posts, page, pageCount, editing } = useLoaderData<typeof loader>();

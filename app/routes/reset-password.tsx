@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await resetPassword({
     token: submission.value.token,
     password: submission.value.password,
-    origin: publicOrigin(request),
+    origin: publicOrigin(),
   });
   if (!result.ok) {
     const reply =

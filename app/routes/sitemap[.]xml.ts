@@ -1,9 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemapXml } from "~/content/feeds.server";
 import { publicOrigin } from "~/utils/env.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return new Response(sitemapXml(publicOrigin(request)), {
+export async function loader() {
+  return new Response(sitemapXml(publicOrigin()), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { id: sessionId, user } = await requireSession(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const origin = publicOrigin(request);
+  const origin = publicOrigin();
 
   if (intent === "add-email") {
     const submission = parseWithZod(formData, { schema: addEmailSchema });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -8,16 +8,28 @@ import { z } from "zod";
  * never `process.env`, so there is one list of what can be configured (mirrored in `.env.example`).
  */
 const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Production unless told otherwise (decision 080): `npm run dev` sets development, the test runner test. */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().optional(),
   /** HTTP worker processes (node:cluster); 1 serves from the main process */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(".data"),
+  /** Signs cookies; generated once into DATA_DIR/session-secret (mode 0600) when not given. */
   SESSION_SECRET: z.string().min(16).optional(),
-  /** Public origin used in e-mail links, canonical URLs and the sitemap (e.g. https://example.org). */
-  PUBLIC_URL: z.string().url().optional(),
+  /** Key of the hash that stands for client addresses (rate limits, stored readings); generated like the above. */
+  IP_HASH_SECRET: z.string().min(16).optional(),
+  /**
+   * The site's one public origin (e.g. https://example.org): e-mail links, canonical URLs, the sitemap, RSS and
+   * the same-origin check of every write (decision 081). Never taken from a request; http://localhost:$PORT
+   * when not given.
+   */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), { error: "PUBLIC_URL must be an http(s) origin" })
+    .optional(),
   /** A member's session ends after this many days without a visit, and this many days after sign-in at most. */
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
   SESSION_MAX_AGE_DAYS: z.coerce.number().positive().default(60),
@@ -75,7 +87,16 @@ const schema = z.object({
     .transform((v) => v === "true"),
 });
 
-export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; HOST: string; DATA_DIR: string };
+export type Env = z.infer<typeof schema> & {
+  SESSION_SECRET: string;
+  IP_HASH_SECRET: string;
+  HOST: string;
+  DATA_DIR: string;
+  /** PUBLIC_URL's origin, or http://localhost:$PORT */
+  PUBLIC_ORIGIN: string;
+  /** whether the operator set PUBLIC_URL (otherwise loopback origins at PORT count as the site's own) */
+  PUBLIC_URL_CONFIGURED: boolean;
+};
 
 function loadEnv(): Env {
   const parsed = schema.safeParse(process.env);
@@ -84,26 +105,38 @@ function loadEnv(): Env {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const value = parsed.data;
+  // React, Express and Remix read process.env.NODE_ENV themselves: they must see the same mode as the site.
+  process.env.NODE_ENV = value.NODE_ENV;
   const dataDir = path.resolve(value.DATA_DIR);
   const isProduction = value.NODE_ENV === "production";
-  if (isProduction && !value.SESSION_SECRET) {
-    throw new Error("SESSION_SECRET is required in production (at least 16 characters).");
-  }
   return {
     ...value,
     DATA_DIR: dataDir,
     HOST: value.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
-    SESSION_SECRET: value.SESSION_SECRET ?? localSecret(dataDir),
+    SESSION_SECRET: value.SESSION_SECRET ?? keptSecret(dataDir, "session-secret"),
+    IP_HASH_SECRET: value.IP_HASH_SECRET ?? keptSecret(dataDir, "ip-hash-secret"),
+    PUBLIC_ORIGIN: value.PUBLIC_URL ? new URL(value.PUBLIC_URL).origin : `http://localhost:${value.PORT}`,
+    PUBLIC_URL_CONFIGURED: !!value.PUBLIC_URL,
   };
 }
 
-/** Outside production a secret is generated once and kept in the data directory, so sessions survive restarts. */
-function localSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+/**
+ * A secret the operator did not give: generated once and kept in the data directory (mode 0600), so sessions
+ * survive restarts and every worker process reads the same one. Created with `wx` so two processes starting at
+ * once agree on the first one written.
+ */
+export function keptSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
+  try {
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    // Kept by an earlier version with laxer permissions: tighten them.
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  }
+  const secret = readFileSync(file, "utf8").trim();
+  if (secret.length < 32) throw new Error(`${file} is shorter than 32 characters: delete it to generate a new one.`);
   return secret;
 }
 
@@ -112,8 +145,10 @@ export const env: Env = (globalForEnv.__env ??= loadEnv());
 
 export const isProduction = env.NODE_ENV === "production";
 
-export function publicOrigin(request?: Request): string {
-  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/$/, "");
-  if (request) return new URL(request.url).origin;
-  return `http://localhost:${env.PORT}`;
+/**
+ * The origin of every absolute link the site writes (e-mails, canonical URLs, sitemap, RSS, robots.txt): the
+ * configured PUBLIC_URL, never the request's Host or X-Forwarded-Host (decision 081).
+ */
+export function publicOrigin(): string {
+  return env.PUBLIC_ORIGIN;
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { rawSql } from "#db/client.server";
 
 /**
@@ -15,6 +16,26 @@ function windowOf({ windowSeconds }: RateLimit, now = Date.now()) {
   return { start: new Date(start * 1000), end: new Date((start + windowSeconds) * 1000) };
 }
 
+/**
+ * Every 429 carries Retry-After (decision 083). A refused hit or peek notes its wait in the request's verdict
+ * (server/guard-build.ts runs each loader and action inside one); the wrapper adds `Retry-After` to a 429 answer
+ * that does not already carry one. So every limiter, on pages and in the API, gets the header from here.
+ * On globalThis: server.ts and the Remix build load this module separately and must share the store.
+ */
+export type RateLimitVerdict = { retryAfterSeconds: number };
+const globalForLimits = globalThis as unknown as { __rateLimitVerdicts?: AsyncLocalStorage<RateLimitVerdict> };
+export const rateLimitVerdicts = (globalForLimits.__rateLimitVerdicts ??= new AsyncLocalStorage<RateLimitVerdict>());
+
+function noted(result: RateLimitResult): RateLimitResult {
+  const verdict = rateLimitVerdicts.getStore();
+  if (verdict && !result.allowed) verdict.retryAfterSeconds = Math.max(verdict.retryAfterSeconds, result.retryAfterSeconds);
+  return result;
+}
+
+export function retryAfterHeaders(retryAfterSeconds: number): Record<string, string> {
+  return { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) };
+}
+
 export async function hitRateLimit(limit: RateLimit): Promise<RateLimitResult> {
   const { start, end } = windowOf(limit);
   const sql = rawSql();
@@ -23,7 +44,7 @@ export async function hitRateLimit(limit: RateLimit): Promise<RateLimitResult> {
     values (${limit.key}, ${start.toISOString()}::timestamptz, ${limit.cost ?? 1}, ${end.toISOString()}::timestamptz)
     on conflict (key, window_start) do update set count = rate_limits.count + ${limit.cost ?? 1}
     returning count`;
-  return result(limit, row?.count ?? 1, end);
+  return noted(result(limit, row?.count ?? 1, end));
 }
 
 export async function peekRateLimit(limit: RateLimit): Promise<RateLimitResult> {
@@ -31,7 +52,7 @@ export async function peekRateLimit(limit: RateLimit): Promise<RateLimitResult> 
   const sql = rawSql();
   const [row] = await sql<{ count: number }[]>`
     select count from rate_limits where key = ${limit.key} and window_start = ${start.toISOString()}::timestamptz`;
-  return result(limit, row?.count ?? 0, end, true);
+  return noted(result(limit, row?.count ?? 0, end, true));
 }
 
 /**

@@ -15,11 +15,12 @@ const visitorCookie = createCookie("visitor", {
   secrets: [env.SESSION_SECRET],
 });
 
-const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
+/** The spec's "random UUID" (any version, any case); any other `x-session-id` is ignored (decision 083). */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type Visitor = { sessionId: string; setCookie: string | null };
 
-/** Returns the visitor's id, and a Set-Cookie header to send when the id is new. */
+/** Returns the visitor's id, and a Set-Cookie header to send when the id is new (a header that is not a UUID counts as none). */
 export async function getVisitor(request: Request): Promise<Visitor> {
   const header = request.headers.get("x-session-id")?.trim();
   if (header && SESSION_ID.test(header)) return { sessionId: header, setCookie: null };

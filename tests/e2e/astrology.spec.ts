@@ -149,7 +149,7 @@ test.describe("astrology", () => {
     expect(await status.json()).toMatchObject({ checkIntervalMinutes: 60 });
 
     const reading = await page.request.post("/api/generate-personalized-reading", {
-      headers: { "x-session-id": `e2e-${Date.now()}` },
+      headers: { "x-session-id": crypto.randomUUID() },
       data: { planet: "Moon", constellation: "Cancer" },
     });
     expect(reading.status()).toBe(200);

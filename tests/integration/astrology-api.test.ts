@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { generatePersonalizedReading } from "~/astrology/readings.server";
 import { READING_FAILURE_TEXT } from "~/astrology/tab";
@@ -71,7 +72,7 @@ describe("GET /api/astrology-monitor/status", () => {
 });
 
 describe("POST /api/generate-personalized-reading", () => {
-  const post = (body: unknown, sessionId = `s-${Math.random().toString(36).slice(2, 12)}`) =>
+  const post = (body: unknown, sessionId: string = randomUUID()) =>
     answer(
       readingAction(
         args("/api/generate-personalized-reading", {
@@ -83,7 +84,7 @@ describe("POST /api/generate-personalized-reading", () => {
     );
 
   it("answers a reading shaped by the visitor's saved preferences", async () => {
-    const sessionId = `astro-${Math.random().toString(36).slice(2, 12)}`;
+    const sessionId = randomUUID();
     await savePreferences({ sessionId, style: "practical", composition: "brief", keywords: "my garden" });
     const { status, body } = await post({ planet: "Jupiter", constellation: "Cancer" }, sessionId);
     expect(status).toBe(200);

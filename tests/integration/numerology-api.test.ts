@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { action as analyzeBirthDate } from "../../app/routes/api.analyze-birth-date";
 import { action as angelNumbers } from "../../app/routes/api.angel-numbers";
@@ -11,7 +12,7 @@ import { loader as visualEssence } from "../../app/routes/visual-essence.$file";
  * and validation, against the real database.
  */
 const context = { clientIp: "127.0.0.9", cspNonce: "test" };
-const newSession = () => `api-${Math.random().toString(36).slice(2, 12)}`;
+const newSession = () => randomUUID();
 
 function post(path: string, body: unknown, sessionId?: string) {
   return new Request(`http://localhost${path}`, {

@@ -11,7 +11,7 @@ afterAll(async () => {
 
 const context = { cspNonce: "", clientIp: "127.0.0.1" };
 
-function post(body: unknown, sessionId = `tts-${randomUUID()}`) {
+function post(body: unknown, sessionId = randomUUID()) {
   const request = new Request("http://localhost/api/tts/generate", {
     method: "POST",
     headers: { "Content-Type": "application/json", "x-session-id": sessionId },

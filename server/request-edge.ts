@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import morgan from "morgan";
+import { redactUrl, unexpectedErrorMessage } from "../app/utils/request-log.server";
+
+/**
+ * Express middleware at the request edge (decision 084): a request id for every answer, a request log that
+ * holds no secret and no client address, and the last-resort error answer.
+ */
+
+/** A short random id, sent back as X-Request-Id and shown by error pages; never taken from the request. */
+export const requestId: RequestHandler = (_req, res, next) => {
+  const id = randomBytes(6).toString("hex");
+  res.locals.requestId = id;
+  res.setHeader("X-Request-Id", id);
+  next();
+};
+
+/** How long, and how much, a refused body is drained before the connection is cut. */
+const DRAIN_MS = 5_000;
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A refused write (413, 415, 403) is answered before its body was read, and Node then closes the connection.
+ * Closed at once, the client's system would answer what it is still sending with a reset and throw our answer
+ * away. So the close lingers, as nginx's does: our side is shut for writing once the answer is out, and what
+ * still arrives is read and dropped (never kept) until the client stops, 5 s pass or 16 MB arrived.
+ */
+export const drainUnreadBody: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const socket = req.socket as typeof req.socket & { destroySoon?: () => void };
+  const destroySoon = socket.destroySoon;
+  if (typeof destroySoon !== "function") return next();
+  socket.destroySoon = function lingeringClose(this: typeof socket) {
+    if (req.complete) return destroySoon.call(this);
+    // The Remix adapter's reader would queue what arrives: nothing reads this body any more.
+    req.removeAllListeners("data");
+    let dropped = 0;
+    const cut = () => socket.destroy();
+    const timer = setTimeout(cut, DRAIN_MS);
+    timer.unref();
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > DRAIN_BYTES) cut();
+    });
+    req.once("end", cut);
+    socket.once("close", () => clearTimeout(timer));
+    socket.end();
+    req.resume();
+  };
+  res.once("close", () => {
+    socket.destroySoon = destroySoon;
+  });
+  next();
+};
+
+morgan.token("safe-url", (req) => redactUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? "/"));
+morgan.token("request-id", (_req, res) => (res as unknown as { locals?: { requestId?: string } }).locals?.requestId ?? "-");
+
+/**
+ * One line per request. The URL has tokens, codes and keys blanked (reset and verification links carry their
+ * token in the query); the client's address and the Referer (which can hold such a URL too) are left out.
+ */
+export function requestLog(production: boolean): RequestHandler {
+  return production
+    ? morgan(':date[iso] :request-id ":method :safe-url HTTP/:http-version" :status :res[content-length] :response-time ms ":user-agent"')
+    : morgan(":request-id :method :safe-url :status :response-time ms - :res[content-length]");
+}
+
+/**
+ * Anything that escapes the routes (a malformed request Express itself cannot handle, a bug in a middleware):
+ * logged with the request id, answered with the status when it is a client error, and never with a stack.
+ */
+export const errorAnswer: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const id = res.locals.requestId as string | undefined;
+  const status = Number((error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode);
+  const clientError = status >= 400 && status < 500;
+  if (!clientError) {
+    console.error(`[error] request ${id ?? "-"}: ${req.method} ${redactUrl(req.originalUrl)}\n${(error as Error)?.stack ?? String(error)}`);
+  }
+  const message = clientError ? "The request could not be understood." : unexpectedErrorMessage(id);
+  res.status(clientError ? status : 500).set("Cache-Control", "no-store");
+  if (req.path.startsWith("/api/")) res.json({ error: message });
+  else res.type("text/plain").send(message);
+};
