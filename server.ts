@@ -117,8 +117,8 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
           "media-src": ["'self'", "data:", "blob:"],
           "connect-src": ["'self'"],
           "worker-src": ["'self'", "blob:"],
-          // The only third-party frame is a video the visitor chose to load by clicking.
-          "frame-src": ["'self'", "https://www.youtube-nocookie.com"],
+          // No third-party frames: the site's videos are its own files (app/content/video-embed.tsx).
+          "frame-src": ["'self'"],
           "upgrade-insecure-requests": isProduction && env.PUBLIC_URL?.startsWith("https:") ? [] : null,
         },
       },
@@ -134,9 +134,9 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-  // Signed-out visitors' forum pages, from memory when nothing changed since they were rendered.
+  // Signed-out visitors' public pages, from memory when nothing changed since they were rendered (decision 100).
   const pageCache = entry.pageCache;
-  if (pageCache) app.use((req, res, next) => pageCache.serve(req, res, next, res.locals.cspNonce as string));
+  if (pageCache) app.use((req, res, next) => void pageCache.serve(req, res, next, res.locals.cspNonce as string));
 
   // Every form and JSON body is checked once here (duplicate fields, bytes that are not text) before a route reads it.
   app.all(
@@ -149,7 +149,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
         clientIp: req.ip ?? "unknown",
-        pageCacheGeneration: pageCache?.generation ?? 0,
+        ...(pageCache ? pageCache.loadContext(res) : { pageCache: null }),
       }),
       }),
     ),

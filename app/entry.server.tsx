@@ -2,13 +2,30 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { forumPageCache } from "~/forum/page-cache.server";
+import { astrologyPages } from "~/astrology/page-cache.server";
+import { TAB_COOKIE } from "~/astrology/tab";
+import { contentPages } from "~/content/page-cache.server";
+import { forumPages } from "~/forum/page-cache.server";
+import { angelPage, homePage, numerologyPages } from "~/numerology/page-cache.server";
+import { env } from "~/utils/env.server";
+import { StylesheetProvider } from "~/components/inline-stylesheet";
 import { NonceProvider } from "~/utils/nonce";
 import { logServerError } from "~/utils/request-log.server";
+import { stylesheetText } from "~/utils/stylesheet.server";
+import { createPageCache } from "~/utils/page-cache.server";
 
 export { startBackgroundWork, stopBackgroundWork } from "~/jobs/background.server";
-/** server.ts answers signed-out visitors' forum pages from this cache before Remix runs. */
-export const pageCache = forumPageCache;
+
+/**
+ * server.ts answers signed-out visitors' public pages from this cache before Remix runs (decisions 025, 100).
+ * The astrology tab cookie is neutral (the astrology pages are keyed by it; it is replayed with them).
+ */
+export const pageCache = createPageCache({
+  sections: [contentPages, numerologyPages, homePage, angelPage, astrologyPages, forumPages],
+  ttlSeconds: env.PAGE_CACHE_SECONDS,
+  neutralCookies: ["visitor", TAB_COOKIE],
+  replayCookies: [TAB_COOKIE],
+});
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -38,20 +55,16 @@ export default function handleRequest(
         const body = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.byteLength));
-        forumPageCache.offer(request, {
-          status,
-          headers: responseHeaders,
-          body,
-          nonce,
-          startedAt: loadContext.pageCacheGeneration,
-        });
+        pageCache.finish(request, loadContext.pageCache, { status, headers: responseHeaders, body, nonce });
         resolve(new Response(body, { headers: responseHeaders, status }));
         callback();
       },
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <StylesheetProvider value={stylesheetText()}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -7,8 +7,10 @@ declare module "@remix-run/node" {
     requestId?: string;
     /** the visitor's address as Express resolved it (trusting only a loopback proxy) */
     clientIp: string;
-    /** the page cache's generation when this request began (see app/utils/page-cache.server.ts) */
-    pageCacheGeneration: number;
+    /** set when this page may be kept by the page cache (see app/utils/page-cache.server.ts); loaders call doNotCache */
+    pageCache: import("~/utils/page-cache.server").PageTicket | null;
+    /** the visitor's saved preferences, when the page cache read them to key this page: render from these */
+    visitorPreferences?: import("~/preferences/schema").Preferences;
   }
   // Single fetch: loaders' and actions' types are inferred from what they return.
   interface Future {

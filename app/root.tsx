@@ -12,21 +12,20 @@ import type { ReactNode } from "react";
 import { getUser } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { InlineStylesheet } from "~/components/inline-stylesheet";
 import { ReadAloud } from "~/components/read-aloud/read-aloud";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { StaticToast, ToastProvider } from "~/components/toaster";
+import { TooltipProvider } from "~/components/tooltip";
 import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { useNonce } from "~/utils/nonce";
 import { readToast } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
-import styles from "~/tailwind.css";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is inlined by <InlineStylesheet> (decision 101), not linked: a link would block the first paint.
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /**
  * The root's data is the same for every signed-out visitor (no visitor id in it): the forum's anonymous page
@@ -55,6 +54,13 @@ export function useOptionalUser() {
   return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
+/**
+ * zod 4 probes once whether it may compile validators with `new Function`; the CSP (no 'unsafe-eval') blocks the
+ * probe and Chromium reports it as a Content-Security-Policy issue although zod catches it. `jitless` skips the
+ * probe. zod reads this global config, so it is set before any module script runs (decision 101).
+ */
+const ZOD_JITLESS = "(globalThis.__zod_globalConfig??={}).jitless=true";
+
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
@@ -63,7 +69,9 @@ function Document({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <InlineStylesheet />
         <Links />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
       </head>
       <body className="min-h-screen bg-stone-50 font-sans text-ink antialiased">
         {children}
@@ -76,20 +84,22 @@ function Document({ children }: { children: ReactNode }) {
 
 function Shell({ user, children }: { user: { username: string } | null; children: ReactNode }) {
   return (
-    <div className="site-page flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[70] rounded bg-white px-4 py-2 text-cosmic focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
-      >
-        Skip to main content
-      </a>
-      <SiteHeader user={user} />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        {children}
-      </main>
-      <SiteFooter />
-      <ReadAloud />
-    </div>
+    <TooltipProvider>
+      <div className="site-page flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-[70] rounded bg-white px-4 py-2 text-cosmic focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        >
+          Skip to main content
+        </a>
+        <SiteHeader user={user} />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <ReadAloud />
+      </div>
+    </TooltipProvider>
   );
 }
 

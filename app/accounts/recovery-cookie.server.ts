@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { COOKIES, cookieMaxAge } from "~/utils/cookies";
 import { env, isProduction } from "~/utils/env.server";
 
 /**
@@ -6,13 +7,13 @@ import { env, isProduction } from "~/utils/env.server";
  * the "…Sent" / "Check Your Email" dialog after the redirect. A signed cookie keeps it out of URLs (and so out
  * of access logs and the browser history); it lives ten minutes.
  */
-const cookie = createCookie("auth_sent", {
+const cookie = createCookie(COOKIES.recoverySent.name, {
   httpOnly: true,
   sameSite: "lax",
   secure: isProduction,
   // "/" rather than "/auth": with JavaScript, Remix loads the page's data from /auth.data.
   path: "/",
-  maxAge: 600,
+  maxAge: cookieMaxAge("recoverySent"),
   secrets: [env.SESSION_SECRET],
 });
 

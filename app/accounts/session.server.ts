@@ -3,6 +3,7 @@ import Bowser from "bowser";
 import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
 import { sessions, users } from "#db/schema";
+import { COOKIES } from "~/utils/cookies";
 import { env, isProduction } from "~/utils/env.server";
 import { hashToken, newToken } from "./tokens.server";
 import { isAdminUser, publicUserColumns, type PublicUser } from "./users.server";
@@ -21,7 +22,7 @@ export const LAST_SEEN_WRITE_INTERVAL_MS = 5 * 60 * 1000;
 
 /** Over https the cookie is `__Host-` (Secure, Path=/, no Domain: no subdomain can set or read it). */
 const overHttps = env.PUBLIC_URL?.startsWith("https:") ?? false;
-export const SESSION_COOKIE_NAME = overHttps ? "__Host-session" : "__session";
+export const SESSION_COOKIE_NAME = overHttps ? COOKIES.session.nameOverHttps : COOKIES.session.name;
 
 export const sessionStorage = createCookieSessionStorage<{ sid: string }>({
   cookie: {

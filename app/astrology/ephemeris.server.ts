@@ -242,10 +242,13 @@ function bisect(lo: number, hi: number, changed: (t: number) => boolean): number
 
 const signIndex = (body: BodyName, t: number) => Math.floor(eclipticLongitude(body, t) / 30) % 12;
 
-/** The body's next change of sign after the instant (forward or, while retrograde, back), or null past the horizon. */
-export function nextSignChange(body: BodyName, after: Date): SignChange | null {
+/**
+ * The body's next change of sign after the instant (forward or, while retrograde, back), or null past the horizon
+ * (or past `until`, for a search within a window such as the calendar's year).
+ */
+export function nextSignChange(body: BodyName, after: Date, until?: Date): SignChange | null {
   const start = after.getTime();
-  const end = start + HORIZON_DAYS[body] * DAY_MS;
+  const end = Math.min(start + HORIZON_DAYS[body] * DAY_MS, until?.getTime() ?? Infinity);
   const first = signIndex(body, start);
   const minStep = 0.02 * DAY_MS;
   let prev = start;
@@ -268,12 +271,13 @@ function signChange(body: BodyName, first: number, at: number): SignChange {
   return { body, from: signAt(first * 30).sign, to, at: new Date(at).toISOString(), date: easternDateTime(new Date(at)).date };
 }
 
-/** The planet's next station (where its apparent motion turns), or null for the Sun and Moon. */
-export function nextStation(body: BodyName, after: Date): Station | null {
+/** The planet's next station (where its apparent motion turns), or null for the Sun and Moon (or past `until`). */
+export function nextStation(body: BodyName, after: Date, until?: Date): Station | null {
   if (body === "Sun" || body === "Moon") return null;
   const start = after.getTime();
   const step = STATION_STEP_DAYS[body] * DAY_MS;
-  const end = start + 900 * DAY_MS; // every planet turns at least once in 2.5 years (Mars: every ~26 months)
+  // every planet turns at least once in 2.5 years (Mars: every ~26 months)
+  const end = Math.min(start + 900 * DAY_MS, until?.getTime() ?? Infinity);
   const retrogradeAtStart = longitudeSpeed(body, start) < 0;
   for (let prev = start, t = start + step; prev < end; prev = t, t += step) {
     if (longitudeSpeed(body, t) < 0 === retrogradeAtStart) continue;

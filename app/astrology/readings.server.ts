@@ -11,7 +11,7 @@ import { quoteUserText, type TextProvider } from "~/ai/provider";
 import { screenKeywords, GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { principleOf } from "~/numerology/principles";
 import { getPreferences } from "~/preferences/preferences.server";
-import { COMPOSITION_LABELS, KEYWORDS_MAX, STYLE_LABELS, type Composition, type Style } from "~/preferences/schema";
+import { COMPOSITION_LABELS, KEYWORDS_MAX, STYLE_LABELS, type Composition, type Preferences, type Style } from "~/preferences/schema";
 import { composeReading } from "./composer";
 import { READING_FAILURE_TEXT } from "./tab";
 import { checkTerminology, groundingSentence, terminologyContract, type TerminologyCheck } from "./terminology";
@@ -112,14 +112,17 @@ export async function readingForVisitor({
   planet,
   sign,
   keywords,
+  preferences: known,
 }: {
   sessionId: string;
   person: Person;
   planet: BodyName;
   sign: SignName;
   keywords?: string;
+  /** the visitor's preferences when the caller already has them */
+  preferences?: Preferences;
 }): Promise<ReadingResult> {
-  const preferences = await getPreferences({ sessionId });
+  const preferences = known ?? (await getPreferences({ sessionId }));
   const chosen = (keywords ?? "").trim().slice(0, KEYWORDS_MAX) || preferences.keywords;
   const input = { planet, sign, style: preferences.style, composition: preferences.composition, keywords: chosen };
   const cacheKey = readingCacheKey(input);

@@ -1,9 +1,11 @@
-import { SIGNS } from "./zodiac";
+import { Tooltip } from "~/components/tooltip";
+import { formatDegree, SIGNS } from "./zodiac";
 
 /**
  * The sky wheel: the zodiac as a ring (0° Aries on the left, longitudes increasing counter-clockwise, as charts
- * are drawn) with each body's glyph at its ecliptic longitude. The SVG is one image with a short label; the
- * facts it shows are in the positions table it points to (`describedBy`), the text alternative.
+ * are drawn) with each body's glyph at its ecliptic longitude. The SVG is a labelled group whose full text
+ * alternative is the positions table it points to (`describedBy`); each body's glyph is a focusable image named by
+ * its position, and the same words are its tooltip on hover and keyboard focus.
  */
 export type WheelBody = { name: string; symbol: string; longitude: number; isRetrograde: boolean };
 
@@ -19,6 +21,13 @@ function point(longitude: number, radius: number): [number, number] {
 }
 
 const fmt = (n: number) => n.toFixed(2);
+
+/** "Mars 12°04′ Leo, retrograde": what a glyph shows, in words. */
+export function glyphLabel(body: WheelBody): string {
+  const longitude = ((body.longitude % 360) + 360) % 360;
+  const sign = SIGNS[Math.floor(longitude / 30)]!.name;
+  return `${body.name} ${formatDegree(longitude % 30)} ${sign}${body.isRetrograde ? ", retrograde" : ""}`;
+}
 
 /** Bodies within 9° of the previous one move inward so their glyphs never overlap. */
 function placeGlyphs(bodies: WheelBody[]): Array<WheelBody & { radius: number }> {
@@ -37,7 +46,7 @@ export function SkyWheel({ bodies, describedBy, at }: { bodies: WheelBody[]; des
   return (
     <svg
       viewBox={`0 0 ${SIZE} ${SIZE}`}
-      role="img"
+      role="group"
       aria-label={`Sky wheel for ${at}: the twelve signs with the ten bodies at their longitudes`}
       aria-describedby={describedBy}
       className="mx-auto h-auto w-full max-w-md"
@@ -51,7 +60,7 @@ export function SkyWheel({ bodies, describedBy, at }: { bodies: WheelBody[]; des
         return (
           <g key={sign.name}>
             <line x1={fmt(x1)} y1={fmt(y1)} x2={fmt(x2)} y2={fmt(y2)} stroke="#3b2a80" strokeWidth="1" />
-            <text x={fmt(gx)} y={fmt(gy)} textAnchor="middle" dominantBaseline="central" fontSize="20" fill="#1c1830">
+            <text x={fmt(gx)} y={fmt(gy)} textAnchor="middle" dominantBaseline="central" fontSize="20" fill="#1c1830" aria-hidden="true">
               {sign.symbol}
             </text>
           </g>
@@ -63,13 +72,16 @@ export function SkyWheel({ bodies, describedBy, at }: { bodies: WheelBody[]; des
         const [lx, ly] = point(body.longitude, body.radius + 10);
         const [gx, gy] = point(body.longitude, body.radius);
         return (
-          <g key={body.name} data-body={body.name}>
-            <line x1={fmt(tx1)} y1={fmt(ty1)} x2={fmt(tx2)} y2={fmt(ty2)} stroke="#1c1830" strokeWidth="2" />
-            <line x1={fmt(tx2)} y1={fmt(ty2)} x2={fmt(lx)} y2={fmt(ly)} stroke="#b8b0d8" strokeWidth="1" />
-            <text x={fmt(gx)} y={fmt(gy)} textAnchor="middle" dominantBaseline="central" fontSize="18" fill={body.isRetrograde ? "#9a1b1b" : "#3b2a80"}>
-              {body.symbol}
-            </text>
-          </g>
+          <Tooltip key={body.name} content={glyphLabel(body)}>
+            <g data-body={body.name} role="img" tabIndex={0} aria-label={glyphLabel(body)} className="cursor-default outline-none focus-visible:[&>circle]:stroke-cosmic">
+              <circle cx={fmt(gx)} cy={fmt(gy)} r="12" fill="transparent" stroke="transparent" strokeWidth="2" />
+              <line x1={fmt(tx1)} y1={fmt(ty1)} x2={fmt(tx2)} y2={fmt(ty2)} stroke="#1c1830" strokeWidth="2" />
+              <line x1={fmt(tx2)} y1={fmt(ty2)} x2={fmt(lx)} y2={fmt(ly)} stroke="#b8b0d8" strokeWidth="1" />
+              <text x={fmt(gx)} y={fmt(gy)} textAnchor="middle" dominantBaseline="central" fontSize="18" fill={body.isRetrograde ? "#9a1b1b" : "#3b2a80"} aria-hidden="true">
+                {body.symbol}
+              </text>
+            </g>
+          </Tooltip>
         );
       })}
     </svg>

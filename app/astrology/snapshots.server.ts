@@ -10,6 +10,9 @@ export function checkIntervalMinutes(): number {
   return env.ASTROLOGY_CHECK_INTERVAL_MINUTES;
 }
 
+/** Announced in the transaction that stores a new sky (delivered at its commit): cached astrology pages go. */
+export const SKY_CHANNEL = "astrology_sky";
+
 export type Snapshot = { takenAt: string; data: AstronomicalData };
 
 /** Computes the sky at `at`, stores it as a snapshot and records the events it foresees (each once). */
@@ -43,6 +46,8 @@ export async function recordSnapshot({ at = new Date() }: { at?: Date } = {}): P
         where x.kind = e.kind and x.body = e.body
           and x.occurs_at between e.occurs_at - interval '1 hour' and e.occurs_at + interval '1 hour')
       on conflict do nothing`;
+    // Cached astrology pages show the latest sky: every server process clears them when this commits.
+    await tx`select pg_notify(${SKY_CHANNEL}, '')`;
   });
   return { takenAt: at.toISOString(), data };
 }

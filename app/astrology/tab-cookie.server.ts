@@ -1,3 +1,4 @@
+import { COOKIES } from "~/utils/cookies";
 import { isProduction } from "~/utils/env.server";
 import { parseTab, TAB_COOKIE, type AstrologyTab } from "./tab";
 
@@ -6,10 +7,14 @@ import { parseTab, TAB_COOKIE, type AstrologyTab } from "./tab";
  * and the page's script writes the same cookie when the tab changes in the browser.
  */
 export function readTabCookie(request: Request): AstrologyTab | null {
-  const match = (request.headers.get("Cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${TAB_COOKIE}=([a-z]+)`));
+  return tabFromCookieHeader(request.headers.get("Cookie"));
+}
+
+export function tabFromCookieHeader(cookieHeader: string | null | undefined): AstrologyTab | null {
+  const match = (cookieHeader ?? "").match(new RegExp(`(?:^|;\\s*)${TAB_COOKIE}=([a-z]+)`));
   return parseTab(match?.[1]);
 }
 
 export function serializeTabCookie(tab: AstrologyTab): string {
-  return `${TAB_COOKIE}=${tab}; Path=/; Max-Age=31536000; SameSite=Lax${isProduction ? "; Secure" : ""}`;
+  return `${TAB_COOKIE}=${tab}; Path=/; Max-Age=${COOKIES.astrologyTab.maxAgeSeconds}; SameSite=Lax${isProduction ? "; Secure" : ""}`;
 }

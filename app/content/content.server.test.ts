@@ -5,6 +5,7 @@ import { getPage, listPosts, loadContentLibrary, parseContentFile } from "./cont
 import { rssXml, sitemapXml } from "./feeds.server";
 import { headingLevels, slugify } from "./markdown.server";
 import { PUBLIC_PAGES } from "./site-pages";
+import { privacyFacts } from "./privacy.server";
 
 const PAGES = ["about", "colors", "nonduality", "palindrome", "octahedron", "emotions", "healing", "seven-three-one", "privacy"];
 const htmlOf = (slug: string) => getPage(slug).parts.flatMap((p) => (p.kind === "html" ? [p.html] : [])).join("\n");
@@ -84,7 +85,9 @@ describe("the content library", () => {
     }
     expect(privacy).toMatch(/13 to 17/);
     expect(privacy).toMatch(/under 13/);
-    expect(privacy).toMatch(/7 days/);
+    // retention is stated from the code's own rules (app/content/privacy.server.ts), in the page's "kept" table
+    expect(privacy).toMatch(/<!-- slot:kept -->|What our database keeps/);
+    expect(privacyFacts().kept.map((k) => k.howLong).join(" ")).toMatch(/7 days, then deleted automatically/);
     expect(htmlOf("healing")).toMatch(/fourteen/i);
   });
 

@@ -40,6 +40,8 @@ export type ContentPage = FrontMatter & {
   parts: ContentPart[];
   /** The whole body as HTML with headings shifted one level down (posts nested under an <h2> on /blog). */
   nestedHtml: string;
+  /** The same, split at its slots (the /blog list places a post's video where its text says). */
+  nestedParts: ContentPart[];
   /** Plain words, for reading time and the feed. */
   wordCount: number;
 };
@@ -54,19 +56,23 @@ export function parseContentFile(source: string, file: string): ContentPage {
   if (!parsed.success) {
     throw new Error(`${file}: bad front matter: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
   }
-  const parts: ContentPart[] = [];
-  let last = 0;
-  for (const match of content.matchAll(SLOT)) {
-    const text = content.slice(last, match.index);
-    if (text.trim()) parts.push({ kind: "html", html: renderMarkdown(text) });
-    parts.push({ kind: "slot", name: match[1]! });
-    last = match.index! + match[0].length;
-  }
-  const rest = content.slice(last);
-  if (rest.trim()) parts.push({ kind: "html", html: renderMarkdown(rest) });
-  const nestedHtml = renderMarkdown(content.replace(SLOT, ""), { headingOffset: 1, idPrefix: `${parsed.data.slug}-` });
+  const split = (options?: Parameters<typeof renderMarkdown>[1]) => {
+    const parts: ContentPart[] = [];
+    let last = 0;
+    for (const match of content.matchAll(SLOT)) {
+      const text = content.slice(last, match.index);
+      if (text.trim()) parts.push({ kind: "html", html: renderMarkdown(text, options) });
+      parts.push({ kind: "slot", name: match[1]! });
+      last = match.index! + match[0].length;
+    }
+    const rest = content.slice(last);
+    if (rest.trim()) parts.push({ kind: "html", html: renderMarkdown(rest, options) });
+    return parts;
+  };
+  const nested = { headingOffset: 1, idPrefix: `${parsed.data.slug}-` };
+  const nestedHtml = renderMarkdown(content.replace(SLOT, ""), nested);
   const wordCount = content.replace(SLOT, "").split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
-  return { ...parsed.data, parts, nestedHtml, wordCount };
+  return { ...parsed.data, parts: split(), nestedParts: split(nested), nestedHtml, wordCount };
 }
 
 /**

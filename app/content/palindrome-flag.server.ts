@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { COOKIES, cookieMaxAge } from "~/utils/cookies";
 import { isProduction } from "~/utils/env.server";
 
 /**
@@ -6,11 +7,12 @@ import { isProduction } from "~/utils/env.server";
  * followed). The link carries ?from=palindrome so it works without JavaScript; the flag lives in a cookie without
  * an expiry, so the browser forgets it when it closes.
  */
-const fromPalindromeCookie = createCookie("from_palindrome", {
+const fromPalindromeCookie = createCookie(COOKIES.fromPalindrome.name, {
   httpOnly: true,
   sameSite: "lax",
   secure: isProduction,
   path: "/",
+  maxAge: cookieMaxAge("fromPalindrome"),
 });
 
 export const OCTAHEDRON_FROM_PALINDROME = "/octahedron?from=palindrome";

@@ -1,8 +1,15 @@
 import { createCookie } from "@remix-run/node";
+import { COOKIES, cookieMaxAge } from "~/utils/cookies";
 import { isProduction } from "~/utils/env.server";
 
 /** "Later" on the 'Enhance Your Account Security' prompt hides it for the browser session (a session cookie). */
-const laterCookie = createCookie("email-prompt-later", { path: "/", httpOnly: true, sameSite: "lax", secure: isProduction });
+const laterCookie = createCookie(COOKIES.emailPromptLater.name, {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: isProduction,
+  maxAge: cookieMaxAge("emailPromptLater"),
+});
 
 export async function isEmailPromptDismissed(request: Request): Promise<boolean> {
   return (await laterCookie.parse(request.headers.get("Cookie"))) === "1";

@@ -24,9 +24,12 @@ export async function stopBackgroundWork(): Promise<void> {
   worker = null;
 }
 
+/** Finished background jobs (ids of posts to notify about, of models to convert) are kept this long. */
+export const FINISHED_JOBS_KEPT_DAYS = 2;
+
 async function cleanUpInfrastructureTables(): Promise<void> {
   const sql = rawSql();
-  await sql`delete from jobs where done_at < now() - interval '2 days'`;
+  await sql`delete from jobs where done_at < now() - make_interval(days => ${FINISHED_JOBS_KEPT_DAYS})`;
   await sql`delete from rate_limits where expires_at < now()`;
   await sql`delete from astrology_reading_cache where expires_at < now()`;
 }

@@ -20,8 +20,8 @@ export const MODEL_EXTENSIONS = [
 
 export type ModelExtension = (typeof MODEL_EXTENSIONS)[number];
 
-/** `stp` and `igs` are the same formats under their common short names; the spec's list is the canonical one. */
-const ALIASES: Record<string, ModelExtension> = { stp: "step", igs: "iges" };
+/** `stp`, `igs` and `x3dv` (ClassicVRML X3D) are the same formats under other names; the spec's list is the canonical one. */
+const ALIASES: Record<string, ModelExtension> = { stp: "step", igs: "iges", x3dv: "x3d" };
 
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_UPLOAD_LABEL = "100 MB";
@@ -36,8 +36,8 @@ export const FORMAT_LABELS: Record<ModelExtension, string> = {
   gltf: "glTF (self-contained)",
   glb: "glTF binary",
   "3mf": "3D Manufacturing Format",
-  x3d: "X3D",
-  dwg: "AutoCAD DWG (2D lines)",
+  x3d: "X3D (XML or ClassicVRML)",
+  dwg: "AutoCAD DWG (lines, 3D faces and meshes)",
   step: "STEP",
   iges: "IGES",
 };
@@ -76,8 +76,19 @@ export const MESSAGES = {
 } as const;
 
 /** Failure codes stored with a model; the page shows the spec's message for each. */
-export type ConversionFailure = "no_geometry" | "translation_failed" | "timeout" | "too_large" | "external_reference";
+export type ConversionFailure = "no_geometry" | "translation_failed" | "timeout" | "too_large" | "external_reference" | "unsupported";
 
-export function failureMessage(code: string | null | undefined): string {
+/** The stored error is "code: message" (conversion.server.ts); the code picks the spec's message. */
+export function failureMessage(error: string | null | undefined): string {
+  const code = error?.split(":", 1)[0]?.trim();
   return code === "no_geometry" ? MESSAGES.noGeometry : MESSAGES.translationFailed;
+}
+
+/**
+ * The reason shown under the spec's message, for failures whose messages were written for visitors (a model
+ * that refers to outside files, a construct the converter refuses); other reasons stay in the server's log.
+ */
+export function failureDetail(error: string | null | undefined): string | null {
+  const match = /^(external_reference|unsupported): ([\s\S]+)$/.exec(error ?? "");
+  return match ? match[2]!.slice(0, 300) : null;
 }

@@ -1,14 +1,38 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import * as THREE from "three";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import { MESSAGES } from "./formats";
+import { parseSummary, type ModelSummary } from "./summary";
 
 /**
  * The three.js viewer (browser only; loaded lazily by viewer.tsx, so three.js ships only with the 3D pages).
  * Drag to orbit, wheel or pinch to zoom, right-drag or shift-drag to pan; "Fit to View" frames the model and
- * "Reset View" returns to the first view.
+ * "Reset View" returns to the first view. Without dragging (WCAG 2.5.7) the view turns and zooms from the
+ * keyboard (arrow keys and +/- on the focused view) and from buttons, one per standard view; each change is
+ * announced in a polite live region.
  */
+export const TURN_DEGREES = 15;
+export const ZOOM_FACTOR = 1.25;
+
+/** Standard views: the direction the camera looks from, as polar angle (from +y) and azimuth (from +z). */
+const STANDARD_VIEWS = [
+  { name: "Front", phi: 90, theta: 0 },
+  { name: "Back", phi: 90, theta: 180 },
+  { name: "Left", phi: 90, theta: -90 },
+  { name: "Right", phi: 90, theta: 90 },
+  { name: "Top", phi: 0, theta: 0 },
+  { name: "Bottom", phi: 180, theta: 0 },
+] as const;
+
+type Actions = {
+  fit: () => void;
+  reset: () => void;
+  spin: (on: boolean) => void;
+  turn: (degreesAround: number, degreesUp: number) => string;
+  zoom: (factor: number) => string;
+  view: (phi: number, theta: number) => string;
+};
 export type ModelViewerProps = {
   src: string;
   token?: string | null;
@@ -19,6 +43,8 @@ export type ModelViewerProps = {
   fitDelayMs?: number;
   onReady?: () => void;
   onError?: (message: string) => void;
+  /** the converter's description of the model, read from the GLB once it has loaded (null when it has none) */
+  onSummary?: (summary: ModelSummary | null) => void;
 };
 
 export default function ModelViewer({
@@ -31,11 +57,14 @@ export default function ModelViewer({
   fitDelayMs = 0,
   onReady,
   onError,
+  onSummary,
 }: ModelViewerProps) {
   const mountRef = useRef<HTMLDivElement>(null);
-  const actionsRef = useRef<{ fit: () => void; reset: () => void; spin: (on: boolean) => void } | null>(null);
-  const callbacks = useRef({ onReady, onError });
-  callbacks.current = { onReady, onError };
+  const actionsRef = useRef<Actions | null>(null);
+  const callbacks = useRef({ onReady, onError, onSummary });
+  callbacks.current = { onReady, onError, onSummary };
+  const [announcement, setAnnouncement] = useState("");
+  const hintId = useId();
 
   useEffect(() => {
     const mount = mountRef.current!;
@@ -53,6 +82,9 @@ export default function ModelViewer({
     renderer.outputColorSpace = THREE.SRGBColorSpace;
     renderer.domElement.setAttribute("role", "img");
     renderer.domElement.setAttribute("aria-label", `3D view of ${label}`);
+    renderer.domElement.setAttribute("aria-describedby", hintId);
+    renderer.domElement.tabIndex = 0;
+    renderer.domElement.className = "focus:outline focus:outline-4 focus:outline-cosmic";
     mount.appendChild(renderer.domElement);
 
     const scene = new THREE.Scene();
@@ -102,7 +134,43 @@ export default function ModelViewer({
         controls.autoRotate = on;
         requestRender();
       },
+      turn: (around, up) => {
+        const s = orbit();
+        s.theta += THREE.MathUtils.degToRad(around);
+        s.phi = THREE.MathUtils.clamp(s.phi - THREE.MathUtils.degToRad(up), 1e-4, Math.PI - 1e-4);
+        place(s);
+        return describeView(s);
+      },
+      zoom: (factor) => {
+        const s = orbit();
+        s.radius = THREE.MathUtils.clamp(s.radius / factor, controls.minDistance, controls.maxDistance);
+        place(s);
+        return `distance ${formatDistance(s.radius)}`;
+      },
+      view: (phi, theta) => {
+        const s = orbit();
+        s.phi = THREE.MathUtils.clamp(THREE.MathUtils.degToRad(phi), 1e-4, Math.PI - 1e-4);
+        s.theta = THREE.MathUtils.degToRad(theta);
+        place(s);
+        return describeView(s);
+      },
     };
+    // The camera's place around the point it looks at, as a sphere's coordinates.
+    function orbit() {
+      controls.autoRotate = false;
+      return new THREE.Spherical().setFromVector3(camera.position.clone().sub(controls.target));
+    }
+    function place(s: THREE.Spherical) {
+      s.makeSafe();
+      camera.position.copy(controls.target).add(new THREE.Vector3().setFromSpherical(s));
+      camera.lookAt(controls.target);
+      // Damping would carry on a drag's leftover motion after a keyboard move: settle it first.
+      const damping = controls.enableDamping;
+      controls.enableDamping = false;
+      controls.update();
+      controls.enableDamping = damping;
+      requestRender();
+    }
 
     const loader = new GLTFLoader();
     if (token) loader.setRequestHeader({ Authorization: `Bearer ${token}` });
@@ -111,6 +179,8 @@ export default function ModelViewer({
       (gltf) => {
         if (disposed) return;
         try {
+          const extras = (gltf.parser.json as { extras?: { summary?: unknown } }).extras;
+          callbacks.current.onSummary?.(parseSummary(extras?.summary));
           gltf.scene.traverse((object) => {
             const mesh = object as THREE.Mesh;
             if (!mesh.isMesh) return;
@@ -185,18 +255,87 @@ export default function ModelViewer({
     actionsRef.current?.spin(autoSpin);
   }, [autoSpin]);
 
+  const act = (run: (actions: Actions) => string) => {
+    const actions = actionsRef.current;
+    if (actions) setAnnouncement(run(actions));
+  };
+  const turn = (around: number, up: number, what: string) => act((a) => `${what}: ${a.turn(around, up)}.`);
+  const zoom = (factor: number, what: string) => act((a) => `${what}: ${a.zoom(factor)}.`);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== mountRef.current?.firstChild || event.altKey || event.ctrlKey || event.metaKey) return;
+    const keys: Record<string, () => void> = {
+      ArrowLeft: () => turn(-TURN_DEGREES, 0, "Turned left"),
+      ArrowRight: () => turn(TURN_DEGREES, 0, "Turned right"),
+      ArrowUp: () => turn(0, TURN_DEGREES, "Turned up"),
+      ArrowDown: () => turn(0, -TURN_DEGREES, "Turned down"),
+      "+": () => zoom(ZOOM_FACTOR, "Zoomed in"),
+      "=": () => zoom(ZOOM_FACTOR, "Zoomed in"),
+      "-": () => zoom(1 / ZOOM_FACTOR, "Zoomed out"),
+      _: () => zoom(1 / ZOOM_FACTOR, "Zoomed out"),
+    };
+    const handler = keys[event.key];
+    if (!handler) return;
+    event.preventDefault();
+    handler();
+  };
+  const button = "rounded border border-violet-300 bg-white px-3 py-1 text-sm text-ink hover:bg-violet-50";
+
   return (
-    <div>
+    <div onKeyDown={onKeyDown}>
       <div ref={mountRef} style={{ height }} className="w-full overflow-hidden rounded-lg border border-violet-200" />
+      <p id={hintId} className="mt-2 text-sm text-ink">
+        Drag to orbit, scroll to zoom, right-drag or shift-drag to pan. Or focus the view and use the arrow keys to
+        turn it and + or - to zoom, or use the buttons below.
+      </p>
       <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className="rounded border border-violet-300 bg-white px-3 py-1 text-sm text-ink hover:bg-violet-50" onClick={() => actionsRef.current?.fit()}>
+        <button type="button" className={button} onClick={() => act((a) => (a.fit(), "Fitted the model to the view."))}>
           Fit to View
         </button>
-        <button type="button" className="rounded border border-violet-300 bg-white px-3 py-1 text-sm text-ink hover:bg-violet-50" onClick={() => actionsRef.current?.reset()}>
+        <button type="button" className={button} onClick={() => act((a) => (a.reset(), "Back to the first view."))}>
           Reset View
         </button>
-        <p className="text-sm text-ink">Drag to orbit, scroll to zoom, right-drag or shift-drag to pan.</p>
       </div>
+      <div role="group" aria-label="Turn and zoom" className="mt-2 flex flex-wrap gap-2">
+        <button type="button" className={button} onClick={() => turn(-TURN_DEGREES, 0, "Turned left")}>
+          Turn left
+        </button>
+        <button type="button" className={button} onClick={() => turn(TURN_DEGREES, 0, "Turned right")}>
+          Turn right
+        </button>
+        <button type="button" className={button} onClick={() => turn(0, TURN_DEGREES, "Turned up")}>
+          Turn up
+        </button>
+        <button type="button" className={button} onClick={() => turn(0, -TURN_DEGREES, "Turned down")}>
+          Turn down
+        </button>
+        <button type="button" className={button} onClick={() => zoom(ZOOM_FACTOR, "Zoomed in")}>
+          Zoom in
+        </button>
+        <button type="button" className={button} onClick={() => zoom(1 / ZOOM_FACTOR, "Zoomed out")}>
+          Zoom out
+        </button>
+      </div>
+      <div role="group" aria-label="Standard views" className="mt-2 flex flex-wrap gap-2">
+        {STANDARD_VIEWS.map((v) => (
+          <button key={v.name} type="button" className={button} onClick={() => act((a) => `${v.name} view: ${a.view(v.phi, v.theta)}.`)}>
+            {v.name} view
+          </button>
+        ))}
+      </div>
+      <p aria-live="polite" role="status" className="mt-2 min-h-6 text-sm text-ink">
+        {announcement}
+      </p>
     </div>
   );
+}
+
+/** Where the camera is, in words: degrees round from the front (clockwise seen from above) and above the horizon. */
+function describeView(s: THREE.Spherical): string {
+  const around = Math.round(((THREE.MathUtils.radToDeg(s.theta) % 360) + 360) % 360) % 360;
+  const up = Math.round(90 - THREE.MathUtils.radToDeg(s.phi));
+  return `looking from ${around}° round and ${Math.abs(up)}° ${up < 0 ? "below" : "above"} the horizon`;
+}
+
+function formatDistance(distance: number): string {
+  return new Intl.NumberFormat("en-GB", { maximumSignificantDigits: 3 }).format(distance);
 }

@@ -1,6 +1,7 @@
 import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { db, schema } from "#db/client.server";
 import type { ModelStatus } from "./formats";
+import { parseSummary, type ModelSummary } from "./summary";
 import { modelStorage } from "./storage.server";
 
 /** The models3d table: one row per upload (and one for the site's octahedron), its stage and its files. */
@@ -145,4 +146,24 @@ export async function evictOldestModels({ capBytes, keepUrn }: { capBytes: numbe
 
 export async function setModelExpiry({ urn, expiresAt }: { urn: string; expiresAt: Date }) {
   await db.update(models3d).set({ expiresAt }).where(eq(models3d.urn, urn));
+}
+
+/**
+ * The converted model's description (see summary.ts), read from the GLB's JSON chunk only: its header says how
+ * long the chunk is, so a large model's binary data is never read. Models converted before descriptions
+ * existed (or a damaged file) give null.
+ */
+export async function getModelSummary({ glbKey }: { glbKey: string }): Promise<ModelSummary | null> {
+  try {
+    const header = await modelStorage.readHead(glbKey, 20);
+    const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
+    if (header.byteLength < 20 || view.getUint32(0, true) !== 0x46546c67 || view.getUint32(16, true) !== 0x4e4f534a) return null;
+    const length = view.getUint32(12, true);
+    if (length > 64 * 1024 * 1024) return null;
+    const chunk = await modelStorage.readHead(glbKey, 20 + length);
+    const json = JSON.parse(new TextDecoder().decode(chunk.subarray(20))) as { extras?: { summary?: unknown } };
+    return parseSummary(json.extras?.summary);
+  } catch {
+    return null;
+  }
 }

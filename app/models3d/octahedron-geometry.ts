@@ -1,7 +1,10 @@
-/** The site's octahedron: faces 8, vertices 6, edges 12; length 2 (x), height 2 (y), width 1 (z). */
-export const OCTAHEDRON_VERTICES: Array<[number, number, number]> = [
-  [1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 0.5], [0, 0, -0.5],
-];
-export const OCTAHEDRON_FACES: Array<[number, number, number]> = [
-  [0, 2, 4], [2, 1, 4], [1, 3, 4], [3, 0, 4], [2, 0, 5], [1, 2, 5], [3, 1, 5], [0, 3, 5],
-];
+import { FACES, VERTICES } from "~/content/octahedron";
+
+/**
+ * The site's octahedron model is the very solid the /octahedron page describes and draws (app/content/octahedron.ts):
+ * a 2 x 1 rectangle of two unit squares with apexes 1 above and 1 below its centre; faces 8, vertices 6, edges 12,
+ * edges adding up to 18; length 2 (x), height 2 (y), width 1 (z). One geometry, so the facts, the canvas and the
+ * 3D model cannot disagree.
+ */
+export const OCTAHEDRON_VERTICES: Array<[number, number, number]> = VERTICES.map(([x, y, z]) => [x, y, z]);
+export const OCTAHEDRON_FACES: Array<[number, number, number]> = FACES.map(([a, b, c]) => [a, b, c]);

@@ -7,10 +7,12 @@ import { OCTAHEDRON_FACES, OCTAHEDRON_VERTICES } from "./octahedron-geometry";
 import { modelStorage } from "./storage.server";
 
 /**
- * The site's own octahedron (faces 8, vertices 6, edges 12; length 2, height 2, width 1), written as a GLB
- * the first time it is asked for and served from storage afterwards. It is exempt from retention.
+ * The site's own octahedron (faces 8, vertices 6, edges 12 adding up to 18; length 2, height 2, width 1), written as
+ * a GLB the first time it is asked for and served from storage afterwards. It is exempt from retention. The URN
+ * names the geometry's version: v1 was a different solid (a diamond whose edges added up to 14.6), and a stored v1
+ * must not be served for the page's solid.
  */
-export const OCTAHEDRON_URN = "octahedron-v1";
+export const OCTAHEDRON_URN = "octahedron-v2";
 
 export function buildOctahedron() {
   const document = meshesToDocument([

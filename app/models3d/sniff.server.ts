@@ -1,4 +1,5 @@
 import type { ModelExtension } from "./formats";
+import { decodeText } from "./text";
 
 /**
  * Content sniffing: the first bytes of an upload must look like the format its name claims, so a renamed image
@@ -21,39 +22,47 @@ export function sniffModel({ head, size, ext }: { head: Uint8Array; size: number
   for (const [label, signature] of KNOWN_OTHER_TYPES) {
     if (ext !== "3ds" && startsWith(head, signature)) return `This file is ${label}, not a .${ext} model.`;
   }
-  const ok = CHECKS[ext](head, size);
+  let text: string | null = null;
+  const ok = CHECKS[ext](head, size, () => (text ??= decodeText(head)));
   return ok ? null : `This file's contents are not a valid .${ext} model.`;
 }
 
-const CHECKS: Record<ModelExtension, (head: Uint8Array, size: number) => boolean> = {
-  obj: (head) => isText(head) && /^\s*(v|vn|vt|f|o|g|s|l|p|usemtl|mtllib|#)[\s]/m.test(ascii(head)),
-  ply: (head) => /^ply\r?\n/.test(ascii(head.subarray(0, 8))),
-  stl: (head, size) => {
-    if (/^\s*solid[\s\S]*facet/i.test(ascii(head.subarray(0, 4096))) && isText(head)) return true;
-    if (size < 84 || head.byteLength < 84) return false;
-    const triangles = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(80, true);
-    return size === 84 + 50 * triangles;
+/**
+ * Each check sees the raw first bytes and, for the text formats, their text decoded by the byte-order mark
+ * (UTF-8, UTF-16 LE/BE), so a file saved as "Unicode" text is recognised like its UTF-8 twin.
+ */
+const CHECKS: Record<ModelExtension, (head: Uint8Array, size: number, text: () => string) => boolean> = {
+  obj: (_head, _size, text) => isText(text()) && /^\s*(v|vn|vt|f|o|g|s|l|p|usemtl|mtllib|#)[\s]/m.test(text()),
+  ply: (_head, _size, text) => /^ply\r?\n/.test(text().slice(0, 8)),
+  stl: (head, size, text) => {
+    if (size >= 84 && head.byteLength >= 84) {
+      const triangles = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(80, true);
+      if (size === 84 + 50 * triangles) return true;
+    }
+    return /^\s*solid[\s\S]*facet/i.test(text().slice(0, 4096)) && isText(text());
   },
-  gltf: (head) => isText(head) && /^\uFEFF?\s*\{/.test(utf8(head)) && /"asset"\s*:/.test(utf8(head)),
+  gltf: (_head, _size, text) => isText(text()) && /^\s*\{/.test(text()) && /"asset"\s*:/.test(text()),
   glb: (head, size) => {
     if (head.byteLength < 20 || !startsWith(head, [0x67, 0x6c, 0x54, 0x46])) return false;
     const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
     return view.getUint32(4, true) === 2 && view.getUint32(8, true) === size;
   },
-  dae: (head) => isText(head) && /<COLLADA[\s>]/.test(utf8(head)),
-  x3d: (head) => isText(head) && /<X3D[\s>]/.test(utf8(head)),
+  dae: (_head, _size, text) => isText(text()) && /<COLLADA[\s>]/.test(text()),
+  // XML encoding, or the ClassicVRML encoding (and VRML97, which the same reader serves)
+  x3d: (_head, _size, text) => isText(text()) && (/<X3D[\s>]/.test(text()) || /^\s*#(X3D V[34]|VRML V2\.0)/.test(text())),
   "3mf": (head) => startsWith(head, [0x50, 0x4b, 0x03, 0x04]),
-  fbx: (head) => startsWith(head, [...new TextEncoder().encode("Kaydara FBX Binary")]) || (isText(head) && /FBXHeaderExtension|;\s*FBX\s/.test(ascii(head))),
+  fbx: (head, _size, text) =>
+    startsWith(head, [...new TextEncoder().encode("Kaydara FBX Binary")]) || (isText(text()) && /FBXHeaderExtension|;\s*FBX\s/.test(text())),
   "3ds": (head, size) => {
     if (head.byteLength < 6 || head[0] !== 0x4d || head[1] !== 0x4d) return false;
     const length = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(2, true);
     return length <= size && length >= 6;
   },
   dwg: (head) => /^AC10[0-3][0-9]/.test(ascii(head.subarray(0, 6))),
-  step: (head) => isText(head) && /^\uFEFF?\s*ISO-10303-21\s*;/.test(utf8(head.subarray(0, 512))),
-  iges: (head) => {
-    if (!isText(head)) return false;
-    const firstLine = ascii(head.subarray(0, 200)).split(/\r?\n/)[0] ?? "";
+  step: (_head, _size, text) => isText(text()) && /^\s*ISO-10303-21\s*;/.test(text().slice(0, 512)),
+  iges: (_head, _size, text) => {
+    if (!isText(text())) return false;
+    const firstLine = text().slice(0, 200).split(/\r?\n/)[0] ?? "";
     return firstLine.length >= 73 && firstLine[72] === "S";
   },
 };
@@ -62,15 +71,15 @@ function startsWith(bytes: Uint8Array, signature: number[]): boolean {
   return signature.every((b, i) => bytes[i] === b);
 }
 
-/** Text formats hold no NUL bytes and few control characters. */
-function isText(head: Uint8Array): boolean {
+/** Text formats hold no NUL characters and few control characters (a cut-off last character is allowed). */
+function isText(text: string): boolean {
   let control = 0;
-  for (const byte of head) {
-    if (byte === 0) return false;
-    if (byte < 9 || (byte > 13 && byte < 32)) control++;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0) return false;
+    if (code < 9 || (code > 13 && code < 32) || code === 0xfffd) control++;
   }
-  return control <= head.byteLength / 100;
+  return control <= text.length / 100;
 }
 
 const ascii = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
-const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);

@@ -3,6 +3,7 @@ import { db } from "#db/client.server";
 import { angelReadings } from "#db/schema";
 import { generateStructured } from "~/ai/ai.server";
 import { screenKeywords } from "~/ai/moderation.server";
+import { savePreferences } from "~/preferences/preferences.server";
 import type { Preferences } from "~/preferences/schema";
 import { hashIp } from "~/utils/http.server";
 import { ANGEL_TEXTS } from "./angel";
@@ -52,6 +53,8 @@ export async function decodeAngelNumber({
 }): Promise<{ ok: true; reading: SavedAngelReading } | GenerationFailure> {
   const screening = await screenKeywords(preferences.keywords);
   if (!screening.ok) return graphicAlert();
+  // Kept only once screened (a failing keyword saved would turn every later reading into 'Content Alert').
+  await savePreferences({ sessionId, ...preferences });
   const rate = await checkGenerationRate({ ip, userId: userId ?? null, sessionId });
   if (rate) return rate;
 

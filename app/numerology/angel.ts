@@ -17,6 +17,22 @@ export const ANGEL_TEXTS = {
   pending: "Decoding Angel Message...",
 } as const;
 
+export type AngelDecodeError = { title: string; message: string; toast: string; detail?: string };
+
+/**
+ * Any decode that does not succeed ends in the spec's pair: the message 'Unable to decode angel number. Please try
+ * again.' and the 'Connection Error' toast naming the reason. A reason with more to say (screened keywords, the
+ * pace limit) adds a line below; it never replaces the pair.
+ */
+export function angelDecodeError(reason: string, detail?: string): AngelDecodeError {
+  return {
+    title: ANGEL_TEXTS.connectionErrorTitle,
+    message: ANGEL_TEXTS.decodeFailed,
+    toast: `Unable to decode angel number: ${reason}. Please try again.`,
+    ...(detail ? { detail } : {}),
+  };
+}
+
 /** The input's own filter: non-digits are stripped and at most 4 characters are kept. */
 export function sanitizeAngelInput(value: string): string {
   return digitsOf(value).join("").slice(0, ANGEL_MAX_DIGITS);

@@ -5,6 +5,7 @@ import { generatedContents } from "#db/schema";
 import { generateStructured } from "~/ai/ai.server";
 import { generateVisualEssence } from "~/ai/image.server";
 import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE, GRAPHIC_ALERT, screenKeywords } from "~/ai/moderation.server";
+import { savePreferences } from "~/preferences/preferences.server";
 import type { Preferences } from "~/preferences/schema";
 import { hashIp } from "~/utils/http.server";
 import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
@@ -45,7 +46,8 @@ export async function checkGenerationRate(person: Person): Promise<GenerationFai
 }
 
 /**
- * The home generator: screen the keywords, write the reading (remote model or offline composer) and its visual
+ * The home generator: screen the keywords, save the preferences (only once screened: a keyword that fails the screen
+ * is never kept, or every later reading would answer 'Content Alert'), write the reading (remote model or offline composer) and its visual
  * essence, store them for the visitor's session and answer the stored id with the content.
  */
 export async function generateContent({
@@ -63,6 +65,7 @@ export async function generateContent({
 }): Promise<{ ok: true; id: number; content: GeneratedContent; provider: string } | GenerationFailure> {
   const screening = await screenKeywords(preferences.keywords);
   if (!screening.ok) return graphicAlert();
+  await savePreferences({ sessionId, ...preferences });
   const rate = await checkGenerationRate({ ip, userId, sessionId });
   if (rate) return rate;
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE, screenKeywords } from "~/ai/moderation.server";
 import { db } from "#db/client.server";
 import { preferences } from "#db/schema";
 import { DEFAULT_PREFERENCES, type Preferences } from "./schema";
@@ -21,4 +22,17 @@ export async function savePreferences({
     .values({ sessionId, ...values })
     .onConflictDoUpdate({ target: preferences.sessionId, set: { ...values, updatedAt: new Date() } });
   return values;
+}
+
+/**
+ * Saving from a preferences form: keywords that fail the screen are refused, never stored (stored, they would turn
+ * every later reading, numerology or astrology, into 'Content Alert' until the visitor found and cleared them).
+ */
+export async function saveScreenedPreferences({
+  sessionId,
+  ...values
+}: { sessionId: string } & Preferences): Promise<{ ok: true; preferences: Preferences } | { ok: false; title: string; message: string }> {
+  const screening = await screenKeywords(values.keywords);
+  if (!screening.ok) return { ok: false, title: CONTENT_ALERT_TITLE, message: CONTENT_ALERT_MESSAGE };
+  return { ok: true, preferences: await savePreferences({ sessionId, ...values }) };
 }

@@ -11,6 +11,8 @@ import {
   MODEL_EXTENSIONS,
   modelExtensionOf,
 } from "~/models3d/formats";
+import { ModelDescription } from "~/models3d/model-description";
+import type { ModelSummary } from "~/models3d/summary";
 import { ErrorAlert, ProcessingCard, SupportedFormatsCard } from "~/models3d/upload-card";
 import { receiveModelUpload } from "~/models3d/upload.server";
 import { ModelViewer, useHydrated } from "~/models3d/viewer";
@@ -46,6 +48,7 @@ export default function ThreeDViewerPage() {
   const [error, setError] = useState<{ title: string; detail?: string } | null>(null);
   const [token, setToken] = useState<string | null>(null);
   const [viewerReady, setViewerReady] = useState(false);
+  const [summary, setSummary] = useState<ModelSummary | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const pollTimer = useRef<number | null>(null);
 
@@ -76,13 +79,13 @@ export default function ThreeDViewerPage() {
       try {
         const response = await fetch(`/api/3d/status/${id}`, { credentials: "same-origin" });
         if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-        const body = (await response.json()) as { status: string; progress: string; error?: string };
+        const body = (await response.json()) as { status: string; progress: string; error?: string; detail?: string };
         if (body.status === "success") {
           setProgress(100);
           setPhase("success");
         } else if (body.status === "failed") {
           setPhase("error");
-          setError({ title: body.error ?? MESSAGES.translationFailed });
+          setError({ title: body.error ?? MESSAGES.translationFailed, detail: body.detail });
         } else {
           setProgress(Number.parseInt(body.progress, 10) || 0);
           poll(id);
@@ -130,6 +133,7 @@ export default function ThreeDViewerPage() {
     setProgress(0);
     setError(null);
     setViewerReady(false);
+    setSummary(null);
     setPhase("idle");
     if (inputRef.current) inputRef.current.value = "";
   }
@@ -216,12 +220,14 @@ export default function ThreeDViewerPage() {
               label={file?.name ?? "the uploaded model"}
               height={VIEWER_HEIGHT}
               onReady={() => setViewerReady(true)}
+              onSummary={setSummary}
               onError={(message) => {
                 setViewerReady(true);
                 setError({ title: message });
               }}
             />
           </div>
+          {summary ? <ModelDescription summary={summary} /> : null}
           {error ? <ErrorAlert title={error.title} detail={error.detail} /> : null}
         </section>
       ) : null}

@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { failureMessage, formatMegabytes } from "~/models3d/formats";
-import { getModel } from "~/models3d/models.server";
+import { failureDetail, failureMessage, formatMegabytes } from "~/models3d/formats";
+import { ModelDescription } from "~/models3d/model-description";
+import { getModel, getModelSummary } from "~/models3d/models.server";
 import { signedModelQuery } from "~/models3d/token.server";
 import { ErrorAlert, ProcessingCard } from "~/models3d/upload-card";
 import { ModelViewer } from "~/models3d/viewer";
@@ -26,6 +27,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
     progress: model.progress,
     done,
     failure: model.status === "failed" ? failureMessage(model.error) : null,
+    failureDetail: model.status === "failed" ? failureDetail(model.error) : null,
+    summary: model.status === "success" && model.glbKey ? await getModelSummary({ glbKey: model.glbKey }) : null,
     modelUrl: query ? `/api/3d/model/${model.urn}?${query}` : null,
     posterUrl: query ? `/api/3d/poster/${model.urn}?${query}` : null,
   };
@@ -44,7 +47,7 @@ export default function ModelStatusPage() {
           <p className="mt-2 text-sm text-ink">This page refreshes itself every 2 seconds.</p>
         </ProcessingCard>
       ) : null}
-      {model.failure ? <ErrorAlert title={model.failure} /> : null}
+      {model.failure ? <ErrorAlert title={model.failure} detail={model.failureDetail} /> : null}
       {model.modelUrl && model.posterUrl ? (
         <section aria-labelledby="ready-title" className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm">
           <h2 id="ready-title" className="font-serif text-2xl font-bold text-ink">
@@ -58,6 +61,7 @@ export default function ModelStatusPage() {
               fallback={<img src={model.posterUrl} alt={`Preview of ${model.name}`} width={480} height={480} className="mx-auto" />}
             />
           </div>
+          {model.summary ? <ModelDescription summary={model.summary} /> : null}
           <p className="mt-4">
             <a href={`${model.modelUrl}&download=1`} download className="font-semibold text-cosmic underline">
               Download the converted model (.glb)

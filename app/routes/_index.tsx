@@ -1,27 +1,33 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
+import { Tooltip } from "~/components/tooltip";
 import { generateContent, getGeneratedContent } from "~/numerology/generation.server";
 import { DIGITS, isDigit, principleOf, universalName, type Digit } from "~/numerology/principles";
 import { CURRENT_LABEL, relationBetween } from "~/numerology/relations";
 import { GENERATION_TEXTS } from "~/numerology/texts";
 import { PreferencesFields, useHydrated } from "~/numerology/ui/preferences-fields";
-import { getPreferences, savePreferences } from "~/preferences/preferences.server";
+import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
 import { COMPOSITION_LABELS, preferencesSchema, STYLE_LABELS, type Preferences } from "~/preferences/schema";
 import { clientIp, combineHeaders, safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { doNotCache } from "~/utils/page-cache.server";
 import { getVisitor } from "~/utils/visitor.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
   const url = new URL(request.url);
   const contentId = Number(url.searchParams.get("content"));
+  // Generated content is the visitor's own: such a page is never kept by the page cache (decision 100).
+  if (url.searchParams.has("content")) doNotCache(context);
   const [preferences, content] = await Promise.all([
-    getPreferences({ sessionId: visitor.sessionId }),
+    // The page cache read the preferences to key this page: render from exactly those.
+    context.visitorPreferences ?? getPreferences({ sessionId: visitor.sessionId }),
     Number.isInteger(contentId) && contentId > 0 ? getGeneratedContent({ id: contentId, sessionId: visitor.sessionId }) : null,
   ]);
   return data(
@@ -44,9 +50,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  await savePreferences({ sessionId: visitor.sessionId, ...preferences.data });
-  const returnTo = safeRedirectPath(form.get("returnTo"), "/");
-  if (form.get("intent") === "preferences") return redirect(returnTo.startsWith("/?") || returnTo === "/" ? returnTo : "/");
+  if (form.get("intent") === "preferences") {
+    const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...preferences.data });
+    if (!saved.ok) return data({ error: { title: saved.title, message: saved.message, code: GRAPHIC_ALERT }, number: null }, { status: 400 });
+    const returnTo = safeRedirectPath(form.get("returnTo"), "/");
+    // A visitor served a kept page (decision 100) may have no id yet: the one the preferences were saved under goes along.
+    return redirect(returnTo.startsWith("/?") || returnTo === "/" ? returnTo : "/", {
+      headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined,
+    });
+  }
 
   const number = Number(form.get("number"));
   if (form.get("number") === null || !isDigit(number)) {
@@ -136,6 +148,11 @@ export default function Home() {
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify(all),
         });
+        if (response.status === 400) {
+          // screened keywords are refused, not stored: say why (the spec's 'Content Alert')
+          const body = (await response.json().catch(() => ({}))) as { code?: string; title?: string; error?: string };
+          if (body.code === "GRAPHIC_ALERT") return show({ title: body.title ?? "Content Alert", description: body.error, type: "error" });
+        }
         if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
       } catch {
         show({ title: GENERATION_TEXTS.preferencesSaveFailed, type: "error" });
@@ -196,28 +213,29 @@ export default function Home() {
               const p = principleOf(digit);
               const isChosen = chosen === digit;
               return (
-                <button
-                  key={digit}
-                  ref={(el) => {
-                    buttons.current[digit] = el;
-                  }}
-                  type="submit"
-                  name="number"
-                  value={digit}
-                  disabled={submitting}
-                  className={`absolute flex h-16 w-16 -translate-x-1/2 -translate-y-1/2 flex-col items-center justify-center rounded-full border-4 bg-white text-2xl font-bold shadow transition hover:scale-105 disabled:opacity-70 ${
-                    isChosen ? "border-cosmic ring-4 ring-violet-300" : "border-violet-200"
-                  }`}
-                  style={{ left: `${50 + 40 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%`, color: "#1c1830" }}
-                >
-                  <span aria-hidden="true" className="block h-2 w-6 rounded-full" style={{ background: p.hex, border: "1px solid #1c1830" }} />
-                  {digit}
-                  <span className="sr-only">
-                    {" "}
-                    {universalName(digit)}
-                    {isChosen ? " (chosen)" : ""}
-                  </span>
-                </button>
+                <Tooltip key={digit} content={universalName(digit)}>
+                  <button
+                    ref={(el) => {
+                      buttons.current[digit] = el;
+                    }}
+                    type="submit"
+                    name="number"
+                    value={digit}
+                    disabled={submitting}
+                    className={`absolute flex h-16 w-16 -translate-x-1/2 -translate-y-1/2 flex-col items-center justify-center rounded-full border-4 bg-white text-2xl font-bold shadow transition hover:scale-105 disabled:opacity-70 ${
+                      isChosen ? "border-cosmic ring-4 ring-violet-300" : "border-violet-200"
+                    }`}
+                    style={{ left: `${50 + 40 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%`, color: "#1c1830" }}
+                  >
+                    <span aria-hidden="true" className="block h-2 w-6 rounded-full" style={{ background: p.hex, border: "1px solid #1c1830" }} />
+                    {digit}
+                    <span className="sr-only">
+                      {" "}
+                      {universalName(digit)}
+                      {isChosen ? " (chosen)" : ""}
+                    </span>
+                  </button>
+                </Tooltip>
               );
             })}
             <p className="absolute inset-0 m-auto flex h-24 w-40 items-center justify-center text-center font-serif text-ink">

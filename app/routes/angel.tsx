@@ -1,14 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
-import { ANGEL_TEXTS, angelNumberFromQuery, sanitizeAngelInput, validateAngelNumber } from "~/numerology/angel";
+import { ANGEL_TEXTS, angelDecodeError, angelNumberFromQuery, sanitizeAngelInput, validateAngelNumber } from "~/numerology/angel";
 import { decodeAngelNumber, getSavedReading, listSavedReadings, type SavedAngelReading } from "~/numerology/angel.server";
 import { PreferencesFields } from "~/numerology/ui/preferences-fields";
-import { getPreferences, savePreferences } from "~/preferences/preferences.server";
+import { getPreferences } from "~/preferences/preferences.server";
 import { preferencesSchema } from "~/preferences/schema";
+import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { clientIp, combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -42,9 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     keywords: form.get("keywords") ?? undefined,
   });
   if (!preferences.success) {
-    return data({ error: { title: ANGEL_TEXTS.connectionErrorTitle, message: preferences.error.issues[0]!.message }, number }, { status: 400 });
+    return data({ error: angelDecodeError("the preferences are not valid", preferences.error.issues[0]!.message), number }, { status: 400 });
   }
-  await savePreferences({ sessionId: visitor.sessionId, ...preferences.data });
   const result = await decodeAngelNumber({
     number: valid.number,
     preferences: preferences.data,
@@ -53,21 +53,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ip: clientIp(context),
   });
   if (!result.ok) {
-    if (result.code === "GRAPHIC_ALERT" || result.code === "RATE_LIMITED") {
-      return data({ error: { title: result.title, message: result.message }, number }, { status: result.status });
-    }
-    const reason = result.code === "TIMEOUT" ? "the reading took too long" : "the reading service did not answer";
-    return data(
-      {
-        error: {
-          title: ANGEL_TEXTS.connectionErrorTitle,
-          message: ANGEL_TEXTS.decodeFailed,
-          toast: `Unable to decode angel number: ${reason}. Please try again.`,
-        },
-        number,
-      },
-      { status: result.status },
-    );
+    const reason =
+      result.code === "GRAPHIC_ALERT"
+        ? "inappropriate keywords"
+        : result.code === "RATE_LIMITED"
+          ? "too many requests"
+          : result.code === "TIMEOUT"
+            ? "the reading took too long"
+            : "the reading service did not answer";
+    const detail = result.code === "GRAPHIC_ALERT" || result.code === "RATE_LIMITED" ? `${result.title}: ${result.message}` : undefined;
+    return data({ error: angelDecodeError(reason, detail), number }, { status: result.status });
   }
   return redirectWithToast(
     `/angel?reading=${result.reading.id}`,
@@ -75,6 +70,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined },
   );
 }
+
+/** With JavaScript, a decode the server never answered (or answered with a 5xx) ends in the same pair. */
+export const clientAction = async (args: ClientActionFunctionArgs) => {
+  const number = String((await args.request.clone().formData()).get("number") ?? "");
+  return guardedServerAction(args, (_intent, failure) => ({ failure, error: angelDecodeError(failure.message), number }));
+};
+export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 const FORM_ID = "angel-form";
 
@@ -148,6 +150,7 @@ export default function AngelNumbers() {
           <div id="angel-error" role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
             <p className="font-semibold">{actionData.error.title}</p>
             <p>{actionData.error.message}</p>
+            {"detail" in actionData.error && actionData.error.detail ? <p className="mt-1 text-sm">{actionData.error.detail}</p> : null}
           </div>
         ) : null}
       </Form>

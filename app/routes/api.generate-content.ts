@@ -3,7 +3,6 @@ import { getUserId } from "~/accounts/session.server";
 import { apiJson, firstIssue, generateContentBody, readApiBody } from "~/numerology/api.server";
 import { generateContent } from "~/numerology/generation.server";
 import type { Digit } from "~/numerology/principles";
-import { savePreferences } from "~/preferences/preferences.server";
 import { clientIp, combineHeaders } from "~/utils/http.server";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -17,7 +16,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const visitor = await getVisitor(request);
   const cookie = visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null;
   const { number, preferences } = parsed.data;
-  await savePreferences({ sessionId: visitor.sessionId, ...preferences });
   const result = await generateContent({
     digit: number as Digit,
     preferences,

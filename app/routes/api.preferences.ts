@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, firstIssue, readApiBody } from "~/numerology/api.server";
-import { getPreferences, savePreferences } from "~/preferences/preferences.server";
+import { GRAPHIC_ALERT } from "~/ai/moderation.server";
+import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
 import { preferencesSchema } from "~/preferences/schema";
 import { combineHeaders } from "~/utils/http.server";
 import { getVisitor } from "~/utils/visitor.server";
@@ -12,7 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return apiJson(preferences, 200, combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null));
 }
 
-/** POST /api/preferences (x-session-id) {style, composition, keywords}: saves and answers what was saved. */
+/** POST /api/preferences (x-session-id) {style, composition, keywords}: saves and answers what was saved;
+ * keywords that fail the screen are refused (400 GRAPHIC_ALERT) and nothing is stored. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ error: "Use POST." }, 405);
   const body = await readApiBody(request);
@@ -20,6 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = preferencesSchema.safeParse(body);
   if (!parsed.success) return apiJson({ error: firstIssue(parsed.error) }, 400);
   const visitor = await getVisitor(request);
-  const saved = await savePreferences({ sessionId: visitor.sessionId, ...parsed.data });
-  return apiJson(saved, 200, combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null));
+  const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null);
+  const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...parsed.data });
+  if (!saved.ok) return apiJson({ error: saved.message, code: GRAPHIC_ALERT, title: saved.title }, 400, headers);
+  return apiJson(saved.preferences, 200, headers);
 }

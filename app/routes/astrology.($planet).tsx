@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import {
   Form,
   Link,
+  useActionData,
   useLoaderData,
   useNavigate,
   useNavigation,
@@ -15,6 +16,7 @@ import { useEffect, useRef, useState } from "react";
 import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE, GRAPHIC_ALERT } from "~/ai/moderation.server";
 import type { AstronomicalData, PlanetReport } from "~/astrology/ephemeris.server";
 import { readingForVisitor } from "~/astrology/readings.server";
+import { MONITOR_STATUS_REFRESH_MS, SKY_REFRESH_MS, useVisibleInterval } from "~/astrology/live-sky";
 import { SkyWheel } from "~/astrology/sky-wheel";
 import { currentSky, checkIntervalMinutes } from "~/astrology/snapshots.server";
 import {
@@ -22,6 +24,8 @@ import {
   formatInstant,
   parseTab,
   READING_FAILURE_TEXT,
+  READING_FAILURE_TITLE,
+  TAB_COOKIE,
   TAB_STORAGE_KEY,
   tabCookieForBrowser,
   type AstrologyTab,
@@ -29,8 +33,10 @@ import {
 import { readTabCookie, serializeTabCookie } from "~/astrology/tab-cookie.server";
 import { BODIES, BODY_NAMES, bodyFacts, formatDegree, parseBodyName, signFacts, type BodyName } from "~/astrology/zodiac";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { Tooltip } from "~/components/tooltip";
 import { principleOf } from "~/numerology/principles";
-import { getPreferences, savePreferences } from "~/preferences/preferences.server";
+import { GENERATION_TEXTS } from "~/numerology/texts";
+import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
 import {
   COMPOSITION_LABELS,
   COMPOSITIONS,
@@ -42,7 +48,10 @@ import {
 } from "~/preferences/schema";
 import { combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+import { doNotCache } from "~/utils/page-cache.server";
 import { getVisitor } from "~/utils/visitor.server";
+
+const PREFERENCES_FAILED = GENERATION_TEXTS.preferencesSaveFailed;
 
 /** `notice`: said with the reading, e.g. that the day's AI budget is spent and the offline composer wrote it. */
 type ReadingView = { status: "ok" | "failed" | "alert" | "loading"; text: string; notice?: string };
@@ -67,7 +76,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }
   }
   const visitor = await getVisitor(request);
-  const [preferences, savedTab] = await Promise.all([getPreferences({ sessionId: visitor.sessionId }), readTabCookie(request)]);
+  // The page cache read the preferences to key this page (decision 100): render from exactly those.
+  const preferences = context.visitorPreferences ?? (await getPreferences({ sessionId: visitor.sessionId }));
+  const savedTab = readTabCookie(request);
   const contentAlert = { title: CONTENT_ALERT_TITLE, message: CONTENT_ALERT_MESSAGE };
   const tab: AstrologyTab = planet ? "horoscope" : (savedTab ?? "transits");
 
@@ -77,6 +88,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const current = await currentSky();
     sky = current.data;
     lastUpdate = current.lastUpdate ?? current.data.at;
+    // A sky computed on the spot changes by the minute: only a recorded one (cleared with the next) is kept.
+    if (!current.fromSnapshot) doNotCache(context);
   } catch (error) {
     console.error("[astrology] sky unavailable:", error);
   }
@@ -85,7 +98,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (planet && sky) {
     const sign = sky.planets.find((p) => p.name === planet)!.constellation;
     const person = await personOf(request, context);
-    const result = await readingForVisitor({ sessionId: visitor.sessionId, person, planet, sign });
+    const result = await readingForVisitor({ sessionId: visitor.sessionId, person, planet, sign, preferences });
+    if (!result.ok || result.provider === OFFLINE_BUDGET_PROVIDER) doNotCache(context);
     reading = result.ok
       ? { status: "ok", text: result.reading, ...(result.provider === OFFLINE_BUDGET_PROVIDER ? { notice: BUDGET_SPENT_NOTICE } : {}) }
       : result.code === GRAPHIC_ALERT
@@ -98,7 +112,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const headers = combineHeaders(
     visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null,
     planet && savedTab !== "horoscope" ? { "Set-Cookie": serializeTabCookie("horoscope") } : null,
-    { "Cache-Control": "private, no-cache" },
   );
   return data(
     {
@@ -110,9 +123,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       preferences,
       reading,
       contentAlert,
-      // The same visitor id as the cookie, for the x-session-id header of the page's API calls (spec). This page
-      // is never cached (Cache-Control private), unlike the root's data.
-      sessionId: visitor.sessionId,
     },
     { headers, status: sky ? 200 : 503 },
   );
@@ -121,7 +131,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "preferences") {
-    return data({ formError: "Unknown form." }, { status: 400 });
+    return data({ formTitle: PREFERENCES_FAILED, formError: "Unknown form." }, { status: 400 });
   }
   const parsed = preferencesSchema.safeParse({
     style: form.get("style") ?? undefined,
@@ -129,10 +139,11 @@ export async function action({ request }: ActionFunctionArgs) {
     keywords: form.get("keywords") ?? undefined,
   });
   if (!parsed.success) {
-    return data({ formError: parsed.error.issues.map((i) => i.message).join(" ") }, { status: 400 });
+    return data({ formTitle: PREFERENCES_FAILED, formError: parsed.error.issues.map((i) => i.message).join(" ") }, { status: 400 });
   }
   const visitor = await getVisitor(request);
-  await savePreferences({ sessionId: visitor.sessionId, ...parsed.data });
+  const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...parsed.data });
+  if (!saved.ok) return data({ formTitle: saved.title, formError: saved.message }, { status: 400 });
   const url = new URL(request.url);
   return redirect(url.pathname, {
     headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined,
@@ -156,7 +167,29 @@ export default function AstrologyPage() {
   const navigate = useNavigate();
   const planet = parseBodyName(params.planet);
   const tab: AstrologyTab = planet ? "horoscope" : loaderData.tab;
-  const { sky } = loaderData;
+
+  // The sky and the monitor's status as last asked: the loader's, then refreshed in the browser.
+  const [live, setLive] = useState({
+    sky: loaderData.sky,
+    lastUpdate: loaderData.lastUpdate,
+    checkIntervalMinutes: loaderData.checkIntervalMinutes,
+  });
+  useEffect(() => {
+    setLive({ sky: loaderData.sky, lastUpdate: loaderData.lastUpdate, checkIntervalMinutes: loaderData.checkIntervalMinutes });
+  }, [loaderData]);
+  useVisibleInterval(async () => {
+    const response = await fetch("/api/astrology-monitor/status", { cache: "no-store" }).catch(() => null);
+    if (!response?.ok) return;
+    const status = (await response.json()) as { lastUpdate: string | null; checkIntervalMinutes: number };
+    setLive((current) => ({ ...current, lastUpdate: status.lastUpdate ?? current.lastUpdate, checkIntervalMinutes: status.checkIntervalMinutes }));
+  }, MONITOR_STATUS_REFRESH_MS);
+  useVisibleInterval(async () => {
+    const response = await fetch("/api/astrology", { cache: "no-store" }).catch(() => null);
+    if (!response?.ok) return;
+    const { lastUpdate, ...next } = (await response.json()) as AstronomicalData & { lastUpdate: string | null };
+    setLive((current) => ({ ...current, sky: next, lastUpdate: lastUpdate ?? current.lastUpdate }));
+  }, SKY_REFRESH_MS);
+  const { sky } = live;
 
   // Readings requested in the browser, by planet; a fresh loader answer (after saving preferences) wins.
   const [clientReading, setClientReading] = useState<{ planet: BodyName; view: ReadingView } | null>(null);
@@ -171,7 +204,7 @@ export default function AstrologyPage() {
   // Remember the tab in local storage; restore it when the cookie did not (e.g. cookies cleared).
   useEffect(() => {
     const stored = parseTab(window.localStorage.getItem(TAB_STORAGE_KEY));
-    if (!planet && stored && stored !== tab && !document.cookie.includes("astrology-tab=")) {
+    if (!planet && stored && stored !== tab && !document.cookie.includes(`${TAB_COOKIE}=`)) {
       navigate(`/astrology?tab=${stored}`, { replace: true });
       return;
     }
@@ -198,7 +231,8 @@ export default function AstrologyPage() {
           method: "POST",
           credentials: "include",
           signal: controller.signal,
-          headers: { "Content-Type": "application/json", "x-session-id": loaderData.sessionId },
+          // The visitor cookie names the visitor (decision 100: the page, kept for many visitors, holds no id).
+          headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ planet: target, constellation, ...(keywordsRef.current.trim() ? { keywords: keywordsRef.current } : {}) }),
         });
         const body = (await response.json().catch(() => ({}))) as { reading?: string; error?: string; notice?: string };
@@ -215,7 +249,7 @@ export default function AstrologyPage() {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [pending, sky, loaderData.sessionId]);
+  }, [pending, sky]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -226,6 +260,13 @@ export default function AstrologyPage() {
       <p className="mt-3 max-w-3xl text-lg">
         Where the Sun, the Moon and the planets stand in the zodiac right now, computed from their true positions, and a
         reading of each through the ten universal principles.
+      </p>
+      <p className="mt-2">
+        {/* a file, not a page: a plain link, so the browser (or a calendar app) fetches it without the router */}
+        <a href="/astrology/calendar.ics" className="text-cosmic underline">
+          Subscribe to the sky calendar
+        </a>{" "}
+        <span className="text-sm">(iCalendar: the next 12 months of lunar phases, sign changes and stations)</span>
       </p>
 
       <nav aria-label="Astrology views" className="mt-8 flex gap-2 border-b border-violet-200">
@@ -243,7 +284,7 @@ export default function AstrologyPage() {
           <p className="mt-2">{DATA_FAILURE_TEXT}</p>
         </section>
       ) : tab === "transits" ? (
-        <TransitsTab sky={sky} lastUpdate={loaderData.lastUpdate} interval={loaderData.checkIntervalMinutes} />
+        <TransitsTab sky={sky} lastUpdate={live.lastUpdate} interval={live.checkIntervalMinutes} />
       ) : (
         <HoroscopeTab
           sky={sky}
@@ -385,6 +426,11 @@ function PositionsTable({ planets }: { planets: PlanetReport[] }) {
   );
 }
 
+/** The planet buttons show a glyph first: the tooltip names what the body stands for (also in the link's name). */
+function planetTooltip(p: PlanetReport): string {
+  return `${p.name} in ${p.constellation}: ${bodyFacts(p.name as BodyName).attribute}`;
+}
+
 function HoroscopeTab({
   sky,
   planet,
@@ -406,7 +452,9 @@ function HoroscopeTab({
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
+  const actionData = useActionData<typeof action>();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "preferences";
+  const formError = !saving && actionData && "formError" in actionData ? actionData : null;
   const remaining = KEYWORDS_MAX - keywords.length;
   return (
     <div className="mt-8 space-y-8">
@@ -416,21 +464,24 @@ function HoroscopeTab({
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5">
           {sky.planets.map((p) => (
             <li key={p.name}>
-              <Link
-                to={`/astrology/${p.name}`}
-                aria-current={p.name === planet ? "page" : undefined}
-                onClick={() => onChoosePlanet(p.name)}
-                preventScrollReset
-                className={`block rounded-lg border p-3 text-center ${
-                  p.name === planet ? "border-cosmic bg-cosmic text-white" : "border-violet-200 bg-white text-ink hover:border-cosmic"
-                }`}
-              >
-                <span aria-hidden="true" className="block text-2xl">
-                  {p.symbol}
-                </span>
-                <span className="block font-semibold">{p.name}</span>
-                <span className="block text-sm">{p.constellation}</span>
-              </Link>
+              <Tooltip content={planetTooltip(p)}>
+                <Link
+                  to={`/astrology/${p.name}`}
+                  aria-current={p.name === planet ? "page" : undefined}
+                  onClick={() => onChoosePlanet(p.name)}
+                  preventScrollReset
+                  className={`block rounded-lg border p-3 text-center ${
+                    p.name === planet ? "border-cosmic bg-cosmic text-white" : "border-violet-200 bg-white text-ink hover:border-cosmic"
+                  }`}
+                >
+                  <span aria-hidden="true" className="block text-2xl">
+                    {p.symbol}
+                  </span>
+                  <span className="block font-semibold">{p.name}</span>
+                  <span className="block text-sm">{p.constellation}</span>
+                  <span className="sr-only"> ({planetTooltip(p)})</span>
+                </Link>
+              </Tooltip>
             </li>
           ))}
         </ul>
@@ -451,6 +502,18 @@ function HoroscopeTab({
           }}
         >
           <input type="hidden" name="intent" value="preferences" />
+          {formError ? (
+            <div
+              role="alert"
+              id="preferences-error"
+              tabIndex={-1}
+              autoFocus
+              className="rounded border border-red-300 bg-red-50 p-3 text-red-900 sm:col-span-3"
+            >
+              <p className="font-semibold">{formError.formTitle}</p>
+              <p>{formError.formError}</p>
+            </div>
+          ) : null}
           <label className="flex flex-col gap-1">
             <span className="font-semibold">Style</span>
             <select name="style" defaultValue={preferences.style} className="rounded border border-violet-300 bg-white p-2">
@@ -481,7 +544,8 @@ function HoroscopeTab({
               value={keywords}
               maxLength={KEYWORDS_MAX}
               onChange={(e) => onKeywords(e.target.value.slice(0, KEYWORDS_MAX))}
-              aria-describedby="keywords-hint keywords-counter"
+              aria-describedby={formError ? "preferences-error keywords-hint keywords-counter" : "keywords-hint keywords-counter"}
+              aria-invalid={formError ? true : undefined}
               className="rounded border border-violet-300 p-2"
             />
             <span id="keywords-hint" className="text-sm">
@@ -562,6 +626,11 @@ function PlanetCard({
         {!reading || reading.status === "loading" ? (
           <div role="status" className="mt-3 animate-pulse rounded bg-cosmic-light p-4">
             Generating your personalized {planet} reading…
+          </div>
+        ) : reading.status === "failed" ? (
+          <div role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-4">
+            <p className="font-semibold">{READING_FAILURE_TITLE}</p>
+            <p>{reading.text}</p>
           </div>
         ) : reading.status === "alert" ? (
           <div role="alert" className="mt-3 rounded border border-amber-400 bg-amber-50 p-4">

@@ -1,18 +1,20 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPage, listPosts } from "~/content/content.server";
-import { Prose, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
+import { ContentParts, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
+import { SiteVideo } from "~/content/video-embed";
 import { contentMeta, formatDate } from "~/content/route-helpers";
 
 export async function loader() {
-  const posts = listPosts().map(({ slug, title, date, description, image, imageAlt, nestedHtml }) => ({
+  const posts = listPosts().map(({ slug, title, date, description, image, imageAlt, nestedParts, video }) => ({
     slug,
     title,
     date,
     description,
     image,
     imageAlt,
-    html: nestedHtml,
+    parts: nestedParts,
+    video: video ?? null,
   }));
   const teaser = (slug: string) => {
     const { title, subtitle, description, image, imageAlt } = getPage(slug);
@@ -117,7 +119,10 @@ export default function Blog() {
             </Link>
           </p>
           <img src={post.image} alt={post.imageAlt} width={960} height={400} loading="lazy" className="mt-4 h-auto w-full rounded-xl border border-violet-200" />
-          <Prose html={post.html} />
+          <ContentParts
+            parts={post.parts}
+            slots={{ video: post.video ? <SiteVideo src={post.video.src} title={post.video.title} poster={post.image} /> : null }}
+          />
         </article>
       ))}
       <p className="mt-14">

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, HoneypotField, honeypotFilled } from "~/components/honeypot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -15,7 +15,11 @@ import {
   type ClientActionFunctionArgs,
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { addEmail } from "~/accounts/email.server";
+import { addEmailSchema } from "~/accounts/schemas";
 import { getUser, requireUser } from "~/accounts/session.server";
+import { ErrorSummary as AccountErrorSummary, SubmitButton, TextField } from "~/accounts/ui/form";
+import { RouteDialog } from "~/accounts/ui/route-dialog";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { useToast } from "~/components/toaster";
@@ -25,6 +29,7 @@ import { checkForumLimit } from "~/forum/limits.server";
 import { topicSchema } from "~/forum/schemas";
 import { createTopic, isRecentRepeat, listTopics } from "~/forum/topics.server";
 import { CategoryBadge, ErrorSummary, FieldError, ForumHeader, FormattedDate } from "~/forum/ui";
+import { publicOrigin } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
@@ -56,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isFirstPage: !cursor,
     showNewTopic: wantsNewTopic,
     showEmailPrompt: !!user && !user.email && !(await isEmailPromptDismissed(request)),
+    // The prompt's Add Email opens this dialog on the forum page itself (an address of its own, so without JS too).
+    showAddEmail: !!user && !user.email && url.searchParams.get("dialog") === "add-email",
   };
 }
 
@@ -67,6 +74,26 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "dismiss-email-prompt") {
     const back = safeRedirectPath(formData.get("redirectTo"), "/forum");
     return redirect(back, { headers: { "Set-Cookie": await dismissEmailPromptCookie() } });
+  }
+
+  if (intent === "add-email") {
+    const submission = parseWithZod(formData, { schema: addEmailSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply(), toast: { title: "Failed to add email", description: undefined } }, { status: 400 });
+    }
+    const result = await addEmail({ userId: user.id, email: submission.value.email, origin: publicOrigin() });
+    if (!result.ok) {
+      return data(
+        { intent, result: submission.reply({ formErrors: [result.error] }), toast: { title: "Failed to add email", description: result.error } },
+        { status: result.status },
+      );
+    }
+    const back = safeRedirectPath(formData.get("redirectTo"), "/forum");
+    return redirectWithToast(back, {
+      title: "Email added",
+      description: `We've sent a verification link to ${result.user.email}.`,
+      type: "success",
+    });
   }
 
   if (intent !== "create-topic") {
@@ -131,7 +158,7 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function ForumPage() {
-  const { user, category, topics, nextCursor, isFirstPage, showNewTopic, showEmailPrompt } =
+  const { user, category, topics, nextCursor, isFirstPage, showNewTopic, showEmailPrompt, showAddEmail } =
     useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loadingTopics = navigation.state === "loading" && navigation.location?.pathname === "/forum";
@@ -247,7 +274,8 @@ export default function ForumPage() {
       </div>
 
       {showNewTopic && user ? <NewTopicDialog category={category} /> : null}
-      {showEmailPrompt ? <EmailPrompt /> : null}
+      {showEmailPrompt && !showAddEmail ? <EmailPrompt /> : null}
+      {showAddEmail ? <AddEmailDialog /> : null}
     </div>
   );
 }
@@ -360,9 +388,61 @@ function NewTopicDialog({ category }: { category: string | null }) {
   );
 }
 
-function EmailPrompt() {
+/** The forum address the visitor is on, without the add-email dialog. */
+function useForumAddressWithoutDialog() {
   const [searchParams] = useSearchParams();
-  const query = searchParams.toString();
+  const next = new URLSearchParams(searchParams);
+  next.delete("dialog");
+  next.delete("index"); // present after a form posted to the index route without JavaScript
+  const query = next.toString();
+  return { query, href: query ? `/forum?${query}` : "/forum" };
+}
+
+function AddEmailDialog() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { show } = useToast();
+  const { href: closeTo } = useForumAddressWithoutDialog();
+  const lastResult = actionData?.intent === "add-email" ? (actionData.result as SubmissionResult<string[]> | undefined) : undefined;
+  const [form, fields] = useForm({
+    id: "forum-add-email",
+    lastResult,
+    constraint: getZodConstraint(addEmailSchema),
+    defaultNoValidate: false,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addEmailSchema }),
+  });
+  useEffect(() => {
+    if (actionData?.intent !== "add-email" || !actionData.toast) return;
+    show({ title: "Failed to add email", description: actionData.toast.description ?? "Failed to add email", type: "error" });
+  }, [actionData, show]);
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add-email";
+  return (
+    <div className="fixed inset-0 z-50 overflow-y-auto bg-black/40 p-4">
+      <RouteDialog
+        id="forum-add-email"
+        title="Add Email"
+        closeTo={closeTo}
+        description="Add an email address to recover your account if you forget your password. We'll send a link to confirm it."
+      >
+        <Form method="post" action={`/forum?index&${new URLSearchParams({ dialog: "add-email" })}`} {...getFormProps(form)} className="space-y-4">
+          <AccountErrorSummary form={form} title="Failed to add email" fields={[fields.email]} resultKey={lastResult} />
+          <input type="hidden" name="intent" value="add-email" />
+          <input type="hidden" name="redirectTo" value={closeTo} />
+          <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
+          <SubmitButton busy={busy} busyLabel="Adding...">
+            Add Email
+          </SubmitButton>
+        </Form>
+      </RouteDialog>
+    </div>
+  );
+}
+
+function EmailPrompt() {
+  const { query } = useForumAddressWithoutDialog();
+  const addEmailHref = `/forum?${new URLSearchParams([...new URLSearchParams(query), ["dialog", "add-email"]])}`;
   return (
     <aside
       aria-labelledby="email-prompt-title"
@@ -375,7 +455,7 @@ function EmailPrompt() {
         Add an e-mail address so you can recover your account and hear when someone replies to your topics.
       </p>
       <div className="mt-3 flex gap-2">
-        <Link to="/user-profile#add-email" className="rounded bg-cosmic px-3 py-1 text-sm font-semibold text-white">
+        <Link to={addEmailHref} preventScrollReset className="rounded bg-cosmic px-3 py-1 text-sm font-semibold text-white">
           Add Email
         </Link>
         <Form method="post" action="/forum?index">

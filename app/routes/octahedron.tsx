@@ -18,26 +18,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** Each number with what exactly it counts or measures (lengths in units: the side of one of the two unit squares). */
 function Facts() {
   const f = OCTAHEDRON_FACTS;
-  const rows: [string, number][] = [
-    ["Faces", f.faces],
-    ["Vertices", f.vertices],
-    ["Edges", f.edges],
-    ["Total edge length", f.totalEdgeLength],
-    ["Length", f.length],
-    ["Height", f.height],
-    ["Width", f.width],
+  const rows: [string, number, string][] = [
+    ["Faces", f.faces, "triangles, four around each apex"],
+    ["Vertices", f.vertices, "the rectangle's four corners and the two apexes"],
+    ["Edges", f.edges, "the rectangle's four sides and the eight edges from the apexes to its corners"],
+    ["Total edge length", f.totalEdgeLength, "units: the rectangle's border 2 + 1 + 2 + 1 = 6, plus eight apex edges of 1.5"],
+    ["Length", f.length, "units: the rectangle's long side, two unit squares side by side"],
+    ["Height", f.height, "units: from the lower apex to the upper one"],
+    ["Width", f.width, "unit: the rectangle's short side"],
   ];
   return (
-    <dl className="mt-6 grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Octahedron facts">
-      {rows.map(([label, value]) => (
-        <div key={label} className="rounded-xl border border-violet-200 bg-white p-4 text-center">
-          <dt className="text-sm font-semibold uppercase tracking-wide">{label}</dt>
-          <dd className="mt-1 font-serif text-3xl font-bold text-cosmic">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="mt-6 grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Octahedron facts">
+        {rows.map(([label, value, what]) => (
+          <div key={label} className="rounded-xl border border-violet-200 bg-white p-4 text-center">
+            <dt className="text-sm font-semibold uppercase tracking-wide">{label}</dt>
+            <dd className="mt-1 font-serif text-3xl font-bold text-cosmic">{value}</dd>
+            <dd className="mt-1 text-sm">{what}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 max-w-3xl text-sm">
+        The drawing above and the 3D model below are this same solid, built from the same coordinates: dimensions{" "}
+        {f.length} × {f.height} × {f.width} are its length, height and width.
+      </p>
+    </>
   );
 }
 

@@ -118,6 +118,9 @@ export async function readCachedClip(cacheKey: string): Promise<CachedClip | nul
   return clip;
 }
 
+/** Cached clips nobody has played for this many days are deleted (the privacy policy states it from here). */
+export const SPEECH_CACHE_UNUSED_DAYS = 30;
+
 async function storeClip(args: { cacheKey: string; provider: string; voiceId: string; text: string } & CachedClip) {
   const sql = rawSql();
   await sql`
@@ -128,7 +131,8 @@ async function storeClip(args: { cacheKey: string; provider: string; voiceId: st
   // Keep the cache from growing without bound: clips nobody played for 30 days go (a few at a time).
   await sql`
     delete from tts_audio where id in (
-      select id from tts_audio where last_used_at < now() - interval '30 days' order by last_used_at limit 20)`;
+      select id from tts_audio where last_used_at < now() - make_interval(days => ${SPEECH_CACHE_UNUSED_DAYS})
+      order by last_used_at limit 20)`;
 }
 
 const globalForTts = globalThis as unknown as { __ttsInFlight?: Map<string, Promise<CachedClip>> };

@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
+import { COOKIES, cookieMaxAge } from "./cookies";
 import { env, isProduction } from "./env.server";
 
 /**
@@ -15,12 +16,12 @@ export const toastSchema = z.object({
 export type Toast = z.infer<typeof toastSchema>;
 export type ToastInput = z.input<typeof toastSchema>;
 
-const toastCookie = createCookie("toast", {
+const toastCookie = createCookie(COOKIES.toast.name, {
   httpOnly: true,
   sameSite: "lax",
   secure: isProduction,
   path: "/",
-  maxAge: 60,
+  maxAge: cookieMaxAge("toast"),
   secrets: [env.SESSION_SECRET],
 });
 

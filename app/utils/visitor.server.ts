@@ -1,17 +1,18 @@
 import { createCookie } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
+import { COOKIES, cookieMaxAge } from "./cookies";
 import { env, isProduction } from "./env.server";
 
 /**
  * The anonymous visitor's random session id: a cookie for plain HTML, or the `x-session-id` header for API
  * clients (the header wins when both are present).
  */
-const visitorCookie = createCookie("visitor", {
+const visitorCookie = createCookie(COOKIES.visitor.name, {
   httpOnly: true,
   sameSite: "lax",
   secure: isProduction,
   path: "/",
-  maxAge: 60 * 60 * 24 * 365,
+  maxAge: cookieMaxAge("visitor"),
   secrets: [env.SESSION_SECRET],
 });
 
@@ -20,12 +21,22 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 export type Visitor = { sessionId: string; setCookie: string | null };
 
+/**
+ * The visitor's id from a request's headers (the `x-session-id` header, else the cookie), or null for a visitor
+ * who has none yet. The page cache resolves a visitor's preferences with it before rendering.
+ */
+export async function readVisitorId(headers: { cookie: string | null | undefined; sessionHeader: string | null | undefined }): Promise<string | null> {
+  const header = headers.sessionHeader?.trim();
+  if (header && SESSION_ID.test(header)) return header;
+  const fromCookie = await visitorCookie.parse(headers.cookie ?? null);
+  if (typeof fromCookie === "string" && SESSION_ID.test(fromCookie)) return fromCookie;
+  return null;
+}
+
 /** Returns the visitor's id, and a Set-Cookie header to send when the id is new (a header that is not a UUID counts as none). */
 export async function getVisitor(request: Request): Promise<Visitor> {
-  const header = request.headers.get("x-session-id")?.trim();
-  if (header && SESSION_ID.test(header)) return { sessionId: header, setCookie: null };
-  const fromCookie = await visitorCookie.parse(request.headers.get("Cookie"));
-  if (typeof fromCookie === "string" && SESSION_ID.test(fromCookie)) return { sessionId: fromCookie, setCookie: null };
+  const known = await readVisitorId({ cookie: request.headers.get("Cookie"), sessionHeader: request.headers.get("x-session-id") });
+  if (known) return { sessionId: known, setCookie: null };
   const sessionId = randomUUID();
   return { sessionId, setCookie: await visitorCookie.serialize(sessionId) };
 }

@@ -22,7 +22,7 @@ test.describe("astrology", () => {
     await expect(table.getByRole("rowheader", { name: /Sun/ })).toBeVisible();
     await expect(table.getByRole("row", { name: new RegExp(`Pluto.*${SIGN}`) })).toBeVisible();
 
-    const wheel = page.getByRole("img", { name: /Sky wheel/ });
+    const wheel = page.getByRole("group", { name: /Sky wheel/ });
     await expect(wheel).toBeVisible();
     const describedBy = await wheel.getAttribute("aria-describedby");
     await expect(page.locator(`#${describedBy}`)).toHaveText(/Positions of the ten bodies/);
@@ -61,7 +61,7 @@ test.describe("astrology", () => {
     await page.getByRole("navigation", { name: "Planets" }).getByRole("link", { name: /Mars/ }).click();
     await expect(page).toHaveURL(/\/astrology\/Mars$/);
     await expect(page.getByRole("heading", { name: new RegExp(`^Mars in ${SIGN}$`) })).toBeVisible();
-    await expect(page.getByText("Drive · Courage · Action")).toBeVisible();
+    await expect(page.getByText("Drive · Courage · Action", { exact: true })).toBeVisible();
     const reading = page.getByRole("region", { name: "Your Reading" });
     await expect(reading).toContainText("Universal Desire");
     await expect(reading).toContainText("Universal Nonseparation");
@@ -187,8 +187,8 @@ test.describe("astrology", () => {
     await expect(page).toHaveURL(/\/astrology\/Neptune$/);
     await expect(page.getByRole("status").filter({ hasText: "Generating your personalized Neptune reading" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Your Reading" })).toContainText("Universal Nonseparation");
-    expect(sessionHeaders).toHaveLength(1);
-    expect(sessionHeaders[0]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    // One request, named by the visitor cookie: the page (kept for many visitors, decision 100) holds no id.
+    expect(sessionHeaders).toEqual([undefined]);
 
     fail = true;
     await planets.getByRole("link", { name: /Pluto/ }).click();

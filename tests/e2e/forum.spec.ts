@@ -195,7 +195,8 @@ test("a member without e-mail is prompted, and Later hides the prompt for the se
   await waitForHydration(page, jsEnabled);
   const prompt = page.getByRole("complementary", { name: "Enhance Your Account Security" });
   await expect(prompt).toBeVisible();
-  await expect(prompt.getByRole("link", { name: "Add Email" })).toHaveAttribute("href", "/user-profile#add-email");
+  // Add Email opens the add-email dialog on the forum page (issue 17; tests/e2e/spec-behaviours.spec.ts follows it)
+  await expect(prompt.getByRole("link", { name: "Add Email" })).toHaveAttribute("href", "/forum?dialog=add-email");
   await expectAccessible(page);
   await prompt.getByRole("button", { name: "Later" }).click();
   await expect(prompt).toHaveCount(0);

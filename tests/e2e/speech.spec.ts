@@ -74,6 +74,12 @@ test("read the home page aloud", async ({ page, jsEnabled }) => {
 
   await page.getByLabel("Speed").selectOption("1.5");
   expect(await page.locator("audio").evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.5);
+  // the menu's options are bare numbers: a tooltip (on focus, dismissed with Escape) and the label say what they are
+  await expect(page.getByLabel("Speed")).toHaveAccessibleName("Speed (Reading speed, times normal)");
+  await page.getByLabel("Speed").focus();
+  await expect(page.getByRole("tooltip")).toHaveText("Reading speed, times normal");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Stop reading" }).click();
   await expect.poll(async () => (await audioState(page)).paused).toBe(true);

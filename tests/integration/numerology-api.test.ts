@@ -72,6 +72,19 @@ describe("POST /api/generate-content", () => {
     }
   });
 
+  it("never saves keywords that fail the screen: the session keeps its earlier preferences (issue 17)", async () => {
+    const sessionId = newSession();
+    const headers = { "x-session-id": sessionId };
+    await call(generateContent, post("/api/generate-content", { number: 2, preferences: { style: "practical", keywords: "my garden" } }, sessionId));
+    const alert = await call(generateContent, post("/api/generate-content", { number: 3, preferences: { keywords: "murder" } }, sessionId));
+    expect(alert.body.code).toBe("GRAPHIC_ALERT");
+    const prefs = await call(getPreferences, new Request("http://localhost/api/preferences", { headers }));
+    expect(prefs.body).toEqual({ style: "practical", composition: "detailed", keywords: "my garden" });
+    // and the next reading is not answered with 'Content Alert'
+    const next = await call(generateContent, post("/api/generate-content", { number: 4 }, sessionId));
+    expect(next.status).toBe(200);
+  });
+
   it("refuses bad input with 400 and a message", async () => {
     for (const body of [{ number: 10 }, { number: -1 }, { number: "x" }, {}, { number: 3, preferences: { style: "loud" } }]) {
       const res = await call(generateContent, post("/api/generate-content", body));
@@ -101,6 +114,16 @@ describe("GET/POST /api/preferences", () => {
     expect(other.body.style).toBe("poetic");
     const bad = await call(savePreferences, post("/api/preferences", { style: "shouty" }, sessionId));
     expect(bad.status).toBe(400);
+  });
+
+  it("refuses keywords that fail the screen (400 'Content Alert') and keeps what was saved", async () => {
+    const sessionId = newSession();
+    const headers = { "x-session-id": sessionId };
+    await call(savePreferences, post("/api/preferences", { style: "spiritual", composition: "brief", keywords: "stillness" }, sessionId));
+    const refused = await call(savePreferences, post("/api/preferences", { style: "poetic", composition: "brief", keywords: "sh1t luck" }, sessionId));
+    expect(refused).toMatchObject({ status: 400, body: { code: "GRAPHIC_ALERT", title: "Content Alert" } });
+    const after = await call(getPreferences, new Request("http://localhost/api/preferences", { headers }));
+    expect(after.body).toEqual({ style: "spiritual", composition: "brief", keywords: "stillness" });
   });
 });
 

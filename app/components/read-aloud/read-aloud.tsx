@@ -1,6 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { hasReadableText, speechTextFromHtml, NO_READABLE_CONTENT } from "~/speech/text";
+import { Tooltip } from "~/components/tooltip";
+import { BROWSER_STORAGE } from "~/utils/cookies";
 import { DEFAULT_VOICE_ID, findVoice, voicesByLanguage } from "~/speech/voices";
 import {
   READ_ALOUD_ERRORS,
@@ -23,8 +25,10 @@ import {
  * pause, resume, stop, progress and speed. State changes are announced in a live region; focus only moves when
  * the visitor closes the menu (back to the button that opened it), never on its own.
  */
-const VOICE_STORAGE_KEY = "read-aloud-voice";
-const SPEED_STORAGE_KEY = "read-aloud-speed";
+const VOICE_STORAGE_KEY = BROWSER_STORAGE.readAloudVoice.key;
+const SPEED_STORAGE_KEY = BROWSER_STORAGE.readAloudSpeed.key;
+/** The speed menu's options are bare numbers ("1.5×"): its tooltip, also in its accessible name. */
+const SPEED_TOOLTIP = "Reading speed, times normal";
 const TEXT_DELAY_MS = 100;
 const GROUPS = voicesByLanguage();
 
@@ -369,20 +373,22 @@ export function ReadAloud() {
               Stop reading
             </button>
             <label htmlFor={speedId} className="text-sm">
-              Speed
+              Speed<span className="sr-only"> ({SPEED_TOOLTIP})</span>
             </label>
-            <select
-              id={speedId}
-              value={speed}
-              onChange={(event) => changeSpeed(Number(event.target.value))}
-              className="rounded border border-violet-300 px-1 py-0.5 text-sm"
-            >
-              {SPEEDS.map((s) => (
-                <option key={s} value={s}>
-                  {s}×
-                </option>
-              ))}
-            </select>
+            <Tooltip content={SPEED_TOOLTIP}>
+              <select
+                id={speedId}
+                value={speed}
+                onChange={(event) => changeSpeed(Number(event.target.value))}
+                className="rounded border border-violet-300 px-1 py-0.5 text-sm"
+              >
+                {SPEEDS.map((s) => (
+                  <option key={s} value={s}>
+                    {s}×
+                  </option>
+                ))}
+              </select>
+            </Tooltip>
           </div>
         </div>
       ) : null}

@@ -1,4 +1,38 @@
-import { ConversionError, type MeshData } from "./mesh";
+import { decodeText } from "../text";
+import { type MeshData } from "./mesh";
+
+/** A file the fast readers cannot read: convertModel hands it to assimp instead of failing the job. */
+export class FastReaderError extends Error {}
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const HEX = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?\d+))?$/;
+const SPECIAL = /^([+-]?)(inf|infinity|nan(\([0-9A-Za-z_]*\))?)$/i;
+
+/**
+ * A number in every form C's `strtod` reads a whole token as: decimal with optional sign, point and exponent
+ * (`2.`, `.5`, `2.e1`, `+1e+2`, `1E2`), hexadecimal with an optional binary exponent (`0x1.8p3`), `inf`,
+ * `infinity` and `nan`. Anything else is NaN.
+ */
+export function parseCNumber(token: string): number {
+  if (DECIMAL.test(token)) return Number(token) + 0;
+  const hex = HEX.exec(token);
+  if (hex && (hex[2] || hex[3])) {
+    const [, sign, whole = "", fraction = "", exponent = "0"] = hex;
+    let value = whole ? Number.parseInt(whole, 16) : 0;
+    for (let i = 0; i < fraction.length; i++) value += Number.parseInt(fraction[i]!, 16) / 16 ** (i + 1);
+    value *= 2 ** Number(exponent);
+    return (sign === "-" ? -value : value) + 0;
+  }
+  const special = SPECIAL.exec(token);
+  if (special) return special[2]!.toLowerCase().startsWith("inf") ? (special[1] === "-" ? -Infinity : Infinity) : NaN;
+  return NaN;
+}
+
+function coordinate(token: string | undefined, what: string): number {
+  const value = token === undefined ? NaN : parseCNumber(token);
+  if (!Number.isFinite(value)) throw new FastReaderError(`${what} holds "${String(token).slice(0, 20)}", which is not a finite number`);
+  return value;
+}
 
 /**
  * Readers in plain JavaScript for the two formats that arrive big: STL and OBJ. assimp's WASM build needs
@@ -29,16 +63,20 @@ export function readStl(bytes: Uint8Array): MeshData[] {
     }
     return [{ name: "stl", positions, normals: fixNormals(positions, normals) }];
   }
-  const text = new TextDecoder().decode(bytes);
+  const text = decodeText(bytes);
   const positions: number[] = [];
   const normals: number[] = [];
   const facet = /facet\s+normal\s+(\S+)\s+(\S+)\s+(\S+)\s+outer\s+loop\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+endloop\s+endfacet/gi;
+  let facets = 0;
   for (const m of text.matchAll(facet)) {
-    const v = m.slice(1).map((x) => Number(x) + 0);
-    if (v.some((x) => !Number.isFinite(x))) throw new ConversionError("translation_failed", "STL holds a number that is not a number");
+    const v = m.slice(1).map((x) => coordinate(x, "STL"));
     positions.push(...v.slice(3));
     normals.push(...v.slice(0, 3), ...v.slice(0, 3), ...v.slice(0, 3));
+    facets++;
   }
+  // A facet this pattern could not read (other layouts, attributes) would be lost: let assimp read the file.
+  const declared = text.match(/\bfacet\b/gi)?.length ?? 0;
+  if (declared !== facets) throw new FastReaderError(`STL: read ${facets} of ${declared} facets`);
   const p = new Float32Array(positions);
   return [{ name: "stl", positions: p, normals: fixNormals(p, new Float32Array(normals)) }];
 }
@@ -67,7 +105,7 @@ function fixNormals(positions: Float32Array, normals: Float32Array): Float32Arra
  * Corners are indexed by their v/vn pair, so shared vertices stay shared. Materials (mtllib) are never read.
  */
 export function readObj(bytes: Uint8Array): MeshData[] {
-  const text = new TextDecoder().decode(bytes);
+  const text = decodeText(bytes);
   const v: number[] = [];
   const vn: number[] = [];
   const positions: number[] = [];
@@ -82,7 +120,7 @@ export function readObj(bytes: Uint8Array): MeshData[] {
     let vi = Number.parseInt(a!, 10);
     if (vi < 0) vi = v.length / 3 + vi + 1;
     if (!Number.isInteger(vi) || vi < 1 || vi > v.length / 3) {
-      throw new ConversionError("translation_failed", `OBJ face refers to vertex ${a}, which does not exist`);
+      throw new FastReaderError(`OBJ face refers to vertex ${a}, which does not exist`);
     }
     positions.push(v[(vi - 1) * 3]!, v[(vi - 1) * 3 + 1]!, v[(vi - 1) * 3 + 2]!);
     let ni = c ? Number.parseInt(c, 10) : NaN;
@@ -100,21 +138,28 @@ export function readObj(bytes: Uint8Array): MeshData[] {
   while (start < text.length) {
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
-    const line = text.slice(start, end).trim();
+    let line = text.slice(start, end).trim();
     start = end + 1;
-    if (line.startsWith("v ")) {
+    // a backslash at the end of a line continues it on the next
+    while (line.endsWith("\\") && start < text.length) {
+      let next = text.indexOf("\n", start);
+      if (next < 0) next = text.length;
+      line = `${line.slice(0, -1)} ${text.slice(start, next).trim()}`;
+      start = next + 1;
+    }
+    const keyword = /^\S+/.exec(line)?.[0];
+    if (keyword === "v") {
       const parts = line.split(/\s+/);
-      v.push(Number(parts[1]) + 0, Number(parts[2]) + 0, Number(parts[3]) + 0);
-    } else if (line.startsWith("vn ")) {
+      v.push(coordinate(parts[1], "OBJ"), coordinate(parts[2], "OBJ"), coordinate(parts[3], "OBJ"));
+    } else if (keyword === "vn") {
       const parts = line.split(/\s+/);
-      vn.push(Number(parts[1]) + 0, Number(parts[2]) + 0, Number(parts[3]) + 0);
-    } else if (line.startsWith("f ")) {
+      vn.push(coordinate(parts[1], "OBJ"), coordinate(parts[2], "OBJ"), coordinate(parts[3], "OBJ"));
+    } else if (keyword === "f") {
       const tokens = line.split(/\s+/).slice(1);
       const ids = tokens.map(corner);
       for (let i = 1; i + 1 < ids.length; i++) indices.push(ids[0]!, ids[i]!, ids[i + 1]!);
     }
   }
-  if (v.some((x) => !Number.isFinite(x))) throw new ConversionError("translation_failed", "OBJ holds a coordinate that is not a number");
   if (indices.length === 0) return [];
   return [
     {

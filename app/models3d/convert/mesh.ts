@@ -11,12 +11,16 @@ export type MeshData = {
   indices?: Uint32Array;
   /** linear RGBA, 0..1 */
   color?: [number, number, number, number];
-  mode?: "triangles" | "lines";
+  /** linear RGB, 0..1 (X3D emissiveColor) */
+  emissive?: [number, number, number];
+  mode?: "triangles" | "lines" | "points";
+  /** false when the format says only the front faces show (X3D solid="true"); true by default */
+  doubleSided?: boolean;
 };
 
 export class ConversionError extends Error {
   constructor(
-    readonly code: "no_geometry" | "translation_failed" | "external_reference",
+    readonly code: "no_geometry" | "translation_failed" | "external_reference" | "unsupported",
     message: string,
   ) {
     super(message);
@@ -33,15 +37,21 @@ export function meshesToDocument(meshes: MeshData[]): Document {
   for (const [i, mesh] of meshes.entries()) {
     if (mesh.positions.length < 3) continue;
     const color = mesh.color ?? DEFAULT_COLOR;
-    const key = color.join(",");
+    const emissive = mesh.emissive ?? [0, 0, 0];
+    const doubleSided = mesh.doubleSided ?? true;
+    const key = `${mesh.color ? color.join(",") : "default"}/${emissive.join(",")}/${doubleSided}`;
     let material = materials.get(key);
     if (!material) {
       material = document
         .createMaterial(`material-${materials.size}`)
         .setBaseColorFactor(color)
+        .setEmissiveFactor(emissive)
+        .setAlphaMode(color[3] < 1 ? "BLEND" : "OPAQUE")
         .setMetallicFactor(0)
         .setRoughnessFactor(0.8)
-        .setDoubleSided(true);
+        .setDoubleSided(doubleSided);
+      // the site's own colour for files that give none: the description does not call it the model's
+      if (!mesh.color) material.setExtras({ defaultColour: true });
       materials.set(key, material);
     }
     const position = document.createAccessor().setType("VEC3").setArray(mesh.positions).setBuffer(buffer);
@@ -49,8 +59,8 @@ export function meshesToDocument(meshes: MeshData[]): Document {
       .createPrimitive()
       .setAttribute("POSITION", position)
       .setMaterial(material)
-      .setMode(mesh.mode === "lines" ? Primitive.Mode.LINES : Primitive.Mode.TRIANGLES);
-    if (mesh.normals && mesh.normals.length === mesh.positions.length && mesh.mode !== "lines") {
+      .setMode(mesh.mode === "lines" ? Primitive.Mode.LINES : mesh.mode === "points" ? Primitive.Mode.POINTS : Primitive.Mode.TRIANGLES);
+    if (mesh.normals && mesh.normals.length === mesh.positions.length && (mesh.mode ?? "triangles") === "triangles") {
       primitive.setAttribute("NORMAL", document.createAccessor().setType("VEC3").setArray(mesh.normals).setBuffer(buffer));
     }
     if (mesh.indices) {

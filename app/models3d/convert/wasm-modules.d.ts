@@ -25,3 +25,8 @@ declare module "occt-import-js" {
   const occtimportjs: () => Promise<Occt>;
   export default occtimportjs;
 }
+
+declare module "color-name" {
+  const names: Record<string, [number, number, number]>;
+  export default names;
+}

@@ -1,0 +1,14 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import stylesheetUrl from "~/tailwind.css";
+
+/**
+ * The built stylesheet's text (public/build/_assets/tailwind-*.css), read once per build, for inlining in every
+ * document (app/components/inline-stylesheet.tsx). `</` is escaped so the text cannot close its <style> element.
+ */
+let text: string | null = null;
+
+export function stylesheetText(): string {
+  text ??= readFileSync(path.resolve("public", stylesheetUrl.replace(/^\//, "")), "utf8").replaceAll("</", "<\\/");
+  return text;
+}

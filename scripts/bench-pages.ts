@@ -1,0 +1,195 @@
+/**
+ * `npx tsx scripts/bench-pages.ts [--duration=S] [--connections=N] [--workers=N] [--only=/path,/path]`: every
+ * public page against a bare Remix v2 page, in the same run (issue 15, goals 1-3; docs/performance.md).
+ *
+ * Builds the bare page (tests/fixtures/bare-remix: one route, no data, Remix's default entry, the same installed
+ * @remix-run packages and future flags) into .cache/bare-remix/ and serves it with Express + compression, as
+ * Remix's Express template does. Starts the site's production server (needs `npm run build`) on an embedded
+ * PostgreSQL of its own in .data-bench-pages/, with a recorded sky (what the astrology monitor keeps), a topic and
+ * a member. Then, for each page, autocannon at N connections on the bare page and on the page, one after the
+ * other: requests a second as a ratio to the bare page's, p95 latency, and the gzipped JavaScript each page's
+ * documents load (scripts/bundle-size.ts), each against its goal:
+ *   1. public pages as a signed-out visitor meets them: ≥ 1.0x the bare page's requests a second;
+ *   2. a signed-in member's /forum, topic and /user-profile: ≥ 0.5x;
+ *   3. JavaScript ≤ 1.25x the bare page's (the 3D pages excepted).
+ * Results also go to .data-bench-pages/results.json.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../db/embedded";
+import { pageScriptBytes } from "./bundle-size";
+import { startSiteUnderTest } from "./site-under-test";
+
+type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number };
+type AutocannonInstance = PromiseLike<AutocannonResult> & {
+  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+};
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => AutocannonInstance;
+
+const root = path.resolve(import.meta.dirname, "..");
+const dataDir = path.join(root, ".data-bench-pages");
+const bareFixture = path.join(root, "tests/fixtures/bare-remix");
+const bareOut = path.join(root, ".cache/bare-remix");
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+const duration = Number(option("duration", "5"));
+const connections = Number(option("connections", "10"));
+const workers = Number(option("workers", "1"));
+const only = option("only", "").split(",").filter(Boolean);
+
+const PUBLIC_GOAL = 1.0;
+const MEMBER_GOAL = 0.5;
+const JS_GOAL = 1.25;
+const THREE_D_ROUTES = new Set(["routes/3d-viewer", "routes/3d-viewer_.$urn", "routes/octahedron"]);
+
+type Measure = { rps: number; p50: number; p95: number; requests: number; errors: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function measure(url: string, seconds: number, cookie?: string): Promise<Measure> {
+  const latencies: number[] = [];
+  const instance = autocannon({ url, connections, duration: seconds, headers: cookie ? { cookie } : undefined });
+  instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: Math.round(result.requests.average),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    requests: latencies.length,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+/** Builds the bare Remix page and starts its server on a free loopback port. */
+async function startBare(): Promise<{ base: string; stop: () => Promise<void> }> {
+  rmSync(bareOut, { recursive: true, force: true });
+  const built = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
+    cwd: bareFixture,
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (built.status !== 0) throw new Error("the bare Remix page did not build");
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(bareFixture, "server.js"), bareOut], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(base).then((r) => r.ok, () => false)) {
+      return {
+        base,
+        stop: async () => {
+          if (child.exitCode === null) child.kill("SIGTERM");
+          await exited;
+        },
+      };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the bare Remix page's server did not start");
+}
+
+type Row = { page: string; route: string; as: "visitor" | "returning visitor" | "member"; goal: number };
+
+async function main() {
+  if (!existsSync(path.join(root, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
+  mkdirSync(dataDir, { recursive: true });
+  const bare = await startBare();
+  let site: Awaited<ReturnType<typeof startSiteUnderTest>> | undefined;
+  const results: Array<Row & { page: string; bare: Measure; measured: Measure; ratio: number; js: number; cached: boolean }> = [];
+  try {
+    site = await startSiteUnderTest({ dataDir, workers });
+    const { app, cookie, topicId } = site;
+    const blogHtml = await (await fetch(`${app.base}/blog`)).text();
+    const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(blogHtml)?.[1];
+    if (!slug) throw new Error("no blog post found on /blog");
+    // A returning visitor carries the visitor cookie every rendered page gives.
+    const visitorCookie = (await fetch(`${app.base}/auth`)).headers.getSetCookie().find((c) => c.startsWith("visitor="))!.split(";")[0]!;
+
+    const allRows: Row[] = [
+      { page: "/", route: "routes/_index", as: "visitor", goal: PUBLIC_GOAL },
+      { page: "/numbers", route: "routes/numbers", as: "visitor", goal: PUBLIC_GOAL },
+      { page: "/about", route: "routes/about", as: "visitor", goal: PUBLIC_GOAL },
+      { page: "/blog", route: "routes/blog._index", as: "visitor", goal: PUBLIC_GOAL },
+      { page: `/blog/${slug}`, route: "routes/blog.$slug", as: "visitor", goal: PUBLIC_GOAL },
+      ...["colors", "emotions", "healing", "nonduality", "seven-three-one", "palindrome"].map(
+        (name): Row => ({ page: `/${name}`, route: `routes/${name}`, as: "visitor", goal: PUBLIC_GOAL }),
+      ),
+      { page: "/astrology", route: "routes/astrology.($planet)", as: "visitor", goal: PUBLIC_GOAL },
+      { page: "/astrology/Mars", route: "routes/astrology.($planet)", as: "visitor", goal: PUBLIC_GOAL },
+      { page: "/angel", route: "routes/angel", as: "visitor", goal: PUBLIC_GOAL },
+      { page: "/birth-date", route: "routes/birth-date", as: "visitor", goal: PUBLIC_GOAL },
+      { page: "/forum", route: "routes/forum._index", as: "visitor", goal: PUBLIC_GOAL },
+      { page: `/forum/topic/${topicId}`, route: "routes/forum.topic.$id", as: "visitor", goal: PUBLIC_GOAL },
+      { page: "/", route: "routes/_index", as: "returning visitor", goal: PUBLIC_GOAL },
+      { page: "/astrology/Mars", route: "routes/astrology.($planet)", as: "returning visitor", goal: PUBLIC_GOAL },
+      { page: "/angel", route: "routes/angel", as: "returning visitor", goal: PUBLIC_GOAL },
+      { page: "/forum", route: "routes/forum._index", as: "member", goal: MEMBER_GOAL },
+      { page: `/forum/topic/${topicId}`, route: "routes/forum.topic.$id", as: "member", goal: MEMBER_GOAL },
+      { page: "/user-profile", route: "routes/user-profile", as: "member", goal: MEMBER_GOAL },
+    ];
+    const rows = allRows.filter((row) => only.length === 0 || only.includes(row.page));
+
+    const siteJs = pageScriptBytes(path.join(root, "public/build"));
+    const bareJs = pageScriptBytes(path.join(bareOut, "public/build")).get("routes/_index")!.bytes;
+    await measure(`${bare.base}/`, 2); // warm-up
+    for (const row of rows) {
+      const cookieFor = row.as === "member" ? cookie : row.as === "returning visitor" ? visitorCookie : undefined;
+      const url = `${app.base}${row.page}`;
+      const check = await fetch(url, { headers: cookieFor ? { cookie: cookieFor } : {} });
+      if (check.status !== 200) throw new Error(`${row.page} answered ${check.status}`);
+      await measure(url, 1, cookieFor); // warm-up (the first view renders the page)
+      const probe = await fetch(url, { headers: cookieFor ? { cookie: cookieFor } : {} });
+      const bareResult = await measure(`${bare.base}/`, duration);
+      const measured = await measure(url, duration, cookieFor);
+      const ratio = round(measured.rps / Math.max(1, bareResult.rps), 2);
+      const js = siteJs.get(row.route)?.bytes ?? NaN;
+      const result = { ...row, bare: bareResult, measured, ratio, js, cached: probe.headers.get("x-page-cache") === "hit" };
+      results.push(result);
+      console.log(
+        `${row.page} (${row.as}): ${measured.rps} req/s vs bare ${bareResult.rps} = ${ratio}x (goal ≥ ${row.goal}x ${ratio >= row.goal ? "met" : "NOT met"}), p95 ${measured.p95} ms (bare ${bareResult.p95} ms), from cache ${result.cached ? "yes" : "no"}, errors ${measured.errors}`,
+      );
+    }
+
+    const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
+    console.log(`\n${new Date().toISOString()}, load average ${load}, ${os.cpus().length} cores, ${connections} connections, ${duration} s per measurement, ${workers} server process(es)`);
+    console.log(`bare Remix page: ${bareJs} bytes of gzipped JavaScript; JS budget ${JS_GOAL}x = ${Math.round(bareJs * JS_GOAL)} bytes`);
+    console.log("\n| page | as | req/s | bare req/s | ratio | goal | p95 ms | bare p95 ms | from cache | JS gzipped (x bare) | JS ≤ 1.25x |");
+    console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    for (const r of results) {
+      const jsRatio = r.js / bareJs;
+      const jsMet = THREE_D_ROUTES.has(r.route) ? "3D page" : jsRatio <= JS_GOAL ? "yes" : "no";
+      console.log(
+        `| ${r.page} | ${r.as} | ${r.measured.rps} | ${r.bare.rps} | ${r.ratio}x ${r.ratio >= r.goal ? "✓" : "✗"} | ≥ ${r.goal}x | ${r.measured.p95} | ${r.bare.p95} | ${r.cached ? "yes" : "no"} | ${(r.js / 1024).toFixed(1)} KB (${jsRatio.toFixed(2)}x) | ${jsMet} |`,
+      );
+    }
+    writeFileSync(
+      path.join(dataDir, "results.json"),
+      JSON.stringify({ date: new Date().toISOString(), load, connections, duration, workers, bareJs, results }, null, 2),
+    );
+  } finally {
+    await site?.stop();
+    await bare.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
+

@@ -1,0 +1,96 @@
+/**
+ * `npx tsx scripts/lighthouse-pages.ts [--only=/path,/path] [--cold]`: Lighthouse (npm, mobile defaults:
+ * simulated slow 4G, 4x CPU slowdown) over the routes of issue 15's goal 4, against Debian's Chromium (/usr/bin/chromium,
+ * headless, launched by chrome-launcher), on the production server with its own embedded PostgreSQL in
+ * .data-lighthouse/ (scripts/site-under-test.ts). Prints each page's four scores against the goal (performance
+ * ≥ 98, accessibility, best practices and SEO 100), first contentful paint, and every audit that cost points,
+ * with the browser console's errors. Each page is fetched twice first, so Lighthouse meets it as most visitors do
+ * (served from the page cache); `--cold` audits each page's first, rendered view. Needs `npm run build`. About
+ * 20-40 s a page on this machine.
+ */
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startSiteUnderTest } from "./site-under-test";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const only = (args.find((a) => a.startsWith("--only="))?.split("=")[1] ?? "").split(",").filter(Boolean);
+const cold = args.includes("--cold");
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const GOALS: Record<(typeof CATEGORIES)[number], number> = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
+
+type Audit = { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; details?: { items?: unknown[] } };
+
+async function main() {
+  const site = await startSiteUnderTest({ dataDir: path.join(root, ".data-lighthouse") });
+  const chrome = await chromeLauncher.launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  const rows: string[] = [];
+  try {
+    const blog = await (await fetch(`${site.app.base}/blog`)).text();
+    const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(blog)?.[1] ?? "";
+    const pages: [string, string][] = [
+      ["home", "/"],
+      ["forum", "/forum"],
+      ["a topic", `/forum/topic/${site.topicId}`],
+      ["astrology", "/astrology"],
+      ["a planet", "/astrology/Mars"],
+      ["blog", "/blog"],
+      ["a post", `/blog/${slug}`],
+      ["numbers", "/numbers"],
+      ["angel", "/angel"],
+      ["birth date", "/birth-date"],
+      ["auth", "/auth"],
+      ["about", "/about"],
+      ["3D viewer", "/3d-viewer"],
+    ];
+    for (const [name, pathname] of pages.filter(([, p]) => only.length === 0 || only.includes(p))) {
+      // As most visitors meet it: viewed before, so kept by the page cache (decision 100). --cold audits first views.
+      if (!cold) for (let i = 0; i < 2; i++) await fetch(`${site.app.base}${pathname}`).then((r) => r.arrayBuffer());
+      const result = await lighthouse(`${site.app.base}${pathname}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`no Lighthouse result for ${pathname}`);
+      const { lhr } = result;
+      const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+      const fcp = (lhr.audits["first-contentful-paint"] as Audit | undefined)?.displayValue ?? "?";
+      const lcp = (lhr.audits["largest-contentful-paint"] as Audit | undefined)?.displayValue ?? "?";
+      const met = CATEGORIES.every((c, i) => scores[i]! >= GOALS[c]);
+      rows.push(`| ${name} | ${pathname} | ${scores.join(" | ")} | ${fcp} | ${lcp} | ${met ? "yes" : "no"} |`);
+      console.log(`${pathname}: performance ${scores[0]}, accessibility ${scores[1]}, best practices ${scores[2]}, SEO ${scores[3]}; FCP ${fcp}, LCP ${lcp}`);
+      for (const category of CATEGORIES) {
+        for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id] as Audit | undefined;
+          if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+          console.log(`  ${category}: ${audit.id} (${audit.score}) ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}`);
+          if (audit.id === "errors-in-console" || audit.id === "inspector-issues") {
+            for (const item of audit.details?.items ?? []) console.log(`    ${JSON.stringify(item).slice(0, 400)}`);
+          }
+        }
+      }
+    }
+  } finally {
+    chrome.kill();
+    await site.stop();
+  }
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
+  console.log(`\n${new Date().toISOString()}, load average ${load} on ${os.cpus().length} cores; Lighthouse mobile defaults`);
+  console.log("| page | path | performance | accessibility | best practices | SEO | FCP | LCP | goal met |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const row of rows) console.log(row);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

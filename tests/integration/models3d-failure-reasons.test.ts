@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { drainJobs } from "~/jobs/queue.server";
+import { MESSAGES } from "~/models3d/formats";
+import { registerModels3dJobs } from "~/models3d/jobs.server";
+import { CONVERT_QUEUE } from "~/models3d/upload.server";
+import { action as upload } from "~/routes/api.3d.upload";
+import { loader as status } from "~/routes/api.3d.status.$urn";
+
+/**
+ * A failed conversion names its reason, through the API as a client meets it: the spec's 'No viewable geometry
+ * found in the model' when there is nothing to draw, and the spec's 'Model translation failed…' with the reason
+ * written for visitors when the file uses something the converter refuses. UTF-16 uploads are accepted.
+ */
+const ip = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+async function uploadFile(name: string, bytes: Uint8Array): Promise<{ status: number; urn: string }> {
+  const form = new FormData();
+  form.append("model", new Blob([bytes as BlobPart]), name);
+  const request = new Request("http://localhost/api/3d/upload", { method: "POST", body: form });
+  const response = (await upload({ request, params: {}, context: { clientIp: ip(), cspNonce: "" } } as never)) as Response;
+  return { status: response.status, urn: ((await response.json()) as { urn: string }).urn };
+}
+
+async function statusOf(urn: string): Promise<Record<string, string>> {
+  const response = (await status({ request: new Request(`http://localhost/api/3d/status/${urn}`), params: { urn }, context: {} } as never)) as Response;
+  return (await response.json()) as Record<string, string>;
+}
+
+const x3d = (scene: string) => new TextEncoder().encode(`<X3D version="3.3"><Scene>${scene}</Scene></X3D>`);
+
+beforeAll(() => {
+  registerModels3dJobs();
+});
+
+describe("failure reasons", () => {
+  it("says 'No viewable geometry found in the model' for a scene with nothing to draw", async () => {
+    const uploaded = await uploadFile("words.x3d", x3d('<Shape><Text string=\'"only words"\'/></Shape><Viewpoint/>'));
+    expect(uploaded.status).toBe(201);
+    await drainJobs([CONVERT_QUEUE]);
+    expect(await statusOf(uploaded.urn)).toMatchObject({ status: "failed", error: MESSAGES.noGeometry });
+  });
+
+  it("gives the reason under the spec's message when an X3D scene loads another file", async () => {
+    const uploaded = await uploadFile("inline.x3d", x3d('<Inline url=\'"https://example.com/part.x3d"\'/>'));
+    await drainJobs([CONVERT_QUEUE]);
+    const body = await statusOf(uploaded.urn);
+    expect(body.status).toBe("failed");
+    expect(body.error).toBe(MESSAGES.translationFailed);
+    expect(body.detail).toMatch(/^the X3D scene loads another file through an Inline node \("https:\/\/example.com\/part.x3d"\); outside files are never fetched/);
+  });
+
+  it("accepts and converts an OBJ saved as UTF-16 (little-endian) and a .x3dv ClassicVRML file", async () => {
+    const obj = Buffer.from("\uFEFFv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n", "utf16le");
+    const classic = new TextEncoder().encode("#X3D V3.3 utf8\nShape { geometry Box { } }\n");
+    const uploads = [await uploadFile("unicode.obj", new Uint8Array(obj)), await uploadFile("box.x3dv", classic)];
+    expect(uploads.map((u) => u.status)).toEqual([201, 201]);
+    await drainJobs([CONVERT_QUEUE]);
+    for (const { urn } of uploads) expect(await statusOf(urn)).toEqual({ status: "success", progress: "100%" });
+  });
+});

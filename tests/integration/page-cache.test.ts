@@ -1,0 +1,274 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordSnapshot } from "~/astrology/snapshots.server";
+import { createTopic } from "~/forum/topics.server";
+import { toastHeaders } from "~/utils/toast.server";
+import { startAppServer } from "../../scripts/app-server";
+import { cookieFor, member } from "./forum-helpers";
+
+/**
+ * The page cache over every public page (decision 100), through the real server: what is kept, for whom, and
+ * when it goes. Per-visitor data (a member's page, a flash toast, a visitor's saved preferences, a form's result)
+ * never reaches another visitor; each change (forum, a new sky) shows on the next view; every response, kept or
+ * not, carries its own CSP nonce; kept pages answer If-None-Match with 304. Needs a build (npm test makes one).
+ */
+const PUBLIC_URL = "http://site.example";
+let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
+let base = "";
+
+beforeAll(async () => {
+  expect(existsSync(path.resolve(import.meta.dirname, "../../build/index.js")), "run `npm run build` first").toBe(true);
+  // A recorded sky, fresh: the astrology pages are kept only when they show one.
+  await recordSnapshot({ at: new Date(Date.now() - 5 * 60_000) });
+  server = await startAppServer({ PAGE_CACHE_SECONDS: "30", PUBLIC_URL }, { stderr: "inherit" });
+  base = server.base;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Page = { status: number; cached: boolean; body: string; nonce: string; setCookie: string[]; headers: Headers };
+
+async function visit(pathname: string, headers: Record<string, string> = {}, init: RequestInit = {}): Promise<Page> {
+  const response = await fetch(`${base}${pathname}`, { headers, redirect: "manual", ...init });
+  const csp = response.headers.get("content-security-policy") ?? "";
+  return {
+    status: response.status,
+    cached: response.headers.get("x-page-cache") === "hit",
+    body: await response.text(),
+    nonce: /'nonce-([^']+)'/.exec(csp)?.[1] ?? "",
+    setCookie: response.headers.getSetCookie(),
+    headers: response.headers,
+  };
+}
+
+async function cachedVisit(pathname: string, headers: Record<string, string> = {}): Promise<Page> {
+  for (let i = 0; i < 50; i++) {
+    const page = await visit(pathname, headers);
+    if (page.cached) return page;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${pathname} was never served from the cache`);
+}
+
+function scriptNonces(body: string): Set<string> {
+  return new Set([...body.matchAll(/<script[^>]* nonce="([^"]*)"/g)].map((m) => m[1]!));
+}
+
+/** A new visitor's signed id cookie, as the server gives it (a POST that saves preferences makes one). */
+async function visitorWithPreferences(keywords: string, style = "scientific", composition = "brief"): Promise<string> {
+  const saved = await fetch(`${base}/astrology`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "preferences", style, composition, keywords }).toString(),
+  });
+  expect(saved.status).toBe(302);
+  const cookie = saved.headers.getSetCookie().find((c) => c.startsWith("visitor="));
+  expect(cookie).toBeDefined();
+  return cookie!.split(";")[0]!;
+}
+
+async function savePreferencesAs(cookie: string, keywords: string) {
+  const saved = await fetch(`${base}/astrology`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams({ intent: "preferences", style: "practical", composition: "simple", keywords }).toString(),
+  });
+  expect(saved.status).toBe(302);
+}
+
+const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/numbers",
+  "/blog",
+  "/emotions",
+  "/palindrome",
+  "/birth-date",
+  "/angel",
+  "/astrology",
+  "/astrology/Mars",
+  "/forum",
+];
+
+describe("every public page", () => {
+  it("is served from memory to signed-out visitors, each time with that response's own nonce", async () => {
+    for (const pathname of PUBLIC_PAGES) {
+      const first = await visit(pathname);
+      expect(first.status, pathname).toBe(200);
+      const hit = await cachedVisit(pathname);
+      const again = await cachedVisit(pathname);
+      for (const page of [first, hit, again]) {
+        expect(page.nonce, pathname).not.toBe("");
+        expect(scriptNonces(page.body), pathname).toEqual(new Set([page.nonce]));
+      }
+      expect(new Set([first.nonce, hit.nonce, again.nonce]).size, pathname).toBe(3);
+      expect(hit.body, pathname).not.toContain(first.nonce);
+      // Nobody's visitor id is handed out with a kept page.
+      expect(hit.setCookie.filter((c) => c.startsWith("visitor=")), pathname).toEqual([]);
+      expect(hit.headers.get("etag"), pathname).toMatch(/^W\/"/);
+    }
+  });
+
+  it("answers a matching If-None-Match with 304 and no new CSP, and says who may keep it", async () => {
+    const page = await cachedVisit("/about");
+    const etag = page.headers.get("etag")!;
+    expect(page.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=30");
+    expect(page.headers.get("vary")).toMatch(/Cookie/);
+    const notModified = await visit("/about", { "If-None-Match": etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBe("");
+    expect(notModified.headers.get("etag")).toBe(etag);
+    // A 304 updates the browser's stored headers: a new nonce there would block its stored page's scripts.
+    expect(notModified.headers.get("content-security-policy")).toBeNull();
+    expect((await visit("/about", { "If-None-Match": 'W/"something-else"' })).status).toBe(200);
+
+    // Pages that depend on the visitor's preferences are for the browser only; members' pages are private.
+    expect((await cachedVisit("/astrology")).headers.get("cache-control")).toBe("private, no-cache");
+    const reader = await member();
+    const memberPage = await visit("/about", { Cookie: await cookieFor(reader.id) });
+    expect(memberPage.headers.get("cache-control")).toBe("private, no-cache");
+    expect(memberPage.headers.get("etag")).toBeNull();
+  });
+
+  it("is keyed by the public origin, never by the Host header of a request", async () => {
+    await cachedVisit("/blog");
+    const other = await visit("/blog", { Host: "attacker.example" });
+    expect(other.cached).toBe(true);
+    expect(other.body).not.toContain("attacker.example");
+    expect(other.body).toContain(PUBLIC_URL);
+  });
+});
+
+describe("what is never kept for another visitor", () => {
+  it("a member's page", async () => {
+    const reader = await member();
+    const cookie = await cookieFor(reader.id);
+    for (const pathname of ["/about", "/astrology", "/"]) {
+      await cachedVisit(pathname);
+      const page = await visit(pathname, { Cookie: cookie });
+      expect(page.cached, pathname).toBe(false);
+      expect(page.body, pathname).toContain(reader.username);
+      expect((await cachedVisit(pathname)).body, pathname).not.toContain(reader.username);
+    }
+  });
+
+  it("a flash toast", async () => {
+    const title = `Toast for one visitor ${Date.now()}`;
+    const toast = (await toastHeaders({ title, type: "success" })).get("Set-Cookie")!.split(";")[0]!;
+    await cachedVisit("/numbers");
+    const page = await visit("/numbers", { Cookie: toast });
+    expect(page.cached).toBe(false);
+    expect(page.body).toContain(title);
+    expect((await visit("/numbers")).body).not.toContain(title);
+    expect((await cachedVisit("/numbers")).body).not.toContain(title);
+  });
+
+  it("a visitor's saved preferences: kept per preference set, and a change shows on the next view", async () => {
+    const mine = `myown${Date.now()}`;
+    const cookie = await visitorWithPreferences(mine);
+    const visitorId = JSON.parse(Buffer.from(decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!, "base64").toString()) as string;
+
+    const planet = await visit("/astrology/Mars", { Cookie: cookie });
+    expect(planet.status).toBe(200);
+    expect(planet.body).toContain(mine);
+    const myHit = await cachedVisit("/astrology/Mars", { Cookie: cookie });
+    expect(myHit.body).toContain(mine);
+    // The page holds no visitor id (the reading's API call is identified by the cookie).
+    expect(myHit.body).not.toContain(visitorId);
+    for (const pathname of ["/astrology/Mars", "/astrology", "/"]) {
+      expect((await visit(pathname)).body, pathname).not.toContain(mine);
+      expect((await visit(pathname, { Cookie: await visitorWithPreferences("other") })).body, pathname).not.toContain(mine);
+    }
+    // The home page shows the same preferences.
+    expect((await visit("/", { Cookie: cookie })).body).toContain(mine);
+
+    const changed = `changed${Date.now()}`;
+    await savePreferencesAs(cookie, changed);
+    const next = await visit("/astrology/Mars", { Cookie: cookie });
+    expect(next.body).toContain(changed);
+    expect(next.body).not.toContain(mine);
+    expect((await visit("/", { Cookie: cookie })).body).toContain(changed);
+  });
+
+  it("a visitor served a kept page, who has no id yet, is given the one their preferences are saved under", async () => {
+    const kept = await cachedVisit("/");
+    expect(kept.setCookie).toEqual([]);
+    const saved = await fetch(`${base}/?index`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "preferences", style: "spiritual", composition: "brief", keywords: "kept page" }).toString(),
+    });
+    expect(saved.status).toBe(302);
+    const cookie = saved.headers.getSetCookie().find((c) => c.startsWith("visitor="))?.split(";")[0];
+    expect(cookie).toBeDefined();
+    expect((await visit("/", { Cookie: cookie! })).body).toContain("kept page");
+  });
+
+  it("a form's submitted values and result", async () => {
+    await cachedVisit("/birth-date");
+    const posted = await visit("/birth-date", { "Content-Type": "application/x-www-form-urlencoded" }, {
+      method: "POST",
+      body: new URLSearchParams({ birthDate: "07/23/1987" }).toString(),
+    });
+    expect(posted.status).toBe(200);
+    expect(posted.cached).toBe(false);
+    expect(posted.body).toContain("Life path number");
+    expect(posted.body).toContain("07/23/1987");
+    const after = await cachedVisit("/birth-date");
+    expect(after.body).not.toContain("Life path number");
+    expect(after.body).not.toContain("07/23/1987");
+
+    const invalid = await visit("/astrology", { "Content-Type": "application/x-www-form-urlencoded" }, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "preferences", style: "shouting", keywords: "submitted words" }).toString(),
+    });
+    expect(invalid.status).toBe(400);
+    expect((await visit("/astrology")).body).not.toContain("Choose one of the styles");
+  });
+
+  it("an angel page for a visitor who has an id (their saved readings)", async () => {
+    const cookie = await visitorWithPreferences("angelic");
+    await cachedVisit("/angel");
+    expect((await visit("/angel", { Cookie: cookie })).cached).toBe(false);
+    expect((await visit("/angel", { Cookie: cookie })).cached).toBe(false);
+  });
+});
+
+describe("invalidation", () => {
+  it("a new sky recorded by the monitor shows on the next view of the astrology pages", async () => {
+    await cachedVisit("/astrology");
+    await cachedVisit("/astrology/Venus");
+    const snapshot = await recordSnapshot({ at: new Date() });
+    for (const pathname of ["/astrology", "/astrology/Venus"]) {
+      await expect.poll(async () => (await visit(pathname)).body.includes(snapshot.takenAt), { timeout: 5_000 }).toBe(true);
+    }
+    expect((await cachedVisit("/astrology")).body).toContain(snapshot.takenAt);
+  });
+
+  it("a forum change shows on the next view, and leaves the other sections kept", async () => {
+    await cachedVisit("/about");
+    await cachedVisit("/forum");
+    const author = await member();
+    const { topic } = await createTopic({ authorId: author.id, title: `Kept until now ${Date.now()}`, description: null, category: "general" });
+    await expect.poll(async () => (await visit("/forum")).body.includes(topic.title), { timeout: 5_000 }).toBe(true);
+    expect((await visit("/about")).cached).toBe(true);
+  });
+
+  it("content pages go with the build: a new server process (a new build) renders them anew", async () => {
+    const kept = await cachedVisit("/emotions");
+    const second = await startAppServer({ PAGE_CACHE_SECONDS: "30", PUBLIC_URL }, { stderr: "inherit" });
+    try {
+      const fresh = await fetch(`${second.base}/emotions`);
+      expect(fresh.headers.get("x-page-cache")).toBeNull();
+      expect(fresh.headers.get("etag")).toBe(kept.headers.get("etag"));
+    } finally {
+      await second.stop();
+    }
+  });
+});
