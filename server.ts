@@ -9,11 +9,18 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { closePool, isDatabaseReachable } from "./db/client.server";
+import { closePool, isDatabaseReachable, startDatabaseMonitor } from "./db/client.server";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { env, isProduction } from "./app/utils/env.server";
 import { withCheckedBodies } from "./app/utils/request-body.server";
+import { answerDatabaseOutages, logDroppedQueries, retryAfterOn503 } from "./app/utils/outage.server";
+import {
+  applyConnectionTimeouts,
+  closeConnectionsWhileDraining,
+  installGracefulShutdown,
+  isDraining,
+} from "./app/utils/shutdown.server";
 import { guardBuild } from "./server/guard-build";
 import { drainUnreadBody, errorAnswer, requestId, requestLog } from "./server/request-edge";
 
@@ -35,7 +42,8 @@ async function prepareDatabase(): Promise<EmbeddedDatabase | undefined> {
   if (!process.env.DATABASE_URL) {
     if (isProduction) log("WARNING: no DATABASE_URL in production: the embedded database is for one instance only");
     log(`no DATABASE_URL: starting the embedded PostgreSQL in ${env.DATA_DIR}`);
-    embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, database: "app" });
+    // Supervised: restarted when it exits or hangs (decision 007).
+    embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, database: "app", supervise: {} });
     process.env.DATABASE_URL = embedded.url("app");
   }
   await runMigrations(process.env.DATABASE_URL!);
@@ -83,9 +91,12 @@ async function primary(workers: number) {
 async function serve(embedded: EmbeddedDatabase | undefined) {
   const buildPath = path.resolve("build/index.js");
   if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
-  // Every action behind the write checks and every loader behind one error answer (server/guard-build.ts).
-  const build = guardBuild((await import(pathToFileURL(buildPath).href)) as ServerBuild);
+  // Every action behind the write checks and every loader behind one error answer (server/guard-build.ts); inside
+  // that, a database outage is a 503 (decision 006).
+  const build = guardBuild(answerDatabaseOutages((await import(pathToFileURL(buildPath).href)) as ServerBuild));
   const entry = build.entry.module as EntryModule;
+  startDatabaseMonitor();
+  logDroppedQueries(log);
 
   const app = express();
   app.disable("x-powered-by");
@@ -94,9 +105,13 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
+  app.use(retryAfterOn503);
+  app.use(closeConnectionsWhileDraining);
   app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    if (isDraining()) return void res.status(503).json({ status: "shutting down" });
     const ok = await isDatabaseReachable();
-    res.set("Cache-Control", "no-store").status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
+    res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
   });
 
   app.use(requestId);
@@ -165,28 +180,15 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log(`listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal}: finishing in-flight requests`);
-    const force = setTimeout(() => {
-      log("shutdown took longer than 10 s: exiting");
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    await entry.stopBackgroundWork?.().catch((error) => log(`workers: ${String(error)}`));
-    await closePool().catch(() => {});
-    if (embedded) await embedded.stop().catch(() => {});
-    log("stopped");
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  applyConnectionTimeouts(server, { keepAliveSeconds: env.KEEP_ALIVE_TIMEOUT_SECONDS });
+  installGracefulShutdown({
+    server,
+    log,
+    stopBackgroundWork: entry.stopBackgroundWork,
+    closePool,
+    stopDatabase: embedded?.stop,
+    readinessDelayMs: env.SHUTDOWN_READINESS_DELAY_MS,
+  });
 }
 
 const start =

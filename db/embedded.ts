@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -10,12 +11,19 @@ import path from "node:path";
  */
 export type EmbeddedDatabase = { url: (database: string) => string; stop: () => Promise<void> };
 
+type Handle = InstanceType<Awaited<ReturnType<typeof importWithoutSignalHooks>>>;
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   database: string;
   /** a fixed port (tests that restart the server on the same address); a free one is picked otherwise */
   port?: number;
   log?: (line: string) => void;
+  /**
+   * Restart the server when it exits or stops answering (server.ts; decision 007). Scripts and tests that own
+   * the database's life leave it off.
+   */
+  supervise?: { hangSeconds?: number; log?: (line: string) => void };
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   const databaseDir = path.join(dataDir, "postgres");
@@ -44,20 +52,198 @@ export async function startEmbeddedPostgres(options: {
   } else {
     await clearStalePostmaster(databaseDir);
   }
-  await pg.start();
+  await startServer(pg);
   const url = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   await ensureDatabase(url("postgres"), options.database);
   // Scripts run beside a running server (make-admin, seed) find its database here instead of starting another.
   const portFile = path.join(dataDir, "postgres.port");
   writeFileSync(portFile, String(port));
+  const supervisor = options.supervise
+    ? supervise(pg, { databaseDir, url: url("postgres"), ...options.supervise })
+    : null;
   return {
     url,
     stop: async () => {
       rmSync(portFile, { force: true });
-      await pg.stop();
+      if (supervisor) return supervisor.stop();
+      await stopServer(pg);
     },
   };
+}
+
+const childOf = (pg: Handle) => (pg as unknown as { process?: ChildProcess }).process;
+const running = (child: ChildProcess | undefined): child is ChildProcess =>
+  !!child && child.exitCode === null && child.signalCode === null;
+
+/** pg.start(), bounded: a server that neither becomes ready nor exits within `timeoutMs` is killed. */
+async function startServer(pg: Handle, timeoutMs = 30_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      pg.start().catch((error: unknown) => {
+        throw error instanceof Error ? error : new Error("PostgreSQL exited while starting (see its log)");
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`PostgreSQL was not ready within ${timeoutMs / 1000} s`)), timeoutMs);
+      }),
+    ]);
+  } catch (error) {
+    const child = childOf(pg);
+    if (running(child) && child.pid) killTree(child.pid);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Stops the server (fast shutdown, SIGINT), killing it after `timeoutMs`. The library's own stop() waits for an
+ * "exit" event forever, even when the process has already exited (a crashed or killed postmaster).
+ */
+async function stopServer(pg: Handle, timeoutMs = 5000): Promise<void> {
+  const child = childOf(pg);
+  if (!running(child)) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  if (child.pid) signalTree(child.pid, "SIGCONT"); // a stopped server (and its backends) cannot act on SIGINT
+  child.kill("SIGINT");
+  const timer = setTimeout(() => child.pid && killTree(child.pid), timeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Supervision (decision 007): when the postmaster exits, or answers no `select 1` for `hangSeconds`, it is
+ * restarted on the same data directory and port, with backoff (0.5, 1, 2, 4, 8, then every 10 s), each attempt
+ * logged. A hung server is killed first, with all its processes (they hold its shared memory).
+ */
+function supervise(
+  pg: Handle,
+  {
+    databaseDir,
+    url,
+    hangSeconds = Number(process.env.EMBEDDED_DB_HANG_SECONDS ?? 15),
+    log = (line: string) => console.log(`[db] ${line}`),
+  }: { databaseDir: string; url: string; hangSeconds?: number; log?: (line: string) => void },
+) {
+  let stopping = false;
+  let restarting: Promise<void> | null = null;
+  let lastAnswer = Date.now();
+  let probe: import("postgres").Sql | null = null;
+
+  const watch = () => {
+    const child = childOf(pg);
+    child?.once("exit", (code, signal) => {
+      if (stopping || childOf(pg) !== child) return;
+      log(`embedded PostgreSQL (pid ${child.pid}) exited (${signal ?? `code ${code}`}): restarting it`);
+      restart();
+    });
+  };
+
+  const restart = () => {
+    if (restarting || stopping) return;
+    restarting = (async () => {
+      for (let attempt = 1; !stopping; attempt++) {
+        const delay = Math.min(10_000, 500 * 2 ** (attempt - 1));
+        await new Promise((r) => setTimeout(r, delay));
+        if (stopping) return;
+        log(`restart attempt ${attempt} of the embedded PostgreSQL in ${databaseDir}`);
+        try {
+          await clearStalePostmaster(databaseDir);
+          await startServer(pg);
+          lastAnswer = Date.now();
+          watch();
+          log(`embedded PostgreSQL is running again (pid ${childOf(pg)?.pid}, attempt ${attempt})`);
+          return;
+        } catch (error) {
+          log(`restart attempt ${attempt} failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    })().finally(() => {
+      restarting = null;
+    });
+  };
+
+  const check = async () => {
+    if (restarting || stopping) return;
+    const { default: postgres } = await import("postgres");
+    probe ??= postgres(url, { max: 1, connect_timeout: 2, idle_timeout: 0, onnotice: () => {} });
+    const current = probe;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        current`select 1`,
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), 2000))),
+      ]);
+      lastAnswer = Date.now();
+    } catch {
+      probe = null;
+      void current.end({ timeout: 0 }).catch(() => {});
+      const silent = Date.now() - lastAnswer;
+      const child = childOf(pg);
+      if (silent > hangSeconds * 1000 && running(child) && child.pid && !restarting && !stopping) {
+        log(`embedded PostgreSQL (pid ${child.pid}) has not answered for ${Math.round(silent / 1000)} s: killing it`);
+        killTree(child.pid); // its "exit" restarts it
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  let checking = false;
+  const interval = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void check().finally(() => (checking = false));
+  }, 1000);
+  interval.unref();
+  watch();
+
+  return {
+    stop: async () => {
+      stopping = true;
+      clearInterval(interval);
+      void probe?.end({ timeout: 0 }).catch(() => {});
+      await restarting?.catch(() => {});
+      await stopServer(pg);
+    },
+  };
+}
+
+/** SIGKILL to a process and its descendants (a stopped process dies of SIGKILL too). */
+function killTree(pid: number) {
+  signalTree(pid, "SIGKILL");
+}
+
+/** A signal to a process and its descendants (read from /proc). */
+function signalTree(pid: number, signal: NodeJS.Signals) {
+  const children = new Map<number, number[]>();
+  try {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    // no /proc: the postmaster alone
+  }
+  const all: number[] = [];
+  const visit = (p: number) => {
+    all.push(p);
+    for (const child of children.get(p) ?? []) visit(child);
+  };
+  visit(pid);
+  for (const p of all) {
+    try {
+      process.kill(p, signal);
+    } catch {
+      // already gone
+    }
+  }
 }
 
 /**
@@ -112,13 +298,25 @@ export async function ensureDatabase(adminUrl: string, database: string): Promis
   }
 }
 
-/** A server killed hard leaves its postmaster running and its pid file behind: stop it before starting anew. */
+/**
+ * A server killed hard leaves its postmaster running, or its pid file behind: stop the first before starting
+ * anew. A pid file whose process is gone is PostgreSQL's to remove (it checks the old shared memory first); one
+ * whose pid now belongs to another program
+ * (after a reboot) would stop PostgreSQL from starting ("lock file already exists"), so it is removed here.
+ */
 async function clearStalePostmaster(databaseDir: string) {
   const pidFile = path.join(databaseDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
   if (!Number.isInteger(pid) || pid <= 0) return;
+  const alive = processExists(pid);
+  if (!alive) return; // PostgreSQL removes it, after checking that no old backend still holds its shared memory
+  if (!isPostmasterOf(pid, databaseDir)) {
+    rmSync(pidFile, { force: true });
+    return;
+  }
   try {
+    process.kill(pid, "SIGCONT");
     process.kill(pid, "SIGINT"); // fast shutdown
   } catch {
     return; // not running: postgres removes a stale pid file itself
@@ -132,6 +330,25 @@ async function clearStalePostmaster(databaseDir: string) {
     }
   }
   throw new Error(`A PostgreSQL server (pid ${pid}) is still using ${databaseDir}`);
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Whether `pid` is a postgres started on this data directory (`postgres -D <dir> ...`). */
+function isPostmasterOf(pid: number, databaseDir: string): boolean {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    return /postgres/.test(args[0] ?? "") && args.includes(databaseDir);
+  } catch {
+    return true; // no /proc to tell: assume it is, as before
+  }
 }
 
 function persistentSecret(file: string): string {

@@ -9,12 +9,13 @@ const root = path.resolve(import.meta.dirname, "..");
  * with `env` over this process's environment (NODE_ENV=production, RUN_JOBS=false, no request log, no demo
  * content unless `env` says otherwise; a key set to undefined is left out, e.g. to try the defaults). Resolves
  * once /healthz answers; `stop()` sends SIGTERM and waits. `stdout: "pipe"` keeps the server's output readable
- * from `child.stdout` (the request log).
+ * from `child.stdout` (the request log). With `output: true` the server's stdout and stderr are kept (read with
+ * `output()`), for tests of its logs. `DATABASE_URL: ""` makes it start its own embedded PostgreSQL in `DATA_DIR`.
  */
 export async function startAppServer(
   env: Record<string, string | undefined>,
-  options: { nodeArgs?: string[]; stderr?: "inherit" | "ignore"; stdout?: "ignore" | "pipe" } = {},
-): Promise<{ base: string; port: number; child: ChildProcess; stop: () => Promise<void> }> {
+  options: { nodeArgs?: string[]; stderr?: "inherit" | "ignore"; stdout?: "ignore" | "pipe"; output?: boolean } = {},
+): Promise<{ base: string; port: number; child: ChildProcess; stop: () => Promise<void>; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
     cwd: root,
@@ -28,16 +29,21 @@ export async function startAppServer(
       HOST: "127.0.0.1",
       PORT: String(port),
     },
-    stdio: ["ignore", options.stdout ?? "ignore", options.stderr ?? "inherit"],
+    stdio: ["ignore", options.output ? "pipe" : (options.stdout ?? "ignore"), options.output ? "pipe" : (options.stderr ?? "inherit")],
   });
+  let output = "";
+  if (options.output) {
+    child.stdout?.on("data", (chunk) => (output += String(chunk)));
+    child.stderr?.on("data", (chunk) => (output += String(chunk)));
+  }
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
   };
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, port, child, stop };
+  for (let i = 0; i < 600; i++) {
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, port, child, stop, output: () => output };
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
   }

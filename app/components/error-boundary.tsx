@@ -53,6 +53,17 @@ const defaultHandlers: Record<number, StatusHandler> = {
   413: ({ message }) => <ErrorPanel title="Request Too Large" text={message} />,
   415: ({ message }) => <ErrorPanel title="Unsupported Content Type" text={message} />,
   429: ({ message }) => <ErrorPanel title="Too Many Requests" text={message} />,
+  // The database is unreachable for a moment (decision 006): the shell stays, the answer carries Retry-After.
+  503: ({ message }) => (
+    <ErrorPanel
+      title="Back shortly"
+      text={message || "The site is unavailable for a moment and will be back shortly. Please try again in a few seconds."}
+    >
+      <a href="" className="text-cosmic underline">
+        Try again
+      </a>
+    </ErrorPanel>
+  ),
 };
 
 export function ErrorPanel({ title, text, children }: { title: string; text: string; children?: ReactNode }) {

@@ -316,7 +316,7 @@ export async function getPost(postId: number): Promise<ForumPost | null> {
  * Adds a post to a topic. Under the topic's row lock: a double submit (same member, same content within the
  * window, among the topic's latest posts) returns the existing post; otherwise post_count is incremented and
  * its new value is the post's number. The topic author is notified by a background job when someone else
- * replies. Returns null when the topic does not exist.
+ * replies, enqueued in the same transaction. Returns null when the topic does not exist.
  */
 export async function createPost({
   topicId,
@@ -347,7 +347,7 @@ export async function createPost({
         ),
       )
       .limit(1);
-    if (duplicate) return { id: duplicate.id, created: false, topicAuthorId: topic.authorId };
+    if (duplicate) return { id: duplicate.id, created: false };
     const [counted] = await tx
       .update(forumTopics)
       .set({ postCount: sql`${forumTopics.postCount} + 1`, lastActivityAt: sql`now()` })
@@ -357,12 +357,11 @@ export async function createPost({
       .insert(forumPosts)
       .values({ topicId, authorId, content, number: counted!.postCount })
       .returning({ id: forumPosts.id });
-    return { id: inserted!.id, created: true, topicAuthorId: topic.authorId };
+    // In the post's transaction: the notification exists exactly when the reply does (decision 009).
+    if (topic.authorId !== authorId) await enqueueJob(REPLY_NOTIFICATION_QUEUE, { postId: inserted!.id }, { tx });
+    return { id: inserted!.id, created: true };
   });
   if (!outcome) return null;
-  if (outcome.created && outcome.topicAuthorId !== authorId) {
-    await enqueueJob(REPLY_NOTIFICATION_QUEUE, { postId: outcome.id });
-  }
   return { post: (await getPost(outcome.id))!, created: outcome.created };
 }
 

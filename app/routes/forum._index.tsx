@@ -478,9 +478,9 @@ export const meta: MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-/** Expected answers (403, 404, 429...) keep the site's panels; an unexpected loader failure is the spec's text. */
+/** Expected answers (403, 404, 429, the 503 of a database outage...) keep the site's panels; an unexpected loader failure is the spec's text. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status < 500) return <GeneralErrorBoundary />;
+  if (isRouteErrorResponse(error) && (error.status < 500 || error.status === 503)) return <GeneralErrorBoundary />;
   return <ErrorPanel title="Failed to fetch topics" text="The forum could not be loaded. Please try again in a moment." />;
 }

@@ -13,6 +13,7 @@ import {
   type ClientActionFunctionArgs,
 } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
+import { isDatabaseUnavailable } from "#db/client.server";
 import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
@@ -61,7 +62,7 @@ async function orFail<T>(read: Promise<T>, message: string): Promise<T> {
   try {
     return await read;
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (error instanceof Response || isDatabaseUnavailable(error)) throw error; // an outage is a 503 (decision 006)
     console.error(error);
     throw new Response(message, { status: 500, statusText: "Internal Server Error" });
   }
@@ -448,7 +449,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches, p
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error) || error.status >= 500) {
+  if (!isRouteErrorResponse(error) || (error.status >= 500 && error.status !== 503)) {
     const title = isRouteErrorResponse(error) && error.data === FETCH_POSTS_FAILED ? FETCH_POSTS_FAILED : FETCH_TOPIC_FAILED;
     return (
       <ErrorPanel title={title} text="The discussion could not be loaded. Please try again in a moment.">

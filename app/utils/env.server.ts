@@ -15,6 +15,20 @@ const schema = z.object({
   /** HTTP worker processes (node:cluster); 1 serves from the main process */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_URL: z.string().optional(),
+  /** Read by db/client.server.ts (decision 006): pool size, connect and statement timeouts, outage detection. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().default(2),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(3000),
+  DATABASE_PING_TIMEOUT_MS: z.coerce.number().int().positive().default(1000),
+  /** The embedded PostgreSQL is restarted when it has not answered for this long (decision 007). */
+  EMBEDDED_DB_HANG_SECONDS: z.coerce.number().positive().default(15),
+  /**
+   * Connections idle this long are closed; keep it above the load balancer's idle timeout (60 s on most).
+   * headersTimeout is one second more (decision 008).
+   */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(65),
+  /** After SIGTERM, /readyz answers 503 this long before the listening socket closes (decision 008). */
+  SHUTDOWN_READINESS_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(0),
   DATA_DIR: z.string().default(".data"),
   /** Signs cookies; generated once into DATA_DIR/session-secret (mode 0600) when not given. */
   SESSION_SECRET: z.string().min(16).optional(),
@@ -71,6 +85,12 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  /**
+   * A running job renews its lock every quarter of this; a job whose lock is older (its worker died) is retried
+   * after this plus its backoff (2^attempts × JOB_RETRY_BASE_SECONDS, at most an hour; decision 009).
+   */
+  JOB_LOCK_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  JOB_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
   /** Demo forum conversations written once at boot when the forum is empty (never with NODE_ENV=test). */
   SEED_DEMO_CONTENT: z
     .enum(["true", "false"])

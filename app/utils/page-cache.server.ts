@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { rawSql } from "#db/client.server";
+import { isDatabaseUnavailable, listenForNotifications } from "#db/client.server";
 import { publicOrigin } from "~/utils/env.server";
 
 /**
@@ -76,7 +76,7 @@ export function createPageCache({
   const generations = new Map(sections.map((s) => [s.name, 0]));
   const channels = [...new Set(sections.flatMap((s) => (s.channel ? [s.channel] : [])))];
   const listening = new Map<string, boolean>();
-  let listeningOn: unknown = null;
+  const subscribed = new Set<string>();
 
   function clear(section?: string) {
     for (const s of sections) {
@@ -91,25 +91,31 @@ export function createPageCache({
     for (const s of sections) if (s.channel === channel) clear(s.name);
   }
 
-  /** LISTEN on every channel of the current pool (again after the pool was replaced); nothing is served before. */
+  /**
+   * LISTEN on every channel (a connection of its own, re-established after an outage); a section is served from
+   * memory only while its channel is listened to. While the database is unreachable no change can be made, so the
+   * pages kept stay valid and are served.
+   */
   function ensureListening() {
-    if (channels.length === 0) return;
-    const sql = rawSql();
-    if (listeningOn === sql) return;
-    listeningOn = sql;
     for (const channel of channels) {
+      if (subscribed.has(channel)) continue;
+      subscribed.add(channel);
       listening.set(channel, false);
       clearChannel(channel);
-      sql
-        .listen(channel, () => clearChannel(channel), () => {
+      listenForNotifications(channel, () => clearChannel(channel), {
+        onListen: () => {
           // (Re)connected: whatever happened while not listening is unknown.
           clearChannel(channel);
           listening.set(channel, true);
-        })
-        .catch((error: unknown) => {
-          console.error(`[page-cache] cannot listen on ${channel}:`, error);
-          listeningOn = null;
-        });
+        },
+        onLost: () => {
+          subscribed.delete(channel);
+          listening.set(channel, false);
+        },
+      }).catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) console.error(`[page-cache] cannot listen on ${channel}:`, error);
+        subscribed.delete(channel);
+      });
     }
   }
 

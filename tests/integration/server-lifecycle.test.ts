@@ -67,7 +67,7 @@ describe("server lifecycle", () => {
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     server = undefined;
-  });
+  }, 90_000);
 });
 
 describe("server with several HTTP workers (WEB_CONCURRENCY)", () => {
@@ -90,7 +90,7 @@ describe("server with several HTTP workers (WEB_CONCURRENCY)", () => {
     let output = "";
     child.stdout!.on("data", (chunk) => (output += String(chunk)));
     try {
-      expect(await waitFor(`http://127.0.0.1:${port}/readyz`, (s) => s === 200)).toBe(200);
+      expect(await waitFor(`http://127.0.0.1:${port}/readyz`, (s) => s === 200, 60_000)).toBe(200);
       await expect.poll(() => output.match(/listening on/g)?.length ?? 0, { timeout: 20_000 }).toBe(2);
       expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
       const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -98,7 +98,8 @@ describe("server with several HTTP workers (WEB_CONCURRENCY)", () => {
       expect(await exited).toBe(0);
       expect(output.match(/\[server\] stopped/g)?.length).toBe(3); // two workers and the primary
     } finally {
+      if (process.env.SHOW_SERVER_OUTPUT) console.log(output);
       child.kill("SIGKILL");
     }
-  });
+  }, 90_000);
 });

@@ -1,0 +1,95 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+
+/**
+ * Graceful shutdown of one server process (decision 008). On SIGTERM/SIGINT, in this order:
+ *  1. readiness turns 503 ("shutting down") so a load balancer stops sending; after `readinessDelayMs` (the time
+ *     it needs to notice, SHUTDOWN_READINESS_DELAY_MS) the listening socket closes: new connections are refused;
+ *  2. requests in flight finish (their answers say `Connection: close`), idle keep-alive connections are closed;
+ *     the background worker finishes the job in hand and takes no other;
+ *  3. the pool closes (at once when the database is already gone), then the embedded database stops;
+ *  4. exit 0. Whatever is still open `timeoutMs` after the signal is cut, and the process exits 1.
+ */
+let draining = false;
+
+export function isDraining(): boolean {
+  return draining;
+}
+
+/** Express middleware: answers written while draining close their connection instead of keeping it alive. */
+export function closeConnectionsWhileDraining(_req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (draining) res.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+  next();
+}
+
+/** The load balancer's idle timeout is below keepAliveTimeout, and headersTimeout above that (Node's rule). */
+export function applyConnectionTimeouts(server: Server, { keepAliveSeconds }: { keepAliveSeconds: number }) {
+  server.keepAliveTimeout = keepAliveSeconds * 1000;
+  server.headersTimeout = (keepAliveSeconds + 1) * 1000;
+}
+
+const bounded = (work: Promise<unknown>, ms: number, onLate: () => void) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      onLate();
+      resolve();
+    }, ms);
+    void work.catch(() => {}).finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+export function installGracefulShutdown({
+  server,
+  log,
+  stopBackgroundWork,
+  closePool,
+  stopDatabase,
+  readinessDelayMs = 0,
+  timeoutMs = 10_000,
+}: {
+  server: Server;
+  log: (message: string) => void;
+  stopBackgroundWork?: () => Promise<void>;
+  closePool: (options: { timeoutSeconds: number }) => Promise<void>;
+  stopDatabase?: () => Promise<void>;
+  readinessDelayMs?: number;
+  timeoutMs?: number;
+}): void {
+  const shutdown = async (signal: string) => {
+    if (draining) return;
+    draining = true;
+    const started = Date.now();
+    const left = () => timeoutMs - (Date.now() - started);
+    const force = setTimeout(() => {
+      log(`shutdown took longer than ${timeoutMs / 1000} s: exiting`);
+      process.exit(1);
+    }, timeoutMs);
+    force.unref();
+    log(`${signal}: not ready any more, finishing in-flight requests and the job in hand`);
+    if (readinessDelayMs > 0) await new Promise((r) => setTimeout(r, Math.min(readinessDelayMs, left() - 5000)));
+
+    const http = new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    // Requests still running 3 s before the deadline are cut, so that the pool and the database still close.
+    await Promise.all([
+      bounded(http, left() - 3000, () => {
+        log("requests still running: closing their connections");
+        server.closeAllConnections();
+      }),
+      bounded(stopBackgroundWork?.() ?? Promise.resolve(), left() - 3000, () => log("the job in hand did not finish")),
+    ]);
+    await bounded(closePool({ timeoutSeconds: 1 }), 1500, () => log("the pool did not close"));
+    if (stopDatabase) await bounded(stopDatabase(), left() - 300, () => log("the database did not stop"));
+    log(`stopped (${Date.now() - started} ms)`);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, rawSql } from "#db/client.server";
+import { ensureDatabase } from "../../db/embedded";
+import { startAppServer } from "../../scripts/app-server";
+import { claimJob, enqueueJob, giveUpAbandonedJobs } from "~/jobs/queue.server";
+
+/**
+ * Jobs across a dead worker (issue 18, decision 009): a job whose worker dies mid-run is taken again after its
+ * lock expires plus the backoff, counting the attempt, and is done once; one that died on its last attempt is
+ * given up; a job enqueued in a transaction exists exactly when the transaction committed.
+ */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("the queue's bookkeeping", () => {
+  const queue = `test:recovery-${process.pid}`;
+
+  it("retakes a job whose lock expired, counting the attempt, and gives up one that died on its last", async () => {
+    const sql = rawSql();
+    const [abandoned] = await sql<{ id: number }[]>`
+      insert into jobs (queue, payload, attempts, max_attempts, locked_at, locked_by)
+      values (${queue}, '{}'::jsonb, 1, 3, now() - interval '10 minutes', 'dead-worker') returning id`;
+    const [running] = await sql<{ id: number }[]>`
+      insert into jobs (queue, payload, attempts, max_attempts, locked_at, locked_by)
+      values (${queue}, '{}'::jsonb, 1, 3, now() - interval '5 seconds', 'live-worker') returning id`;
+    const [exhausted] = await sql<{ id: number }[]>`
+      insert into jobs (queue, payload, attempts, max_attempts, locked_at, locked_by)
+      values (${queue}, '{}'::jsonb, 3, 3, now() - interval '10 minutes', 'dead-worker') returning id`;
+
+    const claimed = await claimJob([queue]);
+    expect(claimed?.id).toBe(abandoned!.id);
+    expect(claimed?.attempts).toBe(2);
+    expect(await claimJob([queue])).toBeNull(); // the live worker's job and the exhausted one stay
+
+    expect(await giveUpAbandonedJobs()).toBeGreaterThanOrEqual(1);
+    const rows = await sql<{ id: number; done_at: string | null; last_error: string | null }[]>`
+      select id, done_at, last_error from jobs where id in (${running!.id}, ${exhausted!.id}) order by id`;
+    expect(rows[0]!.done_at).toBeNull();
+    expect(rows[1]!.done_at).not.toBeNull();
+    expect(rows[1]!.last_error).toMatch(/worker stopped while running it \(attempt 3\)/);
+    await sql`delete from jobs where queue = ${queue}`;
+  });
+
+  it("enqueues in the caller's transaction: no job without the change, none left by a rollback", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueJob(queue, { n: 1 }, { tx });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    await db.transaction(async (tx) => {
+      await enqueueJob(queue, { n: 2 }, { tx });
+    });
+    await rawSql().begin(async (tx) => {
+      await enqueueJob(queue, { n: 3 }, { tx });
+    });
+    const rows = await rawSql()<{ payload: { n: number } }[]>`select payload from jobs where queue = ${queue} order by id`;
+    expect(rows.map((r) => r.payload.n)).toEqual([2, 3]);
+    await rawSql()`delete from jobs where queue = ${queue}`;
+  });
+});
+
+describe("a reply notification whose worker is killed mid-run", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "jobs-recovery-"));
+  const database = `test_jobs_recovery_${process.pid}`;
+  let url = "";
+  let smtp: SMTPServer;
+  let smtpUrl = "";
+  let stalled = 0;
+  const delivered: string[] = [];
+  const servers: Awaited<ReturnType<typeof startAppServer>>[] = [];
+
+  beforeAll(async () => {
+    const admin = new URL(process.env.TEST_ADMIN_DATABASE_URL ?? process.env.DATABASE_URL!);
+    admin.pathname = "/postgres";
+    const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+    await sql.unsafe(`drop database if exists ${database} with (force)`);
+    await sql.end();
+    await ensureDatabase(admin.toString(), database);
+    const target = new URL(admin);
+    target.pathname = `/${database}`;
+    url = target.toString();
+    // The first reply notification hangs in DATA (the worker is mid-job when it is killed); later ones go through.
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          if (!/^List-Unsubscribe:/im.test(Buffer.concat(chunks).toString("utf8"))) return callback(); // account mail
+          if (stalled === 0) {
+            stalled++;
+            return; // never answered
+          }
+          delivered.push(session.envelope.rcptTo.map((r) => r.address).join(","));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}?ignoreTLS=true&secure=false`;
+    firstServer = await start();
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const server of servers) {
+      if (process.env.SHOW_SERVER_OUTPUT) console.log(server.output());
+      server.child.kill("SIGKILL");
+    }
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  let firstServer: Awaited<ReturnType<typeof startAppServer>>;
+  const start = () =>
+    startAppServer(
+      {
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        RUN_JOBS: "true",
+        SMTP_URL: smtpUrl,
+        JOB_LOCK_TIMEOUT_SECONDS: "2",
+        JOB_RETRY_BASE_SECONDS: "1",
+      },
+      { output: true },
+    ).then((server) => (servers.push(server), server));
+
+  async function post(base: string, route: string, body: unknown, cookie?: string) {
+    const response = await fetch(`${base}${route}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    return { status: response.status, json: (await response.json()) as { id: number }, cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  }
+
+  it("is taken again after the lock expires and mailed exactly once", async () => {
+    const first = firstServer;
+    const author = await post(first.base, "/api/register", { username: "jobs_author", email: "author@example.org", password: "Storm2026pass!" });
+    const replier = await post(first.base, "/api/register", { username: "jobs_replier", email: "replier@example.org", password: "Storm2026pass!" });
+    expect([author.status, replier.status]).toEqual([201, 201]);
+    const topic = await post(first.base, "/api/forum/topics", { title: "Who gets the mail?" }, author.cookie);
+    const reply = await post(first.base, `/api/forum/topics/${topic.json.id}/posts`, { content: "A reply that notifies" }, replier.cookie);
+    expect(reply.status).toBe(201);
+
+    await expect.poll(() => stalled, { timeout: 20_000, interval: 100 }).toBe(1);
+    first.child.kill("SIGKILL");
+    await new Promise((resolve) => first.child.once("exit", resolve));
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const job = () => sql<{ attempts: number; done_at: string | null; locked_at: string | null; last_error: string | null }[]>`
+        select attempts, done_at, locked_at, last_error from jobs where queue = 'forum:reply-notification'`;
+      expect(await job()).toMatchObject([{ attempts: 1, done_at: null }]);
+
+      const killedAt = Date.now();
+      await start();
+      await expect
+        .poll(() => delivered.length, { timeout: 30_000, interval: 200 })
+        .toBe(1)
+        .catch(async (error) => {
+          console.log(await sql`select id, queue, attempts, locked_at, locked_by, done_at, run_at, last_error, now() from jobs`);
+          throw error;
+        });
+      // Not before the lock expired (2 s after its last renewal) plus the backoff (2^1 × 1 s).
+      expect(Date.now() - killedAt).toBeGreaterThan(1500);
+      await expect.poll(async () => (await job())[0]?.done_at ?? null, { timeout: 5000 }).not.toBeNull();
+      await sleep(3000);
+      expect(delivered).toEqual(["author@example.org"]);
+      expect(await job()).toMatchObject([{ attempts: 2, last_error: null }]);
+    } finally {
+      await sql.end();
+    }
+  }, 90_000);
+});
