@@ -13,6 +13,7 @@ import { closePool, isDatabaseReachable, startDatabaseMonitor } from "./db/clien
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { env, isProduction } from "./app/utils/env.server";
+import { withCheckedBodies } from "./app/utils/request-body.server";
 import { answerDatabaseOutages, logDroppedQueries, retryAfterOn503 } from "./app/utils/outage.server";
 import {
   applyConnectionTimeouts,
@@ -152,9 +153,11 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   const pageCache = entry.pageCache;
   if (pageCache) app.use((req, res, next) => void pageCache.serve(req, res, next, res.locals.cspNonce as string));
 
+  // Every form and JSON body is checked once here (duplicate fields, bytes that are not text) before a route reads it.
   app.all(
     "*",
-    createRequestHandler({
+    withCheckedBodies(
+      createRequestHandler({
       build,
       mode: isProduction ? "production" : "development",
       getLoadContext: (req, res) => ({
@@ -163,7 +166,8 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
         clientIp: req.ip ?? "unknown",
         ...(pageCache ? pageCache.loadContext(res) : { pageCache: null }),
       }),
-    }),
+      }),
+    ),
   );
   app.use(errorAnswer);
 

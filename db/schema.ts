@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -298,6 +299,22 @@ export const ttsAudio = pgTable(
   (t) => [uniqueIndex("tts_audio_cache_key_idx").on(t.cacheKey), index("tts_audio_last_used_idx").on(t.lastUsedAt)],
 );
 
+/**
+ * Personalised planetary readings, one per planet, sign, preferences and UTC day (decision 095): a page view or
+ * a reload is served from here instead of a new (possibly paid) provider call.
+ */
+export const astrologyReadingCache = pgTable(
+  "astrology_reading_cache",
+  {
+    cacheKey: text("cache_key").primaryKey(),
+    reading: text("reading").notNull(),
+    provider: text("provider").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("astrology_reading_cache_expires_idx").on(t.expiresAt)],
+);
+
 // ---------------------------------------------------------------------------------------------- 3D models
 
 export const models3d = pgTable(
@@ -308,6 +325,8 @@ export const models3d = pgTable(
     originalName: text("original_name").notNull(),
     format: text("format").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
+    /** bytes this model occupies in storage (upload + GLB + poster): the storage cap's measure */
+    storedBytes: bigint("stored_bytes", { mode: "number" }).notNull().default(0),
     /** stored | parsing | converting | optimising | success | failed */
     status: text("status").notNull().default("stored"),
     progress: integer("progress").notNull().default(0),
@@ -320,7 +339,7 @@ export const models3d = pgTable(
     updatedAt: updatedAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
-  (t) => [index("models3d_expires_idx").on(t.expiresAt)],
+  (t) => [index("models3d_expires_idx").on(t.expiresAt), index("models3d_created_idx").on(t.createdAt)],
 );
 
 // ------------------------------------------------------------------------------------------ infrastructure

@@ -59,7 +59,7 @@ async function main() {
   // 2. A cached clip.
   const cachedText = `${text} ${randomUUID()}`;
   const sessionId = `bench-${randomUUID()}`;
-  const first = await speak({ text: cachedText, voiceId: voice.id, visitorKey: `sid:${sessionId}` });
+  const first = await speak({ text: cachedText, voiceId: voice.id, person: { ip: sessionId, userId: null, sessionId } });
   if (!first.ok) throw new Error(first.error);
   const key = speechCacheKey("espeak", voice.id, first.text);
   const context = { cspNonce: "", clientIp: "127.0.0.1" };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { userText } from "~/utils/user-text";
 
 /**
  * The account fields' rules (spec part 1, section 5), defined once and used by the pages' actions, the forms on
@@ -32,14 +33,15 @@ export function containsReservedTerm(username: string): boolean {
   return RESERVED_USERNAME_TERMS.some((term) => lower.includes(term));
 }
 
-export const usernameSchema = z
+/** The username's rules, after the user-text rule (decision 090) has refused controls and removed bidi marks. */
+const usernameRules = z
   .string({ error: "Username is required" })
-  .trim()
   .min(USERNAME_MIN, { error: "Username must be at least 6 characters" })
   .max(USERNAME_MAX, { error: "Username must be no more than 20 characters" })
   .regex(/^[A-Za-z0-9_\-]+$/, { error: "Username can only contain letters, numbers, underscores, and hyphens" })
   .regex(/[A-Za-z]/, { error: "Username must contain at least one letter" })
   .refine((value) => !containsReservedTerm(value), { error: "Username contains inappropriate or reserved terms" });
+export const usernameSchema = userText({ label: "Username", missing: "Username is required" }).pipe(usernameRules);
 
 /** 8-16 characters from letters, digits and the spec's symbol set, with at least one letter and one digit. */
 export const passwordSchema = z
@@ -52,19 +54,15 @@ export const passwordSchema = z
 
 /** An e-mail address; the message differs by one full stop between the spec's registration and profile texts. */
 export function emailField(message: string = EMAIL_MESSAGE) {
-  return z
-    .string({ error: message })
-    .trim()
-    .max(254, { error: message })
+  return userText({ label: "Email", missing: message })
+    .pipe(z.string().max(254, { error: message }))
     .pipe(z.email({ error: message }));
 }
 export const emailSchema = emailField();
 
 /** Login takes a username or an e-mail address (DESIGN decision 3); a username is held to the username rule. */
 export const loginSchema = z.object({
-  username: z
-    .string({ error: "Please enter your username or email" })
-    .trim()
+  username: userText({ label: "Username", missing: "Please enter your username or email" })
     .superRefine((value, ctx) => {
       const rule = value.includes("@") ? emailSchema : usernameSchema;
       const result = rule.safeParse(value);
@@ -92,7 +90,9 @@ export const registerSchema = z
 export const forgotPasswordByEmailSchema = z.object({ email: emailSchema });
 export const forgotUsernameSchema = z.object({ email: emailSchema });
 export const forgotPasswordByUsernameSchema = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, { error: "Username is required" }),
+  username: userText({ label: "Username", missing: "Username is required" }).pipe(
+    z.string().min(1, { error: "Username is required" }),
+  ),
 });
 
 export const resetPasswordSchema = z
@@ -111,9 +111,7 @@ export const addEmailSchema = z.object({ email: emailSchema });
 export const CHANGE_EMAIL_MESSAGE = "Please enter a valid email address.";
 export const CURRENT_PASSWORD_MESSAGE = "Please enter your current password to change your email.";
 export const changeEmailSchema = z.object({
-  newEmail: z
-    .string({ error: CHANGE_EMAIL_MESSAGE })
-    .trim()
+  newEmail: userText({ label: "Email", missing: CHANGE_EMAIL_MESSAGE })
     .refine((value) => value.includes("@"), { error: CHANGE_EMAIL_MESSAGE })
     .pipe(emailField(CHANGE_EMAIL_MESSAGE)),
   currentPassword: z

@@ -1,3 +1,4 @@
+import { OFFLINE_BUDGET_PROVIDER, spendPaidCall } from "~/utils/paid-budget.server";
 import { env } from "~/utils/env.server";
 import { isOpenAIConfigured, MalformedAnswerError, openAITextProvider } from "./openai.server";
 import type { AiResult, StructuredRequest, TextProvider } from "./provider";
@@ -34,6 +35,8 @@ export async function generateStructured<T>({
   offlineOnMalformed?: boolean;
 }): Promise<AiResult<T>> {
   if (!provider) return { ok: true, value: offline(), provider: "offline" };
+  // Decision 095: a paid call draws on the site's daily budget; once it is spent the offline composer answers.
+  if (!(await spendPaidCall())) return { ok: true, value: offline(), provider: OFFLINE_BUDGET_PROVIDER };
   const deadline = Date.now() + env.AI_TIMEOUT_MS;
   let lastError: unknown;
   for (let attempt = 0; attempt <= waits.length; attempt++) {

@@ -1,3 +1,4 @@
+import { spendPaidCall } from "~/utils/paid-budget.server";
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -41,7 +42,7 @@ export async function generateVisualEssence({
   prompt: string;
   provider?: ImageProvider | null;
 }): Promise<{ imageUrl: string; provider: string }> {
-  if (provider) {
+  if (provider && (await spendPaidCall())) {
     try {
       const imageUrl = await provider.generateImage({ prompt, digit, seed }, { signal: AbortSignal.timeout(env.AI_TIMEOUT_MS) });
       return { imageUrl, provider: provider.name };

@@ -1,4 +1,11 @@
+import { createHash } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { db } from "#db/client.server";
+import { astrologyReadingCache } from "#db/schema";
+import { hitCostLimit, type Person } from "~/utils/cost-limits.server";
+import { OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
+import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { generateStructured } from "~/ai/ai.server";
 import { quoteUserText, type TextProvider } from "~/ai/provider";
 import { screenKeywords, GRAPHIC_ALERT } from "~/ai/moderation.server";
@@ -17,7 +24,8 @@ import { bodyFacts, signFacts, type BodyName, type SignName } from "./zodiac";
 
 export type ReadingResult =
   | { ok: true; reading: string; provider: string; /** the provider's own text, before any top-up */ rawReading: string }
-  | { ok: false; code: typeof GRAPHIC_ALERT | "TIMEOUT" | "PROVIDER_ERROR"; message: string };
+  | { ok: false; code: typeof GRAPHIC_ALERT | "TIMEOUT" | "PROVIDER_ERROR"; message: string }
+  | { ok: false; code: "RATE_LIMITED"; message: string; retryAfterSeconds: number };
 
 const readingSchema = z.object({ reading: z.string().min(1) });
 
@@ -82,15 +90,32 @@ export async function testTerminology({
   return { reading: result.rawReading, terminologyCheck: checkTerminology(result.rawReading, planet, sign) };
 }
 
-/** The spec's keyword rule: the keywords sent with the request when non-empty, otherwise the saved preference. */
+/** Readings written per person per minute (cache misses only: a cached reading is free). */
+export const READING_LIMIT = { limit: 60, windowSeconds: 60 };
+
+/** The cache key of a reading: planet, sign, preferences and the UTC day. */
+export function readingCacheKey(input: { planet: string; sign: string; style: string; composition: string; keywords: string }, now = new Date()) {
+  const day = now.toISOString().slice(0, 10);
+  return createHash("sha256")
+    .update(JSON.stringify([day, input.planet, input.sign, input.style, input.composition, input.keywords]))
+    .digest("hex");
+}
+
+/**
+ * The spec's keyword rule: the keywords sent with the request when non-empty, otherwise the saved preference.
+ * Readings come from a cache keyed by planet, sign, preferences and day (decision 095), so a reload or another
+ * visitor with the same choices is not a new provider call; a miss counts against the person's limit.
+ */
 export async function readingForVisitor({
   sessionId,
+  person,
   planet,
   sign,
   keywords,
   preferences: known,
 }: {
   sessionId: string;
+  person: Person;
   planet: BodyName;
   sign: SignName;
   keywords?: string;
@@ -99,11 +124,26 @@ export async function readingForVisitor({
 }): Promise<ReadingResult> {
   const preferences = known ?? (await getPreferences({ sessionId }));
   const chosen = (keywords ?? "").trim().slice(0, KEYWORDS_MAX) || preferences.keywords;
-  return generatePersonalizedReading({
-    planet,
-    sign,
-    style: preferences.style,
-    composition: preferences.composition,
-    keywords: chosen,
-  });
+  const input = { planet, sign, style: preferences.style, composition: preferences.composition, keywords: chosen };
+  const cacheKey = readingCacheKey(input);
+  const [cached] = await db
+    .select({ reading: astrologyReadingCache.reading, provider: astrologyReadingCache.provider })
+    .from(astrologyReadingCache)
+    .where(and(eq(astrologyReadingCache.cacheKey, cacheKey), gt(astrologyReadingCache.expiresAt, sql`now()`)))
+    .limit(1);
+  if (cached) return { ok: true, reading: cached.reading, rawReading: cached.reading, provider: cached.provider };
+
+  const limit = await hitCostLimit("astrology-reading", person, READING_LIMIT);
+  if (!limit.allowed) {
+    return { ok: false, code: "RATE_LIMITED", message: tooManyRequestsMessage(limit.retryAfterSeconds), retryAfterSeconds: limit.retryAfterSeconds };
+  }
+  const result = await generatePersonalizedReading(input);
+  // A reading written offline because the budget was spent is not kept as the day's reading.
+  if (result.ok && result.provider !== OFFLINE_BUDGET_PROVIDER) {
+    await db
+      .insert(astrologyReadingCache)
+      .values({ cacheKey, reading: result.reading, provider: result.provider, expiresAt: new Date(Date.now() + 26 * 3600 * 1000) })
+      .onConflictDoNothing();
+  }
+  return result;
 }

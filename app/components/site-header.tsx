@@ -70,7 +70,7 @@ function SignInState({ user }: { user: HeaderUser }) {
     <div className="flex items-center gap-3 text-sm">
       {user ? (
         <span>
-          Signed in as <strong>{user.username}</strong>
+          Signed in as <strong><bdi>{user.username}</bdi></strong>
         </span>
       ) : (
         <span className="hidden sm:inline">Not signed in</span>

@@ -29,8 +29,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   return parsed.data;
 }
 
-export async function enforceLimit(action: ForumAction, userId: number): Promise<void> {
-  const limited = await checkForumLimit(action, userId);
+export async function enforceLimit(action: ForumAction, userId: number, isRepeat?: () => Promise<boolean>): Promise<void> {
+  const limited = await checkForumLimit(action, userId, isRepeat);
   if (limited) throw apiError(limited.message, 429, { "Retry-After": String(limited.retryAfterSeconds) });
 }
 

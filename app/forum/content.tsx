@@ -42,7 +42,8 @@ function isSafeHttpUrl(href: string): boolean {
 
 export function PostContent({ text, className = "" }: { text: string; className?: string }) {
   return (
-    <div className={`whitespace-pre-wrap break-words ${className}`}>
+    // dir="auto": member text takes its own direction and cannot reorder the page around it (decision 090).
+    <div dir="auto" className={`whitespace-pre-wrap break-words ${className}`}>
       {tokenizeContent(text).map((token, i) =>
         token.type === "link" ? (
           <a key={i} href={token.href} rel="nofollow ugc noopener" className="text-cosmic underline">

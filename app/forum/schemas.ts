@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { graphemeLength, userText, visibleLengthBetween, visibleText } from "~/utils/user-text";
 import { CATEGORY_KEYS, DEFAULT_CATEGORY } from "./categories";
 
 /**
@@ -18,22 +19,29 @@ export const TOPIC_LOCKED = "This topic is locked: it takes no new replies.";
 export const EMPTY_POST = { title: "Content required", description: "Post content cannot be empty." } as const;
 export const LONG_POST = { title: "Content too long", description: "Post content must be 2000 characters or less." } as const;
 
-export const postContentField = z
-  .string({ error: EMPTY_POST.description })
-  .trim()
-  .min(1, { error: EMPTY_POST.description })
-  .max(CONTENT_MAX, { error: LONG_POST.description });
+/** Lengths count what the visitor sees (the user-text rule, decision 090). */
+export const postContentField = userText({ label: "Post content", kind: "body", missing: EMPTY_POST.description }).pipe(
+  visibleLengthBetween({ min: 1, max: CONTENT_MAX, tooShort: EMPTY_POST.description, tooLong: LONG_POST.description }),
+);
 
 export const topicSchema = z.object({
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
-    .min(TITLE_MIN, { error: `Title must be at least ${TITLE_MIN} characters` })
-    .max(TITLE_MAX, { error: `Title must be ${TITLE_MAX} characters or less` }),
-  description: z
-    .string()
-    .trim()
-    .max(DESCRIPTION_MAX, { error: `Description must be ${DESCRIPTION_MAX} characters or less` })
+  title: userText({ label: "Title", missing: "Title is required" }).pipe(
+    visibleLengthBetween({
+      min: TITLE_MIN,
+      max: TITLE_MAX,
+      tooShort: `Title must be at least ${TITLE_MIN} characters`,
+      tooLong: `Title must be ${TITLE_MAX} characters or less`,
+    }),
+  ),
+  description: userText({ label: "Description", kind: "body" })
+    .pipe(
+      visibleLengthBetween({
+        min: 0,
+        max: DESCRIPTION_MAX,
+        tooShort: "Description is required",
+        tooLong: `Description must be ${DESCRIPTION_MAX} characters or less`,
+      }),
+    )
     .optional()
     .transform((v) => (v ? v : null)),
   category: z
@@ -52,7 +60,7 @@ export const editPostSchema = z.object({ postId: z.coerce.number().int().positiv
 /** The message pair (toast title + text) for a rejected edit, from the content's first issue. */
 export function postContentProblem(content: unknown): { title: string; description: string } | null {
   const text = typeof content === "string" ? content.trim() : "";
-  if (!text) return EMPTY_POST;
-  if (text.length > CONTENT_MAX) return LONG_POST;
+  if (!visibleText(text)) return EMPTY_POST;
+  if (graphemeLength(text) > CONTENT_MAX) return LONG_POST;
   return null;
 }

@@ -260,6 +260,37 @@ async function refuseSilenced(tx: Tx, userId: number): Promise<void> {
   if (row?.until) throw new ForumWriteRefusedError(silencedMessage(row.until));
 }
 
+/**
+ * Whether this submission repeats the member's own topic or post from the last few seconds (a double submit that
+ * createTopic/createPost will answer with the first one): the forum's pace (decision 092) lets it through.
+ */
+export async function isRecentRepeat(
+  submission: { authorId: number } & ({ title: string } | { topicId: number; content: string }),
+): Promise<boolean> {
+  const recent = (createdAt: typeof forumTopics.createdAt | typeof forumPosts.createdAt) =>
+    sql`${createdAt} > now() - make_interval(secs => ${DUPLICATE_WINDOW_SECONDS})`;
+  const rows =
+    "title" in submission
+      ? await db
+          .select({ id: forumTopics.id })
+          .from(forumTopics)
+          .where(and(eq(forumTopics.authorId, submission.authorId), eq(forumTopics.title, submission.title), recent(forumTopics.createdAt)))
+          .limit(1)
+      : await db
+          .select({ id: forumPosts.id })
+          .from(forumPosts)
+          .where(
+            and(
+              eq(forumPosts.topicId, submission.topicId),
+              eq(forumPosts.authorId, submission.authorId),
+              eq(forumPosts.content, submission.content),
+              recent(forumPosts.createdAt),
+            ),
+          )
+          .limit(1);
+  return rows.length > 0;
+}
+
 // ------------------------------------------------------------------------------------------- posts
 
 const postColumns = {

@@ -31,4 +31,5 @@ async function cleanUpInfrastructureTables(): Promise<void> {
   const sql = rawSql();
   await sql`delete from jobs where done_at < now() - make_interval(days => ${FINISHED_JOBS_KEPT_DAYS})`;
   await sql`delete from rate_limits where expires_at < now()`;
+  await sql`delete from astrology_reading_cache where expires_at < now()`;
 }

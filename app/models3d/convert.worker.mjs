@@ -1,4 +1,4 @@
-// Worker entry: registers tsx's TypeScript loader in this thread, then runs the converter (convert.worker.ts).
+// Conversion process entry: registers tsx's TypeScript loader, then runs the converter (convert.worker.ts).
 // Plain JavaScript so it starts in any Node process (the server, vitest, the benchmark) without a loader flag.
 import { register } from "tsx/esm/api";
 

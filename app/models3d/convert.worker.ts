@@ -1,21 +1,26 @@
-import { parentPort, workerData } from "node:worker_threads";
 import { ConversionError, convertModel } from "./convert/index";
 import type { ModelExtension } from "./formats";
 
 /**
- * Runs one conversion off the main thread. The parent (conversion.server.ts) gives it a time limit and V8 heap
- * limits and terminates it when either is exceeded, so a hostile file cannot stall or crash the server.
+ * Runs one conversion in a child process of its own (decision 094). The parent (conversion.server.ts) starts it
+ * with a V8 heap limit and a cap on WebAssembly memory (the converters are WASM builds, whose memory a worker
+ * thread's resourceLimits do not count), a time limit, and kills it when any is exceeded: a hostile file fails
+ * its own job and nothing else.
  */
-const { bytes, ext, title } = workerData as { bytes: Uint8Array; ext: ModelExtension; title: string };
-const port = parentPort!;
+type Job = { bytes: Uint8Array; ext: ModelExtension; title: string };
 
-try {
-  const result = await convertModel(bytes, ext, (stage) => port.postMessage({ type: "stage", stage }), title);
-  port.postMessage({ type: "done", glb: result.glb, poster: result.poster, vertexCount: result.vertexCount }, [
-    result.glb.buffer as ArrayBuffer,
-  ]);
-} catch (error) {
-  const code = error instanceof ConversionError ? error.code : "translation_failed";
-  const message = error instanceof Error ? error.message : String(error);
-  port.postMessage({ type: "error", code, message });
-}
+const send = (message: unknown) =>
+  new Promise<void>((resolve) => (process.send ? process.send(message, undefined, {}, () => resolve()) : resolve()));
+
+process.once("message", async ({ bytes, ext, title }: Job) => {
+  try {
+    const result = await convertModel(bytes, ext, (stage) => void send({ type: "stage", stage }), title);
+    await send({ type: "done", glb: result.glb, poster: result.poster, vertexCount: result.vertexCount });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const outOfMemory = /out of memory|OOM|enlarge memory|memory access out of bounds|Array buffer allocation failed/i.test(message);
+    const code = error instanceof ConversionError ? error.code : outOfMemory ? "too_large" : "translation_failed";
+    await send({ type: "error", code, message });
+  }
+  process.disconnect?.();
+});

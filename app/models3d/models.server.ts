@@ -45,12 +45,15 @@ export async function createModelRecord(input: {
   glbKey?: string;
   vertexCount?: number;
   expiresAt?: Date;
+  /** bytes in storage; the upload's size unless said otherwise */
+  storedBytes?: number;
 }): Promise<void> {
   await db.insert(models3d).values({
     urn: input.urn,
     originalName: input.originalName.slice(0, 255),
     format: input.format,
     sizeBytes: input.sizeBytes,
+    storedBytes: input.storedBytes ?? input.sizeBytes,
     sessionId: input.sessionId,
     sourceKey: input.sourceKey,
     status: input.status ?? "stored",
@@ -81,10 +84,29 @@ export async function markModelFailed({ urn, error }: { urn: string; error: stri
     .where(eq(models3d.urn, urn));
 }
 
-export async function markModelConverted({ urn, glbKey, vertexCount }: { urn: string; glbKey: string; vertexCount: number }) {
+export async function markModelConverted({
+  urn,
+  glbKey,
+  vertexCount,
+  addedBytes = 0,
+}: {
+  urn: string;
+  glbKey: string;
+  vertexCount: number;
+  /** what the conversion added to storage (GLB and poster) */
+  addedBytes?: number;
+}) {
   await db
     .update(models3d)
-    .set({ status: "success", progress: 100, glbKey, vertexCount, error: null, updatedAt: new Date() })
+    .set({
+      status: "success",
+      progress: 100,
+      glbKey,
+      vertexCount,
+      error: null,
+      updatedAt: new Date(),
+      storedBytes: sql`${models3d.storedBytes} + ${addedBytes}`,
+    })
     .where(eq(models3d.urn, urn));
 }
 
@@ -96,6 +118,30 @@ export async function deleteExpiredModels(now = new Date()): Promise<number> {
     .returning({ urn: models3d.urn });
   for (const { urn } of expired) await modelStorage.remove(urn);
   return expired.length;
+}
+
+/**
+ * The storage cap (decision 094): while the visitors' models take more than `capBytes`, the oldest are removed
+ * (row and files), never `keepUrn` (the upload being answered) nor the site's own models (no session).
+ * Returns the urns removed.
+ */
+export async function evictOldestModels({ capBytes, keepUrn }: { capBytes: number; keepUrn?: string }): Promise<string[]> {
+  const removed = await db.transaction(async (tx) => {
+    // One eviction at a time across instances; the running total counts newest first.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('models3d-evict'))`);
+    const rows = await tx.execute<{ urn: string }>(sql`
+      with ranked as (
+        select urn, sum(stored_bytes) over (order by created_at desc, urn desc) as running
+        from models3d where session_id is not null and urn <> ${keepUrn ?? ""}
+      )
+      delete from models3d where urn in (
+        select urn from ranked where running > ${capBytes} - coalesce((select stored_bytes from models3d where urn = ${keepUrn ?? ""}), 0)
+      )
+      returning urn`);
+    return [...rows].map((r) => r.urn);
+  });
+  for (const urn of removed) await modelStorage.remove(urn);
+  return removed;
 }
 
 export async function setModelExpiry({ urn, expiresAt }: { urn: string; expiresAt: Date }) {

@@ -1,21 +1,44 @@
 import { randomBytes } from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { enqueueJob } from "~/jobs/queue.server";
+import { env } from "~/utils/env.server";
+import { hashIp } from "~/utils/http.server";
+import { hitCostLimit } from "~/utils/cost-limits.server";
+import { hitRateLimit, peekRateLimit, tooManyRequestsMessage, type RateLimit } from "~/utils/rate-limit.server";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MODEL_EXTENSIONS, modelExtensionOf, type ModelStatus } from "./formats";
-import { createModelRecord } from "./models.server";
+import { createModelRecord, evictOldestModels } from "./models.server";
 import { SNIFF_BYTES, sniffModel } from "./sniff.server";
 import { modelStorage } from "./storage.server";
+import { inspectZip } from "./zip-inspect.server";
 
 /**
  * Receives the multipart field `model`, streaming it to storage chunk by chunk (never the whole file in
- * memory), stops at the size limit, checks the name's extension and the bytes, then records the model and
- * queues its conversion.
+ * memory), stops at the size limit or the uploader's daily allowance, checks the name's extension and the bytes
+ * (a zip container such as 3MF is inspected before anything inflates it), then records the model, keeps the
+ * storage under its cap (oldest models first) and queues the conversion (decision 094).
  */
 export const CONVERT_QUEUE = "models3d:convert";
 
 export type UploadResult =
   | { ok: true; urn: string; status: ModelStatus }
-  | { ok: false; status: 400 | 413 | 415; error: string };
+  | { ok: false; status: 400 | 413 | 415 | 429; error: string; retryAfterSeconds?: number };
+
+/** Who uploads: a member's allowance is theirs wherever they are; a visitor's is their address's. */
+export type Uploader = { sessionId: string | null; userId: number | null; ip: string };
+
+const DAY = 24 * 60 * 60;
+/** The daily byte allowance, counted in kilobytes in the shared rate-limit table. */
+export function uploadQuota({ userId, ip }: Pick<Uploader, "userId" | "ip">): RateLimit & { label: string } {
+  return userId
+    ? { key: `models3d-bytes:user:${userId}`, limit: env.MODELS3D_MEMBER_DAILY_MB * 1024, windowSeconds: DAY, label: `${env.MODELS3D_MEMBER_DAILY_MB} MB` }
+    : { key: `models3d-bytes:ip:${hashIp(ip)}`, limit: env.MODELS3D_ANONYMOUS_DAILY_MB * 1024, windowSeconds: DAY, label: `${env.MODELS3D_ANONYMOUS_DAILY_MB} MB` };
+}
+
+export function quotaMessage(label: string, member: boolean): string {
+  return member
+    ? `You have used today's upload allowance of ${label}. Please try again tomorrow.`
+    : `Today's upload allowance of ${label} for your address is used up. Sign in for a larger allowance, or try again tomorrow.`;
+}
 
 class UploadRefused extends Error {
   constructor(
@@ -32,9 +55,28 @@ export function newUrn(): string {
   return randomBytes(18).toString("base64url");
 }
 
-export async function receiveModelUpload(request: Request, { sessionId }: { sessionId: string | null }): Promise<UploadResult> {
+export async function receiveModelUpload(request: Request, { sessionId, userId, ip }: Uploader): Promise<UploadResult> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) return tooLarge();
+  // 60 uploads an hour per person (address, member, visitor id: decision 095), then the daily byte allowance.
+  const count = await hitCostLimit("models3d-upload", { ip, userId, sessionId }, { limit: 60, windowSeconds: 3600 });
+  if (!count.allowed) {
+    return { ok: false, status: 429, error: tooManyRequestsMessage(count.retryAfterSeconds), retryAfterSeconds: count.retryAfterSeconds };
+  }
+  const quota = uploadQuota({ userId, ip });
+  const used = await peekRateLimit(quota);
+  const remainingBytes = used.remaining * 1024;
+  const overQuota = (): UploadResult => ({
+    ok: false,
+    status: 429,
+    error: quotaMessage(quota.label, !!userId),
+    retryAfterSeconds: used.retryAfterSeconds || secondsToMidnight(),
+  });
+  if (remainingBytes <= 0 || declared > remainingBytes + MULTIPART_OVERHEAD) {
+    // Read (and drop) what the client is sending, so it receives the answer rather than a reset connection.
+    await drain(request);
+    return overQuota();
+  }
   if (!(request.headers.get("content-type") ?? "").includes("multipart/form-data")) {
     return { ok: false, status: 400, error: "Send the file as multipart/form-data in the field 'model'." };
   }
@@ -50,7 +92,7 @@ export async function receiveModelUpload(request: Request, { sessionId }: { sess
     if (!ext) throw new UploadRefused(415, `Only these file types are accepted: ${MODEL_EXTENSIONS.join(", ")}.`);
     const urn = newUrn();
     const key = `${urn}/source.${ext}`;
-    const size = await modelStorage.write(key, limited(data));
+    const size = await modelStorage.write(key, limited(data, Math.min(MAX_UPLOAD_BYTES, remainingBytes)));
     stored = { urn, key, name: filename, ext, size };
     return urn;
   };
@@ -60,7 +102,7 @@ export async function receiveModelUpload(request: Request, { sessionId }: { sess
   } catch (error) {
     if (stored) await modelStorage.remove((stored as { urn: string }).urn);
     if (error instanceof UploadRefused) return { ok: false, status: error.status, error: error.message };
-    if (error instanceof TooLarge) return tooLarge();
+    if (error instanceof TooLarge) return error.limit < MAX_UPLOAD_BYTES ? overQuota() : tooLarge();
     return { ok: false, status: 400, error: "The upload could not be read. Please try again." };
   }
   const file = stored as { urn: string; key: string; name: string; ext: string; size: number } | null;
@@ -73,6 +115,19 @@ export async function receiveModelUpload(request: Request, { sessionId }: { sess
     await modelStorage.remove(file.urn);
     return { ok: false, status: 415, error: refusal };
   }
+  if (isZipContainer(head)) {
+    const verdict = await inspectZip(await modelStorage.read(file.key));
+    if (!verdict.ok) {
+      await modelStorage.remove(file.urn);
+      return { ok: false, status: 413, error: verdict.message };
+    }
+  }
+  const counted = await hitRateLimit({ ...quota, cost: Math.ceil(file.size / 1024) });
+  if (!counted.allowed) {
+    // Another upload of the same person used the allowance meanwhile.
+    await modelStorage.remove(file.urn);
+    return overQuota();
+  }
   await createModelRecord({
     urn: file.urn,
     originalName: file.name,
@@ -81,21 +136,46 @@ export async function receiveModelUpload(request: Request, { sessionId }: { sess
     sessionId,
     sourceKey: file.key,
   });
+  await evictOldestModels({ capBytes: env.MODELS3D_STORAGE_CAP_MB * 1024 * 1024, keepUrn: file.urn });
   await enqueueJob(CONVERT_QUEUE, { urn: file.urn }, { maxAttempts: 2 });
   return { ok: true, urn: file.urn, status: "stored" };
 }
 
-class TooLarge extends Error {}
+async function drain(request: Request) {
+  if (!request.body) return;
+  let total = 0;
+  try {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      total += chunk.byteLength;
+      if (total > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) break;
+    }
+  } catch {
+    // the client went away: nothing to answer
+  }
+}
+
+class TooLarge extends Error {
+  constructor(readonly limit: number) {
+    super("too large");
+  }
+}
+
+/** A zip local-file header ("PK\x03\x04"): 3MF, or any format that arrives zipped. */
+const isZipContainer = (head: Uint8Array) => head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+
+function secondsToMidnight(now = Date.now()): number {
+  return Math.max(1, DAY - Math.floor(now / 1000) % DAY);
+}
 
 function tooLarge(): UploadResult {
   return { ok: false, status: 413, error: `The file is larger than the ${MAX_UPLOAD_LABEL} limit.` };
 }
 
-async function* limited(data: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+async function* limited(data: AsyncIterable<Uint8Array>, max: number): AsyncIterable<Uint8Array> {
   let total = 0;
   for await (const chunk of data) {
     total += chunk.byteLength;
-    if (total > MAX_UPLOAD_BYTES) throw new TooLarge();
+    if (total > max) throw new TooLarge(max);
     yield chunk;
   }
 }

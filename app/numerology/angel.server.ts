@@ -55,7 +55,7 @@ export async function decodeAngelNumber({
   if (!screening.ok) return graphicAlert();
   // Kept only once screened (a failing keyword saved would turn every later reading into 'Content Alert').
   await savePreferences({ sessionId, ...preferences });
-  const rate = await checkGenerationRate(ip);
+  const rate = await checkGenerationRate({ ip, userId: userId ?? null, sessionId });
   if (rate) return rate;
 
   const composed = composeAngelReading(number, { ...preferences, seed: randomSeed() });

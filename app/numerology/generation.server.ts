@@ -1,3 +1,4 @@
+import { hitCostLimit, type Person } from "~/utils/cost-limits.server";
 import { and, eq } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { generatedContents } from "#db/schema";
@@ -28,9 +29,12 @@ export function graphicAlert(): GenerationFailure {
   return { ok: false, code: GRAPHIC_ALERT, title: CONTENT_ALERT_TITLE, message: CONTENT_ALERT_MESSAGE, status: 400 };
 }
 
-/** Generation is costly with a remote model: 120 a minute per address is generous for people, not for scripts. */
-export async function checkGenerationRate(ip: string): Promise<GenerationFailure | null> {
-  const limit = await hitRateLimit({ key: `numerology:${hashIp(ip)}`, limit: 120, windowSeconds: 60 });
+/**
+ * Generation is costly with a remote model: 120 a minute is generous for people, not for scripts; counted per
+ * person (address, member, visitor id: decision 095), never by the visitor id alone.
+ */
+export async function checkGenerationRate(person: Person): Promise<GenerationFailure | null> {
+  const limit = await hitCostLimit("numerology", person, { limit: 120, windowSeconds: 60 });
   if (limit.allowed) return null;
   return {
     ok: false,
@@ -62,7 +66,7 @@ export async function generateContent({
   const screening = await screenKeywords(preferences.keywords);
   if (!screening.ok) return graphicAlert();
   await savePreferences({ sessionId, ...preferences });
-  const rate = await checkGenerationRate(ip);
+  const rate = await checkGenerationRate({ ip, userId, sessionId });
   if (rate) return rate;
 
   const seed = randomSeed();

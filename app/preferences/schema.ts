@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { truncateGraphemes, userText } from "~/utils/user-text";
 
 /** Visitor preferences (spec part 1, "Preferences"): one definition for forms, API and storage. */
 export const STYLES = ["poetic", "scientific", "spiritual", "practical"] as const;
@@ -21,12 +22,14 @@ export const COMPOSITION_LABELS: Record<(typeof COMPOSITIONS)[number], string> =
 export type Style = (typeof STYLES)[number];
 export type Composition = (typeof COMPOSITIONS)[number];
 
-/** Keywords are trimmed and cut to 30 characters (the spec truncates rather than refusing). */
-export const keywordsSchema = z
-  .string()
+/**
+ * Keywords are trimmed and cut to 30 characters as the visitor counts them (the spec truncates rather than
+ * refusing), after the user-text rule (decision 090).
+ */
+export const keywordsSchema = userText({ label: "Keywords" })
   .optional()
   .default("")
-  .transform((value) => value.trim().slice(0, KEYWORDS_MAX));
+  .transform((value) => truncateGraphemes(value, KEYWORDS_MAX).trim());
 
 export const preferencesSchema = z.object({
   style: z.enum(STYLES, { error: "Choose one of the styles: poetic, scientific, spiritual or practical." }).default("poetic"),

@@ -17,17 +17,22 @@ import { ErrorAlert, ProcessingCard, SupportedFormatsCard } from "~/models3d/upl
 import { receiveModelUpload } from "~/models3d/upload.server";
 import { ModelViewer, useHydrated } from "~/models3d/viewer";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+import { personOf } from "~/utils/cost-limits.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 const POLL_MS = 2000;
 const VIEWER_HEIGHT = 600;
 
 /** Without JavaScript the upload form posts here; the visitor then follows the conversion on /3d-viewer/{urn}. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const visitor = await getVisitor(request);
-  const result = await receiveModelUpload(request, { sessionId: visitor.sessionId });
-  const headers = visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined;
-  if (!result.ok) return data({ error: result.error }, { status: result.status, headers });
+  const person = await personOf(request, context);
+  const result = await receiveModelUpload(request, { ...person, sessionId: visitor.sessionId });
+  const headers = new Headers(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined);
+  if (!result.ok) {
+    if (result.retryAfterSeconds) headers.set("Retry-After", String(result.retryAfterSeconds));
+    return data({ error: result.error }, { status: result.status, headers });
+  }
   throw redirect(`/3d-viewer/${result.urn}`, { headers });
 }
 

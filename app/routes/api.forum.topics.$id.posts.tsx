@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireApiUser } from "~/accounts/session.server";
 import { apiError, apiReader, enforceLimit, parseOrThrow, readJsonObject, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
-import { canSeeHidden, createPost, getTopic, listPosts, parseId, POSTS_PER_PAGE } from "~/forum/topics.server";
+import { canSeeHidden, createPost, getTopic, isRecentRepeat, listPosts, parseId, POSTS_PER_PAGE } from "~/forum/topics.server";
 
 /**
  * GET /api/forum/topics/{id}/posts (?page, ?limit): the posts in number order, one page at a time; the total is
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   if (!id || !(await getTopic(id))) return apiError("Topic not found", 404);
   const { content } = parseOrThrow(postSchema, await readJsonObject(request));
-  await enforceLimit("reply", user.id);
+  await enforceLimit("reply", user.id, () => isRecentRepeat({ authorId: user.id, topicId: id, content }));
   const result = await refusedAsApiError(createPost({ topicId: id, authorId: user.id, content }));
   if (!result) return apiError("Topic not found", 404);
   return Response.json(result.post, { status: result.created ? 201 : 200 });

@@ -3,7 +3,7 @@ import { requireApiUser } from "~/accounts/session.server";
 import { apiError, enforceLimit, parseOrThrow, readJsonObject, refusedAsApiError } from "~/forum/api.server";
 import { isForumCategory } from "~/forum/categories";
 import { topicSchema } from "~/forum/schemas";
-import { createTopic, listTopics, TOPICS_PER_PAGE } from "~/forum/topics.server";
+import { createTopic, isRecentRepeat, listTopics, TOPICS_PER_PAGE } from "~/forum/topics.server";
 
 /** GET /api/forum/topics (?category, ?cursor, ?limit): topics by latest activity; the next page in a Link header. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError("Method not allowed", 405, { Allow: "GET, POST" });
   const user = await requireApiUser(request);
   const input = parseOrThrow(topicSchema, await readJsonObject(request));
-  await enforceLimit("topic", user.id);
+  await enforceLimit("topic", user.id, () => isRecentRepeat({ authorId: user.id, title: input.title }));
   const { topic, created } = await refusedAsApiError(createTopic({ authorId: user.id, ...input }));
   return Response.json(topic, { status: created ? 201 : 200 });
 }

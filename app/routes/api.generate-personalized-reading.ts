@@ -7,6 +7,9 @@ import { apiError } from "~/astrology/api.server";
 import { clientIp, combineHeaders, hashIp, readJsonBody } from "~/utils/http.server";
 import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { getVisitor } from "~/utils/visitor.server";
+import { personOf } from "~/utils/cost-limits.server";
+import { BUDGET_SPENT_NOTICE, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
+import { keywordsSchema } from "~/preferences/schema";
 
 /** POST /api/generate-personalized-reading (x-session-id) {planet, constellation, keywords?} → {reading}. */
 const requestSchema = z.object({
@@ -20,7 +23,7 @@ const requestSchema = z.object({
     if (!name) ctx.addIssue({ code: "custom", message: `Unknown constellation. Choose one of: ${SIGN_NAMES.join(", ")}.` });
     return name!;
   }),
-  keywords: z.string({ error: "keywords must be text" }).optional(),
+  keywords: keywordsSchema,
 });
 
 export async function loader() {
@@ -38,20 +41,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = requestSchema.safeParse(body);
   if (!parsed.success) return apiError(parsed.error.issues.map((i) => i.message).join(" "), 400);
 
-  const limit = await hitRateLimit({ key: `astrology-reading:${hashIp(clientIp(context))}`, limit: 60, windowSeconds: 60 });
-  if (!limit.allowed) {
-    return apiError(tooManyRequestsMessage(limit.retryAfterSeconds), 429, { "Retry-After": String(limit.retryAfterSeconds) });
-  }
   const visitor = await getVisitor(request);
   const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null, { "Cache-Control": "no-store" });
   const result = await readingForVisitor({
     sessionId: visitor.sessionId,
+    person: await personOf(request, context),
     planet: parsed.data.planet,
     sign: parsed.data.constellation,
     keywords: parsed.data.keywords,
   });
+  if (!result.ok && result.code === "RATE_LIMITED") {
+    headers.set("Retry-After", String(result.retryAfterSeconds));
+    return Response.json({ error: result.message }, { status: 429, headers });
+  }
   if (!result.ok) {
     return Response.json({ error: result.message, code: result.code }, { status: result.code === GRAPHIC_ALERT ? 400 : 503, headers });
   }
-  return Response.json({ reading: result.reading }, { headers });
+  const notice = result.provider === OFFLINE_BUDGET_PROVIDER ? { notice: BUDGET_SPENT_NOTICE } : {};
+  return Response.json({ reading: result.reading, ...notice }, { headers });
 }

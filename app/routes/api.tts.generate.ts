@@ -1,16 +1,18 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { speak } from "~/speech/tts.server";
-import { speechVisitorKey } from "~/speech/visitor-key.server";
+import { personOf } from "~/utils/cost-limits.server";
+import { SPEECH_BUDGET_SPENT_NOTICE } from "~/utils/paid-budget.server";
 import { DEFAULT_VOICE_ID } from "~/speech/voices";
 import { readJsonBody } from "~/utils/http.server";
+import { userText } from "~/utils/user-text";
 
 /**
  * POST /api/tts/generate {text, voiceId (default en-US-natalie), format mp3} → {encodedAudio (base64 MP3),
  * audioLengthInSeconds}. 400 for an unknown voice, empty or overlong text; 429 past the visitor's limit.
  */
 const schema = z.object({
-  text: z.string({ error: "text is required: the words to read aloud." }),
+  text: userText({ label: "Text", kind: "body", missing: "text is required: the words to read aloud." }),
   voiceId: z.string().default(DEFAULT_VOICE_ID),
   format: z
     .string()
@@ -40,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await speak({
     text: parsed.data.text,
     voiceId: parsed.data.voiceId,
-    visitorKey: await speechVisitorKey(request, context),
+    person: await personOf(request, context),
   });
   if (!result.ok) {
     return jsonError(
@@ -53,6 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     {
       encodedAudio: Buffer.from(result.audio).toString("base64"),
       audioLengthInSeconds: Math.round(result.durationSeconds * 100) / 100,
+      ...(result.budgetSpent ? { notice: SPEECH_BUDGET_SPENT_NOTICE } : {}),
     },
     {
       headers: {

@@ -1,3 +1,5 @@
+import { personOf } from "~/utils/cost-limits.server";
+import { BUDGET_SPENT_NOTICE, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -51,7 +53,8 @@ import { getVisitor } from "~/utils/visitor.server";
 
 const PREFERENCES_FAILED = GENERATION_TEXTS.preferencesSaveFailed;
 
-type ReadingView = { status: "ok" | "failed" | "alert" | "loading"; text: string };
+/** `notice`: said with the reading, e.g. that the day's AI budget is spent and the offline composer wrote it. */
+type ReadingView = { status: "ok" | "failed" | "alert" | "loading"; text: string; notice?: string };
 /** Content alerts are recognised by this marker in the API's error text (the spec's GRAPHIC_ALERT). */
 const ALERT_MARKER = "GRAPHIC_ALERT";
 
@@ -94,13 +97,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   let reading: ReadingView | null = null;
   if (planet && sky) {
     const sign = sky.planets.find((p) => p.name === planet)!.constellation;
-    const result = await readingForVisitor({ sessionId: visitor.sessionId, planet, sign, preferences });
-    if (!result.ok) doNotCache(context);
+    const person = await personOf(request, context);
+    const result = await readingForVisitor({ sessionId: visitor.sessionId, person, planet, sign, preferences });
+    if (!result.ok || result.provider === OFFLINE_BUDGET_PROVIDER) doNotCache(context);
     reading = result.ok
-      ? { status: "ok", text: result.reading }
+      ? { status: "ok", text: result.reading, ...(result.provider === OFFLINE_BUDGET_PROVIDER ? { notice: BUDGET_SPENT_NOTICE } : {}) }
       : result.code === GRAPHIC_ALERT
         ? { status: "alert", text: contentAlert.message }
-        : { status: "failed", text: READING_FAILURE_TEXT };
+        : result.code === "RATE_LIMITED"
+          ? { status: "failed", text: READING_FAILURE_TEXT, notice: result.message }
+          : { status: "failed", text: READING_FAILURE_TEXT };
   }
 
   const headers = combineHeaders(
@@ -229,8 +235,8 @@ export default function AstrologyPage() {
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ planet: target, constellation, ...(keywordsRef.current.trim() ? { keywords: keywordsRef.current } : {}) }),
         });
-        const body = (await response.json().catch(() => ({}))) as { reading?: string; error?: string };
-        if (response.ok && body.reading) view = { status: "ok", text: body.reading };
+        const body = (await response.json().catch(() => ({}))) as { reading?: string; error?: string; notice?: string };
+        if (response.ok && body.reading) view = { status: "ok", text: body.reading, ...(body.notice ? { notice: body.notice } : {}) };
         else if (body.error?.includes(ALERT_MARKER)) view = { status: "alert", text: loaderData.contentAlert.message };
         else view = { status: "failed", text: READING_FAILURE_TEXT };
       } catch (error) {
@@ -638,6 +644,11 @@ function PlanetCard({
             ))}
           </div>
         )}
+        {reading?.notice ? (
+          <p role="note" className="mt-3 rounded border border-violet-300 bg-violet-50 p-3 text-sm">
+            {reading.notice}
+          </p>
+        ) : null}
       </section>
       <p className="mt-6 border-t border-violet-100 pt-4 text-sm italic">
         Readings are reflections for contemplation, not predictions: the sky describes, you decide.

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, HoneypotField, honeypotFilled } from "~/components/honeypot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
@@ -85,6 +86,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "register") {
     const submission = parseWithZod(formData, { schema: registerSchema });
+    if (honeypotFilled(formData.get(HONEYPOT_FIELD))) {
+      return data({ intent, result: submission.reply({ formErrors: [HONEYPOT_MESSAGE], ...hidePasswords }) }, { status: 400 });
+    }
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply(hidePasswords) }, { status: 400 });
     }
@@ -332,6 +336,7 @@ function RegisterForm({ redirectTo }: { redirectTo: string | null }) {
         resultKey={lastResult}
       />
       <input type="hidden" name="intent" value="register" />
+      <HoneypotField formId="register" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <TextField
         meta={fields.username}

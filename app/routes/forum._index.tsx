@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, HoneypotField, honeypotFilled } from "~/components/honeypot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -26,7 +27,7 @@ import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categorie
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
 import { checkForumLimit } from "~/forum/limits.server";
 import { topicSchema } from "~/forum/schemas";
-import { createTopic, ForumWriteRefusedError, listTopics } from "~/forum/topics.server";
+import { createTopic, ForumWriteRefusedError, isRecentRepeat, listTopics } from "~/forum/topics.server";
 import { CategoryBadge, ErrorSummary, FieldError, ForumHeader, FormattedDate } from "~/forum/ui";
 import { publicOrigin } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
@@ -99,6 +100,16 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ intent: "unknown", result: undefined, toast: { title: "Unknown action" } }, { status: 400 });
   }
   const submission = parseWithZod(formData, { schema: topicSchema });
+  if (honeypotFilled(formData.get(HONEYPOT_FIELD))) {
+    return data(
+      {
+        intent,
+        result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }),
+        toast: { title: "Failed to create topic", description: HONEYPOT_MESSAGE },
+      },
+      { status: 400 },
+    );
+  }
   if (submission.status !== "success") {
     const first = Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form.";
     return data(
@@ -106,7 +117,9 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const limited = await checkForumLimit("topic", user.id);
+  const limited = await checkForumLimit("topic", user.id, () =>
+    isRecentRepeat({ authorId: user.id, title: submission.value.title }),
+  );
   if (limited) {
     return data(
       {
@@ -233,12 +246,12 @@ export default function ForumPage() {
                 <li key={topic.id} className="rounded-lg border border-violet-200 bg-white p-4 shadow-sm">
                   <h3 className="text-lg font-semibold">
                     <a href={`/forum/topic/${topic.id}`} className="text-cosmic hover:underline">
-                      {topic.title}
+                      <bdi>{topic.title}</bdi>
                     </a>
                   </h3>
                   <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink">
                     <CategoryBadge category={topic.category} />
-                    <span>by {topic.author.username}</span>
+                    <span>by <bdi>{topic.author.username}</bdi></span>
                     <span>
                       Created <FormattedDate date={topic.createdAt} />
                     </span>
@@ -338,6 +351,7 @@ function NewTopicDialog({ category }: { category: string | null }) {
       {actionData?.toast ? <ErrorSummary title={actionData.toast.title} description={actionData.toast.description} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="create-topic" />
+        <HoneypotField formId="new-topic" />
         <div>
           <label htmlFor={fields.title.id} className="block font-semibold">
             Title

@@ -35,6 +35,7 @@ import {
   ForumWriteRefusedError,
   getPost,
   getTopic,
+  isRecentRepeat,
   listPosts,
   pageCountFor,
   pageOfPost,
@@ -142,6 +143,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 type Toast = { title: string; description?: string };
+const firstError = (errors: Record<string, string[] | null> | null | undefined) =>
+  Object.values(errors ?? {}).flat().find((message): message is string => !!message);
 /** A post as the page shows it. */
 type PostView = Pick<ForumPost, "id" | "authorId" | "number" | "content" | "createdAt" | "edited" | "author" | "hidden">;
 
@@ -170,12 +173,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: postSchema });
     if (submission.status !== "success") {
       const problem = postContentProblem(formData.get("content"));
+      const description = problem?.description ?? firstError(submission.error);
       return data(
-        { intent, result: submission.reply(), toast: { title: "Failed to post reply", description: problem?.description } as Toast },
+        { intent, result: submission.reply(), toast: { title: "Failed to post reply", description } as Toast },
         { status: 400 },
       );
     }
-    const limited = await checkForumLimit("reply", user.id);
+    const limited = await checkForumLimit("reply", user.id, () =>
+      isRecentRepeat({ authorId: user.id, topicId: topic.id, content: submission.value.content }),
+    );
     if (limited) {
       return data(
         { intent, result: submission.reply({ formErrors: [limited.message] }), toast: { title: "Failed to post reply", description: limited.message } as Toast },
@@ -199,7 +205,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "edit") {
     const submission = parseWithZod(formData, { schema: editPostSchema });
     if (submission.status !== "success") {
-      const problem = postContentProblem(formData.get("content")) ?? { title: "Failed to update post" };
+      const problem = postContentProblem(formData.get("content")) ?? {
+        title: "Failed to update post",
+        description: firstError(submission.error),
+      };
       return data({ intent, result: submission.reply(), toast: problem as Toast }, { status: 400 });
     }
     const limited = await checkForumLimit("edit", user.id);
@@ -284,11 +293,11 @@ export default function TopicPage() {
       <article aria-labelledby="topic-title" className="mt-4 rounded-lg border border-violet-200 bg-white p-6 shadow-sm">
         <CategoryBadge category={topic.category} />
         <h1 id="topic-title" className="mt-2 font-serif text-3xl font-bold break-words">
-          {topic.title}
+          <bdi>{topic.title}</bdi>
         </h1>
         {topic.description ? <PostContent text={topic.description} className="mt-3 text-lg" /> : null}
         <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
-          <span>Started by {topic.author.username}</span>
+          <span>Started by <bdi>{topic.author.username}</bdi></span>
           <span>
             <FormattedDate date={topic.createdAt} />
           </span>
@@ -451,10 +460,10 @@ function PostCard({
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span id={`post-${post.number}-label`} className="font-bold text-cosmic">
           #{post.number}
-          <span className="sr-only"> by {post.author.username}</span>
+          <span className="sr-only"> by <bdi>{post.author.username}</bdi></span>
         </span>
         <span aria-hidden="true" className="font-semibold">
-          {post.author.username}
+          <bdi>{post.author.username}</bdi>
         </span>
         <FormattedDate date={post.createdAt} />
         {post.edited ? <span className="italic">(edited)</span> : null}

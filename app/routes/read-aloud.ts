@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isReadablePath, renderLocalPage } from "~/speech/page-html.server";
 import { speechTextFromHtml } from "~/speech/text";
 import { speak } from "~/speech/tts.server";
-import { speechVisitorKey } from "~/speech/visitor-key.server";
+import { personOf } from "~/utils/cost-limits.server";
+import { SPEECH_BUDGET_SPENT_NOTICE } from "~/utils/paid-budget.server";
 import { DEFAULT_VOICE_ID, findVoice } from "~/speech/voices";
 
 /**
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!page.ok) return textError("That page cannot be read aloud.", 404);
   const text = speechTextFromHtml(page.html, page.pathname);
 
-  const result = await speak({ text, voiceId, visitorKey: await speechVisitorKey(request, context) });
+  const result = await speak({ text, voiceId, person: await personOf(request, context) });
   if (!result.ok) {
     return textError(
       result.error,
@@ -48,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     "X-Audio-Length": result.durationSeconds.toFixed(2),
     "X-Speech-Cache": result.cached ? "hit" : "miss",
   });
+  if (result.budgetSpent) headers.set("X-Speech-Notice", SPEECH_BUDGET_SPENT_NOTICE);
   const ifNoneMatch = request.headers.get("If-None-Match");
   if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === result.etag)) {
     return new Response(null, { status: 304, headers });

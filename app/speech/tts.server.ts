@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { rawSql } from "#db/client.server";
 import { isOpenAIConfigured } from "~/ai/openai.server";
 import { env } from "~/utils/env.server";
-import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
+import { hitCostLimit, type Person } from "~/utils/cost-limits.server";
+import { spendPaidCall } from "~/utils/paid-budget.server";
+import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { espeakProvider } from "./espeak.server";
 import { murfProvider } from "./murf.server";
 import { openAISpeechProvider } from "./openai-speech.server";
@@ -14,7 +16,7 @@ import { findVoice, type Voice } from "./voices";
  * Speech for the API and the resource route: validate, look in the cache (tts_audio, keyed by provider, voice
  * and text), and otherwise synthesise with the configured provider, falling back to the offline one when a
  * vendor fails (a vendor failure never leaves a visitor without audio). Only syntheses count against the
- * visitor's rate limit: replaying a cached clip is free.
+ * person's limit (address, member and visitor id): replaying a cached clip is free.
  */
 export const TTS_RATE_WINDOW_SECONDS = 600;
 /** Longest text accepted at all; longer texts are refused rather than silently cut by the caller's mistake. */
@@ -31,6 +33,8 @@ export type SpeechResult =
       provider: string;
       cached: boolean;
       text: string;
+      /** the day's budget of paid calls was spent, so the offline voice read instead of the premium one */
+      budgetSpent?: boolean;
     }
   | { ok: false; status: 400 | 429 | 502 | 503; error: string; retryAfterSeconds?: number };
 
@@ -153,14 +157,14 @@ function synthesizeOnce(provider: SpeechProvider, cacheKey: string, voice: Voice
 export type SpeakArgs = {
   text: string;
   voiceId: string;
-  /** the visitor's rate-limit key (session id or hashed address) */
-  visitorKey: string;
-  /** syntheses allowed per visitor per window (default TTS_RATE_LIMIT) */
+  /** who asks: counted by address, member and visitor id (decision 095) */
+  person: Person;
+  /** syntheses allowed per person per window (default TTS_RATE_LIMIT) */
   rateLimit?: number;
   provider?: SpeechProvider;
 };
 
-export async function speak({ text: raw, voiceId, visitorKey, rateLimit, provider }: SpeakArgs): Promise<SpeechResult> {
+export async function speak({ text: raw, voiceId, person, rateLimit, provider }: SpeakArgs): Promise<SpeechResult> {
   const voice = findVoice(voiceId);
   if (!voice) return { ok: false, status: 400, error: `Unknown voice: ${voiceId}. Choose a voice from the catalogue.` };
   if (raw.length > MAX_REQUEST_CHARS) {
@@ -170,15 +174,14 @@ export async function speak({ text: raw, voiceId, visitorKey, rateLimit, provide
   if (!text.trim()) return { ok: false, status: 400, error: "There is no text to read." };
 
   const primary = provider ?? configuredSpeechProvider();
-  const candidates = primary === espeakProvider ? [primary] : [primary, espeakProvider];
+  let candidates = primary === espeakProvider ? [primary] : [primary, espeakProvider];
   for (const candidate of candidates) {
     const cacheKey = speechCacheKey(candidate.name, voice.id, text);
     const cached = await readCachedClip(cacheKey);
     if (cached) return { ok: true, ...cached, etag: etagOf(cacheKey), provider: candidate.name, cached: true, text };
   }
 
-  const limit = await hitRateLimit({
-    key: `tts:${visitorKey}`,
+  const limit = await hitCostLimit("tts", person, {
     limit: rateLimit ?? env.TTS_RATE_LIMIT,
     windowSeconds: TTS_RATE_WINDOW_SECONDS,
   });
@@ -191,12 +194,19 @@ export async function speak({ text: raw, voiceId, visitorKey, rateLimit, provide
     };
   }
 
+  // A premium voice draws on the day's budget of paid calls; when it is spent the offline voice reads.
+  let budgetSpent = false;
+  if (primary !== espeakProvider && !(await spendPaidCall())) {
+    candidates = [espeakProvider];
+    budgetSpent = true;
+  }
+
   let lastError: unknown;
   for (const candidate of candidates) {
     const cacheKey = speechCacheKey(candidate.name, voice.id, text);
     try {
       const clip = await synthesizeOnce(candidate, cacheKey, voice, text);
-      return { ok: true, ...clip, etag: etagOf(cacheKey), provider: candidate.name, cached: false, text };
+      return { ok: true, ...clip, etag: etagOf(cacheKey), provider: candidate.name, cached: false, text, budgetSpent };
     } catch (error) {
       lastError = error;
       if (error instanceof SpeechBusyError) return { ok: false, status: 503, error: error.message, retryAfterSeconds: 5 };

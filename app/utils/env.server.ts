@@ -65,12 +65,21 @@ const schema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   MURF_API_KEY: z.string().optional(),
   MURF_BASE_URL: z.string().url().default("https://api.murf.ai"),
+  /** Paid provider calls (AI text, images, speech) the whole site may make per UTC day; then offline ones answer. */
+  PAID_CALLS_DAILY_BUDGET: z.coerce.number().int().min(0).default(2000),
   /** speech syntheses (cache misses) one visitor may start per 10 minutes */
   TTS_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** A member's forum posts (topics and replies) are at least this many seconds apart; 0 turns pacing off. */
+  FORUM_POST_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   ASTROLOGY_CHECK_INTERVAL_MINUTES: z.coerce.number().int().positive().default(60),
   /** 3D conversion: a worker thread is stopped after this long, and its V8 heap is capped at this size. */
   MODELS3D_CONVERSION_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   MODELS3D_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
+  /** All visitors' models together (uploads and conversions); past it the oldest are removed first. */
+  MODELS3D_STORAGE_CAP_MB: z.coerce.number().int().min(1).default(5 * 1024),
+  /** Bytes one address may upload per UTC day without signing in, and one member per day. */
+  MODELS3D_ANONYMOUS_DAILY_MB: z.coerce.number().int().min(1).default(200),
+  MODELS3D_MEMBER_DAILY_MB: z.coerce.number().int().min(1).default(1024),
   /** Background workers (job queue, monitors). Tests that start several instances may turn them off. */
   RUN_JOBS: z
     .enum(["true", "false"])

@@ -5,7 +5,8 @@ import { rawSql } from "#db/client.server";
  * Fixed-window counters in Postgres, so limits hold across instances. `hitRateLimit` counts one attempt and
  * says whether it is allowed; `peekRateLimit` only reads (e.g. to refuse sign-in before checking a password).
  */
-export type RateLimit = { key: string; limit: number; windowSeconds: number };
+/** `cost` (default 1) is what one attempt counts for, e.g. kilobytes for an upload quota. */
+export type RateLimit = { key: string; limit: number; windowSeconds: number; cost?: number };
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 
 // Dates go to raw queries as ISO strings: drizzle configures the shared postgres.js client to pass timestamps
@@ -40,8 +41,8 @@ export async function hitRateLimit(limit: RateLimit): Promise<RateLimitResult> {
   const sql = rawSql();
   const [row] = await sql<{ count: number }[]>`
     insert into rate_limits (key, window_start, count, expires_at)
-    values (${limit.key}, ${start.toISOString()}::timestamptz, 1, ${end.toISOString()}::timestamptz)
-    on conflict (key, window_start) do update set count = rate_limits.count + 1
+    values (${limit.key}, ${start.toISOString()}::timestamptz, ${limit.cost ?? 1}, ${end.toISOString()}::timestamptz)
+    on conflict (key, window_start) do update set count = rate_limits.count + ${limit.cost ?? 1}
     returning count`;
   return noted(result(limit, row?.count ?? 1, end));
 }
@@ -52,6 +53,33 @@ export async function peekRateLimit(limit: RateLimit): Promise<RateLimitResult> 
   const [row] = await sql<{ count: number }[]>`
     select count from rate_limits where key = ${limit.key} and window_start = ${start.toISOString()}::timestamptz`;
   return noted(result(limit, row?.count ?? 0, end, true));
+}
+
+/**
+ * A minimum interval between two actions ("one post every 5 seconds"): unlike a fixed window, two attempts
+ * never pass closer together than `seconds`, whatever the clock says. The row's expires_at is the next moment
+ * the action is allowed; a refused attempt does not push it further.
+ */
+export async function hitMinimumInterval({ key, seconds }: { key: string; seconds: number }): Promise<RateLimitResult> {
+  const sql = rawSql();
+  const [row] = await sql<{ allowed: boolean; wait_ms: number }[]>`
+    with attempt as (
+      insert into rate_limits (key, window_start, count, expires_at)
+      values (${key}, 'epoch'::timestamptz, 1, clock_timestamp() + make_interval(secs => ${seconds}))
+      on conflict (key, window_start) do update
+        set count = rate_limits.count + 1, expires_at = excluded.expires_at
+        where rate_limits.expires_at <= clock_timestamp()
+      returning true as allowed
+    )
+    select coalesce((select allowed from attempt), false) as allowed,
+      coalesce((select extract(epoch from (expires_at - clock_timestamp())) * 1000
+        from rate_limits where key = ${key} and window_start = 'epoch'::timestamptz), 0)::float8 as wait_ms`;
+  const allowed = !!row?.allowed;
+  return {
+    allowed,
+    remaining: 0,
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((row?.wait_ms ?? seconds * 1000) / 1000)),
+  };
 }
 
 export async function resetRateLimit(key: string): Promise<void> {

@@ -23,9 +23,9 @@ function post(body: unknown, sessionId = randomUUID()) {
 describe("speak()", () => {
   it("synthesises once, then serves the clip from the cache with the same ETag", async () => {
     const text = `Seven plus three equals ten. ${randomUUID()}`;
-    const visitorKey = `sid:${randomUUID()}`;
-    const first = await speak({ text, voiceId: "en-US-natalie", visitorKey });
-    const second = await speak({ text, voiceId: "en-US-natalie", visitorKey });
+    const person = { ip: randomUUID(), userId: null, sessionId: randomUUID() };
+    const first = await speak({ text, voiceId: "en-US-natalie", person });
+    const second = await speak({ text, voiceId: "en-US-natalie", person });
     expect(first.ok && second.ok).toBe(true);
     if (!first.ok || !second.ok) return;
     expect(first.cached).toBe(false);
@@ -37,24 +37,24 @@ describe("speak()", () => {
 
   it("keys the cache by voice: another voice is another clip", async () => {
     const text = `A sentence for two voices. ${randomUUID()}`;
-    const a = await speak({ text, voiceId: "en-US-natalie", visitorKey: `sid:${randomUUID()}` });
-    const b = await speak({ text, voiceId: "en-UK-theo", visitorKey: `sid:${randomUUID()}` });
+    const a = await speak({ text, voiceId: "en-US-natalie", person: { ip: randomUUID(), userId: null, sessionId: randomUUID() } });
+    const b = await speak({ text, voiceId: "en-UK-theo", person: { ip: randomUUID(), userId: null, sessionId: randomUUID() } });
     expect(a.ok && b.ok && a.etag !== b.etag).toBe(true);
   });
 
   it("applies the symbol rules on the server too", async () => {
-    const result = await speak({ text: `3*3=9 ${randomUUID()}`, voiceId: "en-US-natalie", visitorKey: `sid:${randomUUID()}` });
+    const result = await speak({ text: `3*3=9 ${randomUUID()}`, voiceId: "en-US-natalie", person: { ip: randomUUID(), userId: null, sessionId: randomUUID() } });
     expect(result.ok && result.text.startsWith("3 times 3 equals 9")).toBe(true);
   });
 
   it("rate-limits syntheses per visitor with a 429 message, but not cached replays", async () => {
-    const visitorKey = `sid:${randomUUID()}`;
+    const person = { ip: randomUUID(), userId: null, sessionId: randomUUID() };
     const text = `First text. ${randomUUID()}`;
-    const first = await speak({ text, voiceId: "en-US-natalie", visitorKey, rateLimit: 1 });
+    const first = await speak({ text, voiceId: "en-US-natalie", person, rateLimit: 1 });
     expect(first.ok).toBe(true);
-    const replay = await speak({ text, voiceId: "en-US-natalie", visitorKey, rateLimit: 1 });
+    const replay = await speak({ text, voiceId: "en-US-natalie", person, rateLimit: 1 });
     expect(replay.ok).toBe(true);
-    const second = await speak({ text: `Second text. ${randomUUID()}`, voiceId: "en-US-natalie", visitorKey, rateLimit: 1 });
+    const second = await speak({ text: `Second text. ${randomUUID()}`, voiceId: "en-US-natalie", person, rateLimit: 1 });
     expect(second.ok).toBe(false);
     if (second.ok) return;
     expect(second.status).toBe(429);
@@ -62,15 +62,15 @@ describe("speak()", () => {
   });
 
   it("refuses unknown voices, empty and overlong text", async () => {
-    const visitorKey = `sid:${randomUUID()}`;
-    expect(await speak({ text: "Hello there friend", voiceId: "xx-XX-nobody", visitorKey })).toMatchObject({ ok: false, status: 400 });
-    expect(await speak({ text: " ✨ ", voiceId: "en-US-natalie", visitorKey })).toMatchObject({ ok: false, status: 400 });
-    expect(await speak({ text: "a".repeat(20_001), voiceId: "en-US-natalie", visitorKey })).toMatchObject({ ok: false, status: 400 });
+    const person = { ip: randomUUID(), userId: null, sessionId: randomUUID() };
+    expect(await speak({ text: "Hello there friend", voiceId: "xx-XX-nobody", person })).toMatchObject({ ok: false, status: 400 });
+    expect(await speak({ text: " ✨ ", voiceId: "en-US-natalie", person })).toMatchObject({ ok: false, status: 400 });
+    expect(await speak({ text: "a".repeat(20_001), voiceId: "en-US-natalie", person })).toMatchObject({ ok: false, status: 400 });
   });
 
   it("caps long text at the longest clip", async () => {
     const long = `${"Numbers speak. ".repeat(400)}${randomUUID()}`;
-    const result = await speak({ text: long, voiceId: "en-US-natalie", visitorKey: `sid:${randomUUID()}` });
+    const result = await speak({ text: long, voiceId: "en-US-natalie", person: { ip: randomUUID(), userId: null, sessionId: randomUUID() } });
     expect(result.ok && result.text.length <= 3500).toBe(true);
   }, 120_000);
 });

@@ -74,10 +74,10 @@ describe("Murf adapter", () => {
   it("is chosen when MURF_API_KEY is set, and falls back to offline speech when Murf fails", async () => {
     useMurf();
     expect(configuredSpeechProvider().name).toBe("murf");
-    const ok = await speak({ text: `Through Murf. ${randomUUID()}`, voiceId: "en-US-miles", visitorKey: `sid:${randomUUID()}` });
+    const ok = await speak({ text: `Through Murf. ${randomUUID()}`, voiceId: "en-US-miles", person: { ip: randomUUID(), userId: null, sessionId: randomUUID() } });
     expect(ok.ok && ok.provider).toBe("murf");
     murf.failWith = 503;
-    const fallback = await speak({ text: `Murf is down. ${randomUUID()}`, voiceId: "en-US-miles", visitorKey: `sid:${randomUUID()}` });
+    const fallback = await speak({ text: `Murf is down. ${randomUUID()}`, voiceId: "en-US-miles", person: { ip: randomUUID(), userId: null, sessionId: randomUUID() } });
     expect(fallback.ok && fallback.provider).toBe("espeak");
   });
 });
