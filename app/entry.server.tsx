@@ -7,6 +7,7 @@ import { TAB_COOKIE } from "~/astrology/tab";
 import { contentPages } from "~/content/page-cache.server";
 import { forumPages } from "~/forum/page-cache.server";
 import { angelPage, homePage, numerologyPages } from "~/numerology/page-cache.server";
+import { COOKIES } from "~/utils/cookies";
 import { env } from "~/utils/env.server";
 import { StylesheetProvider } from "~/components/inline-stylesheet";
 import { NonceProvider } from "~/utils/nonce";
@@ -23,7 +24,7 @@ export { startBackgroundWork, stopBackgroundWork } from "~/jobs/background.serve
 export const pageCache = createPageCache({
   sections: [contentPages, numerologyPages, homePage, angelPage, astrologyPages, forumPages],
   ttlSeconds: env.PAGE_CACHE_SECONDS,
-  neutralCookies: ["visitor", TAB_COOKIE],
+  neutralCookies: [COOKIES.visitor.name, TAB_COOKIE],
   replayCookies: [TAB_COOKIE],
 });
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { isDatabaseUnavailable, listenForNotifications } from "#db/client.server";
+import { COOKIES } from "~/utils/cookies";
 import { publicOrigin } from "~/utils/env.server";
 
 /**
@@ -64,7 +65,7 @@ export function doNotCache(context: AppLoadContext) {
 export function createPageCache({
   sections,
   ttlSeconds,
-  neutralCookies = ["visitor"],
+  neutralCookies = [COOKIES.visitor.name],
   replayCookies = [],
   maxEntries = 500,
   maxEntryBytes = 1024 * 1024,
