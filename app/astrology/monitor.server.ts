@@ -7,9 +7,16 @@ import { checkIntervalMinutes, recordSnapshot } from "./snapshots.server";
  */
 export const MONITOR_TASK = "astrology-monitor";
 
-export function registerAstrologyMonitor({ intervalMs = checkIntervalMinutes() * 60_000 } = {}): string {
-  registerRecurringTask(MONITOR_TASK, intervalMs, async () => {
+/**
+ * Registers the monitor's recurring task; returns its name. `name` lets a test run its own instance beside the
+ * servers other test files start on the same database (each of which registers the site's one).
+ */
+export function registerAstrologyMonitor({
+  intervalMs = checkIntervalMinutes() * 60_000,
+  name = MONITOR_TASK,
+}: { intervalMs?: number; name?: string } = {}): string {
+  registerRecurringTask(name, intervalMs, async () => {
     await recordSnapshot();
   });
-  return MONITOR_TASK;
+  return name;
 }

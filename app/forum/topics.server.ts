@@ -486,8 +486,13 @@ export async function updatePost({
   await db.transaction((tx) => refuseSilenced(tx, authorId));
   const [updated] = await db
     .update(forumPosts)
-    // clock_timestamp(): later than created_at even when the post was made in this same transaction's instant
-    .set({ content, updatedAt: sql`greatest(clock_timestamp(), ${forumPosts.createdAt} + interval '1 millisecond')` })
+    // Saving the same text is not an edit: the "(edited)" mark stays off. clock_timestamp(): later than created_at
+    // even when the post was made in this same transaction's instant.
+    .set({
+      content,
+      updatedAt: sql`case when ${forumPosts.content} = ${content} then ${forumPosts.updatedAt}
+        else greatest(clock_timestamp(), ${forumPosts.createdAt} + interval '1 millisecond') end`,
+    })
     .where(and(eq(forumPosts.id, postId), eq(forumPosts.authorId, authorId), isNull(forumPosts.hiddenAt)))
     .returning({ id: forumPosts.id });
   if (updated) return { status: "updated", post: (await getPost(updated.id))! };

@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import { parse as parseJsonAst, type AnyNode } from "@humanwhocodes/momoa";
+import { BODY_LIMIT_BYTES, checkWriteHeaders, TOO_LARGE_MESSAGE } from "./request-guard.server";
 import { hasLoneSurrogate } from "./user-text";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 
@@ -16,7 +17,8 @@ import type { NextFunction, Request as ExpressRequest, RequestHandler, Response 
  * Field-level text rules (controls, invisible text, lengths) stay in the schemas (app/utils/user-text.ts), which
  * name the field in their own words. Multipart bodies (uploads) stream on untouched.
  */
-export const MAX_CHECKED_BODY_BYTES = 1024 * 1024;
+/** The write guard's limit (decision 082): nothing larger is read, here or by a route. */
+export const MAX_CHECKED_BODY_BYTES = BODY_LIMIT_BYTES;
 
 export class BodyProblem extends Error {
   constructor(
@@ -129,9 +131,12 @@ export function withCheckedBodies(handler: RequestHandler): RequestHandler {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const kind = req.method === "GET" || req.method === "HEAD" ? null : bodyKind(req.headers["content-type"]);
     if (!kind) return handler(req, res, next);
+    // A write the guard refuses on its headers alone (foreign origin, content type, declared size: decisions 081,
+    // 082) is left to the guard's own answer, its body unread.
+    if (checkWriteHeaders(req.path, headersOf(req))) return handler(req, res, next);
     readWhole(req, MAX_CHECKED_BODY_BYTES).then(
       (body) => {
-        if (body === null) return refuse(req, res, new BodyProblem("The request body is too large.", 413));
+        if (body === null) return refuse(req, res, new BodyProblem(TOO_LARGE_MESSAGE, 413));
         try {
           if (kind === "form") checkFormBody(body);
           // A text/plain or untyped body is checked as JSON only when it looks like JSON.
@@ -151,17 +156,29 @@ export function withCheckedBodies(handler: RequestHandler): RequestHandler {
 
 const isJsonType = (contentType: string | undefined) => /json/i.test(contentType ?? "");
 
+function headersOf(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.join(", "));
+  }
+  return headers;
+}
+
+/** The body in memory, or null once it passes `max` (reading stops there; the server drains the rest). */
 function readWhole(req: ExpressRequest, max: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > max) over = true;
-      else chunks.push(chunk);
-    });
-    req.once("end", () => resolve(over ? null : Buffer.concat(chunks)));
+      if (size <= max) return void chunks.push(chunk);
+      req.off("data", onData);
+      req.pause();
+      resolve(null);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks)));
     req.once("error", reject);
   });
 }

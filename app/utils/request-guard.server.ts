@@ -105,13 +105,13 @@ export function checkDeclaredLength(headers: Headers, kind: WriteKind): Refusal 
 
 /** Every check that needs only the request line and headers, in the order they are answered. */
 export function checkWrite(request: Request): Refusal | null {
-  const { pathname } = new URL(request.url);
+  return checkWriteHeaders(new URL(request.url).pathname, request.headers);
+}
+
+/** The same checks from a path and the headers (the body checker in front of Remix asks before reading a byte). */
+export function checkWriteHeaders(pathname: string, headers: Headers): Refusal | null {
   const kind = writeKindOf(pathname);
-  return (
-    checkOrigin(request.headers) ??
-    checkContentType(request.headers, kind, pathname) ??
-    checkDeclaredLength(request.headers, kind)
-  );
+  return checkOrigin(headers) ?? checkContentType(headers, kind, pathname) ?? checkDeclaredLength(headers, kind);
 }
 
 /**

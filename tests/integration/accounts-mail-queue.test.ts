@@ -15,6 +15,7 @@ import { ACCOUNT_MAIL_QUEUE } from "~/accounts/account-mail.server";
 import { COMMON_PASSWORD_MESSAGE, commonPasswordCount } from "~/accounts/common-passwords.server";
 import { limits } from "~/accounts/limits.server";
 import { createUser } from "~/accounts/users.server";
+import { publicOrigin } from "~/utils/env.server";
 import {
   call,
   cookieFrom,
@@ -57,7 +58,7 @@ describe("recovery requests only enqueue the mail", () => {
     const pending = await db
       .select({ payload: jobs.payload })
       .from(jobs)
-      .where(and(eq(jobs.queue, ACCOUNT_MAIL_QUEUE), eq(jobs.payload, { kind: "reset-by-email", email: m.email, origin: "http://localhost" })));
+      .where(and(eq(jobs.queue, ACCOUNT_MAIL_QUEUE), eq(jobs.payload, { kind: "reset-by-email", email: m.email, origin: publicOrigin() })));
     expect(pending).toHaveLength(1); // done or not (another file's process may already have run it)
     const mails = await outboxFor(m.email);
     expect(mails).toHaveLength(1);

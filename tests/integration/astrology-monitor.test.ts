@@ -4,18 +4,21 @@ import { MONITOR_TASK, registerAstrologyMonitor } from "~/astrology/monitor.serv
 import { eventsBetween, latestSnapshot, monitorStatus, recordSnapshot } from "~/astrology/snapshots.server";
 import { scheduleRecurringTask, startWorker } from "~/jobs/queue.server";
 
+// A task of this file's own: servers that other test files start on this database run the site's monitor too.
+const TASK = `${MONITOR_TASK}-test-${process.pid}`;
+
 afterAll(async () => {
-  await rawSql()`delete from jobs where queue = ${`recurring:${MONITOR_TASK}`}`;
+  await rawSql()`delete from jobs where queue = ${`recurring:${TASK}`}`;
 });
 
 describe("the astrology monitor", () => {
   it("runs on one of two workers at a time: one snapshot per interval", async () => {
     const intervalMs = 1500;
     const started = new Date();
-    registerAstrologyMonitor({ intervalMs });
+    registerAstrologyMonitor({ intervalMs, name: TASK });
     // two app instances boot: both schedule the task, both run a worker
-    await scheduleRecurringTask(MONITOR_TASK);
-    await scheduleRecurringTask(MONITOR_TASK);
+    await scheduleRecurringTask(TASK);
+    await scheduleRecurringTask(TASK);
     const workers = [startWorker({ pollMs: 50 }), startWorker({ pollMs: 50 })];
     await new Promise((r) => setTimeout(r, 4 * intervalMs + 700));
     await Promise.all(workers.map((w) => w.stop()));
@@ -29,7 +32,7 @@ describe("the astrology monitor", () => {
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(intervalMs - 50);
 
     const pending = await rawSql()<{ n: number }[]>`
-      select count(*)::int as n from jobs where queue = ${`recurring:${MONITOR_TASK}`} and done_at is null`;
+      select count(*)::int as n from jobs where queue = ${`recurring:${TASK}`} and done_at is null`;
     expect(pending[0]!.n).toBe(1);
   }, 20_000);
 

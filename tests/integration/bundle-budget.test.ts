@@ -24,14 +24,15 @@ export const GOAL_BUDGET = Math.round(1.25 * BARE_REMIX_JS_GZIPPED); // 108,036 
  * so nothing grows while the gap is closed, and it prints the gap:
  * - Pages whose form schemas bring the whole zod library into the browser (one 93 KB gzipped chunk: the home
  *   page, astrology, angel, birth date, auth, forum, topic, user profile, reset password) are held to the worst
- *   of them (225,756 bytes on 2026-11-22) plus 2 %. The schemas are being rewritten on another branch (zod/mini
+ *   of them (247,961 bytes on 2026-11-23, /forum/topic/{id}) plus 2 %. The schemas are being rewritten on another branch (zod/mini
  *   or server-derived constraints); once that lands, lower this to GOAL_BUDGET.
- * - Every other page is held to the worst of them (/seven-three-one, 124,746 bytes) plus 2 %: the shell's own
- *   share over the bare page (Radix Toast ~13 KB, the header, the read-aloud control, the principles' data on the
- *   pages that show them) is ~17 KB over the goal.
+ * - Every other page is held to the worst of them (/seven-three-one, 142,100 bytes on 2026-11-23) plus 2 %: the
+ *   shell's own share over the bare page (Radix Toast ~13 KB, Radix Tooltip ~15 KB since the read-aloud speed
+ *   control on every page has a tooltip (decision 046), the header, the principles' data on the pages that show
+ *   them) is ~34 KB over the goal.
  */
-export const PAGES_WITH_ZOD_BUDGET = 230_300;
-export const OTHER_PAGES_BUDGET = 127_300;
+export const PAGES_WITH_ZOD_BUDGET = 252_900;
+export const OTHER_PAGES_BUDGET = 144_950;
 
 const THREE_D_ROUTES = new Set(["routes/3d-viewer", "routes/3d-viewer_.$urn", "routes/octahedron"]);
 

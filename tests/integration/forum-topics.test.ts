@@ -71,6 +71,9 @@ describe("forum topics and posts", () => {
     expect(post.edited).toBe(false);
     expect(await updatePost({ postId: post.id, authorId: stranger.id, content: "hijack" })).toEqual({ status: "forbidden" });
     expect(await updatePost({ postId: 2_000_000_000, authorId: author.id, content: "x" })).toEqual({ status: "not-found" });
+    // Saving the text unchanged is not an edit.
+    const unchanged = await updatePost({ postId: post.id, authorId: author.id, content: "first words" });
+    expect(unchanged.status === "updated" && unchanged.post.edited).toBe(false);
     const updated = await updatePost({ postId: post.id, authorId: author.id, content: "better words" });
     expect(updated.status).toBe("updated");
     if (updated.status === "updated") {

@@ -334,19 +334,19 @@ describe("every 429 carries Retry-After", () => {
 
   it("uploads, generation and astrology readings", async () => {
     const ip = randomAddress();
-    await exhaust({ key: `models3d-upload:${hashIp(ip)}`, limit: 60, windowSeconds: 3600 });
+    await exhaust({ key: `models3d-upload:ip:${hashIp(ip)}`, limit: 60, windowSeconds: 3600 });
     const boundary = "edge-boundary";
     const upload = `--${boundary}\r\nContent-Disposition: form-data; name="model"; filename="cube.obj"\r\nContent-Type: text/plain\r\n\r\nv 0 0 0\r\n--${boundary}--\r\n`;
     expectRetryAfter(
       await send(plain.base, "/api/3d/upload", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "X-Forwarded-For": ip }, body: upload }),
       "/api/3d/upload",
     );
-    await exhaust({ key: `numerology:${hashIp(ip)}`, limit: 120, windowSeconds: 60 });
+    await exhaust({ key: `numerology:ip:${hashIp(ip)}`, limit: 120, windowSeconds: 60 });
     expectRetryAfter(
       await send(plain.base, "/api/generate-content", json({ number: 7, preferences: { style: "poetic", composition: "brief", keywords: "" } }, { "X-Forwarded-For": ip })),
       "/api/generate-content",
     );
-    await exhaust({ key: `astrology-reading:${hashIp(ip)}`, limit: 60, windowSeconds: 60 });
+    await exhaust({ key: `astrology-reading:ip:${hashIp(ip)}`, limit: 60, windowSeconds: 60 });
     expectRetryAfter(
       await send(plain.base, "/api/generate-personalized-reading", json({ planet: "Moon", constellation: "Cancer" }, { "X-Forwarded-For": ip })),
       "/api/generate-personalized-reading",
