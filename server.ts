@@ -9,18 +9,18 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { closePool, isDatabaseReachable, startDatabaseMonitor } from "./db/client.server";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
-import { runMigrations } from "./db/migrate";
 import { env, isProduction } from "./app/utils/env.server";
-import { withCheckedBodies } from "./app/utils/request-body.server";
 import { answerDatabaseOutages, logDroppedQueries, retryAfterOn503 } from "./app/utils/outage.server";
+import { withCheckedBodies } from "./app/utils/request-body.server";
 import {
   applyConnectionTimeouts,
   closeConnectionsWhileDraining,
   installGracefulShutdown,
   isDraining,
 } from "./app/utils/shutdown.server";
+import { closePool, isDatabaseReachable, startDatabaseMonitor } from "./db/client.server";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
+import { runMigrations } from "./db/migrate";
 import { guardBuild } from "./server/guard-build";
 import { drainUnreadBody, errorAnswer, requestId, requestLog } from "./server/request-edge";
 
@@ -158,14 +158,14 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
     "*",
     withCheckedBodies(
       createRequestHandler({
-      build,
-      mode: isProduction ? "production" : "development",
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        requestId: res.locals.requestId as string,
-        clientIp: req.ip ?? "unknown",
-        ...(pageCache ? pageCache.loadContext(res) : { pageCache: null }),
-      }),
+        build,
+        mode: isProduction ? "production" : "development",
+        getLoadContext: (req, res) => ({
+          cspNonce: res.locals.cspNonce as string,
+          requestId: res.locals.requestId as string,
+          clientIp: req.ip ?? "unknown",
+          ...(pageCache ? pageCache.loadContext(res) : { pageCache: null }),
+        }),
       }),
     ),
   );

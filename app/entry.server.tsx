@@ -4,16 +4,16 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { astrologyPages } from "~/astrology/page-cache.server";
 import { TAB_COOKIE } from "~/astrology/tab";
+import { StylesheetProvider } from "~/components/inline-stylesheet";
 import { contentPages } from "~/content/page-cache.server";
 import { forumPages } from "~/forum/page-cache.server";
 import { angelPage, homePage, numerologyPages } from "~/numerology/page-cache.server";
 import { COOKIES } from "~/utils/cookies";
 import { env } from "~/utils/env.server";
-import { StylesheetProvider } from "~/components/inline-stylesheet";
 import { NonceProvider } from "~/utils/nonce";
+import { createPageCache } from "~/utils/page-cache.server";
 import { logServerError } from "~/utils/request-log.server";
 import { stylesheetText } from "~/utils/stylesheet.server";
-import { createPageCache } from "~/utils/page-cache.server";
 
 export { startBackgroundWork, stopBackgroundWork } from "~/jobs/background.server";
 

@@ -32,7 +32,12 @@ type Health = {
   listeners: Set<Listener>;
 };
 const globalForDb = globalThis as unknown as { __pool?: Pool; __dbHealth?: Health };
-const health: Health = (globalForDb.__dbHealth ??= { down: false, downSince: 0, checking: false, listeners: new Set() });
+const health: Health = (globalForDb.__dbHealth ??= {
+  down: false,
+  downSince: 0,
+  checking: false,
+  listeners: new Set(),
+});
 
 /** The database settings (documented in .env.example and validated in app/utils/env.server.ts). */
 export function databaseSettings() {
@@ -209,7 +214,8 @@ async function markUp(): Promise<void> {
   health.notifications = undefined;
   void previous?.end({ timeout: 0 }).catch(() => {});
   try {
-    for (const listener of health.listeners) await withTimeout(listenOn(listener), databaseSettings().pingTimeoutMs * 2);
+    for (const listener of health.listeners)
+      await withTimeout(listenOn(listener), databaseSettings().pingTimeoutMs * 2);
   } catch {
     return; // not quite back: the next ping tries again
   }
@@ -286,10 +292,7 @@ export async function closePool({ timeoutSeconds = 5 } = {}): Promise<void> {
   const lost = [...health.listeners];
   health.listeners.clear();
   for (const listener of lost) listener.onLost();
-  await Promise.all([
-    current?.sql.end({ timeout }),
-    ...others.map((client) => client?.end({ timeout: 0 })),
-  ]);
+  await Promise.all([current?.sql.end({ timeout }), ...others.map((client) => client?.end({ timeout: 0 }))]);
 }
 
 /** For /readyz: answers within `timeoutMs` (a frozen database does not answer at all). */

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -53,8 +53,7 @@ export async function startEmbeddedPostgres(options: {
     await clearStalePostmaster(databaseDir);
   }
   await startServer(pg);
-  const url = (database: string) =>
-    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const url = (database: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   await ensureDatabase(url("postgres"), options.database);
   // Scripts run beside a running server (make-admin, seed) find its database here instead of starting another.
   const portFile = path.join(dataDir, "postgres.port");
@@ -365,7 +364,9 @@ export function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }

@@ -42,7 +42,9 @@ export const users = pgTable(
     passwordResetTokenExpires: timestamp("password_reset_token_expires", { withTimezone: true, mode: "date" }),
     forumNotifications: boolean("forum_notifications").notNull().default(true),
     unsubscribeToken: text("unsubscribe_token"),
-    role: text("role", { enum: ["member", "moderator", "admin"] }).notNull().default("member"),
+    role: text("role", { enum: ["member", "moderator", "admin"] })
+      .notNull()
+      .default("member"),
     /** Moderation (decision 026): cannot post until then; cannot sign in until then. Lifted by the clock. */
     silencedUntil: timestamp("silenced_until", { withTimezone: true, mode: "date" }),
     suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
@@ -84,7 +86,9 @@ export const sessions = pgTable(
 /** Preferences per anonymous visitor session id (the `x-session-id` of the spec). */
 export const preferences = pgTable("preferences", {
   sessionId: text("session_id").primaryKey(),
-  style: text("style", { enum: ["poetic", "scientific", "spiritual", "practical"] }).notNull().default("poetic"),
+  style: text("style", { enum: ["poetic", "scientific", "spiritual", "practical"] })
+    .notNull()
+    .default("poetic"),
   composition: text("composition", { enum: ["brief", "detailed", "metaphorical", "simple"] })
     .notNull()
     .default("detailed"),
@@ -216,9 +220,15 @@ export const moderationFlags = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("moderation_flags_post_flagger_idx").on(t.postId, t.flaggerId).where(sql`${t.postId} is not null`),
-    uniqueIndex("moderation_flags_topic_flagger_idx").on(t.topicId, t.flaggerId).where(sql`${t.topicId} is not null`),
-    index("moderation_flags_open_idx").on(t.createdAt.desc()).where(sql`${t.resolvedAt} is null`),
+    uniqueIndex("moderation_flags_post_flagger_idx")
+      .on(t.postId, t.flaggerId)
+      .where(sql`${t.postId} is not null`),
+    uniqueIndex("moderation_flags_topic_flagger_idx")
+      .on(t.topicId, t.flaggerId)
+      .where(sql`${t.topicId} is not null`),
+    index("moderation_flags_open_idx")
+      .on(t.createdAt.desc())
+      .where(sql`${t.resolvedAt} is null`),
     index("moderation_flags_flagger_idx").on(t.flaggerId, t.createdAt.desc()),
     check("moderation_flags_one_target", sql`(${t.postId} is null) <> (${t.topicId} is null)`),
   ],
@@ -363,8 +373,12 @@ export const jobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("jobs_pending_idx").on(t.queue, t.runAt).where(sql`${t.doneAt} is null`),
-    uniqueIndex("jobs_singleton_idx").on(t.queue, t.singletonKey).where(sql`${t.doneAt} is null`),
+    index("jobs_pending_idx")
+      .on(t.queue, t.runAt)
+      .where(sql`${t.doneAt} is null`),
+    uniqueIndex("jobs_singleton_idx")
+      .on(t.queue, t.singletonKey)
+      .where(sql`${t.doneAt} is null`),
   ],
 );
 

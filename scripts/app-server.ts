@@ -35,7 +35,11 @@ export async function startAppServer(
       HOST: "127.0.0.1",
       PORT: String(port),
     },
-    stdio: ["ignore", options.output ? "pipe" : (options.stdout ?? "ignore"), options.output ? "pipe" : (options.stderr ?? "inherit")],
+    stdio: [
+      "ignore",
+      options.output ? "pipe" : (options.stdout ?? "ignore"),
+      options.output ? "pipe" : (options.stderr ?? "inherit"),
+    ],
   });
   let output = "";
   if (options.output) {
@@ -49,7 +53,13 @@ export async function startAppServer(
   };
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < (options.startTimeoutMs ?? 60_000) / 100; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, port, child, stop, output: () => output };
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, port, child, stop, output: () => output };
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -25,11 +25,17 @@ async function main() {
     body: JSON.stringify({ username, email: `${username}@example.test`, password }),
   });
   if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const cookie = registered.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
   const runs: Array<{ name: string; opts: Record<string, unknown> }> = [
     { name: "GET /auth", opts: { url: `${base}/auth`, connections: 10, duration: 10 } },
-    { name: "GET /api/user (signed in)", opts: { url: `${base}/api/user`, connections: 10, duration: 10, headers: { cookie } } },
+    {
+      name: "GET /api/user (signed in)",
+      opts: { url: `${base}/api/user`, connections: 10, duration: 10, headers: { cookie } },
+    },
     {
       name: "POST /api/login (scrypt)",
       opts: {
@@ -44,7 +50,9 @@ async function main() {
   ];
   for (const run of runs) {
     const result = await autocannon(run.opts);
-    const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}x${s.count}`).join(" ");
+    const codes = Object.entries(result.statusCodeStats ?? {})
+      .map(([code, s]) => `${code}x${s.count}`)
+      .join(" ");
     console.log(
       `${run.name.padEnd(28)} req/s ${result.requests.average.toFixed(0).padStart(5)}  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  [${codes}]`,
     );

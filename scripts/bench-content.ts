@@ -17,7 +17,9 @@ for (let i = 0; i < runs; i++) {
   files = library.pages.size + library.posts.length;
 }
 times.sort((a, b) => a - b);
-console.log(`load + render ${files} Markdown files: median ${times[runs >> 1]!.toFixed(1)} ms, max ${times[runs - 1]!.toFixed(1)} ms`);
+console.log(
+  `load + render ${files} Markdown files: median ${times[runs >> 1]!.toFixed(1)} ms, max ${times[runs - 1]!.toFixed(1)} ms`,
+);
 
 const base = process.env.BENCH_URL;
 if (base) {
@@ -25,7 +27,16 @@ if (base) {
   type Result = { non2xx: number; requests: { average: number }; latency: { p50: number; p99: number } };
   const moduleName = "autocannon";
   const autocannon = (await import(moduleName)).default as (options: object) => Promise<Result>;
-  const paths = ["/about", "/octahedron", "/seven-three-one", "/blog", "/blog/fire-desire", "/privacy", "/sitemap.xml", "/blog/rss.xml"];
+  const paths = [
+    "/about",
+    "/octahedron",
+    "/seven-three-one",
+    "/blog",
+    "/blog/fire-desire",
+    "/privacy",
+    "/sitemap.xml",
+    "/blog/rss.xml",
+  ];
   console.log("\npath | req/s | p50 ms | p99 ms");
   for (const path of paths) {
     const result = await autocannon({ url: `${base}${path}`, connections: 10, duration: 5 });

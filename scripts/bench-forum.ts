@@ -29,7 +29,9 @@ type AutocannonResult = { requests: { average: number }; non2xx: number; errors:
 type AutocannonInstance = PromiseLike<AutocannonResult> & {
   on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
 };
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => AutocannonInstance;
+const autocannon = createRequire(import.meta.url)("autocannon") as (
+  options: Record<string, unknown>,
+) => AutocannonInstance;
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".data-bench");
@@ -88,7 +90,9 @@ async function seed(url: string, s: Scenario) {
     await sql`vacuum analyze forum_topics`;
     await sql`vacuum analyze forum_posts`;
     const [{ posts } = { posts: 0 }] = await sql<{ posts: number }[]>`select count(*)::int as posts from forum_posts`;
-    console.log(`[bench] ${s.database}: seeded ${s.topics} topics, ${posts} posts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `[bench] ${s.database}: seeded ${s.topics} topics, ${posts} posts in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await sql.end();
   }
@@ -130,7 +134,12 @@ function percentile(sorted: number[], p: number): number {
 function cpuMs(pid: number): number {
   const children = (() => {
     try {
-      return execFileSync("pgrep", ["-P", String(pid)]).toString().trim().split(/\s+/).filter(Boolean).map(Number);
+      return execFileSync("pgrep", ["-P", String(pid)])
+        .toString()
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
     } catch {
       return [];
     }
@@ -146,7 +155,12 @@ function cpuMs(pid: number): number {
   return ticks * 10; // USER_HZ = 100
 }
 
-async function measure(url: string, connections: number, seconds: number, options: { cookie?: string; pid?: number } = {}) {
+async function measure(
+  url: string,
+  connections: number,
+  seconds: number,
+  options: { cookie?: string; pid?: number } = {},
+) {
   const latencies: number[] = [];
   const headers = options.cookie ? { cookie: options.cookie } : undefined;
   const cpuBefore = options.pid ? cpuMs(options.pid) : 0;

@@ -12,7 +12,8 @@ function gridObj(targetBytes: number): Uint8Array {
   const lines: string[] = [];
   let n = 10;
   while (n * n * 45 < targetBytes) n += 10;
-  for (let y = 0; y <= n; y++) for (let x = 0; x <= n; x++) lines.push(`v ${x} ${(Math.sin(x / 7) * Math.cos(y / 9)).toFixed(5)} ${y}`);
+  for (let y = 0; y <= n; y++)
+    for (let x = 0; x <= n; x++) lines.push(`v ${x} ${(Math.sin(x / 7) * Math.cos(y / 9)).toFixed(5)} ${y}`);
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
       const a = y * (n + 1) + x + 1;
@@ -26,7 +27,8 @@ function grid(targetBytes: number, perVertex: number) {
   while (n * n * perVertex < targetBytes) n += 10;
   const points: string[] = [];
   const quads: number[][] = [];
-  for (let y = 0; y <= n; y++) for (let x = 0; x <= n; x++) points.push(`${x} ${(Math.sin(x / 7) * Math.cos(y / 9)).toFixed(5)} ${y}`);
+  for (let y = 0; y <= n; y++)
+    for (let x = 0; x <= n; x++) points.push(`${x} ${(Math.sin(x / 7) * Math.cos(y / 9)).toFixed(5)} ${y}`);
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
       const a = y * (n + 1) + x;
@@ -47,7 +49,10 @@ function gridX3d(targetBytes: number): Uint8Array {
 function grid3mf(targetBytes: number): Uint8Array {
   const { points, quads } = grid(targetBytes, 110);
   const vertices = points.map((p) => p.split(" ")).map(([x, y, z]) => `<vertex x="${x}" y="${y}" z="${z}"/>`);
-  const triangles = quads.flatMap(([a, b, c, d]) => [`<triangle v1="${a}" v2="${b}" v3="${c}"/>`, `<triangle v1="${a}" v2="${c}" v3="${d}"/>`]);
+  const triangles = quads.flatMap(([a, b, c, d]) => [
+    `<triangle v1="${a}" v2="${b}" v3="${c}"/>`,
+    `<triangle v1="${a}" v2="${c}" v3="${d}"/>`,
+  ]);
   const model =
     `<?xml version="1.0" encoding="UTF-8"?><model unit="millimeter" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02">` +
     `<resources><object id="1" type="model"><mesh><vertices>${vertices.join("")}</vertices><triangles>${triangles.join("")}</triangles></mesh></object></resources>` +

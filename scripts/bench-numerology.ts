@@ -10,10 +10,10 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "../db/embedded";
 import { composeAngelReading, composeLifePathSummary, composePrinciple } from "../app/numerology/composer";
 import { DIGITS } from "../app/numerology/principles";
 import { COMPOSITIONS, STYLES } from "../app/preferences/schema";
+import { freePort } from "../db/embedded";
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -51,7 +51,12 @@ function benchComposer() {
   console.log(`composer: angel reading  ${stats(angel)}`);
   console.log(`composer: life path      ${stats(lifePath)}`);
   const cpu = process.cpuUsage();
-  for (let i = 0; i < 2000; i++) composePrinciple(DIGITS[i % 10]!, { style: STYLES[i % 4]!, composition: COMPOSITIONS[(i >> 2) % 4]!, keywords: "love" });
+  for (let i = 0; i < 2000; i++)
+    composePrinciple(DIGITS[i % 10]!, {
+      style: STYLES[i % 4]!,
+      composition: COMPOSITIONS[(i >> 2) % 4]!,
+      keywords: "love",
+    });
   const used = process.cpuUsage(cpu);
   console.log(`composer: principle CPU  ${((used.user + used.system) / 1000 / 2000).toFixed(4)} ms/generation`);
 }
@@ -82,13 +87,21 @@ async function benchServer() {
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {
-      if ((await fetch(`${base}/readyz`).then((r) => r.status).catch(() => 0)) === 200) break;
+      if (
+        (await fetch(`${base}/readyz`)
+          .then((r) => r.status)
+          .catch(() => 0)) === 200
+      )
+        break;
       if (i > 300) throw new Error("server did not start");
       await new Promise((r) => setTimeout(r, 200));
     }
     // every request from its own address, so the generation rate limit (per address) is not what we measure
     let n = 0;
-    const headers = () => ({ "x-forwarded-for": `10.9.${(n >> 8) & 255}.${n++ & 255}`, "x-session-id": "bench-session-0001" });
+    const headers = () => ({
+      "x-forwarded-for": `10.9.${(n >> 8) & 255}.${n++ & 255}`,
+      "x-session-id": "bench-session-0001",
+    });
     const time = async (label: string, count: number, run: () => Promise<Response>) => {
       for (let i = 0; i < 20; i++) await (await run()).arrayBuffer(); // warm up
       const samples: number[] = [];
@@ -115,7 +128,10 @@ async function benchServer() {
       fetch(`${base}/api/generate-content`, {
         method: "POST",
         headers: { ...headers(), "content-type": "application/json" },
-        body: JSON.stringify({ number: 7, preferences: { style: "practical", composition: "brief", keywords: "work" } }),
+        body: JSON.stringify({
+          number: 7,
+          preferences: { style: "practical", composition: "brief", keywords: "work" },
+        }),
       }),
     );
     await time("POST /api/angel-numbers", 300, () =>

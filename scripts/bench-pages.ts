@@ -27,14 +27,17 @@ type AutocannonResult = { requests: { average: number }; non2xx: number; errors:
 type AutocannonInstance = PromiseLike<AutocannonResult> & {
   on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
 };
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => AutocannonInstance;
+const autocannon = createRequire(import.meta.url)("autocannon") as (
+  options: Record<string, unknown>,
+) => AutocannonInstance;
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".data-bench-pages");
 const bareFixture = path.join(root, "tests/fixtures/bare-remix");
 const bareOut = path.join(root, ".cache/bare-remix");
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+const option = (name: string, fallback: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const duration = Number(option("duration", "5"));
 const connections = Number(option("connections", "10"));
 const workers = Number(option("workers", "1"));
@@ -86,7 +89,12 @@ async function startBare(): Promise<{ base: string; stop: () => Promise<void> }>
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    if (await fetch(base).then((r) => r.ok, () => false)) {
+    if (
+      await fetch(base).then(
+        (r) => r.ok,
+        () => false,
+      )
+    ) {
       return {
         base,
         stop: async () => {
@@ -108,7 +116,9 @@ async function main() {
   mkdirSync(dataDir, { recursive: true });
   const bare = await startBare();
   let site: Awaited<ReturnType<typeof startSiteUnderTest>> | undefined;
-  const results: Array<Row & { page: string; bare: Measure; measured: Measure; ratio: number; js: number; cached: boolean }> = [];
+  const results: Array<
+    Row & { page: string; bare: Measure; measured: Measure; ratio: number; js: number; cached: boolean }
+  > = [];
   try {
     site = await startSiteUnderTest({ dataDir, workers });
     const { app, cookie, topicId } = site;
@@ -116,7 +126,10 @@ async function main() {
     const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(blogHtml)?.[1];
     if (!slug) throw new Error("no blog post found on /blog");
     // A returning visitor carries the visitor cookie every rendered page gives.
-    const visitorCookie = (await fetch(`${app.base}/auth`)).headers.getSetCookie().find((c) => c.startsWith("visitor="))!.split(";")[0]!;
+    const visitorCookie = (await fetch(`${app.base}/auth`)).headers
+      .getSetCookie()
+      .find((c) => c.startsWith("visitor="))!
+      .split(";")[0]!;
 
     const allRows: Row[] = [
       { page: "/", route: "routes/_index", as: "visitor", goal: PUBLIC_GOAL },
@@ -124,9 +137,12 @@ async function main() {
       { page: "/about", route: "routes/about", as: "visitor", goal: PUBLIC_GOAL },
       { page: "/blog", route: "routes/blog._index", as: "visitor", goal: PUBLIC_GOAL },
       { page: `/blog/${slug}`, route: "routes/blog.$slug", as: "visitor", goal: PUBLIC_GOAL },
-      ...["colors", "emotions", "healing", "nonduality", "seven-three-one", "palindrome"].map(
-        (name): Row => ({ page: `/${name}`, route: `routes/${name}`, as: "visitor", goal: PUBLIC_GOAL }),
-      ),
+      ...["colors", "emotions", "healing", "nonduality", "seven-three-one", "palindrome"].map((name): Row => ({
+        page: `/${name}`,
+        route: `routes/${name}`,
+        as: "visitor",
+        goal: PUBLIC_GOAL,
+      })),
       { page: "/astrology", route: "routes/astrology.($planet)", as: "visitor", goal: PUBLIC_GOAL },
       { page: "/astrology/Mars", route: "routes/astrology.($planet)", as: "visitor", goal: PUBLIC_GOAL },
       { page: "/angel", route: "routes/angel", as: "visitor", goal: PUBLIC_GOAL },
@@ -156,17 +172,33 @@ async function main() {
       const measured = await measure(url, duration, cookieFor);
       const ratio = round(measured.rps / Math.max(1, bareResult.rps), 2);
       const js = siteJs.get(row.route)?.bytes ?? NaN;
-      const result = { ...row, bare: bareResult, measured, ratio, js, cached: probe.headers.get("x-page-cache") === "hit" };
+      const result = {
+        ...row,
+        bare: bareResult,
+        measured,
+        ratio,
+        js,
+        cached: probe.headers.get("x-page-cache") === "hit",
+      };
       results.push(result);
       console.log(
         `${row.page} (${row.as}): ${measured.rps} req/s vs bare ${bareResult.rps} = ${ratio}x (goal ≥ ${row.goal}x ${ratio >= row.goal ? "met" : "NOT met"}), p95 ${measured.p95} ms (bare ${bareResult.p95} ms), from cache ${result.cached ? "yes" : "no"}, errors ${measured.errors}`,
       );
     }
 
-    const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
-    console.log(`\n${new Date().toISOString()}, load average ${load}, ${os.cpus().length} cores, ${connections} connections, ${duration} s per measurement, ${workers} server process(es)`);
-    console.log(`bare Remix page: ${bareJs} bytes of gzipped JavaScript; JS budget ${JS_GOAL}x = ${Math.round(bareJs * JS_GOAL)} bytes`);
-    console.log("\n| page | as | req/s | bare req/s | ratio | goal | p95 ms | bare p95 ms | from cache | JS gzipped (x bare) | JS ≤ 1.25x |");
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
+    console.log(
+      `\n${new Date().toISOString()}, load average ${load}, ${os.cpus().length} cores, ${connections} connections, ${duration} s per measurement, ${workers} server process(es)`,
+    );
+    console.log(
+      `bare Remix page: ${bareJs} bytes of gzipped JavaScript; JS budget ${JS_GOAL}x = ${Math.round(bareJs * JS_GOAL)} bytes`,
+    );
+    console.log(
+      "\n| page | as | req/s | bare req/s | ratio | goal | p95 ms | bare p95 ms | from cache | JS gzipped (x bare) | JS ≤ 1.25x |",
+    );
     console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for (const r of results) {
       const jsRatio = r.js / bareJs;
@@ -177,7 +209,11 @@ async function main() {
     }
     writeFileSync(
       path.join(dataDir, "results.json"),
-      JSON.stringify({ date: new Date().toISOString(), load, connections, duration, workers, bareJs, results }, null, 2),
+      JSON.stringify(
+        { date: new Date().toISOString(), load, connections, duration, workers, bareJs, results },
+        null,
+        2,
+      ),
     );
   } finally {
     await site?.stop();
@@ -192,4 +228,3 @@ main().then(
     process.exit(1);
   },
 );
-

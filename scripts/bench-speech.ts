@@ -38,7 +38,12 @@ async function main() {
   const { action } = await import("../app/routes/api.tts.generate");
   const { closePool } = await import("../db/client.server");
 
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 
   // 1. Offline synthesis of 1,500 characters.
   const text = normalizeSpeechText(PARAGRAPH.repeat(8)).slice(0, 1500);
@@ -59,7 +64,11 @@ async function main() {
   // 2. A cached clip.
   const cachedText = `${text} ${randomUUID()}`;
   const sessionId = `bench-${randomUUID()}`;
-  const first = await speak({ text: cachedText, voiceId: voice.id, person: { ip: sessionId, userId: null, sessionId } });
+  const first = await speak({
+    text: cachedText,
+    voiceId: voice.id,
+    person: { ip: sessionId, userId: null, sessionId },
+  });
   if (!first.ok) throw new Error(first.error);
   const key = speechCacheKey("espeak", voice.id, first.text);
   const context = { cspNonce: "", clientIp: "127.0.0.1" };

@@ -12,14 +12,20 @@ import { gzipSync } from "node:zlib";
 export type RemixManifest = {
   url?: string;
   entry: { module: string; imports?: string[] };
-  routes: Record<string, { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }>;
+  routes: Record<
+    string,
+    { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }
+  >;
 };
 
 export function readManifest(assetsDir: string): { manifest: RemixManifest; file: string } {
   const name = readdirSync(assetsDir).find((f) => /^manifest-.*\.js$/.test(f));
   if (!name) throw new Error(`no manifest-*.js in ${assetsDir}: build first`);
   const source = readFileSync(path.join(assetsDir, name), "utf8");
-  return { manifest: JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as RemixManifest, file: `/build/${name}` };
+  return {
+    manifest: JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as RemixManifest,
+    file: `/build/${name}`,
+  };
 }
 
 /** The script URLs a document of `routeId` loads (root first). */

@@ -19,9 +19,21 @@ const args = process.argv.slice(2);
 const only = (args.find((a) => a.startsWith("--only="))?.split("=")[1] ?? "").split(",").filter(Boolean);
 const cold = args.includes("--cold");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const GOALS: Record<(typeof CATEGORIES)[number], number> = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
+const GOALS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 98,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+};
 
-type Audit = { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; details?: { items?: unknown[] } };
+type Audit = {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+  details?: { items?: unknown[] };
+};
 
 async function main() {
   const site = await startSiteUnderTest({ dataDir: path.join(root, ".data-lighthouse") });
@@ -64,12 +76,16 @@ async function main() {
       const lcp = (lhr.audits["largest-contentful-paint"] as Audit | undefined)?.displayValue ?? "?";
       const met = CATEGORIES.every((c, i) => scores[i]! >= GOALS[c]);
       rows.push(`| ${name} | ${pathname} | ${scores.join(" | ")} | ${fcp} | ${lcp} | ${met ? "yes" : "no"} |`);
-      console.log(`${pathname}: performance ${scores[0]}, accessibility ${scores[1]}, best practices ${scores[2]}, SEO ${scores[3]}; FCP ${fcp}, LCP ${lcp}`);
+      console.log(
+        `${pathname}: performance ${scores[0]}, accessibility ${scores[1]}, best practices ${scores[2]}, SEO ${scores[3]}; FCP ${fcp}, LCP ${lcp}`,
+      );
       for (const category of CATEGORIES) {
         for (const ref of lhr.categories[category]?.auditRefs ?? []) {
           const audit = lhr.audits[ref.id] as Audit | undefined;
           if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
-          console.log(`  ${category}: ${audit.id} (${audit.score}) ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}`);
+          console.log(
+            `  ${category}: ${audit.id} (${audit.score}) ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}`,
+          );
           if (audit.id === "errors-in-console" || audit.id === "inspector-issues") {
             for (const item of audit.details?.items ?? []) console.log(`    ${JSON.stringify(item).slice(0, 400)}`);
           }
@@ -80,8 +96,13 @@ async function main() {
     chrome.kill();
     await site.stop();
   }
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
-  console.log(`\n${new Date().toISOString()}, load average ${load} on ${os.cpus().length} cores; Lighthouse mobile defaults`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  console.log(
+    `\n${new Date().toISOString()}, load average ${load} on ${os.cpus().length} cores; Lighthouse mobile defaults`,
+  );
   console.log("| page | path | performance | accessibility | best practices | SEO | FCP | LCP | goal met |");
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const row of rows) console.log(row);

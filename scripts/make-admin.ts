@@ -23,7 +23,9 @@ async function main() {
       console.error(`[make-admin] no member named "${username}"`);
       process.exitCode = 1;
     } else {
-      console.log(`[make-admin] ${user.username} is now ${user.role === "admin" ? "an admin" : user.role === "moderator" ? "a moderator" : "a member"}`);
+      console.log(
+        `[make-admin] ${user.username} is now ${user.role === "admin" ? "an admin" : user.role === "moderator" ? "a moderator" : "a member"}`,
+      );
     }
   } finally {
     await database.close();

@@ -5,9 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DIGITS, principleOf, type Digit } from "../app/numerology/principles";
 import { projectOctahedron, shadeColour, VERTICES, EDGES } from "../app/content/octahedron";
 import { PALINDROME } from "../app/content/palindrome";
+import { DIGITS, principleOf, type Digit } from "../app/numerology/principles";
 
 const W = 960;
 const H = 400;
@@ -112,7 +112,7 @@ images["octahedron-construction"] = svg(
   "Construction of the octahedron: two unit squares make the floor, one apex rises above its centre and one falls below",
   `<polygon points="${cx - 2 * u},${floorY} ${cx - u},${floorY - 40} ${cx + 2 * u},${floorY - 40} ${cx + u},${floorY}" fill="${hex(4)}" fill-opacity="0.35" stroke="${INK}" stroke-width="2"/>
 <line x1="${cx - 0.5 * u}" y1="${floorY}" x2="${cx + 0.5 * u}" y2="${floorY - 40}" stroke="${INK}" stroke-width="2" stroke-dasharray="6 4"/>
-<circle cx="${cx}" cy="${floorY - 20 - 1.6 * u / 1.6}" r="6" fill="${INK}"/>
+<circle cx="${cx}" cy="${floorY - 20 - (1.6 * u) / 1.6}" r="6" fill="${INK}"/>
 <circle cx="${cx}" cy="${floorY - 20 + u}" r="6" fill="${INK}"/>
 ${[
   [cx - 2 * u, floorY],
@@ -150,7 +150,8 @@ images.healing = svg(
       const y = 380 - i * 27;
       return `<circle cx="${W / 2}" cy="${y}" r="11" fill="${hex(d)}" stroke="${INK}" stroke-width="1.5"/>`;
     })
-    .join("\n") + `\n<line x1="${W / 2 - 60}" y1="${380 - 6.5 * 27}" x2="${W / 2 + 60}" y2="${380 - 6.5 * 27}" stroke="${INK}" stroke-dasharray="4 4"/>`,
+    .join("\n") +
+    `\n<line x1="${W / 2 - 60}" y1="${380 - 6.5 * 27}" x2="${W / 2 + 60}" y2="${380 - 6.5 * 27}" stroke="${INK}" stroke-dasharray="4 4"/>`,
 );
 
 // seven-three-one: three overlapping circles around 11
@@ -261,4 +262,6 @@ images["post-436"] = svg(
 
 mkdirSync(out, { recursive: true });
 for (const [name, content] of Object.entries(images)) writeFileSync(path.join(out, `${name}.svg`), content);
-console.log(`wrote ${Object.keys(images).length} images to ${out} (${VERTICES.length} vertices, ${EDGES.length} edges)`);
+console.log(
+  `wrote ${Object.keys(images).length} images to ${out} (${VERTICES.length} vertices, ${EDGES.length} edges)`,
+);

@@ -18,7 +18,8 @@ const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+const option = (name: string, fallback: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const target = args.find((a) => a.startsWith("/")) ?? "/forum";
 const connections = Number(option("connections", "10"));
 const duration = Number(option("duration", "8"));
@@ -26,7 +27,11 @@ const database = option("database", "bench_1m");
 const profiles = path.join(root, ".data-bench", "profiles");
 const SESSION_SECRET = "bench-session-secret-0123456789";
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 /** Self time by function and by package (node_modules/<name>, or the file), largest first. */
@@ -40,8 +45,16 @@ function summarise(file: string) {
     const time = profile.timeDeltas[i] ?? 0;
     const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
     const where = url.replace(/^.*node_modules\//, "").replace(`file://${root}/`, "");
-    const pkg = url.includes("node_modules/") ? where.split("/").slice(0, where.startsWith("@") ? 2 : 1).join("/") : where || functionName;
-    byFunction.set(`${functionName || "(anonymous)"} ${where}:${lineNumber}`, (byFunction.get(`${functionName || "(anonymous)"} ${where}:${lineNumber}`) ?? 0) + time);
+    const pkg = url.includes("node_modules/")
+      ? where
+          .split("/")
+          .slice(0, where.startsWith("@") ? 2 : 1)
+          .join("/")
+      : where || functionName;
+    byFunction.set(
+      `${functionName || "(anonymous)"} ${where}:${lineNumber}`,
+      (byFunction.get(`${functionName || "(anonymous)"} ${where}:${lineNumber}`) ?? 0) + time,
+    );
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + time);
     total += time;
   });
@@ -49,9 +62,14 @@ function summarise(file: string) {
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, count)
-      .map(([name, us]) => `  ${(us / 1000).toFixed(0).padStart(6)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`)
+      .map(
+        ([name, us]) =>
+          `  ${(us / 1000).toFixed(0).padStart(6)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`,
+      )
       .join("\n");
-  console.log(`\nby package (self time, ${(total / 1000).toFixed(0)} ms sampled incl. start-up):\n${top(byPackage, 20)}`);
+  console.log(
+    `\nby package (self time, ${(total / 1000).toFixed(0)} ms sampled incl. start-up):\n${top(byPackage, 20)}`,
+  );
   console.log(`\nby function:\n${top(byFunction, 30)}`);
 }
 
@@ -64,7 +82,11 @@ async function main() {
   mkdirSync(profiles, { recursive: true });
   const pg = await startEmbeddedPostgres({ dataDir: path.join(root, ".data-bench"), database: "postgres" });
   const started = Date.now();
-  const { base, child: server, stop } = await startAppServer(
+  const {
+    base,
+    child: server,
+    stop,
+  } = await startAppServer(
     {
       DATABASE_URL: pg.url(database),
       DATA_DIR: path.join(root, ".data-bench", "app"),
@@ -80,7 +102,9 @@ async function main() {
       ? { cookie: (await (await import("../app/accounts/session.server")).createUserSession(1)).split(";")[0]! }
       : undefined;
     const check = await fetch(`${base}${target}`, { headers });
-    console.log(`${target}: ${check.status}, ${(await check.arrayBuffer()).byteLength} bytes, cache: ${check.headers.get("x-page-cache") ?? "none"}`);
+    console.log(
+      `${target}: ${check.status}, ${(await check.arrayBuffer()).byteLength} bytes, cache: ${check.headers.get("x-page-cache") ?? "none"}`,
+    );
     await autocannon({ url: `${base}${target}`, connections, duration: 2, headers }); // warm-up
     const before = cpuMs(server.pid!);
     const result = await autocannon({ url: `${base}${target}`, connections, duration, headers });

@@ -49,9 +49,19 @@ async function prepare(databaseUrl: string, dataDir: string): Promise<{ cookie: 
   const { closePool } = await import("../db/client.server");
   await recordSnapshot({ at: new Date() });
   const suffix = Date.now().toString(36);
-  const user = await createUser({ username: `bench_${suffix}`, email: `bench_${suffix}@example.test`, password: "Passw0rd!bench" });
-  const { topic } = await createTopic({ authorId: user.id, title: `Benchmark topic ${suffix}`, description: null, category: "general" });
-  for (let i = 0; i < 10; i++) await createPost({ topicId: topic.id, authorId: user.id, content: `Reply ${i} to the benchmark topic.` });
+  const user = await createUser({
+    username: `bench_${suffix}`,
+    email: `bench_${suffix}@example.test`,
+    password: "Passw0rd!bench",
+  });
+  const { topic } = await createTopic({
+    authorId: user.id,
+    title: `Benchmark topic ${suffix}`,
+    description: null,
+    category: "general",
+  });
+  for (let i = 0; i < 10; i++)
+    await createPost({ topicId: topic.id, authorId: user.id, content: `Reply ${i} to the benchmark topic.` });
   const cookie = (await createUserSession(user.id)).split(";")[0]!;
   await closePool();
   return { cookie, topicId: topic.id };

@@ -20,7 +20,9 @@ function ensureChromium() {
     throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium).`);
   }
   console.log("[test] installing Chromium from Debian's packages…");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+    stdio: "inherit",
+  });
 }
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv): boolean {
@@ -73,7 +75,8 @@ async function main() {
     TEST_ADMIN_DATABASE_URL: adminUrl,
   };
   // Tests never reach a real vendor: providers are configured per test against loopback stand-ins.
-  for (const key of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "MURF_API_KEY", "SMTP_URL", "PUBLIC_URL"]) delete baseEnv[key];
+  for (const key of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "MURF_API_KEY", "SMTP_URL", "PUBLIC_URL"])
+    delete baseEnv[key];
 
   const port = await freePort();
   const results: Array<[string, boolean]> = [];

@@ -9,7 +9,9 @@ import { guardBuild } from "./guard-build";
  * action runs, unexpected failures never show their detail, and a limiter's 429 gets Retry-After.
  */
 const own = `http://localhost:${env.PORT}`;
-const SQL_FAILURE = new Error('insert into forum_topics ("title") values ($1) - invalid byte sequence at /srv/app/db/client.server.ts:12');
+const SQL_FAILURE = new Error(
+  'insert into forum_topics ("title") values ($1) - invalid byte sequence at /srv/app/db/client.server.ts:12',
+);
 
 function fakeBuild(calls: string[]) {
   const route = (id: string, path: string, module: Record<string, unknown>) => ({
@@ -51,7 +53,11 @@ function fakeBuild(calls: string[]) {
 
 async function run(fn: unknown, request: Request) {
   try {
-    return (await (fn as (args: object) => Promise<unknown>)({ request, params: {}, context: { requestId: "abc123def456" } })) as Response;
+    return (await (fn as (args: object) => Promise<unknown>)({
+      request,
+      params: {},
+      context: { requestId: "abc123def456" },
+    })) as Response;
   } catch (thrown) {
     return thrown as Response;
   }
@@ -64,16 +70,28 @@ describe("guardBuild", () => {
   it("refuses a foreign origin before the action runs: 403 {error} for the API, a text for a page's boundary", async () => {
     const calls: string[] = [];
     const build = fakeBuild(calls);
-    const api = await run(build.routes.api!.module.action, post("/api/thing", { Origin: "http://evil.example", "Content-Type": "application/json" }, "{}"));
+    const api = await run(
+      build.routes.api!.module.action,
+      post("/api/thing", { Origin: "http://evil.example", "Content-Type": "application/json" }, "{}"),
+    );
     expect(api.status).toBe(403);
     expect((await api.json()).error).toMatch(/another site/);
-    const page = await run(build.routes.page!.module.action, post("/page", { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" }, "title=x"));
+    const page = await run(
+      build.routes.page!.module.action,
+      post("/page", { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" }, "title=x"),
+    );
     expect(page.status).toBe(403);
     expect(await page.text()).toMatch(/another site/);
     expect(calls).toEqual([]);
 
-    await run(build.routes.api!.module.action, post("/api/thing", { Origin: own, "Content-Type": "application/json" }, '{"a":1}'));
-    await run(build.routes.page!.module.action, post("/page", { Origin: own, "Content-Type": "application/x-www-form-urlencoded" }, "title=x"));
+    await run(
+      build.routes.api!.module.action,
+      post("/api/thing", { Origin: own, "Content-Type": "application/json" }, '{"a":1}'),
+    );
+    await run(
+      build.routes.page!.module.action,
+      post("/page", { Origin: own, "Content-Type": "application/x-www-form-urlencoded" }, "title=x"),
+    );
     expect(calls).toEqual(['api:{"a":1}', "page:x"]);
   });
 
@@ -83,7 +101,8 @@ describe("guardBuild", () => {
     const stream = (bytes: number) =>
       new ReadableStream<Uint8Array>({
         start(controller) {
-          for (let sent = 0; sent < bytes; sent += 16 * 1024) controller.enqueue(new TextEncoder().encode("a".repeat(Math.min(16 * 1024, bytes - sent))));
+          for (let sent = 0; sent < bytes; sent += 16 * 1024)
+            controller.enqueue(new TextEncoder().encode("a".repeat(Math.min(16 * 1024, bytes - sent))));
           controller.close();
         },
       });
@@ -121,7 +140,10 @@ describe("guardBuild", () => {
 
   it("gives a limiter's 429 the Retry-After the limiter noted", async () => {
     const build = fakeBuild([]);
-    const answer = await run(build.routes.limited!.module.action, post("/api/limited", { "Content-Type": "application/json" }, "{}"));
+    const answer = await run(
+      build.routes.limited!.module.action,
+      post("/api/limited", { "Content-Type": "application/json" }, "{}"),
+    );
     expect(answer.status).toBe(429);
     expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(Number(answer.headers.get("Retry-After"))).toBeLessThanOrEqual(600);

@@ -1,4 +1,5 @@
 import type { ActionFunction, AppLoadContext, LoaderFunction, ServerBuild } from "@remix-run/node";
+import { rateLimitVerdicts, retryAfterHeaders } from "../app/utils/rate-limit.server";
 import {
   checkWrite,
   readBodyWithinLimit,
@@ -8,7 +9,6 @@ import {
   writeKindOf,
 } from "../app/utils/request-guard.server";
 import { logServerError, unexpectedErrorMessage } from "../app/utils/request-log.server";
-import { rateLimitVerdicts, retryAfterHeaders } from "../app/utils/rate-limit.server";
 
 /**
  * The Remix build as the server runs it: every route's action behind the write checks (same origin, content
@@ -24,7 +24,10 @@ type Handler = (args: RouteArgs) => ReturnType<ActionFunction>;
 
 function isThrownAnswer(value: unknown): boolean {
   // A Response (redirects, 4xx) or Remix's data() with a status: meant for the visitor, passed on as they are.
-  return value instanceof Response || (typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit");
+  return (
+    value instanceof Response ||
+    (typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit")
+  );
 }
 
 function requestIdOf(context: AppLoadContext | undefined): string | undefined {
@@ -76,7 +79,10 @@ function withErrorAnswer(handler: Handler, kind: "document" | "resource"): Handl
         if (kind === "document") throw answer;
         return answer;
       }
-      return new Response(message, { status: 500, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+      return new Response(message, {
+        status: 500,
+        headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+      });
     }
   };
 }
@@ -93,8 +99,11 @@ function guardedAction(action: Handler, kind: "document" | "resource"): Handler 
     };
     if (refusal) {
       if (refusal.status === 403) {
-        const origin = args.request.headers.get("origin") ?? `Sec-Fetch-Site ${args.request.headers.get("sec-fetch-site")}`;
-        console.warn(`[edge] request ${requestIdOf(args.context) ?? "-"}: ${args.request.method} ${pathname} refused: sent from ${origin}`);
+        const origin =
+          args.request.headers.get("origin") ?? `Sec-Fetch-Site ${args.request.headers.get("sec-fetch-site")}`;
+        console.warn(
+          `[edge] request ${requestIdOf(args.context) ?? "-"}: ${args.request.method} ${pathname} refused: sent from ${origin}`,
+        );
       }
       return refuse(refusalResponse(refusal, pathname));
     }
@@ -123,7 +132,12 @@ async function isReadableForm(request: Request): Promise<boolean> {
   }
 }
 
-type HeadersArgs = { loaderHeaders: Headers; parentHeaders: Headers; actionHeaders: Headers; errorHeaders: Headers | undefined };
+type HeadersArgs = {
+  loaderHeaders: Headers;
+  parentHeaders: Headers;
+  actionHeaders: Headers;
+  errorHeaders: Headers | undefined;
+};
 type HeadersExport = HeadersInit | ((args: HeadersArgs) => HeadersInit) | undefined;
 
 /**
@@ -133,8 +147,13 @@ type HeadersExport = HeadersInit | ((args: HeadersArgs) => HeadersInit) | undefi
  */
 function withRetryAfterHeader(original: HeadersExport) {
   return (args: HeadersArgs): Headers => {
-    const headers = new Headers(original === undefined ? args.parentHeaders : typeof original === "function" ? original(args) : original);
-    const retryAfter = args.actionHeaders.get("Retry-After") ?? args.errorHeaders?.get("Retry-After") ?? args.loaderHeaders.get("Retry-After");
+    const headers = new Headers(
+      original === undefined ? args.parentHeaders : typeof original === "function" ? original(args) : original,
+    );
+    const retryAfter =
+      args.actionHeaders.get("Retry-After") ??
+      args.errorHeaders?.get("Retry-After") ??
+      args.loaderHeaders.get("Retry-After");
     if (retryAfter && !headers.has("Retry-After")) headers.set("Retry-After", retryAfter);
     return headers;
   };

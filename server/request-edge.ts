@@ -55,7 +55,10 @@ export const drainUnreadBody: RequestHandler = (req, res, next) => {
 };
 
 morgan.token("safe-url", (req) => redactUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? "/"));
-morgan.token("request-id", (_req, res) => (res as unknown as { locals?: { requestId?: string } }).locals?.requestId ?? "-");
+morgan.token(
+  "request-id",
+  (_req, res) => (res as unknown as { locals?: { requestId?: string } }).locals?.requestId ?? "-",
+);
 
 /**
  * One line per request. The URL has tokens, codes and keys blanked (reset and verification links carry their
@@ -63,7 +66,9 @@ morgan.token("request-id", (_req, res) => (res as unknown as { locals?: { reques
  */
 export function requestLog(production: boolean): RequestHandler {
   return production
-    ? morgan(':date[iso] :request-id ":method :safe-url HTTP/:http-version" :status :res[content-length] :response-time ms ":user-agent"')
+    ? morgan(
+        ':date[iso] :request-id ":method :safe-url HTTP/:http-version" :status :res[content-length] :response-time ms ":user-agent"',
+      )
     : morgan(":request-id :method :safe-url :status :response-time ms - :res[content-length]");
 }
 
@@ -74,10 +79,14 @@ export function requestLog(production: boolean): RequestHandler {
 export const errorAnswer: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
   const id = res.locals.requestId as string | undefined;
-  const status = Number((error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode);
+  const status = Number(
+    (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode,
+  );
   const clientError = status >= 400 && status < 500;
   if (!clientError) {
-    console.error(`[error] request ${id ?? "-"}: ${req.method} ${redactUrl(req.originalUrl)}\n${(error as Error)?.stack ?? String(error)}`);
+    console.error(
+      `[error] request ${id ?? "-"}: ${req.method} ${redactUrl(req.originalUrl)}\n${(error as Error)?.stack ?? String(error)}`,
+    );
   }
   const message = clientError ? "The request could not be understood." : unexpectedErrorMessage(id);
   res.status(clientError ? status : 500).set("Cache-Control", "no-store");

@@ -50,12 +50,19 @@ export function sendUsernameReminderMail(args: { to: string; usernames: string[]
 export function sendEmailChangedMail(args: { to: string; username: string; newEmail: string; origin: string }) {
   return deliver(
     args.to,
-    emailChangedMail({ username: args.username, newEmail: maskEmail(args.newEmail), resetLink: `${args.origin}/auth?dialog=reset` }),
+    emailChangedMail({
+      username: args.username,
+      newEmail: maskEmail(args.newEmail),
+      resetLink: `${args.origin}/auth?dialog=reset`,
+    }),
   );
 }
 
 export function sendPasswordChangedMail(args: { to: string; username: string; origin: string }) {
-  return deliver(args.to, passwordChangedMail({ username: args.username, resetLink: `${args.origin}/auth?dialog=reset` }));
+  return deliver(
+    args.to,
+    passwordChangedMail({ username: args.username, resetLink: `${args.origin}/auth?dialog=reset` }),
+  );
 }
 
 /** "j•••@example.org": the old address learns where its account went without reading the new address whole. */

@@ -1,8 +1,8 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { loginSchema } from "./schemas";
-import { verifyLogin } from "./login.server";
 import type { AccountFailure } from "./errors";
+import { verifyLogin } from "./login.server";
+import { loginSchema } from "./schemas";
 import type { PublicUser } from "./users.server";
 
 /**
@@ -40,10 +40,17 @@ authenticator.use(
 );
 
 /** Signs in with the form strategy; resolves to the member or to the failure to show. */
-export async function authenticateForm(request: Request, ip: string): Promise<{ ok: true; user: PublicUser } | AccountFailure> {
+export async function authenticateForm(
+  request: Request,
+  ip: string,
+): Promise<{ ok: true; user: PublicUser } | AccountFailure> {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, ip);
-  const withIp = new Request(request.url, { method: request.method, headers, body: await request.clone().arrayBuffer() });
+  const withIp = new Request(request.url, {
+    method: request.method,
+    headers,
+    body: await request.clone().arrayBuffer(),
+  });
   try {
     return { ok: true, user: await authenticator.authenticate("form", withIp) };
   } catch (error) {

@@ -50,7 +50,11 @@ export async function mailEmailVerification({ userId, origin }: { userId: number
 
 /** Run by the mail job: the member's password changed (reset); they are told at their current address. */
 export async function mailPasswordChanged({ userId, origin }: { userId: number; origin: string }): Promise<void> {
-  const [row] = await db.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (row?.email) await sendPasswordChangedMail({ to: row.email, username: row.username, origin });
 }
 
@@ -129,7 +133,13 @@ export async function changeEmail({
   if (!user) return failure(401, "Please sign in again.");
   await endMemberSessions({ userId, exceptSessionId: sessionId });
   if (current?.email) {
-    await enqueueAccountMail({ kind: "email-changed", to: current.email, username: user.username, newEmail: email, origin });
+    await enqueueAccountMail({
+      kind: "email-changed",
+      to: current.email,
+      username: user.username,
+      newEmail: email,
+      origin,
+    });
   }
   await issueEmailVerification({ userId, origin });
   return { ok: true, user };

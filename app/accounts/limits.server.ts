@@ -1,6 +1,12 @@
-import { hitRateLimit, peekRateLimit, resetRateLimit, tooManyRequestsMessage, type RateLimit } from "~/utils/rate-limit.server";
-import { failure, type AccountFailure } from "./errors";
 import { hashIp } from "~/utils/http.server";
+import {
+  hitRateLimit,
+  peekRateLimit,
+  resetRateLimit,
+  tooManyRequestsMessage,
+  type RateLimit,
+} from "~/utils/rate-limit.server";
+import { failure, type AccountFailure } from "./errors";
 
 /**
  * The accounts domain's abuse limits (kept in Postgres, so they hold across instances). IPs are keyed by their

@@ -7,7 +7,10 @@ import { SITE_NAME } from "~/components/navigation";
 export type AccountMail = { subject: string; text: string; html: string };
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 function html(paragraphs: string[], link?: { href: string; label: string }): string {
@@ -42,8 +45,15 @@ export function resetPasswordMail({ username, link }: { username: string; link: 
   };
 }
 
-export function usernameReminderMail({ usernames, signInLink }: { usernames: string[]; signInLink: string }): AccountMail {
-  const list = usernames.length === 1 ? `Your username is: ${usernames[0]}` : `Your usernames are: ${usernames.join(", ")}`;
+export function usernameReminderMail({
+  usernames,
+  signInLink,
+}: {
+  usernames: string[];
+  signInLink: string;
+}): AccountMail {
+  const list =
+    usernames.length === 1 ? `Your username is: ${usernames[0]}` : `Your usernames are: ${usernames.join(", ")}`;
   const lines = [`You asked for a reminder of your ${SITE_NAME} username.`, list, "Sign in here:"];
   const after = ["If you did not ask for this, you can ignore this message."];
   return {

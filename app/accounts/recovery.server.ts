@@ -2,9 +2,9 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { users } from "#db/schema";
 import { enqueueAccountMail, sendPasswordResetMail, sendUsernameReminderMail } from "./account-mail.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
 import { failure, INVALID_RESET_LINK, type AccountFailure } from "./errors";
 import { hitRateLimit, limits, underLimits } from "./limits.server";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
 import { hashPassword } from "./password.server";
 import { endMemberSessions } from "./session.server";
 import { hashToken, newToken, RESET_TOKEN_TTL_MS } from "./tokens.server";
@@ -21,7 +21,10 @@ type Requested = { ok: true } | AccountFailure;
  * account exists, then only enqueues the mail job (decision 013): known and unknown targets cost the same. A
  * refused request is not counted, so the daily limit counts mails, not attempts.
  */
-async function underRecoveryLimit(ip: string, target: { email: string } | { username: string }): Promise<AccountFailure | null> {
+async function underRecoveryLimit(
+  ip: string,
+  target: { email: string } | { username: string },
+): Promise<AccountFailure | null> {
   const value = "email" in target ? target.email : target.username;
   return underLimits([
     limits.recoveryMail(ip),
@@ -104,7 +107,13 @@ export async function mailPasswordResetByEmail({ email, origin }: { email: strin
 }
 
 /** The request could not know the address (it named a username): the address's daily limit is counted here. */
-export async function mailPasswordResetByUsername({ username, origin }: { username: string; origin: string }): Promise<void> {
+export async function mailPasswordResetByUsername({
+  username,
+  origin,
+}: {
+  username: string;
+  origin: string;
+}): Promise<void> {
   const [account] = await db
     .select(recipientColumns)
     .from(users)

@@ -62,12 +62,14 @@ export const emailSchema = emailField();
 
 /** Login takes a username or an e-mail address (DESIGN decision 3); a username is held to the username rule. */
 export const loginSchema = z.object({
-  username: userText({ label: "Username", missing: "Please enter your username or email" })
-    .superRefine((value, ctx) => {
+  username: userText({ label: "Username", missing: "Please enter your username or email" }).superRefine(
+    (value, ctx) => {
       const rule = value.includes("@") ? emailSchema : usernameSchema;
       const result = rule.safeParse(value);
-      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
-    }),
+      if (!result.success)
+        for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+    },
+  ),
   password: z
     .string({ error: PASSWORD_MESSAGE })
     .min(PASSWORD_MIN, { error: PASSWORD_MESSAGE })

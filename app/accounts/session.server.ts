@@ -51,8 +51,14 @@ const sessionByIdQuery = preparedQuery("session-by-id", (db) =>
     .where(
       and(
         eq(sessions.id, sql.placeholder("id")),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${sql.placeholder("idleSeconds")}::double precision)`),
-        gt(sessions.createdAt, sql`now() - make_interval(secs => ${sql.placeholder("maxAgeSeconds")}::double precision)`),
+        gt(
+          sessions.lastSeenAt,
+          sql`now() - make_interval(secs => ${sql.placeholder("idleSeconds")}::double precision)`,
+        ),
+        gt(
+          sessions.createdAt,
+          sql`now() - make_interval(secs => ${sql.placeholder("maxAgeSeconds")}::double precision)`,
+        ),
         // A suspended member (decision 026) has no session until the suspension ends.
         sql`(${users.suspendedUntil} is null or ${users.suspendedUntil} <= now())`,
       ),
@@ -224,7 +230,9 @@ export async function endMemberSessions({
 /** What "Sign out of all other devices" tells the member (page toast and API). */
 export function signedOutOthersMessage(ended: number): string {
   if (ended === 0) return "No other browser was signed in.";
-  return ended === 1 ? "You have been signed out of 1 other browser." : `You have been signed out of ${ended} other browsers.`;
+  return ended === 1
+    ? "You have been signed out of 1 other browser."
+    : `You have been signed out of ${ended} other browsers.`;
 }
 
 export type SignedInBrowser = { device: string; createdAt: string; lastSeenAt: string; current: boolean };
@@ -238,7 +246,12 @@ export async function listMemberSessions({
   currentSessionId: string;
 }): Promise<SignedInBrowser[]> {
   const rows = await db
-    .select({ id: sessions.id, device: sessions.device, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: sessions.id,
+      device: sessions.device,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(
       and(

@@ -85,7 +85,9 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 /** Decision 2: admins are members with the admin role, or named in ADMIN_USERNAMES. */
 export function isAdminUser(user: Pick<PublicUser, "role" | "username">): boolean {
   if (user.role === "admin") return true;
-  const names = env.ADMIN_USERNAMES.split(",").map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const names = env.ADMIN_USERNAMES.split(",")
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
   return names.includes(user.username.toLowerCase());
 }
 
@@ -98,13 +100,7 @@ export function isModeratorUser(user: Pick<PublicUser, "role" | "username">): bo
  * Sets a member's role (scripts/make-admin; the admin roles page goes through the moderation domain, which also
  * records it). Returns null when no such member exists.
  */
-export async function setUserRole({
-  username,
-  role,
-}: {
-  username: string;
-  role: Role;
-}): Promise<PublicUser | null> {
+export async function setUserRole({ username, role }: { username: string; role: Role }): Promise<PublicUser | null> {
   const [user] = await db
     .update(users)
     .set({ role })

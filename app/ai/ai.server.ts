@@ -1,5 +1,5 @@
-import { OFFLINE_BUDGET_PROVIDER, spendPaidCall } from "~/utils/paid-budget.server";
 import { env } from "~/utils/env.server";
+import { OFFLINE_BUDGET_PROVIDER, spendPaidCall } from "~/utils/paid-budget.server";
 import { isOpenAIConfigured, MalformedAnswerError, openAITextProvider } from "./openai.server";
 import type { AiResult, StructuredRequest, TextProvider } from "./provider";
 

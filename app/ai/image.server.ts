@@ -1,9 +1,9 @@
-import { spendPaidCall } from "~/utils/paid-budget.server";
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Digit } from "~/numerology/principles";
 import { env } from "~/utils/env.server";
+import { spendPaidCall } from "~/utils/paid-budget.server";
 import { isOpenAIConfigured, openAIClient } from "./openai.server";
 import type { ImageProvider } from "./provider";
 import { visualEssenceUrl } from "./visual-essence";
@@ -44,7 +44,10 @@ export async function generateVisualEssence({
 }): Promise<{ imageUrl: string; provider: string }> {
   if (provider && (await spendPaidCall())) {
     try {
-      const imageUrl = await provider.generateImage({ prompt, digit, seed }, { signal: AbortSignal.timeout(env.AI_TIMEOUT_MS) });
+      const imageUrl = await provider.generateImage(
+        { prompt, digit, seed },
+        { signal: AbortSignal.timeout(env.AI_TIMEOUT_MS) },
+      );
       return { imageUrl, provider: provider.name };
     } catch (error) {
       console.warn(`[ai] image generation failed, using the generated visual essence: ${(error as Error).message}`);

@@ -13,7 +13,9 @@ const dataset = new DataSet<{ originalWord: string }>().addAll(englishDataset);
 for (const term of siteTerms) {
   dataset.addPhrase((p) => p.setMetadata({ originalWord: term }).addPattern(parseRawPattern(`|${term}|`)));
 }
-dataset.addPhrase((p) => p.setMetadata({ originalWord: "dick" }).addWhitelistedTerm("cockpit").addWhitelistedTerm("dick van dyke"));
+dataset.addPhrase((p) =>
+  p.setMetadata({ originalWord: "dick" }).addWhitelistedTerm("cockpit").addWhitelistedTerm("dick van dyke"),
+);
 
 const matcher = new RegExpMatcher({ ...dataset.build(), ...englishRecommendedTransformers });
 

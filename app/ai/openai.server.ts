@@ -36,7 +36,10 @@ export const openAITextProvider: TextProvider = {
           json_schema: {
             name: request.task.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64),
             strict: true,
-            schema: z.toJSONSchema(request.schema as z.ZodType, { target: "draft-7", io: "input" }) as Record<string, unknown>,
+            schema: z.toJSONSchema(request.schema as z.ZodType, { target: "draft-7", io: "input" }) as Record<
+              string,
+              unknown
+            >,
           },
         },
       },

@@ -21,8 +21,7 @@ export interface TextProvider {
 
 export type AiFailureCode = "GRAPHIC_ALERT" | "TIMEOUT" | "PROVIDER_ERROR";
 export type AiResult<T> =
-  | { ok: true; value: T; provider: string }
-  | { ok: false; code: AiFailureCode; message: string };
+  { ok: true; value: T; provider: string } | { ok: false; code: AiFailureCode; message: string };
 
 /** Visitor text goes into prompts as a JSON string literal marked as data, never as instructions. */
 export function quoteUserText(label: string, text: string): string {
@@ -36,5 +35,8 @@ export function quoteUserText(label: string, text: string): string {
  */
 export interface ImageProvider {
   readonly name: string;
-  generateImage(request: { prompt: string; digit: number; seed: number }, options: { signal: AbortSignal }): Promise<string>;
+  generateImage(
+    request: { prompt: string; digit: number; seed: number },
+    options: { signal: AbortSignal },
+  ): Promise<string>;
 }

@@ -24,7 +24,10 @@ function polygon(cx: number, cy: number, r: number, sides: number, rotation: num
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!,
+  );
 }
 
 export function renderVisualEssenceSvg(digit: Digit, seed: number): string {
@@ -50,13 +53,18 @@ export function renderVisualEssenceSvg(digit: Digit, seed: number): string {
   const main = `fill="${hex}" fill-opacity="0.85" stroke="${stroke}" stroke-width="3"`;
   if (digit === 0) shapes.push(`<circle cx="${c}" cy="${c}" r="${f(r)}" ${main}/>`);
   else if (digit === 1)
-    shapes.push(`<path d="M${c} ${f(c + r)} L${c} ${f(c - r)}" stroke="${hex}" stroke-width="${f(18 + rng() * 14)}" stroke-linecap="round"/>`);
+    shapes.push(
+      `<path d="M${c} ${f(c + r)} L${c} ${f(c - r)}" stroke="${hex}" stroke-width="${f(18 + rng() * 14)}" stroke-linecap="round"/>`,
+    );
   else if (digit === 2) {
     const dx = r * 0.45;
     shapes.push(`<circle cx="${f(c - dx)}" cy="${c}" r="${f(r * 0.8)}" ${main}/>`);
     shapes.push(`<circle cx="${f(c + dx)}" cy="${c}" r="${f(r * 0.8)}" ${main}/>`);
   } else if (digit <= 6 || digit === 8) shapes.push(`<polygon points="${polygon(c, c, r, digit, rotation)}" ${main}/>`);
-  else shapes.push(`<polygon points="${polygon(c, c, r, digit, rotation, digit === 7 ? 3 : 4)}" ${main} fill-rule="evenodd"/>`);
+  else
+    shapes.push(
+      `<polygon points="${polygon(c, c, r, digit, rotation, digit === 7 ? 3 : 4)}" ${main} fill-rule="evenodd"/>`,
+    );
 
   // scattered points
   const dots = 12 + Math.floor(rng() * 24);

@@ -1,5 +1,5 @@
-import { NextMoonQuarter, SearchMoonQuarter } from "astronomy-engine";
 import { createHash } from "node:crypto";
+import { NextMoonQuarter, SearchMoonQuarter } from "astronomy-engine";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { eclipticLongitude, LUNAR_EVENT_TYPES, nextSignChange, nextStation } from "./ephemeris.server";
 import { monitorStatus } from "./snapshots.server";
@@ -74,7 +74,7 @@ export function skyEvents({ from, to, bodies }: { from: Date; to: Date; bodies: 
 
   for (const body of bodies) {
     if (body !== "Moon") {
-      for (let after = from; ; ) {
+      for (let after = from; ;) {
         const change = nextSignChange(body, after, to);
         if (!change) break;
         const at = new Date(change.at);
@@ -95,7 +95,7 @@ export function skyEvents({ from, to, bodies }: { from: Date; to: Date; bodies: 
         after = new Date(at.getTime() + MINUTE_MS);
       }
     }
-    for (let after = from; ; ) {
+    for (let after = from; ;) {
       const station = nextStation(body, after, to);
       if (!station) break;
       const at = new Date(station.at);

@@ -53,6 +53,7 @@ describe("the terminology check", () => {
 
   it("gives a grounding sentence that meets the contract on its own", () => {
     for (const planet of BODY_NAMES)
-      for (const sign of SIGN_NAMES) expect(checkTerminology(groundingSentence(planet, sign), planet, sign).compliant).toBe(true);
+      for (const sign of SIGN_NAMES)
+        expect(checkTerminology(groundingSentence(planet, sign), planet, sign).compliant).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-import type { Composition, Style } from "~/preferences/schema";
 import { principleOf } from "~/numerology/principles";
+import type { Composition, Style } from "~/preferences/schema";
 import { bodyFacts, signFacts, type BodyName, type SignName } from "./zodiac";
 
 /**
@@ -29,9 +29,12 @@ const MODALITY_VOICE = {
 } as const;
 
 const OPENINGS: Record<Style, (planet: string, sign: string) => string> = {
-  poetic: (p, s) => `Like a lantern carried through ${s}'s hall of stars, ${p} lights a particular corner of your life.`,
-  scientific: (p, s) => `Observed from Earth, ${p} now moves through the tropical sign of ${s}; read symbolically, this describes a pattern of attention.`,
-  spiritual: (p, s) => `${p} in ${s} is an invitation from the one reality to notice how it is exploring itself through you.`,
+  poetic: (p, s) =>
+    `Like a lantern carried through ${s}'s hall of stars, ${p} lights a particular corner of your life.`,
+  scientific: (p, s) =>
+    `Observed from Earth, ${p} now moves through the tropical sign of ${s}; read symbolically, this describes a pattern of attention.`,
+  spiritual: (p, s) =>
+    `${p} in ${s} is an invitation from the one reality to notice how it is exploring itself through you.`,
   practical: (p, s) => `With ${p} in ${s}, here is where to put your energy in the days ahead.`,
 };
 
@@ -66,7 +69,10 @@ export function composeReading({ planet, sign, style, composition, keywords }: R
 
   switch (composition) {
     case "brief":
-      return [`${opening} ${principleLine}`, `${signLine} ${userLine ?? ""} ${zeroLine}`.replace(/\s+/g, " ").trim()].join("\n\n");
+      return [
+        `${opening} ${principleLine}`,
+        `${signLine} ${userLine ?? ""} ${zeroLine}`.replace(/\s+/g, " ").trim(),
+      ].join("\n\n");
     case "simple":
       return [
         `${planet} is in ${sign}. ${planet} stands for ${universal} (principle ${principle.digit}).`,

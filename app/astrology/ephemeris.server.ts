@@ -259,7 +259,11 @@ export function nextSignChange(body: BodyName, after: Date, until?: Date): SignC
     const t = prev + Math.max(minStep, (edge / MAX_SPEED[body]) * DAY_MS);
     lon = eclipticLongitude(body, t);
     if (Math.floor(lon / 30) % 12 !== first) {
-      return signChange(body, first, bisect(prev, t, (x) => signIndex(body, x) !== first));
+      return signChange(
+        body,
+        first,
+        bisect(prev, t, (x) => signIndex(body, x) !== first),
+      );
     }
     prev = t;
   }
@@ -268,7 +272,13 @@ export function nextSignChange(body: BodyName, after: Date, until?: Date): SignC
 
 function signChange(body: BodyName, first: number, at: number): SignChange {
   const to = signAt(eclipticLongitude(body, at)).sign;
-  return { body, from: signAt(first * 30).sign, to, at: new Date(at).toISOString(), date: easternDateTime(new Date(at)).date };
+  return {
+    body,
+    from: signAt(first * 30).sign,
+    to,
+    at: new Date(at).toISOString(),
+    date: easternDateTime(new Date(at)).date,
+  };
 }
 
 /** The planet's next station (where its apparent motion turns), or null for the Sun and Moon (or past `until`). */

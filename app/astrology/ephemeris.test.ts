@@ -22,7 +22,7 @@ import type { BodyName, SignName } from "./zodiac";
 const ARCMINUTE = 1 / 60;
 
 function angularDistance(a: number, b: number): number {
-  const d = Math.abs((((a - b) % 360) + 540) % 360 - 180);
+  const d = Math.abs(((((a - b) % 360) + 540) % 360) - 180);
   return d;
 }
 
@@ -42,15 +42,18 @@ const seasons: Array<[string, number, SignName]> = [
 ];
 
 describe("the Sun against the published equinoxes and solstices", () => {
-  it.each(seasons)("at %s its apparent longitude is %i° (within 1′) and the sign is right", (instant, expected, sign) => {
-    const at = new Date(instant);
-    const lon = eclipticLongitude("Sun", at);
-    expect(angularDistance(lon, expected)).toBeLessThan(ARCMINUTE);
-    // a minute later the Sun is in the new sign, a minute before in the old one
-    const later = computeSky(new Date(at.getTime() + 60_000)).planets.find((p) => p.name === "Sun")!;
-    expect(later.constellation).toBe(sign);
-    expect(later.isRetrograde).toBe(false);
-  });
+  it.each(seasons)(
+    "at %s its apparent longitude is %i° (within 1′) and the sign is right",
+    (instant, expected, sign) => {
+      const at = new Date(instant);
+      const lon = eclipticLongitude("Sun", at);
+      expect(angularDistance(lon, expected)).toBeLessThan(ARCMINUTE);
+      // a minute later the Sun is in the new sign, a minute before in the old one
+      const later = computeSky(new Date(at.getTime() + 60_000)).planets.find((p) => p.name === "Sun")!;
+      expect(later.constellation).toBe(sign);
+      expect(later.isRetrograde).toBe(false);
+    },
+  );
 });
 
 describe("Mercury's 2025 stations", () => {
@@ -116,7 +119,8 @@ describe("signs at known dates", () => {
   it("never marks the Sun or the Moon retrograde, and marks planets retrograde when their longitude falls", () => {
     for (let day = 0; day < 365; day += 7) {
       const sky = computeSky(new Date(Date.UTC(2025, 0, 1) + day * 86_400_000));
-      for (const p of sky.planets.filter((x) => x.name === "Sun" || x.name === "Moon")) expect(p.isRetrograde).toBe(false);
+      for (const p of sky.planets.filter((x) => x.name === "Sun" || x.name === "Moon"))
+        expect(p.isRetrograde).toBe(false);
     }
     // Mercury is retrograde between the published 2025-07-18 and 2025-08-11 stations and direct outside them
     const mercury = (iso: string) => computeSky(new Date(iso)).planets.find((p) => p.name === "Mercury")!;
@@ -129,7 +133,16 @@ describe("the sky's shape", () => {
   it("lists the ten bodies in order with a sign and a degree within it", () => {
     const sky = computeSky(new Date("2026-11-21T12:00Z"));
     expect(sky.planets.map((p) => p.name)).toEqual([
-      "Sun", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto",
+      "Sun",
+      "Moon",
+      "Mercury",
+      "Venus",
+      "Mars",
+      "Jupiter",
+      "Saturn",
+      "Uranus",
+      "Neptune",
+      "Pluto",
     ]);
     for (const p of sky.planets) {
       expect(p.degreeInSign).toBeGreaterThanOrEqual(0);
@@ -140,8 +153,14 @@ describe("the sky's shape", () => {
 
   it("names the phases by elongation", () => {
     expect([0, 45, 90, 135, 180, 225, 270, 315].map(phaseName)).toEqual([
-      "New Moon", "Waxing Crescent", "First Quarter", "Waxing Gibbous",
-      "Full Moon", "Waning Gibbous", "Last Quarter", "Waning Crescent",
+      "New Moon",
+      "Waxing Crescent",
+      "First Quarter",
+      "Waxing Gibbous",
+      "Full Moon",
+      "Waning Gibbous",
+      "Last Quarter",
+      "Waning Crescent",
     ]);
   });
 
@@ -149,8 +168,18 @@ describe("the sky's shape", () => {
     const after = new Date("2026-11-21T12:00Z");
     const events = upcomingEvents(after);
     expect(events.signChanges).toHaveLength(10);
-    expect(events.stations.map((s) => s.body)).toEqual(["Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto"]);
-    for (const e of [...events.signChanges, ...events.stations]) expect(new Date(e.at).getTime()).toBeGreaterThan(after.getTime());
+    expect(events.stations.map((s) => s.body)).toEqual([
+      "Mercury",
+      "Venus",
+      "Mars",
+      "Jupiter",
+      "Saturn",
+      "Uranus",
+      "Neptune",
+      "Pluto",
+    ]);
+    for (const e of [...events.signChanges, ...events.stations])
+      expect(new Date(e.at).getTime()).toBeGreaterThan(after.getTime());
     const times = events.lunarEvents.map((e) => new Date(e.at).getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(new Set(events.lunarEvents.map((e) => e.type)).size).toBe(4);

@@ -3,7 +3,6 @@ import type { PageSection } from "~/utils/page-cache.server";
 import { SKY_CHANNEL } from "./snapshots.server";
 import { tabFromCookieHeader } from "./tab-cookie.server";
 
-
 /**
  * /astrology and /astrology/{planet}: the sky of the latest snapshot, the tab the visitor last chose (a plain
  * cookie) and, on a planet's page, a reading shaped by the visitor's saved preferences. Kept per preference set

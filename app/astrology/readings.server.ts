@@ -3,15 +3,22 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "#db/client.server";
 import { astrologyReadingCache } from "#db/schema";
+import { generateStructured } from "~/ai/ai.server";
+import { screenKeywords, GRAPHIC_ALERT } from "~/ai/moderation.server";
+import { quoteUserText, type TextProvider } from "~/ai/provider";
+import { principleOf } from "~/numerology/principles";
+import { getPreferences } from "~/preferences/preferences.server";
+import {
+  COMPOSITION_LABELS,
+  KEYWORDS_MAX,
+  STYLE_LABELS,
+  type Composition,
+  type Preferences,
+  type Style,
+} from "~/preferences/schema";
 import { hitCostLimit, type Person } from "~/utils/cost-limits.server";
 import { OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
 import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
-import { generateStructured } from "~/ai/ai.server";
-import { quoteUserText, type TextProvider } from "~/ai/provider";
-import { screenKeywords, GRAPHIC_ALERT } from "~/ai/moderation.server";
-import { principleOf } from "~/numerology/principles";
-import { getPreferences } from "~/preferences/preferences.server";
-import { COMPOSITION_LABELS, KEYWORDS_MAX, STYLE_LABELS, type Composition, type Preferences, type Style } from "~/preferences/schema";
 import { composeReading } from "./composer";
 import { READING_FAILURE_TEXT } from "./tab";
 import { checkTerminology, groundingSentence, terminologyContract, type TerminologyCheck } from "./terminology";
@@ -23,7 +30,12 @@ import { bodyFacts, signFacts, type BodyName, type SignName } from "./zodiac";
  */
 
 export type ReadingResult =
-  | { ok: true; reading: string; provider: string; /** the provider's own text, before any top-up */ rawReading: string }
+  | {
+      ok: true;
+      reading: string;
+      provider: string;
+      /** the provider's own text, before any top-up */ rawReading: string;
+    }
   | { ok: false; code: typeof GRAPHIC_ALERT | "TIMEOUT" | "PROVIDER_ERROR"; message: string }
   | { ok: false; code: "RATE_LIMITED"; message: string; retryAfterSeconds: number };
 
@@ -85,7 +97,13 @@ export async function testTerminology({
   planet: BodyName;
   sign: SignName;
 }): Promise<{ reading: string; terminologyCheck: TerminologyCheck } | { error: string }> {
-  const result = await generatePersonalizedReading({ planet, sign, style: "poetic", composition: "detailed", keywords: "" });
+  const result = await generatePersonalizedReading({
+    planet,
+    sign,
+    style: "poetic",
+    composition: "detailed",
+    keywords: "",
+  });
   if (!result.ok) return { error: "Error: Failed to test terminology" };
   return { reading: result.rawReading, terminologyCheck: checkTerminology(result.rawReading, planet, sign) };
 }
@@ -94,7 +112,10 @@ export async function testTerminology({
 export const READING_LIMIT = { limit: 60, windowSeconds: 60 };
 
 /** The cache key of a reading: planet, sign, preferences and the UTC day. */
-export function readingCacheKey(input: { planet: string; sign: string; style: string; composition: string; keywords: string }, now = new Date()) {
+export function readingCacheKey(
+  input: { planet: string; sign: string; style: string; composition: string; keywords: string },
+  now = new Date(),
+) {
   const day = now.toISOString().slice(0, 10);
   return createHash("sha256")
     .update(JSON.stringify([day, input.planet, input.sign, input.style, input.composition, input.keywords]))
@@ -135,14 +156,24 @@ export async function readingForVisitor({
 
   const limit = await hitCostLimit("astrology-reading", person, READING_LIMIT);
   if (!limit.allowed) {
-    return { ok: false, code: "RATE_LIMITED", message: tooManyRequestsMessage(limit.retryAfterSeconds), retryAfterSeconds: limit.retryAfterSeconds };
+    return {
+      ok: false,
+      code: "RATE_LIMITED",
+      message: tooManyRequestsMessage(limit.retryAfterSeconds),
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
   }
   const result = await generatePersonalizedReading(input);
   // A reading written offline because the budget was spent is not kept as the day's reading.
   if (result.ok && result.provider !== OFFLINE_BUDGET_PROVIDER) {
     await db
       .insert(astrologyReadingCache)
-      .values({ cacheKey, reading: result.reading, provider: result.provider, expiresAt: new Date(Date.now() + 26 * 3600 * 1000) })
+      .values({
+        cacheKey,
+        reading: result.reading,
+        provider: result.provider,
+        expiresAt: new Date(Date.now() + 26 * 3600 * 1000),
+      })
       .onConflictDoNothing();
   }
   return result;

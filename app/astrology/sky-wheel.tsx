@@ -60,7 +60,15 @@ export function SkyWheel({ bodies, describedBy, at }: { bodies: WheelBody[]; des
         return (
           <g key={sign.name}>
             <line x1={fmt(x1)} y1={fmt(y1)} x2={fmt(x2)} y2={fmt(y2)} stroke="#3b2a80" strokeWidth="1" />
-            <text x={fmt(gx)} y={fmt(gy)} textAnchor="middle" dominantBaseline="central" fontSize="20" fill="#1c1830" aria-hidden="true">
+            <text
+              x={fmt(gx)}
+              y={fmt(gy)}
+              textAnchor="middle"
+              dominantBaseline="central"
+              fontSize="20"
+              fill="#1c1830"
+              aria-hidden="true"
+            >
               {sign.symbol}
             </text>
           </g>
@@ -73,11 +81,25 @@ export function SkyWheel({ bodies, describedBy, at }: { bodies: WheelBody[]; des
         const [gx, gy] = point(body.longitude, body.radius);
         return (
           <Tooltip key={body.name} content={glyphLabel(body)}>
-            <g data-body={body.name} role="img" tabIndex={0} aria-label={glyphLabel(body)} className="cursor-default outline-none focus-visible:[&>circle]:stroke-cosmic">
+            <g
+              data-body={body.name}
+              role="img"
+              tabIndex={0}
+              aria-label={glyphLabel(body)}
+              className="cursor-default outline-none focus-visible:[&>circle]:stroke-cosmic"
+            >
               <circle cx={fmt(gx)} cy={fmt(gy)} r="12" fill="transparent" stroke="transparent" strokeWidth="2" />
               <line x1={fmt(tx1)} y1={fmt(ty1)} x2={fmt(tx2)} y2={fmt(ty2)} stroke="#1c1830" strokeWidth="2" />
               <line x1={fmt(tx2)} y1={fmt(ty2)} x2={fmt(lx)} y2={fmt(ly)} stroke="#b8b0d8" strokeWidth="1" />
-              <text x={fmt(gx)} y={fmt(gy)} textAnchor="middle" dominantBaseline="central" fontSize="18" fill={body.isRetrograde ? "#9a1b1b" : "#3b2a80"} aria-hidden="true">
+              <text
+                x={fmt(gx)}
+                y={fmt(gy)}
+                textAnchor="middle"
+                dominantBaseline="central"
+                fontSize="18"
+                fill={body.isRetrograde ? "#9a1b1b" : "#3b2a80"}
+                aria-hidden="true"
+              >
                 {body.symbol}
               </text>
             </g>

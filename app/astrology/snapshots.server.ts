@@ -21,13 +21,32 @@ export async function recordSnapshot({ at = new Date() }: { at?: Date } = {}): P
   const events = [
     ...data.planets.flatMap((p) => [
       ...(p.nextSignChange
-        ? [{ kind: "ingress", body: p.name, occurs_at: p.nextSignChange.at, details: { from: p.constellation, to: p.nextSignChange.sign } }]
+        ? [
+            {
+              kind: "ingress",
+              body: p.name,
+              occurs_at: p.nextSignChange.at,
+              details: { from: p.constellation, to: p.nextSignChange.sign },
+            },
+          ]
         : []),
       ...(p.nextStation
-        ? [{ kind: `station-${p.nextStation.kind}`, body: p.name, occurs_at: p.nextStation.at, details: { sign: p.constellation } }]
+        ? [
+            {
+              kind: `station-${p.nextStation.kind}`,
+              body: p.name,
+              occurs_at: p.nextStation.at,
+              details: { sign: p.constellation },
+            },
+          ]
         : []),
     ]),
-    ...data.upcomingLunarEvents.map((e) => ({ kind: "lunar-phase", body: "Moon", occurs_at: e.at, details: { type: e.type } })),
+    ...data.upcomingLunarEvents.map((e) => ({
+      kind: "lunar-phase",
+      body: "Moon",
+      occurs_at: e.at,
+      details: { type: e.type },
+    })),
   ];
   const sql = rawSql();
   await sql.begin(async (tx) => {
@@ -91,8 +110,18 @@ export async function monitorStatus(): Promise<{ lastUpdate: string | null; chec
 export type RecordedEvent = { kind: string; body: string; occursAt: string; details: Record<string, unknown> };
 
 /** Recorded events in a time window, oldest first (served by astrology_events_occurs_idx). */
-export async function eventsBetween({ from, to, limit = 100 }: { from: Date; to: Date; limit?: number }): Promise<RecordedEvent[]> {
-  const rows = await rawSql()<{ kind: string; body: string; occurs_at: string; details: Record<string, unknown> | string }[]>`
+export async function eventsBetween({
+  from,
+  to,
+  limit = 100,
+}: {
+  from: Date;
+  to: Date;
+  limit?: number;
+}): Promise<RecordedEvent[]> {
+  const rows = await rawSql()<
+    { kind: string; body: string; occurs_at: string; details: Record<string, unknown> | string }[]
+  >`
     select kind, body, occurs_at, details from astrology_events
     where occurs_at >= ${from.toISOString()}::timestamptz and occurs_at < ${to.toISOString()}::timestamptz
     order by occurs_at limit ${limit}`;

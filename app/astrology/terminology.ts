@@ -41,14 +41,16 @@ function occurrences(text: string, patterns: string[]): string[] {
 export function checkTerminology(reading: string, planet: BodyName, sign: SignName): TerminologyCheck {
   const contract = terminologyContract(planet, sign);
   const { number, name } = contract.principle;
-  const principleFound = occurrences(reading, [
-    `Universal ${escape(name)}`,
-    `principle ${number}`,
-    `number ${number}`,
-  ]);
+  const principleFound = occurrences(reading, [`Universal ${escape(name)}`, `principle ${number}`, `number ${number}`]);
   const zeroFound = occurrences(reading, ["Nonseparation", "zero", "0"]);
   const specialFound = occurrences(reading, [escape(contract.special.term)]);
-  const principle = { number, name, count: principleFound.length, required: contract.principle.required, found: principleFound };
+  const principle = {
+    number,
+    name,
+    count: principleFound.length,
+    required: contract.principle.required,
+    found: principleFound,
+  };
   const zero = { count: zeroFound.length, required: contract.zero.required, found: zeroFound };
   const special = {
     type: contract.special.type,
@@ -57,7 +59,8 @@ export function checkTerminology(reading: string, planet: BodyName, sign: SignNa
     required: contract.special.required,
     found: specialFound,
   };
-  const compliant = principle.count >= principle.required && zero.count >= zero.required && special.count >= special.required;
+  const compliant =
+    principle.count >= principle.required && zero.count >= zero.required && special.count >= special.required;
   return { status: compliant ? "compliant" : "non-compliant", compliant, principle, zero, special };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DIGITS } from "~/numerology/principles";
-import { readTabCookie, serializeTabCookie } from "./tab-cookie.server";
 import { formatInstant, parseTab } from "./tab";
+import { readTabCookie, serializeTabCookie } from "./tab-cookie.server";
 import { BODIES, formatDegree, parseBodyName, parseSignName, signAt, SIGNS } from "./zodiac";
 
 describe("the static sky", () => {

@@ -5,7 +5,18 @@ import type { Digit } from "~/numerology/principles";
  * twelve tropical signs with their symbols, elements, modalities and keywords. Shared by server and browser.
  * Symbols carry U+FE0E so they render as text glyphs, not emoji.
  */
-export const BODY_NAMES = ["Sun", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto"] as const;
+export const BODY_NAMES = [
+  "Sun",
+  "Moon",
+  "Mercury",
+  "Venus",
+  "Mars",
+  "Jupiter",
+  "Saturn",
+  "Uranus",
+  "Neptune",
+  "Pluto",
+] as const;
 export type BodyName = (typeof BODY_NAMES)[number];
 
 export const SIGN_NAMES = [
@@ -38,18 +49,90 @@ export type SignFacts = {
 const VS15 = "\uFE0E";
 
 export const SIGNS: readonly SignFacts[] = [
-  { name: "Aries", symbol: `♈${VS15}`, element: "Fire", modality: "Cardinal", keywords: ["initiative", "courage", "beginnings"] },
-  { name: "Taurus", symbol: `♉${VS15}`, element: "Earth", modality: "Fixed", keywords: ["steadiness", "sensuality", "patience"] },
-  { name: "Gemini", symbol: `♊${VS15}`, element: "Air", modality: "Mutable", keywords: ["curiosity", "exchange", "versatility"] },
-  { name: "Cancer", symbol: `♋${VS15}`, element: "Water", modality: "Cardinal", keywords: ["nurture", "home", "memory"] },
-  { name: "Leo", symbol: `♌${VS15}`, element: "Fire", modality: "Fixed", keywords: ["radiance", "creativity", "heart"] },
-  { name: "Virgo", symbol: `♍${VS15}`, element: "Earth", modality: "Mutable", keywords: ["discernment", "service", "craft"] },
-  { name: "Libra", symbol: `♎${VS15}`, element: "Air", modality: "Cardinal", keywords: ["balance", "partnership", "beauty"] },
-  { name: "Scorpio", symbol: `♏${VS15}`, element: "Water", modality: "Fixed", keywords: ["depth", "transformation", "intimacy"] },
-  { name: "Sagittarius", symbol: `♐${VS15}`, element: "Fire", modality: "Mutable", keywords: ["vision", "freedom", "meaning"] },
-  { name: "Capricorn", symbol: `♑${VS15}`, element: "Earth", modality: "Cardinal", keywords: ["structure", "mastery", "duty"] },
-  { name: "Aquarius", symbol: `♒${VS15}`, element: "Air", modality: "Fixed", keywords: ["innovation", "community", "ideals"] },
-  { name: "Pisces", symbol: `♓${VS15}`, element: "Water", modality: "Mutable", keywords: ["compassion", "dreams", "surrender"] },
+  {
+    name: "Aries",
+    symbol: `♈${VS15}`,
+    element: "Fire",
+    modality: "Cardinal",
+    keywords: ["initiative", "courage", "beginnings"],
+  },
+  {
+    name: "Taurus",
+    symbol: `♉${VS15}`,
+    element: "Earth",
+    modality: "Fixed",
+    keywords: ["steadiness", "sensuality", "patience"],
+  },
+  {
+    name: "Gemini",
+    symbol: `♊${VS15}`,
+    element: "Air",
+    modality: "Mutable",
+    keywords: ["curiosity", "exchange", "versatility"],
+  },
+  {
+    name: "Cancer",
+    symbol: `♋${VS15}`,
+    element: "Water",
+    modality: "Cardinal",
+    keywords: ["nurture", "home", "memory"],
+  },
+  {
+    name: "Leo",
+    symbol: `♌${VS15}`,
+    element: "Fire",
+    modality: "Fixed",
+    keywords: ["radiance", "creativity", "heart"],
+  },
+  {
+    name: "Virgo",
+    symbol: `♍${VS15}`,
+    element: "Earth",
+    modality: "Mutable",
+    keywords: ["discernment", "service", "craft"],
+  },
+  {
+    name: "Libra",
+    symbol: `♎${VS15}`,
+    element: "Air",
+    modality: "Cardinal",
+    keywords: ["balance", "partnership", "beauty"],
+  },
+  {
+    name: "Scorpio",
+    symbol: `♏${VS15}`,
+    element: "Water",
+    modality: "Fixed",
+    keywords: ["depth", "transformation", "intimacy"],
+  },
+  {
+    name: "Sagittarius",
+    symbol: `♐${VS15}`,
+    element: "Fire",
+    modality: "Mutable",
+    keywords: ["vision", "freedom", "meaning"],
+  },
+  {
+    name: "Capricorn",
+    symbol: `♑${VS15}`,
+    element: "Earth",
+    modality: "Cardinal",
+    keywords: ["structure", "mastery", "duty"],
+  },
+  {
+    name: "Aquarius",
+    symbol: `♒${VS15}`,
+    element: "Air",
+    modality: "Fixed",
+    keywords: ["innovation", "community", "ideals"],
+  },
+  {
+    name: "Pisces",
+    symbol: `♓${VS15}`,
+    element: "Water",
+    modality: "Mutable",
+    keywords: ["compassion", "dreams", "surrender"],
+  },
 ];
 
 export type BodyFacts = {
@@ -77,7 +160,8 @@ export const BODIES: readonly BodyFacts[] = [
     symbol: `☉${VS15}`,
     principle: 1,
     attribute: "Vitality · Identity · Purpose",
-    description: "The Sun is the conscious centre of the chart: the will to be, the light by which a life recognises itself.",
+    description:
+      "The Sun is the conscious centre of the chart: the will to be, the light by which a life recognises itself.",
     keywords: ["vitality", "identity", "purpose"],
     canRetrograde: false,
   },
@@ -86,7 +170,8 @@ export const BODIES: readonly BodyFacts[] = [
     symbol: `☽${VS15}`,
     principle: 3,
     attribute: "Emotion · Instinct · Belonging",
-    description: "The Moon reflects feeling and memory: the tides of mood, the need to be held, the rhythm of the inner life.",
+    description:
+      "The Moon reflects feeling and memory: the tides of mood, the need to be held, the rhythm of the inner life.",
     keywords: ["emotion", "instinct", "belonging"],
     canRetrograde: false,
   },
@@ -104,7 +189,8 @@ export const BODIES: readonly BodyFacts[] = [
     symbol: `♀${VS15}`,
     principle: 7,
     attribute: "Love · Beauty · Values",
-    description: "Venus draws things together: attraction, taste, the harmony we make with others and with what we value.",
+    description:
+      "Venus draws things together: attraction, taste, the harmony we make with others and with what we value.",
     keywords: ["love", "beauty", "harmony"],
     canRetrograde: true,
   },
@@ -131,7 +217,8 @@ export const BODIES: readonly BodyFacts[] = [
     symbol: `♄${VS15}`,
     principle: 6,
     attribute: "Structure · Time · Discipline",
-    description: "Saturn is the keeper of time and form: limits, commitments and the slow refinement that makes things last.",
+    description:
+      "Saturn is the keeper of time and form: limits, commitments and the slow refinement that makes things last.",
     keywords: ["discipline", "structure", "maturity"],
     canRetrograde: true,
   },
@@ -158,7 +245,8 @@ export const BODIES: readonly BodyFacts[] = [
     symbol: `♇${VS15}`,
     principle: 8,
     attribute: "Depth · Rebirth · Power",
-    description: "Pluto works underground: endings and rebirths, hidden power, and the deep memory that transformation unearths.",
+    description:
+      "Pluto works underground: endings and rebirths, hidden power, and the deep memory that transformation unearths.",
     keywords: ["transformation", "rebirth", "power"],
     canRetrograde: true,
   },

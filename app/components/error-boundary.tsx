@@ -57,7 +57,9 @@ const defaultHandlers: Record<number, StatusHandler> = {
   503: ({ message }) => (
     <ErrorPanel
       title="Back shortly"
-      text={message || "The site is unavailable for a moment and will be back shortly. Please try again in a few seconds."}
+      text={
+        message || "The site is unavailable for a moment and will be back shortly. Please try again in a few seconds."
+      }
     >
       <a href="" className="text-cosmic underline">
         Try again

@@ -14,6 +14,8 @@ const ID = "site-stylesheet";
 
 export function InlineStylesheet() {
   const fromServer = useContext(StylesheetContext);
-  const [css] = useState(() => fromServer ?? (typeof document === "undefined" ? "" : (document.getElementById(ID)?.textContent ?? "")));
+  const [css] = useState(
+    () => fromServer ?? (typeof document === "undefined" ? "" : (document.getElementById(ID)?.textContent ?? "")),
+  );
   return <style id={ID} dangerouslySetInnerHTML={{ __html: css }} />;
 }

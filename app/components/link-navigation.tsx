@@ -18,7 +18,11 @@ export function useLinkNavigation() {
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = (event.target as Element).closest?.("a[href]");
       if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return;
-      if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || "reload" in anchor.dataset) {
+      if (
+        (anchor.target && anchor.target !== "_self") ||
+        anchor.hasAttribute("download") ||
+        "reload" in anchor.dataset
+      ) {
         return;
       }
       const url = new URL(anchor.href);

@@ -1,5 +1,5 @@
-import { COPYRIGHT, PRIVACY_LINK, TAGLINE } from "./navigation";
 import { useLinkNavigation } from "./link-navigation";
+import { COPYRIGHT, PRIVACY_LINK, TAGLINE } from "./navigation";
 
 export function SiteFooter() {
   return (

@@ -1,7 +1,15 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
-import { COPYRIGHT, DRAWER_LINKS, PRIVACY_LINK, SITE_NAME, TAGLINE, TOP_BAR_LINKS, type NavLinkItem } from "./navigation";
 import { prefersReducedMotion, useLinkNavigation } from "./link-navigation";
+import {
+  COPYRIGHT,
+  DRAWER_LINKS,
+  PRIVACY_LINK,
+  SITE_NAME,
+  TAGLINE,
+  TOP_BAR_LINKS,
+  type NavLinkItem,
+} from "./navigation";
 
 type HeaderUser = { username: string } | null;
 
@@ -70,7 +78,10 @@ function SignInState({ user }: { user: HeaderUser }) {
     <div className="flex items-center gap-3 text-sm">
       {user ? (
         <span>
-          Signed in as <strong><bdi>{user.username}</bdi></strong>
+          Signed in as{" "}
+          <strong>
+            <bdi>{user.username}</bdi>
+          </strong>
         </span>
       ) : (
         <span className="hidden sm:inline">Not signed in</span>

@@ -4,11 +4,24 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { getPage, listPosts, loadContentLibrary, parseContentFile } from "./content.server";
 import { rssXml, sitemapXml } from "./feeds.server";
 import { headingLevels, slugify } from "./markdown.server";
-import { PUBLIC_PAGES } from "./site-pages";
 import { privacyFacts } from "./privacy.server";
+import { PUBLIC_PAGES } from "./site-pages";
 
-const PAGES = ["about", "colors", "nonduality", "palindrome", "octahedron", "emotions", "healing", "seven-three-one", "privacy"];
-const htmlOf = (slug: string) => getPage(slug).parts.flatMap((p) => (p.kind === "html" ? [p.html] : [])).join("\n");
+const PAGES = [
+  "about",
+  "colors",
+  "nonduality",
+  "palindrome",
+  "octahedron",
+  "emotions",
+  "healing",
+  "seven-three-one",
+  "privacy",
+];
+const htmlOf = (slug: string) =>
+  getPage(slug)
+    .parts.flatMap((p) => (p.kind === "html" ? [p.html] : []))
+    .join("\n");
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
 
 describe("the content library", () => {
@@ -25,7 +38,8 @@ describe("the content library", () => {
     for (const item of [...PAGES.map(getPage), ...listPosts()]) {
       const levels = headingLevels(item.parts.flatMap((p) => (p.kind === "html" ? [p.html] : [])).join(""));
       expect(levels[0], item.slug).toBe(2);
-      for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!, `${item.slug} #${i}`).toBeLessThanOrEqual(1);
+      for (let i = 1; i < levels.length; i++)
+        expect(levels[i]! - levels[i - 1]!, `${item.slug} #${i}`).toBeLessThanOrEqual(1);
       expect(headingLevels(item.nestedHtml)[0], item.slug).toBe(3);
     }
   });
@@ -52,7 +66,9 @@ describe("the content library", () => {
     }
     expect(posts.map((p) => p.slug)).toEqual(expect.arrayContaining(["fire-desire", "forty-three"]));
     expect(posts.map((p) => p.date)).toEqual([...posts.map((p) => p.date)].sort().reverse());
-    expect(posts.find((p) => p.slug === "base-10-is-especially-sacred")?.video?.src).toBe("/videos/octahedron-turning.webm");
+    expect(posts.find((p) => p.slug === "base-10-is-especially-sacred")?.video?.src).toBe(
+      "/videos/octahedron-turning.webm",
+    );
   });
 
   test("each page carries the links the spec lists", () => {
@@ -65,9 +81,18 @@ describe("the content library", () => {
       healing: ["/emotions", "/blog"],
       "seven-three-one": ["/octahedron"],
     };
-    for (const [slug, links] of Object.entries(expectations)) expect(hrefs(htmlOf(slug)), slug).toEqual(expect.arrayContaining(links));
+    for (const [slug, links] of Object.entries(expectations))
+      expect(hrefs(htmlOf(slug)), slug).toEqual(expect.arrayContaining(links));
     const blogLinks = listPosts().flatMap((p) => hrefs(p.nestedHtml));
-    expect(blogLinks).toEqual(expect.arrayContaining(["/octahedron", "/seven-three-one", "/palindrome", "/blog#fire-desire", "/blog#forty-three"]));
+    expect(blogLinks).toEqual(
+      expect.arrayContaining([
+        "/octahedron",
+        "/seven-three-one",
+        "/palindrome",
+        "/blog#fire-desire",
+        "/blog#forty-three",
+      ]),
+    );
   });
 
   test("the spec's facts appear where the spec puts them", () => {
@@ -76,18 +101,37 @@ describe("the content library", () => {
     expect(palindrome).toContain("60");
     const article = htmlOf("seven-three-one");
     for (const sum of ["7+3+1=11", "0+9+1=10", "1+2+3=6", "11+10+6=27", "999"]) expect(article).toContain(sum);
-    for (const heading of ["The Mathematics of 999", "Trinity in Action"]) expect(article).toMatch(new RegExp(`<h2[^>]*>${heading}</h2>`));
-    expect(getPage("seven-three-one")).toMatchObject({ title: "7 3 and 1 or Eleven", subtitle: "Trinity of Complete Creation" });
+    for (const heading of ["The Mathematics of 999", "Trinity in Action"])
+      expect(article).toMatch(new RegExp(`<h2[^>]*>${heading}</h2>`));
+    expect(getPage("seven-three-one")).toMatchObject({
+      title: "7 3 and 1 or Eleven",
+      subtitle: "Trinity of Complete Creation",
+    });
     expect(getPage("privacy").subtitle).toBe("Last updated August 8, 2025");
     const privacy = htmlOf("privacy");
-    for (const heading of ["Information We Collect", "How We Use Information", "Cookies", "Your Rights", "Third Parties", "Data Protection", "Children", "Domains", "Updates to This Policy", "Contact"]) {
+    for (const heading of [
+      "Information We Collect",
+      "How We Use Information",
+      "Cookies",
+      "Your Rights",
+      "Third Parties",
+      "Data Protection",
+      "Children",
+      "Domains",
+      "Updates to This Policy",
+      "Contact",
+    ]) {
       expect(privacy).toContain(`>${heading}</h2>`);
     }
     expect(privacy).toMatch(/13 to 17/);
     expect(privacy).toMatch(/under 13/);
     // retention is stated from the code's own rules (app/content/privacy.server.ts), in the page's "kept" table
     expect(privacy).toMatch(/<!-- slot:kept -->|What our database keeps/);
-    expect(privacyFacts().kept.map((k) => k.howLong).join(" ")).toMatch(/7 days, then deleted automatically/);
+    expect(
+      privacyFacts()
+        .kept.map((k) => k.howLong)
+        .join(" "),
+    ).toMatch(/7 days, then deleted automatically/);
     expect(htmlOf("healing")).toMatch(/fourteen/i);
   });
 

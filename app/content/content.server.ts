@@ -54,7 +54,9 @@ export function parseContentFile(source: string, file: string): ContentPage {
   const { data, content } = matter(source);
   const parsed = frontMatterSchema.safeParse(data);
   if (!parsed.success) {
-    throw new Error(`${file}: bad front matter: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+    throw new Error(
+      `${file}: bad front matter: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+    );
   }
   const split = (options?: Parameters<typeof renderMarkdown>[1]) => {
     const parts: ContentPart[] = [];
@@ -71,7 +73,10 @@ export function parseContentFile(source: string, file: string): ContentPage {
   };
   const nested = { headingOffset: 1, idPrefix: `${parsed.data.slug}-` };
   const nestedHtml = renderMarkdown(content.replace(SLOT, ""), nested);
-  const wordCount = content.replace(SLOT, "").split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
+  const wordCount = content
+    .replace(SLOT, "")
+    .split(/\s+/)
+    .filter((w) => /[A-Za-z0-9]/.test(w)).length;
   return { ...parsed.data, parts: split(), nestedParts: split(nested), nestedHtml, wordCount };
 }
 
@@ -81,11 +86,7 @@ export function parseContentFile(source: string, file: string): ContentPage {
  */
 export function findContentDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    path.resolve(process.cwd(), "app/content"),
-    here,
-    path.resolve(here, "../app/content"),
-  ];
+  const candidates = [path.resolve(process.cwd(), "app/content"), here, path.resolve(here, "../app/content")];
   const found = candidates.find((dir) => existsSync(path.join(dir, "pages")) && existsSync(path.join(dir, "posts")));
   if (!found) throw new Error(`Content folder not found (looked in ${candidates.join(", ")})`);
   return found;

@@ -4,7 +4,15 @@ import { privacyBackLink } from "./privacy";
 
 describe("the octahedron", () => {
   test("has the spec's facts: 8 faces, 6 vertices, 12 edges, edges total 18, 2 x 2 x 1", () => {
-    expect(OCTAHEDRON_FACTS).toEqual({ faces: 8, vertices: 6, edges: 12, totalEdgeLength: 18, length: 2, height: 2, width: 1 });
+    expect(OCTAHEDRON_FACTS).toEqual({
+      faces: 8,
+      vertices: 6,
+      edges: 12,
+      totalEdgeLength: 18,
+      length: 2,
+      height: 2,
+      width: 1,
+    });
   });
 
   test("every face winds outward, so back faces are culled correctly", () => {
@@ -45,6 +53,7 @@ describe("the privacy back link", () => {
     expect(privacyBackLink("birth-date")?.to).toBe("/birth-date");
     expect(privacyBackLink("healing")?.to).toBe("/healing");
     expect(privacyBackLink("seven-three-one")?.to).toBe("/seven-three-one");
-    for (const bad of [null, "", "toString", "__proto__", "https://evil.example", "forum"]) expect(privacyBackLink(bad)).toBeNull();
+    for (const bad of [null, "", "toString", "__proto__", "https://evil.example", "forum"])
+      expect(privacyBackLink(bad)).toBeNull();
   });
 });

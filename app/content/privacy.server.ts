@@ -1,9 +1,9 @@
-import { isOpenAIConfigured } from "~/ai/openai.server";
+import { SESSION_COOKIE_NAME, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from "~/accounts/session.server";
 import { RESET_TOKEN_TTL_MS, VERIFICATION_TOKEN_TTL_MS } from "~/accounts/tokens.server";
+import { isOpenAIConfigured } from "~/ai/openai.server";
 import { FINISHED_JOBS_KEPT_DAYS } from "~/jobs/background.server";
 import { RETENTION_DAYS } from "~/models3d/models.server";
 import { SPEECH_CACHE_UNUSED_DAYS } from "~/speech/tts.server";
-import { SESSION_COOKIE_NAME, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from "~/accounts/session.server";
 import { BROWSER_STORAGE, COOKIES, formatLifetime, type CookieEntry } from "~/utils/cookies";
 import { env } from "~/utils/env.server";
 
@@ -26,14 +26,16 @@ export function privacyFacts() {
     maxAgeSeconds: Math.floor(SESSION_MAX_AGE_MS / 1000),
     endsEarly: `or after ${days(SESSION_IDLE_MS)} without a visit, or when you sign out`,
   };
-  const cookies = Object.values(COOKIES).map((entry) => (entry.name === COOKIES.session.name ? session : entry)).map((c) => ({
-    name: c.name,
-    purpose: c.purpose,
-    lifetime: formatLifetime(c),
-    access: `${c.readableByScripts ? "readable by the page's scripts" : "not readable by scripts"}${
-      c.signed ? ", signed" : ""
-    }`,
-  }));
+  const cookies = Object.values(COOKIES)
+    .map((entry) => (entry.name === COOKIES.session.name ? session : entry))
+    .map((c) => ({
+      name: c.name,
+      purpose: c.purpose,
+      lifetime: formatLifetime(c),
+      access: `${c.readableByScripts ? "readable by the page's scripts" : "not readable by scripts"}${
+        c.signed ? ", signed" : ""
+      }`,
+    }));
   const storage = Object.values(BROWSER_STORAGE).map((s) => ({ key: s.key, purpose: s.purpose }));
 
   const kept = [
@@ -72,7 +74,7 @@ export function privacyFacts() {
       tiedTo: "your account",
       howLong: `reset links expire after ${plural(
         hours(RESET_TOKEN_TTL_MS),
-        "hour"
+        "hour",
       )}, verification links after ${plural(hours(VERIFICATION_TOKEN_TTL_MS), "hour")}`,
     },
     {

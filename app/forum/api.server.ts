@@ -17,7 +17,8 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   } catch {
     throw apiError("The request body is not valid JSON.", 400);
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError("The request body must be a JSON object.", 400);
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw apiError("The request body must be a JSON object.", 400);
   // JSON clients send null or "" for "not given"; the schemas (shared with the forms) expect undefined.
   return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null || v === "" ? undefined : v]));
 }
@@ -29,7 +30,11 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   return parsed.data;
 }
 
-export async function enforceLimit(action: ForumAction, userId: number, isRepeat?: () => Promise<boolean>): Promise<void> {
+export async function enforceLimit(
+  action: ForumAction,
+  userId: number,
+  isRepeat?: () => Promise<boolean>,
+): Promise<void> {
   const limited = await checkForumLimit(action, userId, isRepeat);
   if (limited) throw apiError(limited.message, 429, { "Retry-After": String(limited.retryAfterSeconds) });
 }

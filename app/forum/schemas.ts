@@ -17,7 +17,10 @@ export const HIDDEN_TOPIC_NOTICE = "This topic was hidden by a moderator";
 export const TOPIC_LOCKED = "This topic is locked: it takes no new replies.";
 
 export const EMPTY_POST = { title: "Content required", description: "Post content cannot be empty." } as const;
-export const LONG_POST = { title: "Content too long", description: "Post content must be 2000 characters or less." } as const;
+export const LONG_POST = {
+  title: "Content too long",
+  description: "Post content must be 2000 characters or less.",
+} as const;
 
 /** Lengths count what the visitor sees (the user-text rule, decision 090). */
 export const postContentField = userText({ label: "Post content", kind: "body", missing: EMPTY_POST.description }).pipe(

@@ -80,7 +80,10 @@ const DEMO_TOPICS: Array<{
 ];
 
 export async function isForumEmpty(): Promise<boolean> {
-  const rows = await db.select({ one: sql`1` }).from(forumTopics).limit(1);
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(forumTopics)
+    .limit(1);
   return rows.length === 0;
 }
 

@@ -274,7 +274,13 @@ export async function isRecentRepeat(
       ? await db
           .select({ id: forumTopics.id })
           .from(forumTopics)
-          .where(and(eq(forumTopics.authorId, submission.authorId), eq(forumTopics.title, submission.title), recent(forumTopics.createdAt)))
+          .where(
+            and(
+              eq(forumTopics.authorId, submission.authorId),
+              eq(forumTopics.title, submission.title),
+              recent(forumTopics.createdAt),
+            ),
+          )
           .limit(1)
       : await db
           .select({ id: forumPosts.id })
@@ -423,7 +429,8 @@ export async function createPost({
       .for("update");
     if (!topic) return null;
     if (topic.lockedAt) throw new ForumWriteRefusedError(TOPIC_LOCKED, 409);
-    if (topic.hiddenAt) throw new ForumWriteRefusedError("This topic was hidden by a moderator: it takes no new replies.", 409);
+    if (topic.hiddenAt)
+      throw new ForumWriteRefusedError("This topic was hidden by a moderator: it takes no new replies.", 409);
     await refuseSilenced(tx, authorId);
     const [duplicate] = await tx
       .select({ id: forumPosts.id })
@@ -457,9 +464,7 @@ export async function createPost({
 }
 
 export type UpdatePostResult =
-  | { status: "updated"; post: ForumPost }
-  | { status: "not-found" }
-  | { status: "forbidden" };
+  { status: "updated"; post: ForumPost } | { status: "not-found" } | { status: "forbidden" };
 
 /**
  * Edits a post's content, only by its author (`WHERE id = $1 AND author_id = $2`), never a hidden or deleted
@@ -482,7 +487,8 @@ export async function updatePost({
     .limit(1);
   if (!state || state.deletedAt) return { status: "not-found" };
   if (state.authorId !== authorId) return { status: "forbidden" };
-  if (state.hiddenAt) throw new ForumWriteRefusedError("This post was hidden by a moderator and cannot be edited.", 409);
+  if (state.hiddenAt)
+    throw new ForumWriteRefusedError("This post was hidden by a moderator and cannot be edited.", 409);
   await db.transaction((tx) => refuseSilenced(tx, authorId));
   const [updated] = await db
     .update(forumPosts)

@@ -34,7 +34,10 @@ export function ForumHeader({ user }: { user: { username: string } | null }) {
         {user ? (
           <>
             <span>
-              Welcome, <strong><bdi>{user.username}</bdi></strong>
+              Welcome,{" "}
+              <strong>
+                <bdi>{user.username}</bdi>
+              </strong>
             </span>
             <a href="/user-profile" className="rounded border border-cosmic px-3 py-1 text-cosmic">
               Profile

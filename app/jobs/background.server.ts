@@ -1,6 +1,6 @@
 import { rawSql } from "#db/client.server";
-import { env } from "~/utils/env.server";
 import { seedDemoForumAtBoot } from "~/forum/boot.server";
+import { env } from "~/utils/env.server";
 import { registerRecurringTask, scheduleRecurringTask, startWorker } from "./queue.server";
 import { registerDomainJobs } from "./registry.server";
 

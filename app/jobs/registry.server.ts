@@ -1,7 +1,7 @@
 import { registerAccountJobs } from "~/accounts/mail-jobs.server";
-import { registerModels3dJobs } from "~/models3d/jobs.server";
-import { registerForumJobs } from "~/forum/notifications.server";
 import { registerAstrologyMonitor } from "~/astrology/monitor.server";
+import { registerForumJobs } from "~/forum/notifications.server";
+import { registerModels3dJobs } from "~/models3d/jobs.server";
 import { registerModerationJobs } from "~/moderation/notices.server";
 
 /**

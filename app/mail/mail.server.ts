@@ -32,7 +32,13 @@ export async function sendMail(mail: Mail): Promise<void> {
   if (env.SMTP_URL) return;
   const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   await mkdir(outboxDir(), { recursive: true });
-  const entry: OutboxEntry = { id, to: mail.to, subject: mail.subject, text: mail.text, date: new Date().toISOString() };
+  const entry: OutboxEntry = {
+    id,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    date: new Date().toISOString(),
+  };
   await writeFile(path.join(outboxDir(), `${id}.eml`), (info as { message: Buffer }).message);
   await writeFile(path.join(outboxDir(), `${id}.json`), JSON.stringify(entry));
   if (isProduction) console.log(`[mail] kept in the outbox as ${id}.eml (no SMTP_URL)`);
@@ -51,6 +57,12 @@ if (isProduction && !env.SMTP_URL && !globalForWarning.__mailWarned) {
 /** The newest messages first. */
 export async function listOutbox(limit = 50): Promise<OutboxEntry[]> {
   const files = await readdir(outboxDir()).catch(() => [] as string[]);
-  const newest = files.filter((f) => f.endsWith(".json")).sort().reverse().slice(0, limit);
-  return Promise.all(newest.map(async (f) => JSON.parse(await readFile(path.join(outboxDir(), f), "utf8")) as OutboxEntry));
+  const newest = files
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .reverse()
+    .slice(0, limit);
+  return Promise.all(
+    newest.map(async (f) => JSON.parse(await readFile(path.join(outboxDir(), f), "utf8")) as OutboxEntry),
+  );
 }

@@ -1,6 +1,6 @@
+import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fork } from "node:child_process";
 import { env } from "~/utils/env.server";
 import { STAGE_PROGRESS, type ConversionStage } from "./convert/index";
 import { modelExtensionOf, type ModelExtension } from "./formats";
@@ -14,8 +14,7 @@ import { modelStorage } from "./storage.server";
  * infrastructure error (database, storage) throws, so the queue retries it.
  */
 export type WorkerOutcome =
-  | { ok: true; glb: Uint8Array; poster: string; vertexCount: number }
-  | { ok: false; code: string; message: string };
+  { ok: true; glb: Uint8Array; poster: string; vertexCount: number } | { ok: false; code: string; message: string };
 
 function workerFile(): string {
   const file = path.resolve(process.cwd(), "app/models3d/convert.worker.mjs");
@@ -79,7 +78,8 @@ export function runConversionWorker({
           poster: message.poster as string,
           vertexCount: message.vertexCount as number,
         });
-      } else if (message.type === "error") finish({ ok: false, code: String(message.code), message: String(message.message) });
+      } else if (message.type === "error")
+        finish({ ok: false, code: String(message.code), message: String(message.message) });
     });
     child.on("error", (error) => finish({ ok: false, code: "translation_failed", message: error.message }));
     child.on("exit", (exitCode, signal) => {

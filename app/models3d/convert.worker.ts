@@ -18,7 +18,8 @@ process.once("message", async ({ bytes, ext, title }: Job) => {
     await send({ type: "done", glb: result.glb, poster: result.poster, vertexCount: result.vertexCount });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const outOfMemory = /out of memory|OOM|enlarge memory|memory access out of bounds|Array buffer allocation failed/i.test(message);
+    const outOfMemory =
+      /out of memory|OOM|enlarge memory|memory access out of bounds|Array buffer allocation failed/i.test(message);
     const code = error instanceof ConversionError ? error.code : outOfMemory ? "too_large" : "translation_failed";
     await send({ type: "error", code, message });
   }

@@ -76,7 +76,8 @@ export const MESSAGES = {
 } as const;
 
 /** Failure codes stored with a model; the page shows the spec's message for each. */
-export type ConversionFailure = "no_geometry" | "translation_failed" | "timeout" | "too_large" | "external_reference" | "unsupported";
+export type ConversionFailure =
+  "no_geometry" | "translation_failed" | "timeout" | "too_large" | "external_reference" | "unsupported";
 
 /** The stored error is "code: message" (conversion.server.ts); the code picks the spec's message. */
 export function failureMessage(error: string | null | undefined): string {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import * as THREE from "three";
-import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
+import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { MESSAGES } from "./formats";
 import { parseSummary, type ModelSummary } from "./summary";
 
@@ -202,17 +202,21 @@ export default function ModelViewer({
           timers.push(
             window.setTimeout(() => {
               if (disposed) return;
-              if (fitDelayMs > 0) timers.push(window.setTimeout(() => !disposed && fit() && requestRender(), fitDelayMs));
+              if (fitDelayMs > 0)
+                timers.push(window.setTimeout(() => !disposed && fit() && requestRender(), fitDelayMs));
               callbacks.current.onReady?.();
             }, settleDelayMs),
           );
         } catch (error) {
-          callbacks.current.onError?.(MESSAGES.modelProcessFailed(error instanceof Error ? error.message : String(error)));
+          callbacks.current.onError?.(
+            MESSAGES.modelProcessFailed(error instanceof Error ? error.message : String(error)),
+          );
         }
       },
       undefined,
       (error) => {
-        if (!disposed) callbacks.current.onError?.(MESSAGES.modelLoadFailed(error instanceof Error ? error.message : String(error)));
+        if (!disposed)
+          callbacks.current.onError?.(MESSAGES.modelLoadFailed(error instanceof Error ? error.message : String(error)));
       },
     );
 
@@ -284,8 +288,8 @@ export default function ModelViewer({
     <div onKeyDown={onKeyDown}>
       <div ref={mountRef} style={{ height }} className="w-full overflow-hidden rounded-lg border border-violet-200" />
       <p id={hintId} className="mt-2 text-sm text-ink">
-        Drag to orbit, scroll to zoom, right-drag or shift-drag to pan. Or focus the view and use the arrow keys to
-        turn it and + or - to zoom, or use the buttons below.
+        Drag to orbit, scroll to zoom, right-drag or shift-drag to pan. Or focus the view and use the arrow keys to turn
+        it and + or - to zoom, or use the buttons below.
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         <button type="button" className={button} onClick={() => act((a) => (a.fit(), "Fitted the model to the view."))}>
@@ -317,7 +321,12 @@ export default function ModelViewer({
       </div>
       <div role="group" aria-label="Standard views" className="mt-2 flex flex-wrap gap-2">
         {STANDARD_VIEWS.map((v) => (
-          <button key={v.name} type="button" className={button} onClick={() => act((a) => `${v.name} view: ${a.view(v.phi, v.theta)}.`)}>
+          <button
+            key={v.name}
+            type="button"
+            className={button}
+            onClick={() => act((a) => `${v.name} view: ${a.view(v.phi, v.theta)}.`)}
+          >
             {v.name} view
           </button>
         ))}

@@ -1,8 +1,8 @@
 import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { db, schema } from "#db/client.server";
 import type { ModelStatus } from "./formats";
-import { parseSummary, type ModelSummary } from "./summary";
 import { modelStorage } from "./storage.server";
+import { parseSummary, type ModelSummary } from "./summary";
 
 /** The models3d table: one row per upload (and one for the site's octahedron), its stage and its files. */
 export const RETENTION_DAYS = 7;
@@ -125,7 +125,13 @@ export async function deleteExpiredModels(now = new Date()): Promise<number> {
  * (row and files), never `keepUrn` (the upload being answered) nor the site's own models (no session).
  * Returns the urns removed.
  */
-export async function evictOldestModels({ capBytes, keepUrn }: { capBytes: number; keepUrn?: string }): Promise<string[]> {
+export async function evictOldestModels({
+  capBytes,
+  keepUrn,
+}: {
+  capBytes: number;
+  keepUrn?: string;
+}): Promise<string[]> {
   const removed = await db.transaction(async (tx) => {
     // One eviction at a time across instances; the running total counts newest first.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('models3d-evict'))`);
@@ -157,7 +163,8 @@ export async function getModelSummary({ glbKey }: { glbKey: string }): Promise<M
   try {
     const header = await modelStorage.readHead(glbKey, 20);
     const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
-    if (header.byteLength < 20 || view.getUint32(0, true) !== 0x46546c67 || view.getUint32(16, true) !== 0x4e4f534a) return null;
+    if (header.byteLength < 20 || view.getUint32(0, true) !== 0x46546c67 || view.getUint32(16, true) !== 0x4e4f534a)
+      return null;
     const length = view.getUint32(12, true);
     if (length > 64 * 1024 * 1024) return null;
     const chunk = await modelStorage.readHead(glbKey, 20 + length);

@@ -100,7 +100,9 @@ export function OctahedronModelSection({ autoSpin = false }: { autoSpin?: boolea
             onError={onViewerError}
           />
           <p className="mt-2 text-sm text-ink" aria-live="polite">
-            {state.phase === "ready" ? "The octahedron model is ready: drag to turn it." : "Loading the octahedron model…"}
+            {state.phase === "ready"
+              ? "The octahedron model is ready: drag to turn it."
+              : "Loading the octahedron model…"}
           </p>
         </div>
       ) : null}
@@ -116,7 +118,11 @@ export function OctahedronModelSection({ autoSpin = false }: { autoSpin?: boolea
       {state.phase === "loading" ? (
         <div className="mt-4">
           <OctahedronDrawing />
-          <p className="mt-2 text-sm text-ink">{hydrated ? "Loading the octahedron model…" : "The interactive model needs JavaScript; here is its drawing."}</p>
+          <p className="mt-2 text-sm text-ink">
+            {hydrated
+              ? "Loading the octahedron model…"
+              : "The interactive model needs JavaScript; here is its drawing."}
+          </p>
         </div>
       ) : null}
     </section>
@@ -142,12 +148,24 @@ export function OctahedronDrawing() {
   const scale = size * 0.38;
   const shades = ["#5b3fc4", "#7456d8", "#8d70e6", "#a68bf0", "#4a32a8", "#6247c9", "#7b5fdc", "#9a80ec"];
   return (
-    <svg viewBox={`0 0 ${size} ${size}`} width={size} height={size} role="img" aria-labelledby="octahedron-drawing-title" className="mx-auto">
+    <svg
+      viewBox={`0 0 ${size} ${size}`}
+      width={size}
+      height={size}
+      role="img"
+      aria-labelledby="octahedron-drawing-title"
+      className="mx-auto"
+    >
       <title id="octahedron-drawing-title">Octahedron: 8 faces, 6 vertices, 12 edges</title>
       {faces.map(({ face, i }) => (
         <polygon
           key={i}
-          points={face.map((v) => `${(size / 2 + points[v]![0] * scale).toFixed(1)},${(size / 2 - points[v]![1] * scale).toFixed(1)}`).join(" ")}
+          points={face
+            .map(
+              (v) =>
+                `${(size / 2 + points[v]![0] * scale).toFixed(1)},${(size / 2 - points[v]![1] * scale).toFixed(1)}`,
+            )
+            .join(" ")}
           fill={shades[i]}
           stroke="#1c1830"
           strokeWidth={1}

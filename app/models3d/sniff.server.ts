@@ -17,7 +17,15 @@ const KNOWN_OTHER_TYPES: Array<[string, number[]]> = [
   ["a program", [0x4d, 0x5a]],
 ];
 
-export function sniffModel({ head, size, ext }: { head: Uint8Array; size: number; ext: ModelExtension }): string | null {
+export function sniffModel({
+  head,
+  size,
+  ext,
+}: {
+  head: Uint8Array;
+  size: number;
+  ext: ModelExtension;
+}): string | null {
   if (size === 0) return "The file is empty.";
   for (const [label, signature] of KNOWN_OTHER_TYPES) {
     if (ext !== "3ds" && startsWith(head, signature)) return `This file is ${label}, not a .${ext} model.`;
@@ -49,10 +57,12 @@ const CHECKS: Record<ModelExtension, (head: Uint8Array, size: number, text: () =
   },
   dae: (_head, _size, text) => isText(text()) && /<COLLADA[\s>]/.test(text()),
   // XML encoding, or the ClassicVRML encoding (and VRML97, which the same reader serves)
-  x3d: (_head, _size, text) => isText(text()) && (/<X3D[\s>]/.test(text()) || /^\s*#(X3D V[34]|VRML V2\.0)/.test(text())),
+  x3d: (_head, _size, text) =>
+    isText(text()) && (/<X3D[\s>]/.test(text()) || /^\s*#(X3D V[34]|VRML V2\.0)/.test(text())),
   "3mf": (head) => startsWith(head, [0x50, 0x4b, 0x03, 0x04]),
   fbx: (head, _size, text) =>
-    startsWith(head, [...new TextEncoder().encode("Kaydara FBX Binary")]) || (isText(text()) && /FBXHeaderExtension|;\s*FBX\s/.test(text())),
+    startsWith(head, [...new TextEncoder().encode("Kaydara FBX Binary")]) ||
+    (isText(text()) && /FBXHeaderExtension|;\s*FBX\s/.test(text())),
   "3ds": (head, size) => {
     if (head.byteLength < 6 || head[0] !== 0x4d || head[1] !== 0x4d) return false;
     const length = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(2, true);

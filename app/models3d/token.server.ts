@@ -9,7 +9,8 @@ import { env } from "~/utils/env.server";
 export const VIEWER_TOKEN_TTL_SECONDS = 15 * 60;
 const LINK_TTL_SECONDS = 24 * 3600;
 
-const sign = (payload: string) => createHmac("sha256", env.SESSION_SECRET).update(`models3d:${payload}`).digest("base64url");
+const sign = (payload: string) =>
+  createHmac("sha256", env.SESSION_SECRET).update(`models3d:${payload}`).digest("base64url");
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);

@@ -14,7 +14,10 @@ export function ErrorAlert({ title = MESSAGES.uploadFailed, detail }: { title?: 
 export function ProcessingCard({ progress, children }: { progress: number; children?: ReactNode }) {
   const value = Math.max(0, Math.min(100, Math.round(progress)));
   return (
-    <section aria-labelledby="processing-title" className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="processing-title"
+      className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="processing-title" className="font-serif text-2xl font-bold text-ink">
         Processing Model
       </h2>
@@ -38,14 +41,18 @@ export function ProcessingCard({ progress, children }: { progress: number; child
 
 export function SupportedFormatsCard() {
   return (
-    <section aria-labelledby="formats-title" className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="formats-title"
+      className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="formats-title" className="font-serif text-2xl font-bold text-ink">
         Supported File Formats
       </h2>
       <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
         {MODEL_EXTENSIONS.map((ext) => (
           <li key={ext} className="text-ink">
-            <span className="font-mono font-semibold">.{ext}</span> <span className="text-sm">{FORMAT_LABELS[ext]}</span>
+            <span className="font-mono font-semibold">.{ext}</span>{" "}
+            <span className="text-sm">{FORMAT_LABELS[ext]}</span>
           </li>
         ))}
       </ul>

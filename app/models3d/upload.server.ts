@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { enqueueJob } from "~/jobs/queue.server";
+import { hitCostLimit } from "~/utils/cost-limits.server";
 import { env } from "~/utils/env.server";
 import { hashIp } from "~/utils/http.server";
-import { hitCostLimit } from "~/utils/cost-limits.server";
 import { hitRateLimit, peekRateLimit, tooManyRequestsMessage, type RateLimit } from "~/utils/rate-limit.server";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MODEL_EXTENSIONS, modelExtensionOf, type ModelStatus } from "./formats";
 import { createModelRecord, evictOldestModels } from "./models.server";
@@ -30,8 +30,18 @@ const DAY = 24 * 60 * 60;
 /** The daily byte allowance, counted in kilobytes in the shared rate-limit table. */
 export function uploadQuota({ userId, ip }: Pick<Uploader, "userId" | "ip">): RateLimit & { label: string } {
   return userId
-    ? { key: `models3d-bytes:user:${userId}`, limit: env.MODELS3D_MEMBER_DAILY_MB * 1024, windowSeconds: DAY, label: `${env.MODELS3D_MEMBER_DAILY_MB} MB` }
-    : { key: `models3d-bytes:ip:${hashIp(ip)}`, limit: env.MODELS3D_ANONYMOUS_DAILY_MB * 1024, windowSeconds: DAY, label: `${env.MODELS3D_ANONYMOUS_DAILY_MB} MB` };
+    ? {
+        key: `models3d-bytes:user:${userId}`,
+        limit: env.MODELS3D_MEMBER_DAILY_MB * 1024,
+        windowSeconds: DAY,
+        label: `${env.MODELS3D_MEMBER_DAILY_MB} MB`,
+      }
+    : {
+        key: `models3d-bytes:ip:${hashIp(ip)}`,
+        limit: env.MODELS3D_ANONYMOUS_DAILY_MB * 1024,
+        windowSeconds: DAY,
+        label: `${env.MODELS3D_ANONYMOUS_DAILY_MB} MB`,
+      };
 }
 
 export function quotaMessage(label: string, member: boolean): string {
@@ -61,7 +71,12 @@ export async function receiveModelUpload(request: Request, { sessionId, userId, 
   // 60 uploads an hour per person (address, member, visitor id: decision 095), then the daily byte allowance.
   const count = await hitCostLimit("models3d-upload", { ip, userId, sessionId }, { limit: 60, windowSeconds: 3600 });
   if (!count.allowed) {
-    return { ok: false, status: 429, error: tooManyRequestsMessage(count.retryAfterSeconds), retryAfterSeconds: count.retryAfterSeconds };
+    return {
+      ok: false,
+      status: 429,
+      error: tooManyRequestsMessage(count.retryAfterSeconds),
+      retryAfterSeconds: count.retryAfterSeconds,
+    };
   }
   const quota = uploadQuota({ userId, ip });
   const used = await peekRateLimit(quota);
@@ -161,10 +176,11 @@ class TooLarge extends Error {
 }
 
 /** A zip local-file header ("PK\x03\x04"): 3MF, or any format that arrives zipped. */
-const isZipContainer = (head: Uint8Array) => head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+const isZipContainer = (head: Uint8Array) =>
+  head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
 
 function secondsToMidnight(now = Date.now()): number {
-  return Math.max(1, DAY - Math.floor(now / 1000) % DAY);
+  return Math.max(1, DAY - (Math.floor(now / 1000) % DAY));
 }
 
 function tooLarge(): UploadResult {

@@ -14,7 +14,10 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
-class ChunkBoundary extends Component<{ onError?: (message: string) => void; children: ReactNode }, { failed: boolean }> {
+class ChunkBoundary extends Component<
+  { onError?: (message: string) => void; children: ReactNode },
+  { failed: boolean }
+> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -30,7 +33,10 @@ class ChunkBoundary extends Component<{ onError?: (message: string) => void; chi
 export function ModelViewer(props: ModelViewerProps & { fallback?: ReactNode }) {
   const hydrated = useHydrated();
   const placeholder = props.fallback ?? (
-    <div style={{ height: props.height }} className="flex w-full items-center justify-center rounded-lg border border-violet-200 bg-violet-50">
+    <div
+      style={{ height: props.height }}
+      className="flex w-full items-center justify-center rounded-lg border border-violet-200 bg-violet-50"
+    >
       <p className="text-ink">Loading the 3D viewer…</p>
     </div>
   );

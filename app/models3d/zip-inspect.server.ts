@@ -53,7 +53,10 @@ export async function inspectZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMI
   }
   if (zip.entryCount > limits.maxEntries) {
     zip.close();
-    return { ok: false, message: `The archive holds ${zip.entryCount} files; at most ${limits.maxEntries} are accepted.` };
+    return {
+      ok: false,
+      message: `The archive holds ${zip.entryCount} files; at most ${limits.maxEntries} are accepted.`,
+    };
   }
   const entries: yauzl.Entry[] = [];
   try {
@@ -76,10 +79,16 @@ export async function inspectZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMI
     const name = Buffer.isBuffer(entry.fileName) ? (entry.fileName as Buffer).toString("utf8") : String(entry.fileName);
     if (unsafeName(name)) {
       zip.close();
-      return { ok: false, message: `The archive holds a file with an unsafe path (${JSON.stringify(name.slice(0, 80))}).` };
+      return {
+        ok: false,
+        message: `The archive holds a file with an unsafe path (${JSON.stringify(name.slice(0, 80))}).`,
+      };
     }
     declared += entry.uncompressedSize;
-    if (entry.uncompressedSize > limits.ratioFloorBytes && entry.uncompressedSize > entry.compressedSize * limits.maxRatio) {
+    if (
+      entry.uncompressedSize > limits.ratioFloorBytes &&
+      entry.uncompressedSize > entry.compressedSize * limits.maxRatio
+    ) {
       zip.close();
       return {
         ok: false,
@@ -89,7 +98,10 @@ export async function inspectZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMI
   }
   if (declared > limits.maxTotalBytes) {
     zip.close();
-    return { ok: false, message: `The archive expands to ${mb(declared)}; at most ${mb(limits.maxTotalBytes)} are accepted.` };
+    return {
+      ok: false,
+      message: `The archive expands to ${mb(declared)}; at most ${mb(limits.maxTotalBytes)} are accepted.`,
+    };
   }
 
   // Inflate each entry into a counter: yauzl errors if an entry's real size differs from its declared size.

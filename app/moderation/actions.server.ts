@@ -17,8 +17,7 @@ import { PERIODS, type ModerationInput, type RoleInput, type TargetType } from "
 export const MODERATION_NOTICE_QUEUE = "moderation:notice";
 
 export type ModerationOutcome =
-  | { ok: true; message: string; actionId: number }
-  | { ok: false; status: 400 | 403 | 404 | 409; error: string };
+  { ok: true; message: string; actionId: number } | { ok: false; status: 400 | 403 | 404 | 409; error: string };
 
 const NOT_MODERATOR = "Forbidden: only moderators and admins can do this.";
 const fail = (status: 400 | 403 | 404 | 409, error: string): ModerationOutcome => ({ ok: false, status, error });
@@ -118,13 +117,21 @@ async function resolveFlags(tx: Tx, targetType: TargetType, id: number): Promise
 }
 
 const hiddenView = (item: Pick<Item, "hiddenAt" | "hiddenBy" | "hiddenReason">) =>
-  item.hiddenAt ? { hidden: true, pendingReview: item.hiddenBy === null, reason: item.hiddenReason } : { hidden: false };
+  item.hiddenAt
+    ? { hidden: true, pendingReview: item.hiddenBy === null, reason: item.hiddenReason }
+    : { hidden: false };
 
 /** Actions that tell the member by e-mail. */
 const NOTIFIED = new Set(["hide", "delete", "warn", "silence", "suspend"]);
 
 /** Applies one moderation action from the queue, the topic page or the API. */
-export async function moderate({ actor, input }: { actor: PublicUser; input: ModerationInput }): Promise<ModerationOutcome> {
+export async function moderate({
+  actor,
+  input,
+}: {
+  actor: PublicUser;
+  input: ModerationInput;
+}): Promise<ModerationOutcome> {
   if (!isModeratorUser(actor)) return fail(403, NOT_MODERATOR);
   const { action, targetType, targetId, reason } = input;
   const noun = targetType === "post" ? "Post" : "Topic";
@@ -136,7 +143,12 @@ export async function moderate({ actor, input }: { actor: PublicUser; input: Mod
     const table = targetType === "post" ? forumPosts : forumTopics;
     const author = { id: item.authorId, username: item.authorName };
     const base = { actor, targetType, targetId, subject: author, reason };
-    const done = async (message: string, before: Record<string, unknown>, after: Record<string, unknown>, name = action) => ({
+    const done = async (
+      message: string,
+      before: Record<string, unknown>,
+      after: Record<string, unknown>,
+      name = action,
+    ) => ({
       ok: true as const,
       message,
       actionId: await record(tx, { ...base, action: name, before, after }),
@@ -149,10 +161,14 @@ export async function moderate({ actor, input }: { actor: PublicUser; input: Mod
         // Keeping undoes only the members' automatic hiding; a moderator's hiding stays until unhidden.
         const unhide = item.hiddenAt !== null && item.hiddenBy === null;
         if (unhide) await tx.update(table).set({ hiddenAt: null, hiddenReason: null }).where(eq(table.id, targetId));
-        return done(`${noun} kept; ${cleared} ${cleared === 1 ? "flag" : "flags"} cleared.`, { ...before, openFlags: cleared }, {
-          ...(unhide ? { hidden: false } : hiddenView(item)),
-          openFlags: 0,
-        });
+        return done(
+          `${noun} kept; ${cleared} ${cleared === 1 ? "flag" : "flags"} cleared.`,
+          { ...before, openFlags: cleared },
+          {
+            ...(unhide ? { hidden: false } : hiddenView(item)),
+            openFlags: 0,
+          },
+        );
       }
       case "hide": {
         if (item.hiddenAt && item.hiddenBy !== null) return fail(409, `This ${targetType} is already hidden.`);
@@ -165,12 +181,18 @@ export async function moderate({ actor, input }: { actor: PublicUser; input: Mod
       }
       case "unhide": {
         if (!item.hiddenAt) return fail(409, `This ${targetType} is not hidden.`);
-        await tx.update(table).set({ hiddenAt: null, hiddenBy: null, hiddenReason: null }).where(eq(table.id, targetId));
+        await tx
+          .update(table)
+          .set({ hiddenAt: null, hiddenBy: null, hiddenReason: null })
+          .where(eq(table.id, targetId));
         await resolveFlags(tx, targetType, targetId);
         return done(`${noun} visible again.`, hiddenView(item), { hidden: false });
       }
       case "delete": {
-        await tx.update(table).set({ deletedAt: sql`now()` }).where(eq(table.id, targetId));
+        await tx
+          .update(table)
+          .set({ deletedAt: sql`now()` })
+          .where(eq(table.id, targetId));
         await resolveFlags(tx, targetType, targetId);
         return done(`${noun} deleted.`, { deleted: false, ...hiddenView(item) }, { deleted: true });
       }
@@ -178,8 +200,12 @@ export async function moderate({ actor, input }: { actor: PublicUser; input: Mod
       case "unlock": {
         if (targetType !== "topic") return fail(400, "Only a topic can be locked or unlocked.");
         const lock = action === "lock";
-        if (Boolean(item.lockedAt) === lock) return fail(409, lock ? "This topic is already locked." : "This topic is not locked.");
-        await tx.update(forumTopics).set({ lockedAt: lock ? sql`now()` : null }).where(eq(forumTopics.id, targetId));
+        if (Boolean(item.lockedAt) === lock)
+          return fail(409, lock ? "This topic is already locked." : "This topic is not locked.");
+        await tx
+          .update(forumTopics)
+          .set({ lockedAt: lock ? sql`now()` : null })
+          .where(eq(forumTopics.id, targetId));
         return done(lock ? "Topic locked." : "Topic unlocked.", { locked: !lock }, { locked: lock });
       }
       case "move": {
@@ -205,7 +231,11 @@ export async function moderate({ actor, input }: { actor: PublicUser; input: Mod
         const hours = input.periodHours!;
         const column = action === "silence" ? users.silencedUntil : users.suspendedUntil;
         const key = action === "silence" ? "silencedUntil" : "suspendedUntil";
-        const [previous] = await tx.select({ until: column }).from(users).where(eq(users.id, item.authorId)).for("update");
+        const [previous] = await tx
+          .select({ until: column })
+          .from(users)
+          .where(eq(users.id, item.authorId))
+          .for("update");
         const [updated] = await tx
           .update(users)
           .set({ [key]: sql`now() + make_interval(hours => ${hours})` })
@@ -233,7 +263,13 @@ export async function moderate({ actor, input }: { actor: PublicUser; input: Mod
 }
 
 /** Admins grant and take back the moderator role (decision 026); recorded like every moderation action. */
-export async function setModeratorRole({ actor, input }: { actor: PublicUser; input: RoleInput }): Promise<ModerationOutcome> {
+export async function setModeratorRole({
+  actor,
+  input,
+}: {
+  actor: PublicUser;
+  input: RoleInput;
+}): Promise<ModerationOutcome> {
   if (!isAdminUser(actor)) return fail(403, "Forbidden: only admins can grant or revoke roles.");
   return db.transaction(async (tx): Promise<ModerationOutcome> => {
     const [member] = await tx
@@ -242,7 +278,8 @@ export async function setModeratorRole({ actor, input }: { actor: PublicUser; in
       .where(sql`lower(${users.username}) = lower(${input.username})`)
       .for("update");
     if (!member) return fail(404, `No member is named "${input.username}".`);
-    if (member.role === "admin") return fail(409, `${member.username} is an admin; admins are changed with scripts/make-admin.`);
+    if (member.role === "admin")
+      return fail(409, `${member.username} is an admin; admins are changed with scripts/make-admin.`);
     if (member.role === input.role) {
       return fail(409, `${member.username} is already ${input.role === "moderator" ? "a moderator" : "a member"}.`);
     }
@@ -257,7 +294,10 @@ export async function setModeratorRole({ actor, input }: { actor: PublicUser; in
       before: { role: member.role },
       after: { role: input.role },
     });
-    const message = input.role === "moderator" ? `${member.username} is now a moderator.` : `${member.username} is no longer a moderator.`;
+    const message =
+      input.role === "moderator"
+        ? `${member.username} is now a moderator.`
+        : `${member.username} is no longer a moderator.`;
     return { ok: true, message, actionId };
   });
 }

@@ -9,9 +9,7 @@ import type { FlagInput, TargetType } from "./schemas";
  * when `MODERATION_FLAG_THRESHOLD` (3) different members have open flags on an item, it is hidden at once,
  * pending a moderator's review (hidden_by null), and the hiding is recorded in the audit log as the system's.
  */
-export type FlagOutcome =
-  | { ok: true; hidden: boolean }
-  | { ok: false; status: 403 | 404 | 409 | 429; error: string };
+export type FlagOutcome = { ok: true; hidden: boolean } | { ok: false; status: 403 | 404 | 409 | 429; error: string };
 
 export const OWN_ITEM = "You cannot flag your own post or topic.";
 export const ALREADY_FLAGGED = "You have already flagged this.";
@@ -62,7 +60,13 @@ export async function flagItem({ flaggerId, input }: { flaggerId: number; input:
     const column = targetType === "post" ? moderationFlags.postId : moderationFlags.topicId;
     const inserted = await tx
       .insert(moderationFlags)
-      .values({ flaggerId, reason, note, postId: targetType === "post" ? targetId : null, topicId: targetType === "topic" ? targetId : null })
+      .values({
+        flaggerId,
+        reason,
+        note,
+        postId: targetType === "post" ? targetId : null,
+        topicId: targetType === "topic" ? targetId : null,
+      })
       .onConflictDoNothing()
       .returning({ id: moderationFlags.id });
     if (inserted.length === 0) return { ok: false, status: 409, error: ALREADY_FLAGGED };
@@ -75,7 +79,10 @@ export async function flagItem({ flaggerId, input }: { flaggerId: number; input:
     if (flaggers < env.MODERATION_FLAG_THRESHOLD) return { ok: true, hidden: false };
 
     const table = targetType === "post" ? forumPosts : forumTopics;
-    await tx.update(table).set({ hiddenAt: sql`now()`, hiddenBy: null, hiddenReason: null }).where(eq(table.id, targetId));
+    await tx
+      .update(table)
+      .set({ hiddenAt: sql`now()`, hiddenBy: null, hiddenReason: null })
+      .where(eq(table.id, targetId));
     const [author] = await tx.select({ username: users.username }).from(users).where(eq(users.id, item.authorId));
     await tx.insert(moderationActions).values({
       actorId: null,

@@ -12,7 +12,9 @@ import { flagSchema, moderationSchema } from "./schemas";
  * toast (post/redirect/get) or the form's errors with the domain's status.
  */
 function failedReply(submission: { reply: (o?: { formErrors?: string[] }) => unknown }, error?: string) {
-  return submission.reply(error ? { formErrors: [error] } : undefined) as import("@conform-to/react").SubmissionResult<string[]>;
+  return submission.reply(error ? { formErrors: [error] } : undefined) as import("@conform-to/react").SubmissionResult<
+    string[]
+  >;
 }
 
 const toastFor = (intent: "flag" | "moderate", description: string) => ({
@@ -35,11 +37,27 @@ export async function handleModerationIntent({
   if (intent === "flag") {
     const submission = parseWithZod(formData, { schema: flagSchema });
     if (submission.status !== "success") {
-      return data({ intent, result: failedReply(submission), error: "Please check the form.", toast: toastFor(intent, "Please check the form.") }, { status: 400 });
+      return data(
+        {
+          intent,
+          result: failedReply(submission),
+          error: "Please check the form.",
+          toast: toastFor(intent, "Please check the form."),
+        },
+        { status: 400 },
+      );
     }
     const outcome = await flagItem({ flaggerId: user.id, input: submission.value });
     if (!outcome.ok) {
-      return data({ intent, result: failedReply(submission, outcome.error), error: outcome.error, toast: toastFor(intent, outcome.error) }, { status: outcome.status });
+      return data(
+        {
+          intent,
+          result: failedReply(submission, outcome.error),
+          error: outcome.error,
+          toast: toastFor(intent, outcome.error),
+        },
+        { status: outcome.status },
+      );
     }
     return redirectWithToast(redirectTo, {
       title: "Thank you for flagging",
@@ -49,11 +67,27 @@ export async function handleModerationIntent({
   }
   const submission = parseWithZod(formData, { schema: moderationSchema });
   if (submission.status !== "success") {
-    return data({ intent, result: failedReply(submission), error: "Please check the form.", toast: toastFor(intent, "Please check the form.") }, { status: 400 });
+    return data(
+      {
+        intent,
+        result: failedReply(submission),
+        error: "Please check the form.",
+        toast: toastFor(intent, "Please check the form."),
+      },
+      { status: 400 },
+    );
   }
   const outcome = await moderate({ actor: user, input: submission.value });
   if (!outcome.ok) {
-    return data({ intent, result: failedReply(submission, outcome.error), error: outcome.error, toast: toastFor(intent, outcome.error) }, { status: outcome.status });
+    return data(
+      {
+        intent,
+        result: failedReply(submission, outcome.error),
+        error: outcome.error,
+        toast: toastFor(intent, outcome.error),
+      },
+      { status: outcome.status },
+    );
   }
   return redirectWithToast(redirectTo, { title: outcome.message, type: "success" });
 }

@@ -75,8 +75,10 @@ export async function sendModerationNotice(actionId: number): Promise<boolean> {
 
   let what = "post";
   let link = "";
-  const postId = entry.targetType === "post" ? entry.targetId : Number((entry.before as { postId?: number }).postId ?? 0);
-  const topicId = entry.targetType === "topic" ? entry.targetId : Number((entry.before as { topicId?: number }).topicId ?? 0);
+  const postId =
+    entry.targetType === "post" ? entry.targetId : Number((entry.before as { postId?: number }).postId ?? 0);
+  const topicId =
+    entry.targetType === "topic" ? entry.targetId : Number((entry.before as { topicId?: number }).topicId ?? 0);
   if (postId) {
     const [post] = await db
       .select({ number: forumPosts.number, topicId: forumPosts.topicId, title: forumTopics.title })

@@ -15,7 +15,15 @@ export const LOG_PAGE_SIZE = 50;
 
 export type QueueFlag = { id: number; flagger: string; reason: string; note: string | null; createdAt: Date };
 export type AuthorHistory = {
-  posts: Array<{ id: number; topicId: number; number: number; excerpt: string; createdAt: Date; hidden: boolean; deleted: boolean }>;
+  posts: Array<{
+    id: number;
+    topicId: number;
+    number: number;
+    excerpt: string;
+    createdAt: Date;
+    hidden: boolean;
+    deleted: boolean;
+  }>;
   actions: Array<{ action: string; reason: string; createdAt: Date }>;
   silencedUntil: Date | null;
   suspendedUntil: Date | null;
@@ -40,7 +48,9 @@ export type QueueItem = {
 
 export async function countOpenItems(): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`count(distinct (coalesce(${moderationFlags.postId}, 0), coalesce(${moderationFlags.topicId}, 0)))::int` })
+    .select({
+      n: sql<number>`count(distinct (coalesce(${moderationFlags.postId}, 0), coalesce(${moderationFlags.topicId}, 0)))::int`,
+    })
     .from(moderationFlags)
     .where(isNull(moderationFlags.resolvedAt));
   return row?.n ?? 0;
@@ -172,13 +182,21 @@ export async function authorHistory(userId: number): Promise<AuthorHistory> {
       .orderBy(desc(forumPosts.createdAt))
       .limit(5),
     db
-      .select({ action: moderationActions.action, reason: moderationActions.reason, createdAt: moderationActions.createdAt })
+      .select({
+        action: moderationActions.action,
+        reason: moderationActions.reason,
+        createdAt: moderationActions.createdAt,
+      })
       .from(moderationActions)
       .where(eq(moderationActions.subjectUserId, userId))
       .orderBy(desc(moderationActions.createdAt))
       .limit(10),
     db
-      .select({ silencedUntil: users.silencedUntil, suspendedUntil: users.suspendedUntil, memberSince: users.createdAt })
+      .select({
+        silencedUntil: users.silencedUntil,
+        suspendedUntil: users.suspendedUntil,
+        memberSince: users.createdAt,
+      })
       .from(users)
       .where(eq(users.id, userId)),
   ]);
@@ -233,7 +251,18 @@ export async function listLog({ before, limit = LOG_PAGE_SIZE }: { before?: numb
   return { entries, nextBefore: rows.length > limit ? entries[entries.length - 1]!.id : null };
 }
 
-export const LOG_CSV_COLUMNS = ["id", "when", "who", "action", "target_type", "target_id", "member", "reason", "before", "after"];
+export const LOG_CSV_COLUMNS = [
+  "id",
+  "when",
+  "who",
+  "action",
+  "target_type",
+  "target_id",
+  "member",
+  "reason",
+  "before",
+  "after",
+];
 
 /** The whole audit log as CSV, formula-safe (the e-mail export's csvCell), newest first, CRLF lines. */
 export async function logToCsv(): Promise<string> {
@@ -263,4 +292,3 @@ export async function logToCsv(): Promise<string> {
   } while (before);
   return `${lines.join("\r\n")}\r\n`;
 }
-

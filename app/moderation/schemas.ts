@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FLAG_REASONS } from "./flag-reasons";
 import { CATEGORY_KEYS } from "~/forum/categories";
+import { FLAG_REASONS } from "./flag-reasons";
 
 /**
  * The moderation forms' rules (decision 026), shared by the page actions, the JSON API and Conform on the

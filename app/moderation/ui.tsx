@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -25,7 +32,9 @@ import {
 type Failure = { result?: SubmissionResult<string[]>; error?: string };
 
 /** What a moderation `?confirm=` value names: `<action>-<post|topic>-<id>`. */
-export function parseConfirm(value: string | null): { action: ModerationAction | "flag"; targetType: TargetType; targetId: number } | null {
+export function parseConfirm(
+  value: string | null,
+): { action: ModerationAction | "flag"; targetType: TargetType; targetId: number } | null {
   const match = /^([a-z]+)-(post|topic)-(\d{1,10})$/.exec(value ?? "");
   if (!match) return null;
   const action = match[1] as ModerationAction | "flag";
@@ -88,7 +97,11 @@ export function ModerationForm({
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "moderate";
   const label = ACTION_LABELS[action];
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3 rounded border border-amber-400 bg-amber-50 p-4">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="mt-3 space-y-3 rounded border border-amber-400 bg-amber-50 p-4"
+    >
       <h3 ref={heading} tabIndex={-1} className="font-semibold">
         {label}: {subject}
       </h3>
@@ -103,7 +116,11 @@ export function ModerationForm({
           <label htmlFor={fields.periodHours.id} className="block font-semibold">
             For how long
           </label>
-          <select {...getSelectProps(fields.periodHours)} className="rounded border border-violet-300 px-2 py-1" defaultValue="24">
+          <select
+            {...getSelectProps(fields.periodHours)}
+            className="rounded border border-violet-300 px-2 py-1"
+            defaultValue="24"
+          >
             {PERIODS.map((p) => (
               <option key={p.hours} value={p.hours}>
                 {p.label}
@@ -132,7 +149,11 @@ export function ModerationForm({
         <label htmlFor={fields.reason.id} className="block font-semibold">
           Reason (required, up to {REASON_MAX} characters)
         </label>
-        <textarea {...getTextareaProps(fields.reason)} rows={3} className="w-full rounded border border-violet-300 px-3 py-2" />
+        <textarea
+          {...getTextareaProps(fields.reason)}
+          rows={3}
+          className="w-full rounded border border-violet-300 px-3 py-2"
+        />
         <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
       </div>
       <div className="flex flex-wrap gap-3">
@@ -173,7 +194,11 @@ export function FlagForm({
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "flag";
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3 rounded border border-violet-300 bg-violet-50 p-4">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="mt-3 space-y-3 rounded border border-violet-300 bg-violet-50 p-4"
+    >
       <h3 ref={heading} tabIndex={-1} className="font-semibold">
         Flag {subject} for the moderators
       </h3>
@@ -185,7 +210,10 @@ export function FlagForm({
         <legend className="font-semibold">Why?</legend>
         {FLAG_REASONS.map((reason) => (
           <label key={reason} className="mr-4 inline-flex items-center gap-1">
-            <input {...getInputProps(fields.reason, { type: "radio", value: reason })} id={`${fields.reason.id}-${reason}`} />
+            <input
+              {...getInputProps(fields.reason, { type: "radio", value: reason })}
+              id={`${fields.reason.id}-${reason}`}
+            />
             {FLAG_REASON_LABELS[reason]}
           </label>
         ))}
@@ -195,7 +223,11 @@ export function FlagForm({
         <label htmlFor={fields.note.id} className="block font-semibold">
           Note for the moderators (optional, up to {NOTE_MAX} characters)
         </label>
-        <textarea {...getTextareaProps(fields.note)} rows={3} className="w-full rounded border border-violet-300 px-3 py-2" />
+        <textarea
+          {...getTextareaProps(fields.note)}
+          rows={3}
+          className="w-full rounded border border-violet-300 px-3 py-2"
+        />
         <FieldError id={fields.note.errorId} errors={fields.note.errors} />
       </div>
       <div className="flex flex-wrap gap-3">

@@ -12,7 +12,13 @@ import { checkGenerationRate, graphicAlert, type GenerationFailure } from "./gen
 import type { Digit } from "./principles";
 import { angelPrompt } from "./prompts";
 
-export type SavedAngelReading = AngelReading & { id: number; style: string; composition: string; keywords: string; createdAt: string };
+export type SavedAngelReading = AngelReading & {
+  id: number;
+  style: string;
+  composition: string;
+  keywords: string;
+  createdAt: string;
+};
 
 const DEFAULT_REDUCED = { digit: 0, calculation: "", principle: "Universal Principle", meaning: "Meaning" };
 
@@ -61,11 +67,21 @@ export async function decodeAngelNumber({
   const composed = composeAngelReading(number, { ...preferences, seed: randomSeed() });
   const text = await generateStructured({
     request: angelPrompt(number, composed.reducedDigit.digit as Digit, preferences),
-    offline: () => ({ meaning: composed.meaning, guidance: composed.guidance, personalizedMessage: composed.personalizedMessage }),
+    offline: () => ({
+      meaning: composed.meaning,
+      guidance: composed.guidance,
+      personalizedMessage: composed.personalizedMessage,
+    }),
     offlineOnMalformed: true,
   });
   if (!text.ok) {
-    return { ok: false, code: text.code === "TIMEOUT" ? "TIMEOUT" : "PROVIDER_ERROR", title: ANGEL_TEXTS.connectionErrorTitle, message: ANGEL_TEXTS.decodeFailed, status: text.code === "TIMEOUT" ? 504 : 502 };
+    return {
+      ok: false,
+      code: text.code === "TIMEOUT" ? "TIMEOUT" : "PROVIDER_ERROR",
+      title: ANGEL_TEXTS.connectionErrorTitle,
+      message: ANGEL_TEXTS.decodeFailed,
+      status: text.code === "TIMEOUT" ? 504 : 502,
+    };
   }
   const reading: AngelReading = { ...composed, ...text.value };
   const [row] = await db

@@ -39,13 +39,13 @@ export function sanitizeAngelInput(value: string): string {
 }
 
 export type AngelValidation =
-  | { ok: true; number: string }
-  | { ok: false; reason: "empty" | "invalid"; title: string; message: string };
+  { ok: true; number: string } | { ok: false; reason: "empty" | "invalid"; title: string; message: string };
 
 /** The submit rule: empty and malformed numbers get the spec's two messages. */
 export function validateAngelNumber(raw: unknown): AngelValidation {
   const value = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
-  if (value === "") return { ok: false, reason: "empty", title: ANGEL_TEXTS.emptyTitle, message: ANGEL_TEXTS.emptyMessage };
+  if (value === "")
+    return { ok: false, reason: "empty", title: ANGEL_TEXTS.emptyTitle, message: ANGEL_TEXTS.emptyMessage };
   if (!ANGEL_NUMBER.test(value)) {
     return { ok: false, reason: "invalid", title: ANGEL_TEXTS.invalidTitle, message: ANGEL_TEXTS.invalidMessage };
   }

@@ -7,7 +7,10 @@ import { combineHeaders, readJsonBody } from "~/utils/http.server";
  * (Remix warns on every request), and a Response keeps status and headers explicit.
  */
 export function apiJson(body: unknown, status = 200, ...headers: Array<HeadersInit | null | undefined>): Response {
-  const all = combineHeaders({ "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }, ...headers);
+  const all = combineHeaders(
+    { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+    ...headers,
+  );
   return new Response(JSON.stringify(body), { status, headers: all });
 }
 

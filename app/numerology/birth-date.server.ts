@@ -20,7 +20,9 @@ export type BirthDateFailure = { ok: false; status: number; title: string; messa
  * The birth date analysis. The date is validated and normalised here again; the extracted digits and the life
  * path are recomputed from it, whatever the client sent.
  */
-export async function analyzeBirthDate(raw: unknown): Promise<{ ok: true; analysis: BirthDateAnalysis } | BirthDateFailure> {
+export async function analyzeBirthDate(
+  raw: unknown,
+): Promise<{ ok: true; analysis: BirthDateAnalysis } | BirthDateFailure> {
   const valid = validateBirthDate(raw);
   if (!valid.ok) return { ok: false, status: 400, title: valid.title, message: valid.message };
   const { extractedNumbers, lifePathNumber } = birthDateNumbers(valid.birthDate);
@@ -40,11 +42,18 @@ export async function analyzeBirthDate(raw: unknown): Promise<{ ok: true; analys
 
   const summary = await generateStructured({
     request: lifePathPrompt(valid.birthDate, lifePathNumber),
-    offline: () => ({ lifePathSummary: composeLifePathSummary({ lifePath: lifePathNumber, digits: extractedNumbers }, { seed }) }),
+    offline: () => ({
+      lifePathSummary: composeLifePathSummary({ lifePath: lifePathNumber, digits: extractedNumbers }, { seed }),
+    }),
     offlineOnMalformed: true,
   });
   if (!summary.ok) {
-    return { ok: false, status: summary.code === "TIMEOUT" ? 504 : 502, title: BIRTH_DATE_TEXTS.failedTitle, message: BIRTH_DATE_TEXTS.failedMessage };
+    return {
+      ok: false,
+      status: summary.code === "TIMEOUT" ? 504 : 502,
+      title: BIRTH_DATE_TEXTS.failedTitle,
+      message: BIRTH_DATE_TEXTS.failedMessage,
+    };
   }
   return {
     ok: true,

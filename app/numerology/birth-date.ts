@@ -59,7 +59,12 @@ function daysInMonth(year: number, month: number): number {
 export function validateBirthDate(raw: unknown): BirthDateValidation {
   const value = typeof raw === "string" ? raw.trim() : "";
   if (!value) {
-    return { ok: false, reason: "required", title: BIRTH_DATE_TEXTS.requiredTitle, message: BIRTH_DATE_TEXTS.requiredMessage };
+    return {
+      ok: false,
+      reason: "required",
+      title: BIRTH_DATE_TEXTS.requiredTitle,
+      message: BIRTH_DATE_TEXTS.requiredMessage,
+    };
   }
   const invalid = {
     ok: false,

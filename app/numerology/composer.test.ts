@@ -8,7 +8,9 @@ const base = { style: "poetic", composition: "detailed", keywords: "" } as const
 describe("the offline composer", () => {
   it("is deterministic for a seed and varies between seeds", () => {
     expect(composePrinciple(3, { ...base, seed: 42 })).toEqual(composePrinciple(3, { ...base, seed: 42 }));
-    const contents = new Set(Array.from({ length: 12 }, (_, seed) => composePrinciple(3, { ...base, seed }).principle.content));
+    const contents = new Set(
+      Array.from({ length: 12 }, (_, seed) => composePrinciple(3, { ...base, seed }).principle.content),
+    );
     expect(contents.size).toBeGreaterThan(6);
   });
 
@@ -27,13 +29,18 @@ describe("the offline composer", () => {
       composePrinciple(5, { ...base, composition, seed: 7 }).principle.content.length;
     expect(len("brief")).toBeLessThan(len("detailed"));
     expect(len("simple")).toBeLessThan(len("detailed"));
-    const practical = composePrinciple(4, { ...base, style: "practical", composition: "brief", seed: 1 }).principle.content;
+    const practical = composePrinciple(4, { ...base, style: "practical", composition: "brief", seed: 1 }).principle
+      .content;
     expect(PRINCIPLE_TEXTS[4].practices.some((p) => practical.includes(p))).toBe(true);
-    const scientific = composePrinciple(4, { ...base, style: "scientific", composition: "brief", seed: 1 }).principle.content;
+    const scientific = composePrinciple(4, { ...base, style: "scientific", composition: "brief", seed: 1 }).principle
+      .content;
     expect(PRINCIPLE_TEXTS[4].observations.some((p) => scientific.includes(p))).toBe(true);
-    for (const style of STYLES) for (const composition of COMPOSITIONS) {
-      expect(composePrinciple(9, { style, composition, keywords: "", seed: 3 }).principle.content.length).toBeGreaterThan(60);
-    }
+    for (const style of STYLES)
+      for (const composition of COMPOSITIONS) {
+        expect(
+          composePrinciple(9, { style, composition, keywords: "", seed: 3 }).principle.content.length,
+        ).toBeGreaterThan(60);
+      }
   });
 
   it("weaves keywords in only as quoted data", () => {

@@ -1,7 +1,7 @@
 import type { Composition, Style } from "~/preferences/schema";
 import { DIGITS, principleOf, textsOf, universalName, ELEMENT_MEANINGS, type Digit } from "./principles";
-import { relationBetween } from "./relations";
 import { reduceWithCalculation } from "./reduce";
+import { relationBetween } from "./relations";
 
 /**
  * The offline composer: writes readings from the ontology's own texts, shaped by style (poetic, scientific,
@@ -62,14 +62,22 @@ const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
 export function keywordList(keywords: string): string[] {
   return keywords
     .split(/[,;\n]/)
-    .map((k) => k.replace(/["“”'‘’<>`]/g, "").replace(/\s+/g, " ").trim())
+    .map((k) =>
+      k
+        .replace(/["“”'‘’<>`]/g, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
     .filter(Boolean)
     .slice(0, 3);
 }
 const quoted = (list: string[]) =>
   list.length <= 1
     ? `“${list[0] ?? ""}”`
-    : `${list.slice(0, -1).map((k) => `“${k}”`).join(", ")} and “${list[list.length - 1]}”`;
+    : `${list
+        .slice(0, -1)
+        .map((k) => `“${k}”`)
+        .join(", ")} and “${list[list.length - 1]}”`;
 
 function otherDigit(rng: Rng, digit: Digit): Digit {
   const others = DIGITS.filter((d) => d !== digit);
@@ -123,10 +131,7 @@ function keywordSentence(rng: Rng, digit: Digit, style: Style, keywords: string[
       `Apply this to ${q} this week: one act of ${k1}, one of ${k2}.`,
     ],
   };
-  return pick(rng, [
-    ...byStyle[style],
-    `You named ${q}; seen through ${name}, it becomes a question of ${k1}.`,
-  ]);
+  return pick(rng, [...byStyle[style], `You named ${q}; seen through ${name}, it becomes a question of ${k1}.`]);
 }
 
 function titleFor(rng: Rng, digit: Digit, style: Style): string {
@@ -167,7 +172,10 @@ export function composePrinciple(digit: Digit, options: ComposeOptions): Princip
       break;
     case "simple":
       parts = [
-        `${name} is about ${t.keywords.slice(0, 2).map((k) => k.toLowerCase()).join(" and ")}.`,
+        `${name} is about ${t.keywords
+          .slice(0, 2)
+          .map((k) => k.toLowerCase())
+          .join(" and ")}.`,
         teaching[1] ?? teaching[0]!,
         style === "practical" ? styleLine(rng, digit, style) : pick(rng, t.practices),
       ];
@@ -186,7 +194,11 @@ export function composePrinciple(digit: Digit, options: ComposeOptions): Princip
     }
     case "detailed":
     default: {
-      const lines = pickDistinct(rng, [styleLine(rng, digit, style), styleLine(rng, digit, style === "poetic" ? "spiritual" : "poetic")], 2);
+      const lines = pickDistinct(
+        rng,
+        [styleLine(rng, digit, style), styleLine(rng, digit, style === "poetic" ? "spiritual" : "poetic")],
+        2,
+      );
       parts = [t.teaching, elementLine, ...lines, relation];
       if (keywordLine) parts.splice(2, 0, keywordLine);
       break;
@@ -247,10 +259,13 @@ export function composeAngelReading(number: string, options: ComposeOptions): An
   }));
 
   const names = unique.map((d) => universalName(d));
-  const carries =
-    names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  const carries = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
   const meaningParts = [
-    pick(rng, [`${number} carries ${carries}.`, `In ${number} you meet ${carries}.`, `The number ${number} speaks through ${carries}.`]),
+    pick(rng, [
+      `${number} carries ${carries}.`,
+      `In ${number} you meet ${carries}.`,
+      `The number ${number} speaks through ${carries}.`,
+    ]),
     patternSentence(rng, number),
     digits.length > 1
       ? `Its digits reduce to ${r}, ${universalName(r)}: ${rt.angelMeaning}.`
@@ -267,14 +282,31 @@ export function composeAngelReading(number: string, options: ComposeOptions): An
   const guidance = guidanceParts.join(" ");
 
   const opening: Record<Style, string[]> = {
-    poetic: [`Your angels write in numbers the way the sky writes in stars.`, `Some messages arrive as a number seen again and again.`],
-    scientific: [`A number that keeps returning is a pattern worth recording.`, `Recurring numbers invite observation rather than superstition.`],
-    spiritual: [`Dear one, the whole is speaking to you through ${number}.`, `Your guides have placed ${number} on your path for a reason.`],
-    practical: [`Here is what ${number} suggests for the days ahead.`, `Seeing ${number} is a cue to check in with yourself.`],
+    poetic: [
+      `Your angels write in numbers the way the sky writes in stars.`,
+      `Some messages arrive as a number seen again and again.`,
+    ],
+    scientific: [
+      `A number that keeps returning is a pattern worth recording.`,
+      `Recurring numbers invite observation rather than superstition.`,
+    ],
+    spiritual: [
+      `Dear one, the whole is speaking to you through ${number}.`,
+      `Your guides have placed ${number} on your path for a reason.`,
+    ],
+    practical: [
+      `Here is what ${number} suggests for the days ahead.`,
+      `Seeing ${number} is a cue to check in with yourself.`,
+    ],
   };
   const paragraphs: string[] = [];
   paragraphs.push(
-    [pick(rng, opening[style]), keywords.length ? `You asked about ${quoted(keywords)}, and the reading answers with ${universalName(r)} in mind.` : null]
+    [
+      pick(rng, opening[style]),
+      keywords.length
+        ? `You asked about ${quoted(keywords)}, and the reading answers with ${universalName(r)} in mind.`
+        : null,
+    ]
       .filter(Boolean)
       .join(" "),
   );
@@ -291,7 +323,15 @@ export function composeAngelReading(number: string, options: ComposeOptions): An
   }
   if (composition !== "brief") paragraphs.push(`${pick(rng, rt.insights)} ${pick(rng, rt.affirmations)}`);
   else paragraphs[0] += ` ${pick(rng, rt.affirmations)}`;
-  if (composition === "simple") paragraphs.splice(1, 0, `${universalName(r)} means ${rt.keywords.slice(0, 3).map((k) => k.toLowerCase()).join(", ")}.`);
+  if (composition === "simple")
+    paragraphs.splice(
+      1,
+      0,
+      `${universalName(r)} means ${rt.keywords
+        .slice(0, 3)
+        .map((k) => k.toLowerCase())
+        .join(", ")}.`,
+    );
 
   return {
     number,
@@ -299,7 +339,12 @@ export function composeAngelReading(number: string, options: ComposeOptions): An
     guidance,
     personalizedMessage: paragraphs.join("\n\n"),
     universalPrinciples,
-    reducedDigit: { digit: r, calculation: reduced.calculation, principle: universalName(r), meaning: rt.subtitle + "." },
+    reducedDigit: {
+      digit: r,
+      calculation: reduced.calculation,
+      principle: universalName(r),
+      meaning: rt.subtitle + ".",
+    },
   };
 }
 

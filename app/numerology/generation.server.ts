@@ -1,4 +1,3 @@
-import { hitCostLimit, type Person } from "~/utils/cost-limits.server";
 import { and, eq } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { generatedContents } from "#db/schema";
@@ -7,6 +6,7 @@ import { generateVisualEssence } from "~/ai/image.server";
 import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE, GRAPHIC_ALERT, screenKeywords } from "~/ai/moderation.server";
 import { savePreferences } from "~/preferences/preferences.server";
 import type { Preferences } from "~/preferences/schema";
+import { hitCostLimit, type Person } from "~/utils/cost-limits.server";
 import { hashIp } from "~/utils/http.server";
 import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { composePrinciple, randomSeed, type PrincipleReading } from "./composer";

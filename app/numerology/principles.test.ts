@@ -16,9 +16,18 @@ describe("the ontology", () => {
       "Universal Remembrance",
       "Universal Omniscience",
     ]);
-    expect(PRINCIPLES.map((p) => p.colour)).toEqual(
-      ["Black", "Red", "Yellow", "Blue", "Green", "Orange", "Indigo", "Violet", "Brown", "White"],
-    );
+    expect(PRINCIPLES.map((p) => p.colour)).toEqual([
+      "Black",
+      "Red",
+      "Yellow",
+      "Blue",
+      "Green",
+      "Orange",
+      "Indigo",
+      "Violet",
+      "Brown",
+      "White",
+    ]);
   });
 
   it("has a relation phrase for all 90 ordered pairs, each distinct and naming both principles in order", () => {

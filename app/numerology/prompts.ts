@@ -40,7 +40,9 @@ function teachingBlock(digit: Digit): string {
 }
 
 function keywordsBlock(keywords: string): string {
-  return keywords.trim() ? quoteUserText("Keywords the visitor wants the reading to touch", keywords) : "No keywords were given.";
+  return keywords.trim()
+    ? quoteUserText("Keywords the visitor wants the reading to touch", keywords)
+    : "No keywords were given.";
 }
 
 export const principleReadingSchema = z.strictObject({

@@ -19,7 +19,11 @@ export async function preferencesVariant(req: ExpressRequest): Promise<Variant &
   const sessionId = await visitorIdOf(req);
   const preferences = sessionId ? await getPreferences({ sessionId }) : { ...DEFAULT_PREFERENCES };
   const { style, composition, keywords } = preferences;
-  return { key: JSON.stringify([style, composition, keywords]), context: { visitorPreferences: preferences }, preferences };
+  return {
+    key: JSON.stringify([style, composition, keywords]),
+    context: { visitorPreferences: preferences },
+    preferences,
+  };
 }
 
 /** For pages that list what a visitor saved (the angel page's history): kept only for a visitor with no id yet. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE, screenKeywords } from "~/ai/moderation.server";
 import { db } from "#db/client.server";
 import { preferences } from "#db/schema";
+import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE, screenKeywords } from "~/ai/moderation.server";
 import { DEFAULT_PREFERENCES, type Preferences } from "./schema";
 
 export async function getPreferences({ sessionId }: { sessionId: string }): Promise<Preferences> {
@@ -31,7 +31,9 @@ export async function savePreferences({
 export async function saveScreenedPreferences({
   sessionId,
   ...values
-}: { sessionId: string } & Preferences): Promise<{ ok: true; preferences: Preferences } | { ok: false; title: string; message: string }> {
+}: { sessionId: string } & Preferences): Promise<
+  { ok: true; preferences: Preferences } | { ok: false; title: string; message: string }
+> {
   const screening = await screenKeywords(values.keywords);
   if (!screening.ok) return { ok: false, title: CONTENT_ALERT_TITLE, message: CONTENT_ALERT_MESSAGE };
   return { ok: true, preferences: await savePreferences({ sessionId, ...values }) };

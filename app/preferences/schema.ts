@@ -32,7 +32,9 @@ export const keywordsSchema = userText({ label: "Keywords" })
   .transform((value) => truncateGraphemes(value, KEYWORDS_MAX).trim());
 
 export const preferencesSchema = z.object({
-  style: z.enum(STYLES, { error: "Choose one of the styles: poetic, scientific, spiritual or practical." }).default("poetic"),
+  style: z
+    .enum(STYLES, { error: "Choose one of the styles: poetic, scientific, spiritual or practical." })
+    .default("poetic"),
   composition: z
     .enum(COMPOSITIONS, { error: "Choose one of the lengths: brief, detailed, metaphorical or simple." })
     .default("detailed"),

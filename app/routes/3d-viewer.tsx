@@ -16,8 +16,8 @@ import type { ModelSummary } from "~/models3d/summary";
 import { ErrorAlert, ProcessingCard, SupportedFormatsCard } from "~/models3d/upload-card";
 import { receiveModelUpload } from "~/models3d/upload.server";
 import { ModelViewer, useHydrated } from "~/models3d/viewer";
-import { originFromMatches, pageMeta } from "~/utils/meta";
 import { personOf } from "~/utils/cost-limits.server";
+import { originFromMatches, pageMeta } from "~/utils/meta";
 import { getVisitor } from "~/utils/visitor.server";
 
 const POLL_MS = 2000;
@@ -68,7 +68,10 @@ export default function ThreeDViewerPage() {
     setError(null);
     setFile(picked);
     if (picked && !modelExtensionOf(picked.name)) {
-      setError({ title: MESSAGES.uploadFailed, detail: `Only these file types are accepted: ${MODEL_EXTENSIONS.join(", ")}.` });
+      setError({
+        title: MESSAGES.uploadFailed,
+        detail: `Only these file types are accepted: ${MODEL_EXTENSIONS.join(", ")}.`,
+      });
     } else if (picked && picked.size > MAX_UPLOAD_BYTES) {
       setError({ title: MESSAGES.uploadFailed, detail: `The file is larger than the ${MAX_UPLOAD_LABEL} limit.` });
     }
@@ -150,11 +153,20 @@ export default function ThreeDViewerPage() {
       </p>
 
       {showForm ? (
-        <section aria-labelledby="upload-title" className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm">
+        <section
+          aria-labelledby="upload-title"
+          className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
+        >
           <h2 id="upload-title" className="font-serif text-2xl font-bold text-ink">
             Upload a Model
           </h2>
-          <Form method="post" encType="multipart/form-data" reloadDocument onSubmit={onSubmit} className="mt-4 space-y-4">
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            reloadDocument
+            onSubmit={onSubmit}
+            className="mt-4 space-y-4"
+          >
             <div>
               <label htmlFor="model-file" className="block font-medium text-ink">
                 3D model file
@@ -197,7 +209,11 @@ export default function ThreeDViewerPage() {
       {phase === "error" && urn && error ? (
         <>
           <ErrorAlert title={error.title} detail={error.detail} />
-          <button type="button" onClick={reset} className="mt-4 rounded-lg bg-cosmic px-5 py-2 font-semibold text-white">
+          <button
+            type="button"
+            onClick={reset}
+            className="mt-4 rounded-lg bg-cosmic px-5 py-2 font-semibold text-white"
+          >
             Upload New Model
           </button>
         </>
@@ -240,7 +256,8 @@ export default function ThreeDViewerPage() {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: "3D Model Viewer",
-    description: "Upload a 3D model (obj, fbx, stl, glTF, STEP and more), converted on our own server and shown in your browser.",
+    description:
+      "Upload a 3D model (obj, fbx, stl, glTF, STEP and more), converted on our own server and shown in your browser.",
     path: "/3d-viewer",
     origin: originFromMatches(matches),
   });

@@ -49,7 +49,10 @@ export default function ModelStatusPage() {
       ) : null}
       {model.failure ? <ErrorAlert title={model.failure} detail={model.failureDetail} /> : null}
       {model.modelUrl && model.posterUrl ? (
-        <section aria-labelledby="ready-title" className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm">
+        <section
+          aria-labelledby="ready-title"
+          className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
+        >
           <h2 id="ready-title" className="font-serif text-2xl font-bold text-ink">
             Your Model Is Ready
           </h2>
@@ -58,7 +61,15 @@ export default function ModelStatusPage() {
               src={model.modelUrl}
               label={model.name}
               height={600}
-              fallback={<img src={model.posterUrl} alt={`Preview of ${model.name}`} width={480} height={480} className="mx-auto" />}
+              fallback={
+                <img
+                  src={model.posterUrl}
+                  alt={`Preview of ${model.name}`}
+                  width={480}
+                  height={480}
+                  className="mx-auto"
+                />
+              }
             />
           </div>
           {model.summary ? <ModelDescription summary={model.summary} /> : null}

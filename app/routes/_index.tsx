@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { getUserId } from "~/accounts/session.server";
+import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
 import { Tooltip } from "~/components/tooltip";
@@ -15,8 +15,8 @@ import { getPreferences, saveScreenedPreferences } from "~/preferences/preferenc
 import { COMPOSITION_LABELS, preferencesSchema, STYLE_LABELS, type Preferences } from "~/preferences/schema";
 import { clientIp, combineHeaders, safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
 import { doNotCache } from "~/utils/page-cache.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -28,7 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [preferences, content] = await Promise.all([
     // The page cache read the preferences to key this page: render from exactly those.
     context.visitorPreferences ?? getPreferences({ sessionId: visitor.sessionId }),
-    Number.isInteger(contentId) && contentId > 0 ? getGeneratedContent({ id: contentId, sessionId: visitor.sessionId }) : null,
+    Number.isInteger(contentId) && contentId > 0
+      ? getGeneratedContent({ id: contentId, sessionId: visitor.sessionId })
+      : null,
   ]);
   return data(
     { preferences, content, showEssence: url.searchParams.get("essence") === "1" },
@@ -46,13 +48,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!preferences.success) {
     return data(
-      { error: { title: GENERATION_TEXTS.failedTitle, message: preferences.error.issues[0]!.message, code: "INVALID" }, number: null },
+      {
+        error: { title: GENERATION_TEXTS.failedTitle, message: preferences.error.issues[0]!.message, code: "INVALID" },
+        number: null,
+      },
       { status: 400 },
     );
   }
   if (form.get("intent") === "preferences") {
     const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...preferences.data });
-    if (!saved.ok) return data({ error: { title: saved.title, message: saved.message, code: GRAPHIC_ALERT }, number: null }, { status: 400 });
+    if (!saved.ok)
+      return data(
+        { error: { title: saved.title, message: saved.message, code: GRAPHIC_ALERT }, number: null },
+        { status: 400 },
+      );
     const returnTo = safeRedirectPath(form.get("returnTo"), "/");
     // A visitor served a kept page (decision 100) may have no id yet: the one the preferences were saved under goes along.
     return redirect(returnTo.startsWith("/?") || returnTo === "/" ? returnTo : "/", {
@@ -63,7 +72,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const number = Number(form.get("number"));
   if (form.get("number") === null || !isDigit(number)) {
     return data(
-      { error: { title: GENERATION_TEXTS.failedTitle, message: "Choose a number from 0 to 9.", code: "INVALID" }, number: null },
+      {
+        error: { title: GENERATION_TEXTS.failedTitle, message: "Choose a number from 0 to 9.", code: "INVALID" },
+        number: null,
+      },
       { status: 400 },
     );
   }
@@ -98,7 +110,10 @@ export default function Home() {
   const hydrated = useHydrated();
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
 
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "preferences";
+  const submitting =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formData?.get("intent") !== "preferences";
   const pendingNumber = submitting ? Number(navigation.formData?.get("number")) : null;
   const chosen: Digit | null =
     pendingNumber !== null && isDigit(pendingNumber)
@@ -120,7 +135,8 @@ export default function Home() {
 
   // errors as toasts too (the page shows them inline either way)
   useEffect(() => {
-    if (actionData?.error) show({ title: actionData.error.title, description: actionData.error.message, type: "error" });
+    if (actionData?.error)
+      show({ title: actionData.error.title, description: actionData.error.message, type: "error" });
   }, [actionData, show]);
 
   // keys 0-9 choose a number unless the visitor is typing
@@ -151,7 +167,8 @@ export default function Home() {
         if (response.status === 400) {
           // screened keywords are refused, not stored: say why (the spec's 'Content Alert')
           const body = (await response.json().catch(() => ({}))) as { code?: string; title?: string; error?: string };
-          if (body.code === "GRAPHIC_ALERT") return show({ title: body.title ?? "Content Alert", description: body.error, type: "error" });
+          if (body.code === "GRAPHIC_ALERT")
+            return show({ title: body.title ?? "Content Alert", description: body.error, type: "error" });
         }
         if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
       } catch {
@@ -169,7 +186,10 @@ export default function Home() {
       }
       void savePrefs(all);
       const original = document.title.replace(/^(Style|Content Length): [^|]+\| /, "");
-      const label = field === "style" ? `Style: ${STYLE_LABELS[all.style]}` : `Content Length: ${COMPOSITION_LABELS[all.composition]}`;
+      const label =
+        field === "style"
+          ? `Style: ${STYLE_LABELS[all.style]}`
+          : `Content Length: ${COMPOSITION_LABELS[all.composition]}`;
       document.title = `${label} | ${original}`;
       clearTimeout(titleTimer.current);
       titleTimer.current = setTimeout(() => (document.title = original), 2000);
@@ -177,19 +197,22 @@ export default function Home() {
     [savePrefs],
   );
 
-  const error = submitting ? null : actionData?.error ?? null;
+  const error = submitting ? null : (actionData?.error ?? null);
   const shown = submitting ? null : error ? null : content;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="font-serif text-4xl font-bold text-ink">The Ten Universal Principles</h1>
       <p className="mt-4 max-w-3xl text-lg">
-        Every digit from 0 to 9 names a principle of how the one reality explores itself. Choose a number to receive
-        its principle, an insight and an affirmation, shaped by your style, your chosen length and your keywords.
+        Every digit from 0 to 9 names a principle of how the one reality explores itself. Choose a number to receive its
+        principle, an insight and an affirmation, shaped by your style, your chosen length and your keywords.
       </p>
 
       <Form method="post" action="/?index" id={FORM_ID} className="mt-8" aria-label="Generate insights">
-        <section aria-labelledby="customize-title" className="rounded-xl border border-violet-200 bg-white p-5 shadow-sm">
+        <section
+          aria-labelledby="customize-title"
+          className="rounded-xl border border-violet-200 bg-white p-5 shadow-sm"
+        >
           <h2 id="customize-title" className="font-serif text-xl font-semibold">
             Customize Your Insights
           </h2>
@@ -197,7 +220,12 @@ export default function Home() {
             <PreferencesFields idPrefix="home" defaults={preferences} onPreferenceChange={onPreferenceChange} />
           </div>
           {!hydrated ? (
-            <button type="submit" name="intent" value="preferences" className="mt-4 rounded-md border border-cosmic px-4 py-2 text-cosmic">
+            <button
+              type="submit"
+              name="intent"
+              value="preferences"
+              className="mt-4 rounded-md border border-cosmic px-4 py-2 text-cosmic"
+            >
               Save preferences
             </button>
           ) : null}
@@ -225,9 +253,17 @@ export default function Home() {
                     className={`absolute flex h-16 w-16 -translate-x-1/2 -translate-y-1/2 flex-col items-center justify-center rounded-full border-4 bg-white text-2xl font-bold shadow transition hover:scale-105 disabled:opacity-70 ${
                       isChosen ? "border-cosmic ring-4 ring-violet-300" : "border-violet-200"
                     }`}
-                    style={{ left: `${50 + 40 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%`, color: "#1c1830" }}
+                    style={{
+                      left: `${50 + 40 * Math.cos(angle)}%`,
+                      top: `${50 + 40 * Math.sin(angle)}%`,
+                      color: "#1c1830",
+                    }}
                   >
-                    <span aria-hidden="true" className="block h-2 w-6 rounded-full" style={{ background: p.hex, border: "1px solid #1c1830" }} />
+                    <span
+                      aria-hidden="true"
+                      className="block h-2 w-6 rounded-full"
+                      style={{ background: p.hex, border: "1px solid #1c1830" }}
+                    />
                     {digit}
                     <span className="sr-only">
                       {" "}
@@ -246,18 +282,32 @@ export default function Home() {
       </Form>
 
       <p role="status" aria-live="polite" className="mt-6 text-center font-semibold text-cosmic">
-        {phase === "generating" ? "Generating your insights…" : phase === "finalizing" ? "Finalizing your insights…" : ""}
+        {phase === "generating"
+          ? "Generating your insights…"
+          : phase === "finalizing"
+            ? "Finalizing your insights…"
+            : ""}
       </p>
 
       {chosen !== null ? (
-        <section id="result" aria-labelledby="result-title" className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm">
+        <section
+          id="result"
+          aria-labelledby="result-title"
+          className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
+        >
           {error ? (
             <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
               <h2 id="result-title" className="font-semibold">
                 {error.title}
               </h2>
               <p className="mt-1">{error.message}</p>
-              <button type="submit" form={FORM_ID} name="number" value={chosen} className="mt-3 rounded-md bg-cosmic px-4 py-2 text-white">
+              <button
+                type="submit"
+                form={FORM_ID}
+                name="number"
+                value={chosen}
+                className="mt-3 rounded-md bg-cosmic px-4 py-2 text-white"
+              >
                 Try Again
               </button>
             </div>
@@ -302,10 +352,18 @@ export default function Home() {
       ) : null}
 
       <nav aria-label="Explore" className="mt-12 flex flex-wrap gap-4">
-        <Link to="/about" className="text-cosmic underline">About</Link>
-        <Link to="/astrology" className="text-cosmic underline">Celestial Transits</Link>
-        <Link to="/birth-date" className="text-cosmic underline">Birth Date Analysis</Link>
-        <Link to="/forum" className="text-cosmic underline">Community Forum</Link>
+        <Link to="/about" className="text-cosmic underline">
+          About
+        </Link>
+        <Link to="/astrology" className="text-cosmic underline">
+          Celestial Transits
+        </Link>
+        <Link to="/birth-date" className="text-cosmic underline">
+          Birth Date Analysis
+        </Link>
+        <Link to="/forum" className="text-cosmic underline">
+          Community Forum
+        </Link>
       </nav>
     </div>
   );
@@ -316,7 +374,13 @@ function ResultView({
   showEssence,
   submitting,
 }: {
-  content: { id: number; number: number; principle: { title: string; content: string; insight: string }; affirmation: string; imageUrl: string | null };
+  content: {
+    id: number;
+    number: number;
+    principle: { title: string; content: string; insight: string };
+    affirmation: string;
+    imageUrl: string | null;
+  };
   showEssence: boolean;
   submitting: boolean;
 }) {
@@ -409,7 +473,8 @@ function ResultView({
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Numerology Ontology",
-    description: "Ten universal principles, one per digit: AI-written readings, angel numbers, birth dates and the sky.",
+    description:
+      "Ten universal principles, one per digit: AI-written readings, angel numbers, birth dates and the sky.",
     path: "/",
     origin: originFromMatches(matches),
   });

@@ -1,12 +1,12 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { pageForRoute } from "~/content/content.server";
 import { ContactDetails } from "~/content/contact";
-import { env } from "~/utils/env.server";
+import { pageForRoute } from "~/content/content.server";
 import { PrincipleList } from "~/content/principle-list";
 import { privacyHref } from "~/content/privacy";
 import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
+import { env } from "~/utils/env.server";
 
 export async function loader() {
   return { page: pageForRoute("about"), contactEmail: env.CONTACT_EMAIL ?? null };
@@ -17,7 +17,13 @@ export default function About() {
   return (
     <article className={pageContainerClass}>
       <PageHeader title={page.title} subtitle={page.subtitle} image={page.image} imageAlt={page.imageAlt} />
-      <ContentParts parts={page.parts} slots={{ principles: <PrincipleList />, contact: <ContactDetails email={contactEmail} purpose="bookings and questions" /> }} />
+      <ContentParts
+        parts={page.parts}
+        slots={{
+          principles: <PrincipleList />,
+          contact: <ContactDetails email={contactEmail} purpose="bookings and questions" />,
+        }}
+      />
       <p className="mt-12 max-w-3xl border-t border-violet-200 pt-6">
         <Link to={privacyHref("about")} className={linkClass}>
           Privacy Policy

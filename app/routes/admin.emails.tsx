@@ -36,7 +36,10 @@ export default function AdminEmails() {
     event.preventDefault();
     setRefreshing(true);
     try {
-      const response = await fetch("/api/admin/email-list", { credentials: "same-origin", headers: { Accept: "application/json" } });
+      const response = await fetch("/api/admin/email-list", {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      });
       if (!response.ok) {
         setRefreshError(`Error: HTTP ${response.status}: ${response.statusText}`);
         return;
@@ -127,7 +130,10 @@ export default function AdminEmails() {
       ) : (
         <>
           <h2 className="mt-8 text-xl font-semibold">Addresses</h2>
-          <ul className="mt-2 divide-y divide-violet-100 rounded-lg border border-violet-200 bg-white" aria-label="Email addresses">
+          <ul
+            className="mt-2 divide-y divide-violet-100 rounded-lg border border-violet-200 bg-white"
+            aria-label="Email addresses"
+          >
             {emails.map((email) => (
               <li key={email} className="flex items-center gap-3 px-4 py-2">
                 <span className="flex-1 break-all">{email}</span>

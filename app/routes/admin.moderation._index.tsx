@@ -22,7 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireModerator(request);
   const [items, openCount] = await Promise.all([listQueue(), countOpenItems()]);
   let confirm = parseConfirm(new URL(request.url).searchParams.get("confirm"));
-  if (confirm && (confirm.action === "flag" || !items.some((i) => i.targetType === confirm!.targetType && i.targetId === confirm!.targetId))) {
+  if (
+    confirm &&
+    (confirm.action === "flag" ||
+      !items.some((i) => i.targetType === confirm!.targetType && i.targetId === confirm!.targetId))
+  ) {
     confirm = null;
   }
   return { items, openCount, confirm, isAdmin: isAdminUser(user) };
@@ -120,8 +124,8 @@ function QueueEntry({
       <ul className="mt-1 list-disc pl-6 text-sm">
         {item.flags.map((flag) => (
           <li key={flag.id}>
-            <strong>{FLAG_REASON_LABELS[flag.reason as keyof typeof FLAG_REASON_LABELS] ?? flag.reason}</strong> by {flag.flagger},{" "}
-            <FormattedDate date={flag.createdAt} />
+            <strong>{FLAG_REASON_LABELS[flag.reason as keyof typeof FLAG_REASON_LABELS] ?? flag.reason}</strong> by{" "}
+            {flag.flagger}, <FormattedDate date={flag.createdAt} />
             {flag.note ? <span className="block whitespace-pre-wrap break-words">Note: {flag.note}</span> : null}
           </li>
         ))}

@@ -16,7 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return listLog({ before: Number.isSafeInteger(before) && before > 0 ? before : null });
 }
 
-const state = (value: unknown) => (value && typeof value === "object" && Object.keys(value).length ? JSON.stringify(value) : "");
+const state = (value: unknown) =>
+  value && typeof value === "object" && Object.keys(value).length ? JSON.stringify(value) : "";
 
 export default function ModerationLog() {
   const { entries, nextBefore } = useLoaderData<typeof loader>();
@@ -39,14 +40,30 @@ export default function ModerationLog() {
             <caption className="sr-only">Moderation actions, newest first</caption>
             <thead>
               <tr className="border-b border-violet-300">
-                <th scope="col" className="p-2">When</th>
-                <th scope="col" className="p-2">Who</th>
-                <th scope="col" className="p-2">Action</th>
-                <th scope="col" className="p-2">On</th>
-                <th scope="col" className="p-2">Member</th>
-                <th scope="col" className="p-2">Reason</th>
-                <th scope="col" className="p-2">Before</th>
-                <th scope="col" className="p-2">After</th>
+                <th scope="col" className="p-2">
+                  When
+                </th>
+                <th scope="col" className="p-2">
+                  Who
+                </th>
+                <th scope="col" className="p-2">
+                  Action
+                </th>
+                <th scope="col" className="p-2">
+                  On
+                </th>
+                <th scope="col" className="p-2">
+                  Member
+                </th>
+                <th scope="col" className="p-2">
+                  Reason
+                </th>
+                <th scope="col" className="p-2">
+                  Before
+                </th>
+                <th scope="col" className="p-2">
+                  After
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -28,12 +28,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: roleSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: { title: "Could not change the role", description: "Please check the form." } }, { status: 400 });
+    return data(
+      {
+        result: submission.reply(),
+        toast: { title: "Could not change the role", description: "Please check the form." },
+      },
+      { status: 400 },
+    );
   }
   const outcome = await setModeratorRole({ actor: user, input: submission.value });
   if (!outcome.ok) {
     return data(
-      { result: submission.reply({ formErrors: [outcome.error] }), toast: { title: "Could not change the role", description: outcome.error } },
+      {
+        result: submission.reply({ formErrors: [outcome.error] }),
+        toast: { title: "Could not change the role", description: outcome.error },
+      },
       { status: outcome.status },
     );
   }
@@ -52,8 +61,14 @@ function RoleForm({ role, username }: { role: "moderator" | "member"; username?:
     defaultNoValidate: false,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3 rounded border border-violet-200 bg-white p-4">
-      {form.errors?.length ? <ErrorSummary title="Could not change the role" description={form.errors.join(" ")} /> : null}
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="mt-3 space-y-3 rounded border border-violet-200 bg-white p-4"
+    >
+      {form.errors?.length ? (
+        <ErrorSummary title="Could not change the role" description={form.errors.join(" ")} />
+      ) : null}
       <input type="hidden" name="role" value={role} />
       {username ? (
         <input type="hidden" name="username" value={username} />
@@ -62,7 +77,11 @@ function RoleForm({ role, username }: { role: "moderator" | "member"; username?:
           <label htmlFor={fields.username.id} className="block font-semibold">
             Username
           </label>
-          <input {...getInputProps(fields.username, { type: "text" })} autoComplete="off" className="rounded border border-violet-300 px-3 py-1" />
+          <input
+            {...getInputProps(fields.username, { type: "text" })}
+            autoComplete="off"
+            className="rounded border border-violet-300 px-3 py-1"
+          />
           <FieldError id={fields.username.errorId} errors={fields.username.errors} />
         </div>
       )}
@@ -70,7 +89,11 @@ function RoleForm({ role, username }: { role: "moderator" | "member"; username?:
         <label htmlFor={fields.reason.id} className="block font-semibold">
           Reason (required)
         </label>
-        <textarea {...getTextareaProps(fields.reason)} rows={2} className="w-full rounded border border-violet-300 px-3 py-2" />
+        <textarea
+          {...getTextareaProps(fields.reason)}
+          rows={2}
+          className="w-full rounded border border-violet-300 px-3 py-2"
+        />
         <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
       </div>
       <div className="flex gap-3">
@@ -106,14 +129,20 @@ export default function ModerationRoles() {
         </a>
       </nav>
       <h2 className="mt-6 text-xl font-semibold">Moderators and admins</h2>
-      <ul className="mt-2 divide-y divide-violet-100 rounded border border-violet-200 bg-white" aria-label="Moderators and admins">
+      <ul
+        className="mt-2 divide-y divide-violet-100 rounded border border-violet-200 bg-white"
+        aria-label="Moderators and admins"
+      >
         {staff.map((member) => (
           <li key={member.id} className="flex flex-wrap items-center gap-3 px-4 py-2">
             <span className="flex-1">
               {member.username} ({member.role})
             </span>
             {member.role === "moderator" ? (
-              <Link to={`/admin/moderation/roles?revoke=${encodeURIComponent(member.username)}`} className="text-cosmic underline">
+              <Link
+                to={`/admin/moderation/roles?revoke=${encodeURIComponent(member.username)}`}
+                className="text-cosmic underline"
+              >
                 Revoke<span className="sr-only"> {member.username}</span>
               </Link>
             ) : null}

@@ -1,11 +1,29 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
-import { ANGEL_TEXTS, angelDecodeError, angelNumberFromQuery, sanitizeAngelInput, validateAngelNumber } from "~/numerology/angel";
-import { decodeAngelNumber, getSavedReading, listSavedReadings, type SavedAngelReading } from "~/numerology/angel.server";
+import {
+  ANGEL_TEXTS,
+  angelDecodeError,
+  angelNumberFromQuery,
+  sanitizeAngelInput,
+  validateAngelNumber,
+} from "~/numerology/angel";
+import {
+  decodeAngelNumber,
+  getSavedReading,
+  listSavedReadings,
+  type SavedAngelReading,
+} from "~/numerology/angel.server";
 import { PreferencesFields } from "~/numerology/ui/preferences-fields";
 import { getPreferences } from "~/preferences/preferences.server";
 import { preferencesSchema } from "~/preferences/schema";
@@ -22,7 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [preferences, history, reading] = await Promise.all([
     getPreferences({ sessionId: visitor.sessionId }),
     listSavedReadings({ sessionId: visitor.sessionId }).catch(() => []),
-    Number.isInteger(readingId) && readingId > 0 ? getSavedReading({ id: readingId, sessionId: visitor.sessionId }) : null,
+    Number.isInteger(readingId) && readingId > 0
+      ? getSavedReading({ id: readingId, sessionId: visitor.sessionId })
+      : null,
   ]);
   return data(
     { preferences, history, reading, prefill: angelNumberFromQuery(url.searchParams.get("number")) },
@@ -43,7 +63,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     keywords: form.get("keywords") ?? undefined,
   });
   if (!preferences.success) {
-    return data({ error: angelDecodeError("the preferences are not valid", preferences.error.issues[0]!.message), number }, { status: 400 });
+    return data(
+      { error: angelDecodeError("the preferences are not valid", preferences.error.issues[0]!.message), number },
+      { status: 400 },
+    );
   }
   const result = await decodeAngelNumber({
     number: valid.number,
@@ -61,7 +84,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
           : result.code === "TIMEOUT"
             ? "the reading took too long"
             : "the reading service did not answer";
-    const detail = result.code === "GRAPHIC_ALERT" || result.code === "RATE_LIMITED" ? `${result.title}: ${result.message}` : undefined;
+    const detail =
+      result.code === "GRAPHIC_ALERT" || result.code === "RATE_LIMITED"
+        ? `${result.title}: ${result.message}`
+        : undefined;
     return data({ error: angelDecodeError(reason, detail), number }, { status: result.status });
   }
   return redirectWithToast(
@@ -74,7 +100,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** With JavaScript, a decode the server never answered (or answered with a 5xx) ends in the same pair. */
 export const clientAction = async (args: ClientActionFunctionArgs) => {
   const number = String((await args.request.clone().formData()).get("number") ?? "");
-  return guardedServerAction(args, (_intent, failure) => ({ failure, error: angelDecodeError(failure.message), number }));
+  return guardedServerAction(args, (_intent, failure) => ({
+    failure,
+    error: angelDecodeError(failure.message),
+    number,
+  }));
 };
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
@@ -120,7 +150,13 @@ export default function AngelNumbers() {
         principles.
       </p>
 
-      <Form method="post" action="/angel" id={FORM_ID} className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm" aria-label="Decode an angel number">
+      <Form
+        method="post"
+        action="/angel"
+        id={FORM_ID}
+        className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm"
+        aria-label="Decode an angel number"
+      >
         <PreferencesFields idPrefix="angel" defaults={preferences} />
         <div className="mt-6 flex flex-wrap items-end gap-3">
           <div>
@@ -142,21 +178,34 @@ export default function AngelNumbers() {
               className="mt-1 block w-40 rounded-md border border-violet-300 px-3 py-2 text-2xl tracking-widest"
             />
           </div>
-          <button type="submit" disabled={pending} className="rounded-md bg-cosmic px-5 py-3 font-semibold text-white disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={pending}
+            className="rounded-md bg-cosmic px-5 py-3 font-semibold text-white disabled:opacity-60"
+          >
             {pending ? ANGEL_TEXTS.pending : "Decode Angel Message"}
           </button>
         </div>
         {actionData?.error && !pending ? (
-          <div id="angel-error" role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          <div
+            id="angel-error"
+            role="alert"
+            className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
+          >
             <p className="font-semibold">{actionData.error.title}</p>
             <p>{actionData.error.message}</p>
-            {"detail" in actionData.error && actionData.error.detail ? <p className="mt-1 text-sm">{actionData.error.detail}</p> : null}
+            {"detail" in actionData.error && actionData.error.detail ? (
+              <p className="mt-1 text-sm">{actionData.error.detail}</p>
+            ) : null}
           </div>
         ) : null}
       </Form>
 
       {shown ? (
-        <article aria-labelledby="reading-title" className="mt-8 rounded-xl border border-violet-200 bg-white p-6 shadow-sm">
+        <article
+          aria-labelledby="reading-title"
+          className="mt-8 rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
+        >
           <h2 id="reading-title" className="font-serif text-3xl font-semibold">
             Angel Number {shown.number}
           </h2>
@@ -232,7 +281,12 @@ export default function AngelNumbers() {
                 >
                   <span className="block text-xl font-bold">{item.number}</span>
                   <span className="block text-xs">
-                    {new Date(item.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" })}
+                    {new Date(item.createdAt).toLocaleDateString("en-US", {
+                      year: "numeric",
+                      month: "short",
+                      day: "numeric",
+                      timeZone: "UTC",
+                    })}
                   </span>
                 </Link>
               </li>
@@ -247,7 +301,8 @@ export default function AngelNumbers() {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Angel Numbers",
-    description: "Decode an angel number of 1 to 4 digits: its meaning, guidance and a personal message from the ten universal principles.",
+    description:
+      "Decode an angel number of 1 to 4 digits: its meaning, guidance and a personal message from the ten universal principles.",
     path: "/angel",
     origin: originFromMatches(matches),
   });

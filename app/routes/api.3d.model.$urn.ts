@@ -1,5 +1,5 @@
-import { apiError } from "~/models3d/api.server";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiError } from "~/models3d/api.server";
 import { getModel } from "~/models3d/models.server";
 import { modelStorage } from "~/models3d/storage.server";
 import { canReadModel } from "~/models3d/token.server";
@@ -20,7 +20,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "X-Content-Type-Options": "nosniff",
   });
   if (new URL(request.url).searchParams.get("download") === "1") {
-    const base = model.originalName.replace(/\.[^.]+$/, "").replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 80) || "model";
+    const base =
+      model.originalName
+        .replace(/\.[^.]+$/, "")
+        .replace(/[^A-Za-z0-9._-]+/g, "_")
+        .slice(0, 80) || "model";
     headers.set("Content-Disposition", `attachment; filename="${base}.glb"`);
   }
   return new Response(createReadableStreamFromReadable(modelStorage.stream(model.glbKey)), { headers });

@@ -1,5 +1,5 @@
-import { apiError } from "~/models3d/api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError } from "~/models3d/api.server";
 import { getModel } from "~/models3d/models.server";
 import { modelStorage } from "~/models3d/storage.server";
 import { canReadModel } from "~/models3d/token.server";

@@ -1,5 +1,5 @@
-import { apiJson, apiError } from "~/models3d/api.server";
 import { type LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, apiError } from "~/models3d/api.server";
 import { failureDetail, failureMessage } from "~/models3d/formats";
 import { getModel } from "~/models3d/models.server";
 
@@ -7,7 +7,10 @@ import { getModel } from "~/models3d/models.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const model = params.urn ? await getModel({ urn: params.urn }) : null;
   if (!model) return apiError("Model not found.", 404);
-  const body: { status: string; progress: string; error?: string; detail?: string } = { status: model.status, progress: `${model.progress}%` };
+  const body: { status: string; progress: string; error?: string; detail?: string } = {
+    status: model.status,
+    progress: `${model.progress}%`,
+  };
   if (model.status === "failed") {
     body.error = failureMessage(model.error);
     const detail = failureDetail(model.error);

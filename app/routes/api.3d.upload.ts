@@ -1,5 +1,5 @@
-import { apiJson, apiError } from "~/models3d/api.server";
 import { type ActionFunctionArgs } from "@remix-run/node";
+import { apiJson, apiError } from "~/models3d/api.server";
 import { receiveModelUpload } from "~/models3d/upload.server";
 import { personOf } from "~/utils/cost-limits.server";
 import { getVisitor } from "~/utils/visitor.server";

@@ -13,5 +13,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email } = await parseApiBody(request, addEmailSchema);
   const result = await addEmail({ userId: user.id, email, origin: publicOrigin() });
   if (!result.ok) return apiFailure(result);
-  return Response.json({ user: userJson(result.user), message: `We've sent a verification link to ${result.user.email}.` });
+  return Response.json({
+    user: userJson(result.user),
+    message: `We've sent a verification link to ${result.user.email}.`,
+  });
 }

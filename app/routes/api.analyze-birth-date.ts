@@ -1,7 +1,6 @@
-import { apiJson, readApiBody } from "~/numerology/api.server";
 import { type ActionFunctionArgs } from "@remix-run/node";
+import { apiJson, readApiBody } from "~/numerology/api.server";
 import { analyzeBirthDate } from "~/numerology/birth-date.server";
-
 
 /**
  * POST /api/analyze-birth-date {birthDate, extractedNumbers, lifePathNumber} → the analysis. Only birthDate is

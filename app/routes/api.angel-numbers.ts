@@ -24,6 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userId: await getUserId(request),
     ip: clientIp(context),
   });
-  if (!result.ok) return apiJson({ error: result.message, code: result.code, title: result.title }, result.status, headers);
+  if (!result.ok)
+    return apiJson({ error: result.message, code: result.code, title: result.title }, result.status, headers);
   return apiJson(result.reading, 200, headers);
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError } from "~/astrology/api.server";
 import { computeAstronomicalData, isSupportedInstant } from "~/astrology/ephemeris.server";
 import { currentSky } from "~/astrology/snapshots.server";
-import { apiError } from "~/astrology/api.server";
 import { clientIp, hashIp } from "~/utils/http.server";
 import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 
@@ -19,9 +19,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const instant = new Date(at);
     if (!ISO_INSTANT.test(at) || !isSupportedInstant(instant)) return apiError(BAD_AT_MESSAGE, 400);
     // Any instant is computed on the spot (~80 ms of event searches): limited per address.
-    const limit = await hitRateLimit({ key: `astrology-at:${hashIp(clientIp(context))}`, limit: 120, windowSeconds: 60 });
+    const limit = await hitRateLimit({
+      key: `astrology-at:${hashIp(clientIp(context))}`,
+      limit: 120,
+      windowSeconds: 60,
+    });
     if (!limit.allowed) {
-      return apiError(tooManyRequestsMessage(limit.retryAfterSeconds), 429, { "Retry-After": String(limit.retryAfterSeconds) });
+      return apiError(tooManyRequestsMessage(limit.retryAfterSeconds), 429, {
+        "Retry-After": String(limit.retryAfterSeconds),
+      });
     }
     return Response.json(
       { ...computeAstronomicalData(instant), lastUpdate: null },
@@ -29,5 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
   }
   const sky = await currentSky();
-  return Response.json({ ...sky.data, lastUpdate: sky.lastUpdate }, { headers: { "Cache-Control": "public, max-age=300" } });
+  return Response.json(
+    { ...sky.data, lastUpdate: sky.lastUpdate },
+    { headers: { "Cache-Control": "public, max-age=300" } },
+  );
 }

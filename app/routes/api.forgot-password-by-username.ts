@@ -11,5 +11,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { username } = await parseApiBody(request, forgotPasswordByUsernameSchema);
   const result = await requestPasswordResetByUsername({ username, ip: clientIp(context), origin: publicOrigin() });
   if (!result.ok) return apiFailure(result);
-  return Response.json({ message: "If that account has an email address on file, we've sent it a link to reset the password. The link expires in 1 hour." });
+  return Response.json({
+    message:
+      "If that account has an email address on file, we've sent it a link to reset the password. The link expires in 1 hour.",
+  });
 }

@@ -11,5 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = await parseApiBody(request, forgotPasswordByEmailSchema);
   const result = await requestPasswordResetByEmail({ email, ip: clientIp(context), origin: publicOrigin() });
   if (!result.ok) return apiFailure(result);
-  return Response.json({ message: "If an account uses that address, we've sent a link to reset its password. The link expires in 1 hour." });
+  return Response.json({
+    message: "If an account uses that address, we've sent a link to reset its password. The link expires in 1 hour.",
+  });
 }

@@ -9,7 +9,9 @@ export async function loader({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.postId);
   const post = id ? await getPost(id) : null;
   if (!post) return apiError("Post not found", 404);
-  return Response.json(postForReader(post, apiReader(await getUser(request))), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(postForReader(post, apiReader(await getUser(request))), {
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 /** PATCH /api/forum/posts/{postId} {content}: the updated post; 403 for another member's post. */

@@ -2,7 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireApiUser } from "~/accounts/session.server";
 import { apiError, apiReader, enforceLimit, parseOrThrow, readJsonObject, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
-import { canSeeHidden, createPost, getTopic, isRecentRepeat, listPosts, parseId, POSTS_PER_PAGE } from "~/forum/topics.server";
+import {
+  canSeeHidden,
+  createPost,
+  getTopic,
+  isRecentRepeat,
+  listPosts,
+  parseId,
+  POSTS_PER_PAGE,
+} from "~/forum/topics.server";
 
 /**
  * GET /api/forum/topics/{id}/posts (?page, ?limit): the posts in number order, one page at a time; the total is

@@ -24,7 +24,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ip: clientIp(context),
   });
   if (!result.ok) {
-    return apiJson({ error: result.message, code: result.code, title: result.title }, result.status, combineHeaders(cookie));
+    return apiJson(
+      { error: result.message, code: result.code, title: result.title },
+      result.status,
+      combineHeaders(cookie),
+    );
   }
   return apiJson({ id: result.id, ...result.content }, 200, combineHeaders(cookie));
 }

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { GRAPHIC_ALERT } from "~/ai/moderation.server";
+import { apiError } from "~/astrology/api.server";
 import { readingForVisitor } from "~/astrology/readings.server";
 import { BODY_NAMES, parseBodyName, parseSignName, SIGN_NAMES } from "~/astrology/zodiac";
-import { apiError } from "~/astrology/api.server";
+import { keywordsSchema } from "~/preferences/schema";
+import { personOf } from "~/utils/cost-limits.server";
 import { clientIp, combineHeaders, hashIp, readJsonBody } from "~/utils/http.server";
+import { BUDGET_SPENT_NOTICE, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
 import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { getVisitor } from "~/utils/visitor.server";
-import { personOf } from "~/utils/cost-limits.server";
-import { BUDGET_SPENT_NOTICE, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
-import { keywordsSchema } from "~/preferences/schema";
 
 /** POST /api/generate-personalized-reading (x-session-id) {planet, constellation, keywords?} → {reading}. */
 const requestSchema = z.object({
@@ -20,7 +20,8 @@ const requestSchema = z.object({
   }),
   constellation: z.string({ error: "constellation is required" }).transform((v, ctx) => {
     const name = parseSignName(v);
-    if (!name) ctx.addIssue({ code: "custom", message: `Unknown constellation. Choose one of: ${SIGN_NAMES.join(", ")}.` });
+    if (!name)
+      ctx.addIssue({ code: "custom", message: `Unknown constellation. Choose one of: ${SIGN_NAMES.join(", ")}.` });
     return name!;
   }),
   keywords: keywordsSchema,
@@ -42,7 +43,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return apiError(parsed.error.issues.map((i) => i.message).join(" "), 400);
 
   const visitor = await getVisitor(request);
-  const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null, { "Cache-Control": "no-store" });
+  const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null, {
+    "Cache-Control": "no-store",
+  });
   const result = await readingForVisitor({
     sessionId: visitor.sessionId,
     person: await personOf(request, context),
@@ -55,7 +58,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ error: result.message }, { status: 429, headers });
   }
   if (!result.ok) {
-    return Response.json({ error: result.message, code: result.code }, { status: result.code === GRAPHIC_ALERT ? 400 : 503, headers });
+    return Response.json(
+      { error: result.message, code: result.code },
+      { status: result.code === GRAPHIC_ALERT ? 400 : 503, headers },
+    );
   }
   const notice = result.provider === OFFLINE_BUDGET_PROVIDER ? { notice: BUDGET_SPENT_NOTICE } : {};
   return Response.json({ reading: result.reading, ...notice }, { headers });

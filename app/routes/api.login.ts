@@ -6,7 +6,11 @@ import { createUserSession } from "~/accounts/session.server";
 import { clientIp } from "~/utils/http.server";
 
 /** POST /api/login {username (or email), password}: `{ user }` and a fresh session cookie, or `{ error }`. */
-const body = z.object({ username: z.string().optional(), email: z.string().optional(), password: z.string().optional() });
+const body = z.object({
+  username: z.string().optional(),
+  email: z.string().optional(),
+  password: z.string().optional(),
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
@@ -20,5 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   const result = await authenticateForm(formRequest, clientIp(context));
   if (!result.ok) return apiFailure(result);
-  return Response.json({ user: userJson(result.user) }, { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } });
+  return Response.json(
+    { user: userJson(result.user) },
+    { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
+  );
 }

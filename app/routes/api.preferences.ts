@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, firstIssue, readApiBody } from "~/numerology/api.server";
 import { GRAPHIC_ALERT } from "~/ai/moderation.server";
+import { apiJson, firstIssue, readApiBody } from "~/numerology/api.server";
 import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
 import { preferencesSchema } from "~/preferences/schema";
 import { combineHeaders } from "~/utils/http.server";

@@ -1,5 +1,3 @@
-import { personOf } from "~/utils/cost-limits.server";
-import { BUDGET_SPENT_NOTICE, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -15,8 +13,8 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE, GRAPHIC_ALERT } from "~/ai/moderation.server";
 import type { AstronomicalData, PlanetReport } from "~/astrology/ephemeris.server";
-import { readingForVisitor } from "~/astrology/readings.server";
 import { MONITOR_STATUS_REFRESH_MS, SKY_REFRESH_MS, useVisibleInterval } from "~/astrology/live-sky";
+import { readingForVisitor } from "~/astrology/readings.server";
 import { SkyWheel } from "~/astrology/sky-wheel";
 import { currentSky, checkIntervalMinutes } from "~/astrology/snapshots.server";
 import {
@@ -31,7 +29,15 @@ import {
   type AstrologyTab,
 } from "~/astrology/tab";
 import { readTabCookie, serializeTabCookie } from "~/astrology/tab-cookie.server";
-import { BODIES, BODY_NAMES, bodyFacts, formatDegree, parseBodyName, signFacts, type BodyName } from "~/astrology/zodiac";
+import {
+  BODIES,
+  BODY_NAMES,
+  bodyFacts,
+  formatDegree,
+  parseBodyName,
+  signFacts,
+  type BodyName,
+} from "~/astrology/zodiac";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Tooltip } from "~/components/tooltip";
 import { principleOf } from "~/numerology/principles";
@@ -46,9 +52,11 @@ import {
   STYLES,
   type Preferences,
 } from "~/preferences/schema";
+import { personOf } from "~/utils/cost-limits.server";
 import { combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { doNotCache } from "~/utils/page-cache.server";
+import { BUDGET_SPENT_NOTICE, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 const PREFERENCES_FAILED = GENERATION_TEXTS.preferencesSaveFailed;
@@ -101,7 +109,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const result = await readingForVisitor({ sessionId: visitor.sessionId, person, planet, sign, preferences });
     if (!result.ok || result.provider === OFFLINE_BUDGET_PROVIDER) doNotCache(context);
     reading = result.ok
-      ? { status: "ok", text: result.reading, ...(result.provider === OFFLINE_BUDGET_PROVIDER ? { notice: BUDGET_SPENT_NOTICE } : {}) }
+      ? {
+          status: "ok",
+          text: result.reading,
+          ...(result.provider === OFFLINE_BUDGET_PROVIDER ? { notice: BUDGET_SPENT_NOTICE } : {}),
+        }
       : result.code === GRAPHIC_ALERT
         ? { status: "alert", text: contentAlert.message }
         : result.code === "RATE_LIMITED"
@@ -139,7 +151,10 @@ export async function action({ request }: ActionFunctionArgs) {
     keywords: form.get("keywords") ?? undefined,
   });
   if (!parsed.success) {
-    return data({ formTitle: PREFERENCES_FAILED, formError: parsed.error.issues.map((i) => i.message).join(" ") }, { status: 400 });
+    return data(
+      { formTitle: PREFERENCES_FAILED, formError: parsed.error.issues.map((i) => i.message).join(" ") },
+      { status: 400 },
+    );
   }
   const visitor = await getVisitor(request);
   const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...parsed.data });
@@ -154,7 +169,12 @@ export async function action({ request }: ActionFunctionArgs) {
  * With JavaScript, choosing another planet only changes the address: the sky is already here and the reading is
  * requested from the API (with the loading card), so the loader is not asked again.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod) return defaultShouldRevalidate;
   const onPage = (u: URL) => u.pathname === "/astrology" || u.pathname.startsWith("/astrology/");
   if (onPage(currentUrl) && nextUrl.pathname.startsWith("/astrology/") && nextUrl.search === "") return false;
@@ -175,13 +195,21 @@ export default function AstrologyPage() {
     checkIntervalMinutes: loaderData.checkIntervalMinutes,
   });
   useEffect(() => {
-    setLive({ sky: loaderData.sky, lastUpdate: loaderData.lastUpdate, checkIntervalMinutes: loaderData.checkIntervalMinutes });
+    setLive({
+      sky: loaderData.sky,
+      lastUpdate: loaderData.lastUpdate,
+      checkIntervalMinutes: loaderData.checkIntervalMinutes,
+    });
   }, [loaderData]);
   useVisibleInterval(async () => {
     const response = await fetch("/api/astrology-monitor/status", { cache: "no-store" }).catch(() => null);
     if (!response?.ok) return;
     const status = (await response.json()) as { lastUpdate: string | null; checkIntervalMinutes: number };
-    setLive((current) => ({ ...current, lastUpdate: status.lastUpdate ?? current.lastUpdate, checkIntervalMinutes: status.checkIntervalMinutes }));
+    setLive((current) => ({
+      ...current,
+      lastUpdate: status.lastUpdate ?? current.lastUpdate,
+      checkIntervalMinutes: status.checkIntervalMinutes,
+    }));
   }, MONITOR_STATUS_REFRESH_MS);
   useVisibleInterval(async () => {
     const response = await fetch("/api/astrology", { cache: "no-store" }).catch(() => null);
@@ -233,10 +261,15 @@ export default function AstrologyPage() {
           signal: controller.signal,
           // The visitor cookie names the visitor (decision 100: the page, kept for many visitors, holds no id).
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ planet: target, constellation, ...(keywordsRef.current.trim() ? { keywords: keywordsRef.current } : {}) }),
+          body: JSON.stringify({
+            planet: target,
+            constellation,
+            ...(keywordsRef.current.trim() ? { keywords: keywordsRef.current } : {}),
+          }),
         });
         const body = (await response.json().catch(() => ({}))) as { reading?: string; error?: string; notice?: string };
-        if (response.ok && body.reading) view = { status: "ok", text: body.reading, ...(body.notice ? { notice: body.notice } : {}) };
+        if (response.ok && body.reading)
+          view = { status: "ok", text: body.reading, ...(body.notice ? { notice: body.notice } : {}) };
         else if (body.error?.includes(ALERT_MARKER)) view = { status: "alert", text: loaderData.contentAlert.message };
         else view = { status: "failed", text: READING_FAILURE_TEXT };
       } catch (error) {
@@ -319,7 +352,9 @@ function TabLink({
       aria-current={current ? "page" : undefined}
       preventScrollReset
       className={`-mb-px rounded-t-md border px-4 py-2 font-semibold ${
-        current ? "border-violet-200 border-b-white bg-white text-cosmic" : "border-transparent text-ink hover:text-cosmic"
+        current
+          ? "border-violet-200 border-b-white bg-white text-cosmic"
+          : "border-transparent text-ink hover:text-cosmic"
       }`}
     >
       {children}
@@ -327,7 +362,15 @@ function TabLink({
   );
 }
 
-function TransitsTab({ sky, lastUpdate, interval }: { sky: AstronomicalData; lastUpdate: string | null; interval: number }) {
+function TransitsTab({
+  sky,
+  lastUpdate,
+  interval,
+}: {
+  sky: AstronomicalData;
+  lastUpdate: string | null;
+  interval: number;
+}) {
   const { moonPhase } = sky;
   return (
     <div className="mt-8 space-y-8">
@@ -337,7 +380,8 @@ function TransitsTab({ sky, lastUpdate, interval }: { sky: AstronomicalData; las
           Moon Phase
         </h3>
         <p className="mt-2 text-lg">
-          <span className="font-semibold">{moonPhase.current}</span>, {Math.round(moonPhase.illumination * 100)}% illuminated
+          <span className="font-semibold">{moonPhase.current}</span>, {Math.round(moonPhase.illumination * 100)}%
+          illuminated
         </p>
         <p className="mt-1">
           Next: <span className="font-semibold">{moonPhase.nextPhase.type}</span> on {moonPhase.nextPhase.date} at{" "}
@@ -352,8 +396,8 @@ function TransitsTab({ sky, lastUpdate, interval }: { sky: AstronomicalData; las
           <figure className="rounded-lg border border-violet-200 bg-white p-4">
             <SkyWheel bodies={sky.planets} describedBy="positions-caption" at={formatInstant(sky.at)} />
             <figcaption className="mt-2 text-center text-sm">
-              Sky wheel: 0° Aries at the left, signs counter-clockwise; retrograde bodies in red. The table lists the same
-              positions.
+              Sky wheel: 0° Aries at the left, signs counter-clockwise; retrograde bodies in red. The table lists the
+              same positions.
             </figcaption>
           </figure>
           <div>
@@ -380,10 +424,18 @@ function PositionsTable({ planets }: { planets: PlanetReport[] }) {
       </caption>
       <thead>
         <tr className="border-b border-violet-200 text-sm">
-          <th scope="col" className="py-2 pr-2">Body</th>
-          <th scope="col" className="py-2 pr-2">Sign</th>
-          <th scope="col" className="py-2 pr-2">Degree</th>
-          <th scope="col" className="py-2">Coming</th>
+          <th scope="col" className="py-2 pr-2">
+            Body
+          </th>
+          <th scope="col" className="py-2 pr-2">
+            Sign
+          </th>
+          <th scope="col" className="py-2 pr-2">
+            Degree
+          </th>
+          <th scope="col" className="py-2">
+            Coming
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -397,7 +449,9 @@ function PositionsTable({ planets }: { planets: PlanetReport[] }) {
                 {p.name}
               </Link>
               {p.isRetrograde ? (
-                <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Retrograde</span>
+                <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+                  Retrograde
+                </span>
               ) : null}
             </th>
             <td className="py-2 pr-2">
@@ -471,7 +525,9 @@ function HoroscopeTab({
                   onClick={() => onChoosePlanet(p.name)}
                   preventScrollReset
                   className={`block rounded-lg border p-3 text-center ${
-                    p.name === planet ? "border-cosmic bg-cosmic text-white" : "border-violet-200 bg-white text-ink hover:border-cosmic"
+                    p.name === planet
+                      ? "border-cosmic bg-cosmic text-white"
+                      : "border-violet-200 bg-white text-ink hover:border-cosmic"
                   }`}
                 >
                   <span aria-hidden="true" className="block text-2xl">
@@ -498,7 +554,8 @@ function HoroscopeTab({
           className="mt-4 grid gap-4 sm:grid-cols-3"
           onChange={(event) => {
             const target = event.target as HTMLElement;
-            if (target instanceof HTMLSelectElement) submit(event.currentTarget, { replace: true, preventScrollReset: true });
+            if (target instanceof HTMLSelectElement)
+              submit(event.currentTarget, { replace: true, preventScrollReset: true });
           }}
         >
           <input type="hidden" name="intent" value="preferences" />
@@ -516,7 +573,11 @@ function HoroscopeTab({
           ) : null}
           <label className="flex flex-col gap-1">
             <span className="font-semibold">Style</span>
-            <select name="style" defaultValue={preferences.style} className="rounded border border-violet-300 bg-white p-2">
+            <select
+              name="style"
+              defaultValue={preferences.style}
+              className="rounded border border-violet-300 bg-white p-2"
+            >
               {STYLES.map((s) => (
                 <option key={s} value={s}>
                   {STYLE_LABELS[s]}
@@ -526,7 +587,11 @@ function HoroscopeTab({
           </label>
           <label className="flex flex-col gap-1">
             <span className="font-semibold">Content Length</span>
-            <select name="composition" defaultValue={preferences.composition} className="rounded border border-violet-300 bg-white p-2">
+            <select
+              name="composition"
+              defaultValue={preferences.composition}
+              className="rounded border border-violet-300 bg-white p-2"
+            >
               {COMPOSITIONS.map((c) => (
                 <option key={c} value={c}>
                   {COMPOSITION_LABELS[c]}
@@ -544,7 +609,9 @@ function HoroscopeTab({
               value={keywords}
               maxLength={KEYWORDS_MAX}
               onChange={(e) => onKeywords(e.target.value.slice(0, KEYWORDS_MAX))}
-              aria-describedby={formError ? "preferences-error keywords-hint keywords-counter" : "keywords-hint keywords-counter"}
+              aria-describedby={
+                formError ? "preferences-error keywords-hint keywords-counter" : "keywords-hint keywords-counter"
+              }
               aria-invalid={formError ? true : undefined}
               className="rounded border border-violet-300 p-2"
             />
@@ -565,11 +632,16 @@ function HoroscopeTab({
       </section>
 
       {!planet ? (
-        <section aria-labelledby="select-title" className="rounded-lg border border-dashed border-violet-300 bg-white p-6 text-center">
+        <section
+          aria-labelledby="select-title"
+          className="rounded-lg border border-dashed border-violet-300 bg-white p-6 text-center"
+        >
           <h3 id="select-title" className="font-serif text-xl font-bold">
             Select a Planet Above
           </h3>
-          <p className="mt-2">Choose one of the ten bodies to receive a reading of its current sign, shaped by your preferences.</p>
+          <p className="mt-2">
+            Choose one of the ten bodies to receive a reading of its current sign, shaped by your preferences.
+          </p>
         </section>
       ) : (
         <PlanetCard
@@ -661,7 +733,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches, params }) => {
   const planet = parseBodyName(params.planet);
   return pageMeta({
     title: planet ? `${planet} Horoscope · Celestial Transits` : "Celestial Transits",
-    description: "Current planetary transits and moon phase, computed from true positions, and personal readings per planet.",
+    description:
+      "Current planetary transits and moon phase, computed from true positions, and personal readings per planet.",
     path: planet ? `/astrology/${planet}` : "/astrology",
     origin: originFromMatches(matches),
   });

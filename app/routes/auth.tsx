@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, HoneypotField, honeypotFilled } from "~/components/honeypot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
@@ -23,6 +22,7 @@ import { createUserSession, getUser } from "~/accounts/session.server";
 import { ErrorSummary, SubmitButton, TextField } from "~/accounts/ui/form";
 import { RouteDialog } from "~/accounts/ui/route-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, HoneypotField, honeypotFilled } from "~/components/honeypot";
 import { useToast } from "~/components/toaster";
 import { guardedClientAction, shouldRevalidateAfterFailure, submitFailure } from "~/utils/client-action";
 import { publicOrigin } from "~/utils/env.server";
@@ -75,7 +75,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const result = await authenticateForm(request, ip);
     if (!result.ok) {
-      return data({ intent, result: submission.reply({ formErrors: [result.error], ...hidePasswords }) }, { status: result.status });
+      return data(
+        { intent, result: submission.reply({ formErrors: [result.error], ...hidePasswords }) },
+        { status: result.status },
+      );
     }
     return redirectWithToast(
       safeRedirectPath(submission.value.redirectTo, "/forum"),
@@ -87,7 +90,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "register") {
     const submission = parseWithZod(formData, { schema: registerSchema });
     if (honeypotFilled(formData.get(HONEYPOT_FIELD))) {
-      return data({ intent, result: submission.reply({ formErrors: [HONEYPOT_MESSAGE], ...hidePasswords }) }, { status: 400 });
+      return data(
+        { intent, result: submission.reply({ formErrors: [HONEYPOT_MESSAGE], ...hidePasswords }) },
+        { status: 400 },
+      );
     }
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply(hidePasswords) }, { status: 400 });
@@ -129,21 +135,36 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: forgotPasswordByEmailSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const result = await requestPasswordResetByEmail({ email: submission.value.email, ip, origin });
-      if (!result.ok) return data({ intent, result: submission.reply({ fieldErrors: { email: [result.error] } }) }, { status: result.status });
+      if (!result.ok)
+        return data(
+          { intent, result: submission.reply({ fieldErrors: { email: [result.error] } }) },
+          { status: result.status },
+        );
       return sentRedirect("/auth?dialog=reset-sent&method=email", { kind: "email", value: submission.value.email });
     }
     const submission = parseWithZod(formData, { schema: forgotPasswordByUsernameSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const result = await requestPasswordResetByUsername({ username: submission.value.username, ip, origin });
-    if (!result.ok) return data({ intent, result: submission.reply({ fieldErrors: { username: [result.error] } }) }, { status: result.status });
-    return sentRedirect("/auth?dialog=reset-sent&method=username", { kind: "username", value: submission.value.username });
+    if (!result.ok)
+      return data(
+        { intent, result: submission.reply({ fieldErrors: { username: [result.error] } }) },
+        { status: result.status },
+      );
+    return sentRedirect("/auth?dialog=reset-sent&method=username", {
+      kind: "username",
+      value: submission.value.username,
+    });
   }
 
   if (intent === "forgot-username") {
     const submission = parseWithZod(formData, { schema: forgotUsernameSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const result = await sendUsernameReminder({ email: submission.value.email, ip, origin });
-    if (!result.ok) return data({ intent, result: submission.reply({ fieldErrors: { email: [result.error] } }) }, { status: result.status });
+    if (!result.ok)
+      return data(
+        { intent, result: submission.reply({ fieldErrors: { email: [result.error] } }) },
+        { status: result.status },
+      );
     return sentRedirect("/auth?dialog=username-sent", { kind: "email", value: submission.value.email });
   }
 
@@ -259,7 +280,10 @@ function TabLink({ href, current, children }: { href: string; current: boolean; 
 function AccessDenied({ redirectTo }: { redirectTo: string }) {
   const profile = redirectTo.startsWith("/user-profile");
   return (
-    <section aria-labelledby="access-denied" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+    <section
+      aria-labelledby="access-denied"
+      className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
       <h2 id="access-denied" className="font-semibold">
         Access Denied
       </h2>
@@ -291,7 +315,12 @@ function LoginForm({ redirectTo }: { redirectTo: string | null }) {
       <h2 id="login-heading" className="font-serif text-2xl font-bold">
         Sign In
       </h2>
-      <ErrorSummary form={form} title="Login failed" fields={[fields.username, fields.password]} resultKey={lastResult} />
+      <ErrorSummary
+        form={form}
+        title="Login failed"
+        fields={[fields.username, fields.password]}
+        resultKey={lastResult}
+      />
       <input type="hidden" name="intent" value="login" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <TextField meta={fields.username} label="Username or email" autoComplete="username" />
@@ -300,10 +329,18 @@ function LoginForm({ redirectTo }: { redirectTo: string | null }) {
         Sign In
       </SubmitButton>
       <p className="flex flex-wrap justify-between gap-2 text-sm">
-        <Link to={hrefWith({ dialog: "reset", method: "email", redirectTo })} preventScrollReset className="text-cosmic underline">
+        <Link
+          to={hrefWith({ dialog: "reset", method: "email", redirectTo })}
+          preventScrollReset
+          className="text-cosmic underline"
+        >
           Forgot password?
         </Link>
-        <Link to={hrefWith({ dialog: "recover-username", redirectTo })} preventScrollReset className="text-cosmic underline">
+        <Link
+          to={hrefWith({ dialog: "recover-username", redirectTo })}
+          preventScrollReset
+          className="text-cosmic underline"
+        >
           Forgot username?
         </Link>
       </p>
@@ -359,7 +396,15 @@ function RegisterForm({ redirectTo }: { redirectTo: string | null }) {
   );
 }
 
-function ResetDialog({ method, closeTo, defaultUsername }: { method: Method; closeTo: string; defaultUsername: string | null }) {
+function ResetDialog({
+  method,
+  closeTo,
+  defaultUsername,
+}: {
+  method: Method;
+  closeTo: string;
+  defaultUsername: string | null;
+}) {
   const lastResult = useResult("forgot-password", method === "email" ? "email" : "username");
   const busy = useBusy("forgot-password");
   const schema = method === "email" ? forgotPasswordByEmailSchema : forgotPasswordByUsernameSchema;
@@ -421,7 +466,19 @@ function ResetDialog({ method, closeTo, defaultUsername }: { method: Method; clo
   );
 }
 
-function ResendForm({ intent, method, name, value, label }: { intent: string; method?: Method; name: string; value: string; label: string }) {
+function ResendForm({
+  intent,
+  method,
+  name,
+  value,
+  label,
+}: {
+  intent: string;
+  method?: Method;
+  name: string;
+  value: string;
+  label: string;
+}) {
   const busy = useBusy(intent);
   return (
     <Form method="post" replace preventScrollReset>
@@ -504,7 +561,12 @@ function RecoverUsernameDialog({ closeTo }: { closeTo: string }) {
       description="Enter the email address of your account and we'll send you your username."
     >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <ErrorSummary form={form} title="We could not send the reminder" fields={[fields.email]} resultKey={lastResult} />
+        <ErrorSummary
+          form={form}
+          title="We could not send the reminder"
+          fields={[fields.email]}
+          resultKey={lastResult}
+        />
         <input type="hidden" name="intent" value="forgot-username" />
         <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
         <SubmitButton busy={busy} busyLabel="Sending...">

@@ -3,19 +3,27 @@ import { Form, Link, useActionData, useNavigation, useSubmit } from "@remix-run/
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
-import { BIRTH_DATE_MAX_LENGTH, BIRTH_DATE_TEXTS, formatBirthDateInput, validateBirthDate } from "~/numerology/birth-date";
+import { privacyHref } from "~/content/privacy";
+import {
+  BIRTH_DATE_MAX_LENGTH,
+  BIRTH_DATE_TEXTS,
+  formatBirthDateInput,
+  validateBirthDate,
+} from "~/numerology/birth-date";
 import { analyzeBirthDate } from "~/numerology/birth-date.server";
 import { principleOf, universalName, type Digit } from "~/numerology/principles";
 import { useHydrated } from "~/numerology/ui/preferences-fields";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { privacyHref } from "~/content/privacy";
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const birthDate = form.get("birthDate");
   const result = await analyzeBirthDate(typeof birthDate === "string" ? birthDate : "");
   if (!result.ok) {
-    return data({ error: { title: result.title, message: result.message }, analysis: null, input: String(birthDate ?? "") }, { status: result.status });
+    return data(
+      { error: { title: result.title, message: result.message }, analysis: null, input: String(birthDate ?? "") },
+      { status: result.status },
+    );
   }
   return data({ error: null, analysis: result.analysis, input: result.analysis.birthDate });
 }
@@ -35,7 +43,11 @@ export default function BirthDate() {
     if (actionData.error) show({ title: actionData.error.title, description: actionData.error.message, type: "error" });
     else if (actionData.analysis) {
       setValue(actionData.analysis.birthDate);
-      show({ title: "Analysis Complete", description: `Your life path number is ${actionData.analysis.lifePathNumber}.`, type: "success" });
+      show({
+        title: "Analysis Complete",
+        description: `Your life path number is ${actionData.analysis.lifePathNumber}.`,
+        type: "success",
+      });
     }
   }, [actionData, show]);
 
@@ -50,8 +62,8 @@ export default function BirthDate() {
     submit({ birthDate: valid.birthDate }, { method: "post" });
   };
 
-  const analysis = analyzing ? null : actionData?.analysis ?? null;
-  const error = analyzing ? null : actionData?.error ?? null;
+  const analysis = analyzing ? null : (actionData?.analysis ?? null);
+  const error = analyzing ? null : (actionData?.error ?? null);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Link to="/about" className="text-cosmic underline">
@@ -63,7 +75,13 @@ export default function BirthDate() {
         digits show how the principles meet in you.
       </p>
 
-      <Form method="post" action="/birth-date" onSubmit={onSubmit} className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm" aria-label="Analyze a birth date">
+      <Form
+        method="post"
+        action="/birth-date"
+        onSubmit={onSubmit}
+        className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm"
+        aria-label="Analyze a birth date"
+      >
         <label htmlFor="birth-date" className="text-sm font-semibold">
           Birth date (MM/DD/YYYY)
         </label>
@@ -95,7 +113,11 @@ export default function BirthDate() {
           </button>
         </div>
         {error ? (
-          <div id="birth-date-error" role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          <div
+            id="birth-date-error"
+            role="alert"
+            className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
+          >
             <p className="font-semibold">{error.title}</p>
             <p>{error.message}</p>
           </div>
@@ -111,7 +133,10 @@ export default function BirthDate() {
             <h3 className="font-serif text-xl font-semibold">Extracted Numbers</h3>
             <ul className="mt-2 flex flex-wrap gap-2" aria-label="Extracted numbers">
               {analysis.extractedNumbers.map((d, i) => (
-                <li key={i} className="flex h-10 w-10 items-center justify-center rounded-full border-2 border-violet-300 font-bold">
+                <li
+                  key={i}
+                  className="flex h-10 w-10 items-center justify-center rounded-full border-2 border-violet-300 font-bold"
+                >
                   {d}
                 </li>
               ))}
@@ -144,7 +169,8 @@ export default function BirthDate() {
             <h3 className="font-serif text-xl font-semibold">Life Path Summary</h3>
             <p className="mt-2">{analysis.lifePathSummary}</p>
             <p className="mt-2 text-sm">
-              Colour of your path: {principleOf(analysis.lifePathNumber as Digit).colour} ({universalName(analysis.lifePathNumber as Digit)})
+              Colour of your path: {principleOf(analysis.lifePathNumber as Digit).colour} (
+              {universalName(analysis.lifePathNumber as Digit)})
             </p>
           </div>
         </section>
@@ -162,7 +188,8 @@ export default function BirthDate() {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Birth Date Analysis",
-    description: "Enter your birth date to find your life path number, its universal principle and how the digits of your date meet.",
+    description:
+      "Enter your birth date to find your life path number, its universal principle and how the digits of your date meet.",
     path: "/birth-date",
     origin: originFromMatches(matches),
   });

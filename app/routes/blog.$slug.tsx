@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPost, listPosts } from "~/content/content.server";
@@ -7,7 +7,6 @@ import { formatDate } from "~/content/route-helpers";
 import { SiteVideo } from "~/content/video-embed";
 import { invariantResponse } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import type { MetaFunction } from "@remix-run/node";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const post = getPost(params.slug ?? "");
@@ -40,12 +39,13 @@ export default function BlogPost() {
       <ContentParts
         parts={page.parts}
         slots={{
-          video: page.video ? (
-            <SiteVideo src={page.video.src} title={page.video.title} poster={page.image} />
-          ) : null,
+          video: page.video ? <SiteVideo src={page.video.src} title={page.video.title} poster={page.image} /> : null,
         }}
       />
-      <nav aria-label="More posts" className="mt-12 flex max-w-3xl flex-wrap justify-between gap-4 border-t border-violet-200 pt-6">
+      <nav
+        aria-label="More posts"
+        className="mt-12 flex max-w-3xl flex-wrap justify-between gap-4 border-t border-violet-200 pt-6"
+      >
         {older ? (
           <Link to={`/blog/${older.slug}`} className={linkClass}>
             ← Older: {older.title}

@@ -2,8 +2,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPage, listPosts } from "~/content/content.server";
 import { ContentParts, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
-import { SiteVideo } from "~/content/video-embed";
 import { contentMeta, formatDate } from "~/content/route-helpers";
+import { SiteVideo } from "~/content/video-embed";
 
 export async function loader() {
   const posts = listPosts().map(({ slug, title, date, description, image, imageAlt, nestedParts, video }) => ({
@@ -58,7 +58,13 @@ function TeaserCard({ teaser, to }: { teaser: Teaser; to: string }) {
 
 function FeaturedImage({ src, alt }: { src: string; alt: string }) {
   return (
-    <img src={src} alt={alt} width={960} height={400} className="mt-8 h-auto w-full max-w-3xl rounded-xl border border-violet-200" />
+    <img
+      src={src}
+      alt={alt}
+      width={960}
+      height={400}
+      className="mt-8 h-auto w-full max-w-3xl rounded-xl border border-violet-200"
+    />
   );
 }
 
@@ -108,7 +114,12 @@ export default function Blog() {
       <FeaturedImage src={healing.image} alt={healing.imageAlt} />
 
       {posts.map((post) => (
-        <article key={post.slug} id={post.slug} aria-labelledby={`${post.slug}-title`} className="mt-14 max-w-3xl scroll-mt-24">
+        <article
+          key={post.slug}
+          id={post.slug}
+          aria-labelledby={`${post.slug}-title`}
+          className="mt-14 max-w-3xl scroll-mt-24"
+        >
           <h2 id={`${post.slug}-title`} className="font-serif text-3xl font-bold text-ink">
             {post.title}
           </h2>
@@ -118,10 +129,21 @@ export default function Blog() {
               Permalink<span className="sr-only">: {post.title}</span>
             </Link>
           </p>
-          <img src={post.image} alt={post.imageAlt} width={960} height={400} loading="lazy" className="mt-4 h-auto w-full rounded-xl border border-violet-200" />
+          <img
+            src={post.image}
+            alt={post.imageAlt}
+            width={960}
+            height={400}
+            loading="lazy"
+            className="mt-4 h-auto w-full rounded-xl border border-violet-200"
+          />
           <ContentParts
             parts={post.parts}
-            slots={{ video: post.video ? <SiteVideo src={post.video.src} title={post.video.title} poster={post.image} /> : null }}
+            slots={{
+              video: post.video ? (
+                <SiteVideo src={post.video.src} title={post.video.title} poster={post.image} />
+              ) : null,
+            }}
           />
         </article>
       ))}

@@ -17,14 +17,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const planetParam = url.searchParams.get("planet");
   const signParam = url.searchParams.get("sign");
   const headers = { "Cache-Control": "no-store" };
-  if (planetParam === null && signParam === null) return data({ planet: null, sign: null, result: null, error: null }, { headers });
+  if (planetParam === null && signParam === null)
+    return data({ planet: null, sign: null, result: null, error: null }, { headers });
 
   const planet = parseBodyName(planetParam);
   const sign = parseSignName(signParam);
   if (!planet || !DEBUG_PLANETS.includes(planet) || !sign) {
-    const error = !planet || !DEBUG_PLANETS.includes(planet)
-      ? `Choose a planet: ${DEBUG_PLANETS.join(", ")}.`
-      : `Choose a sign: ${SIGN_NAMES.join(", ")}.`;
+    const error =
+      !planet || !DEBUG_PLANETS.includes(planet)
+        ? `Choose a planet: ${DEBUG_PLANETS.join(", ")}.`
+        : `Choose a sign: ${SIGN_NAMES.join(", ")}.`;
     return data({ planet, sign, result: null, error }, { status: 400, headers });
   }
   const result = await testTerminology({ planet, sign });
@@ -43,10 +45,17 @@ export default function DebugTerminology() {
         Generates a reading for a planet in a sign and checks it against the terminology contract: the planet&apos;s
         principle (number and name), 0 (Nonseparation), and the sign&apos;s element.
       </p>
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-4 rounded-lg border border-violet-200 bg-white p-6">
+      <Form
+        method="get"
+        className="mt-6 flex flex-wrap items-end gap-4 rounded-lg border border-violet-200 bg-white p-6"
+      >
         <label className="flex flex-col gap-1">
           <span className="font-semibold">Planet</span>
-          <select name="planet" defaultValue={planet ?? "Venus"} className="rounded border border-violet-300 bg-white p-2">
+          <select
+            name="planet"
+            defaultValue={planet ?? "Venus"}
+            className="rounded border border-violet-300 bg-white p-2"
+          >
             {DEBUG_PLANETS.map((p) => (
               <option key={p} value={p}>
                 {p}
@@ -87,10 +96,18 @@ export default function DebugTerminology() {
             <caption className="sr-only">Terminology check</caption>
             <thead>
               <tr className="border-b border-violet-200">
-                <th scope="col" className="py-2 pr-2">Term</th>
-                <th scope="col" className="py-2 pr-2">Count</th>
-                <th scope="col" className="py-2 pr-2">Required</th>
-                <th scope="col" className="py-2">Found</th>
+                <th scope="col" className="py-2 pr-2">
+                  Term
+                </th>
+                <th scope="col" className="py-2 pr-2">
+                  Count
+                </th>
+                <th scope="col" className="py-2 pr-2">
+                  Required
+                </th>
+                <th scope="col" className="py-2">
+                  Found
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -19,7 +19,9 @@ export default function DevOutbox() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-ink">Outbox (development)</h1>
-      <p className="mt-2">The newest {messages.length} messages the server would have sent. This page does not exist in production.</p>
+      <p className="mt-2">
+        The newest {messages.length} messages the server would have sent. This page does not exist in production.
+      </p>
       {messages.length === 0 ? <p className="mt-6">The outbox is empty.</p> : null}
       <ol className="mt-6 space-y-4">
         {messages.map((message) => (
@@ -36,7 +38,8 @@ export default function DevOutbox() {
   );
 }
 
-export const meta: MetaFunction = () => pageMeta({ title: "Outbox", description: "Development outbox.", path: "/dev/outbox" });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Outbox", description: "Development outbox.", path: "/dev/outbox" });
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

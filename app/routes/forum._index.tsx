@@ -1,6 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, HoneypotField, honeypotFilled } from "~/components/honeypot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -21,6 +27,7 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorSummary as AccountErrorSummary, SubmitButton, TextField } from "~/accounts/ui/form";
 import { RouteDialog } from "~/accounts/ui/route-dialog";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, HoneypotField, honeypotFilled } from "~/components/honeypot";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { useToast } from "~/components/toaster";
 import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
@@ -29,10 +36,10 @@ import { checkForumLimit } from "~/forum/limits.server";
 import { topicSchema } from "~/forum/schemas";
 import { createTopic, ForumWriteRefusedError, isRecentRepeat, listTopics } from "~/forum/topics.server";
 import { CategoryBadge, ErrorSummary, FieldError, ForumHeader, FormattedDate } from "~/forum/ui";
+import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { publicOrigin } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -79,12 +86,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "add-email") {
     const submission = parseWithZod(formData, { schema: addEmailSchema });
     if (submission.status !== "success") {
-      return data({ intent, result: submission.reply(), toast: { title: "Failed to add email", description: undefined } }, { status: 400 });
+      return data(
+        { intent, result: submission.reply(), toast: { title: "Failed to add email", description: undefined } },
+        { status: 400 },
+      );
     }
     const result = await addEmail({ userId: user.id, email: submission.value.email, origin: publicOrigin() });
     if (!result.ok) {
       return data(
-        { intent, result: submission.reply({ formErrors: [result.error] }), toast: { title: "Failed to add email", description: result.error } },
+        {
+          intent,
+          result: submission.reply({ formErrors: [result.error] }),
+          toast: { title: "Failed to add email", description: result.error },
+        },
         { status: result.status },
       );
     }
@@ -231,7 +245,10 @@ export default function ForumPage() {
             <div className="mt-8 rounded-lg border border-dashed border-violet-300 bg-white p-8 text-center">
               <p className="text-lg font-semibold">No topics yet</p>
               {isFirstPage ? (
-                <Link to={newTopicHref} className="mt-4 inline-block rounded bg-cosmic px-4 py-2 font-semibold text-white">
+                <Link
+                  to={newTopicHref}
+                  className="mt-4 inline-block rounded bg-cosmic px-4 py-2 font-semibold text-white"
+                >
                   Create First Topic
                 </Link>
               ) : (
@@ -251,7 +268,9 @@ export default function ForumPage() {
                   </h3>
                   <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink">
                     <CategoryBadge category={topic.category} />
-                    <span>by <bdi>{topic.author.username}</bdi></span>
+                    <span>
+                      by <bdi>{topic.author.username}</bdi>
+                    </span>
                     <span>
                       Created <FormattedDate date={topic.createdAt} />
                     </span>
@@ -348,7 +367,9 @@ function NewTopicDialog({ category }: { category: string | null }) {
       <h2 id="new-topic-title" className="font-serif text-2xl font-bold">
         Create New Topic
       </h2>
-      {actionData?.toast ? <ErrorSummary title={actionData.toast.title} description={actionData.toast.description} /> : null}
+      {actionData?.toast ? (
+        <ErrorSummary title={actionData.toast.title} description={actionData.toast.description} />
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="create-topic" />
         <HoneypotField formId="new-topic" />
@@ -417,7 +438,8 @@ function AddEmailDialog() {
   const navigation = useNavigation();
   const { show } = useToast();
   const { href: closeTo } = useForumAddressWithoutDialog();
-  const lastResult = actionData?.intent === "add-email" ? (actionData.result as SubmissionResult<string[]> | undefined) : undefined;
+  const lastResult =
+    actionData?.intent === "add-email" ? (actionData.result as SubmissionResult<string[]> | undefined) : undefined;
   const [form, fields] = useForm({
     id: "forum-add-email",
     lastResult,
@@ -429,7 +451,11 @@ function AddEmailDialog() {
   });
   useEffect(() => {
     if (actionData?.intent !== "add-email" || !actionData.toast) return;
-    show({ title: "Failed to add email", description: actionData.toast.description ?? "Failed to add email", type: "error" });
+    show({
+      title: "Failed to add email",
+      description: actionData.toast.description ?? "Failed to add email",
+      type: "error",
+    });
   }, [actionData, show]);
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add-email";
   return (
@@ -440,7 +466,12 @@ function AddEmailDialog() {
         closeTo={closeTo}
         description="Add an email address to recover your account if you forget your password. We'll send a link to confirm it."
       >
-        <Form method="post" action={`/forum?index&${new URLSearchParams({ dialog: "add-email" })}`} {...getFormProps(form)} className="space-y-4">
+        <Form
+          method="post"
+          action={`/forum?index&${new URLSearchParams({ dialog: "add-email" })}`}
+          {...getFormProps(form)}
+          className="space-y-4"
+        >
           <AccountErrorSummary form={form} title="Failed to add email" fields={[fields.email]} resultKey={lastResult} />
           <input type="hidden" name="intent" value="add-email" />
           <input type="hidden" name="redirectTo" value={closeTo} />
@@ -469,7 +500,11 @@ function EmailPrompt() {
         Add an e-mail address so you can recover your account and hear when someone replies to your topics.
       </p>
       <div className="mt-3 flex gap-2">
-        <Link to={addEmailHref} preventScrollReset className="rounded bg-cosmic px-3 py-1 text-sm font-semibold text-white">
+        <Link
+          to={addEmailHref}
+          preventScrollReset
+          className="rounded bg-cosmic px-3 py-1 text-sm font-semibold text-white"
+        >
           Add Email
         </Link>
         <Form method="post" action="/forum?index">
@@ -496,5 +531,7 @@ export const meta: MetaFunction = ({ matches }) =>
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && (error.status < 500 || error.status === 503)) return <GeneralErrorBoundary />;
-  return <ErrorPanel title="Failed to fetch topics" text="The forum could not be loaded. Please try again in a moment." />;
+  return (
+    <ErrorPanel title="Failed to fetch topics" text="The forum could not be loaded. Please try again in a moment." />
+  );
 }

@@ -43,12 +43,12 @@ import {
   updatePost,
   type ForumPost,
 } from "~/forum/topics.server";
+import { CategoryBadge, ErrorSummary, FieldError, ForumHeader, FormattedDate, PageLinks } from "~/forum/ui";
 import { handleModerationIntent } from "~/moderation/forms.server";
 import type { ModerationAction } from "~/moderation/schemas";
 import { confirmValue, FlagForm, ModerationForm, parseConfirm } from "~/moderation/ui";
-import { CategoryBadge, ErrorSummary, FieldError, ForumHeader, FormattedDate, PageLinks } from "~/forum/ui";
-import { originFromMatches, pageMeta } from "~/utils/meta";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
+import { originFromMatches, pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const INVALID_ID = "Topic Not Found: the address does not name a topic.";
@@ -144,15 +144,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type Toast = { title: string; description?: string };
 const firstError = (errors: Record<string, string[] | null> | null | undefined) =>
-  Object.values(errors ?? {}).flat().find((message): message is string => !!message);
+  Object.values(errors ?? {})
+    .flat()
+    .find((message): message is string => !!message);
 /** A post as the page shows it. */
-type PostView = Pick<ForumPost, "id" | "authorId" | "number" | "content" | "createdAt" | "edited" | "author" | "hidden">;
+type PostView = Pick<
+  ForumPost,
+  "id" | "authorId" | "number" | "content" | "createdAt" | "edited" | "author" | "hidden"
+>;
 
 /** A refused write (locked topic, silenced member) as the form's failure, with the domain's status. */
 function refusal(error: unknown, intent: "reply" | "edit", title: string) {
   if (!(error instanceof ForumWriteRefusedError)) throw error;
   return data(
-    { intent, result: { status: "error" as const, error: { "": [error.message] } }, toast: { title, description: error.message } as Toast },
+    {
+      intent,
+      result: { status: "error" as const, error: { "": [error.message] } },
+      toast: { title, description: error.message } as Toast,
+    },
     { status: error.status },
   );
 }
@@ -184,7 +193,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     if (limited) {
       return data(
-        { intent, result: submission.reply({ formErrors: [limited.message] }), toast: { title: "Failed to post reply", description: limited.message } as Toast },
+        {
+          intent,
+          result: submission.reply({ formErrors: [limited.message] }),
+          toast: { title: "Failed to post reply", description: limited.message } as Toast,
+        },
         { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
       );
     }
@@ -214,19 +227,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const limited = await checkForumLimit("edit", user.id);
     if (limited) {
       return data(
-        { intent, result: submission.reply({ formErrors: [limited.message] }), toast: { title: "Failed to update post", description: limited.message } as Toast },
+        {
+          intent,
+          result: submission.reply({ formErrors: [limited.message] }),
+          toast: { title: "Failed to update post", description: limited.message } as Toast,
+        },
         { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
       );
     }
     let outcome;
     try {
-      outcome = await updatePost({ postId: submission.value.postId, authorId: user.id, content: submission.value.content });
+      outcome = await updatePost({
+        postId: submission.value.postId,
+        authorId: user.id,
+        content: submission.value.content,
+      });
     } catch (error) {
       return refusal(error, intent, "Failed to update post");
     }
     if (outcome.status === "forbidden") {
       return data(
-        { intent, result: submission.reply({ formErrors: ["You can only edit your own posts."] }), toast: { title: "Failed to update post", description: "You can only edit your own posts." } as Toast },
+        {
+          intent,
+          result: submission.reply({ formErrors: ["You can only edit your own posts."] }),
+          toast: { title: "Failed to update post", description: "You can only edit your own posts." } as Toast,
+        },
         { status: 403 },
       );
     }
@@ -268,14 +293,14 @@ export default function TopicPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { show } = useToast();
-  const loadingDiscussion =
-    navigation.state === "loading" && navigation.location?.pathname.startsWith("/forum/topic/");
+  const loadingDiscussion = navigation.state === "loading" && navigation.location?.pathname.startsWith("/forum/topic/");
   const linkNavigation = useLinkNavigation();
 
   useEffect(() => {
     if (actionData?.toast) show({ ...actionData.toast, type: "error" });
   }, [actionData, show]);
-  const failure = actionData && (actionData.intent === "flag" || actionData.intent === "moderate") ? actionData : undefined;
+  const failure =
+    actionData && (actionData.intent === "flag" || actionData.intent === "moderate") ? actionData : undefined;
   const confirmHref = (action: ModerationAction | "flag", targetType: "post" | "topic", targetId: number) =>
     topicHref(topic.id, page, { confirm: confirmValue(action, targetType, targetId) });
   const here = topicHref(topic.id, page);
@@ -290,14 +315,19 @@ export default function TopicPage() {
           Back to Forum
         </a>
       </p>
-      <article aria-labelledby="topic-title" className="mt-4 rounded-lg border border-violet-200 bg-white p-6 shadow-sm">
+      <article
+        aria-labelledby="topic-title"
+        className="mt-4 rounded-lg border border-violet-200 bg-white p-6 shadow-sm"
+      >
         <CategoryBadge category={topic.category} />
         <h1 id="topic-title" className="mt-2 font-serif text-3xl font-bold break-words">
           <bdi>{topic.title}</bdi>
         </h1>
         {topic.description ? <PostContent text={topic.description} className="mt-3 text-lg" /> : null}
         <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
-          <span>Started by <bdi>{topic.author.username}</bdi></span>
+          <span>
+            Started by <bdi>{topic.author.username}</bdi>
+          </span>
           <span>
             <FormattedDate date={topic.createdAt} />
           </span>
@@ -326,13 +356,21 @@ export default function TopicPage() {
             ) : null}
             {canModerate ? (
               <>
-                <Link to={confirmHref(topic.locked ? "unlock" : "lock", "topic", topic.id)} preventScrollReset className="text-cosmic underline">
+                <Link
+                  to={confirmHref(topic.locked ? "unlock" : "lock", "topic", topic.id)}
+                  preventScrollReset
+                  className="text-cosmic underline"
+                >
                   {topic.locked ? "Unlock topic" : "Lock topic"}
                 </Link>
                 <Link to={confirmHref("move", "topic", topic.id)} preventScrollReset className="text-cosmic underline">
                   Move topic
                 </Link>
-                <Link to={confirmHref(topic.hidden ? "unhide" : "hide", "topic", topic.id)} preventScrollReset className="text-cosmic underline">
+                <Link
+                  to={confirmHref(topic.hidden ? "unhide" : "hide", "topic", topic.id)}
+                  preventScrollReset
+                  className="text-cosmic underline"
+                >
                   {topic.hidden ? "Unhide topic" : "Hide topic"}
                 </Link>
               </>
@@ -374,9 +412,15 @@ export default function TopicPage() {
                 isEditing={editing === post.id}
                 editHref={topicHref(topic.id, page, { edit: String(post.id) })}
                 cancelHref={`${topicHref(topic.id, page)}#post-${post.number}`}
-                flagHref={user && user.id !== post.authorId ? `${confirmHref("flag", "post", post.id)}#post-${post.number}` : null}
+                flagHref={
+                  user && user.id !== post.authorId
+                    ? `${confirmHref("flag", "post", post.id)}#post-${post.number}`
+                    : null
+                }
                 moderateHref={
-                  canModerate ? `${confirmHref(post.hidden ? "unhide" : "hide", "post", post.id)}#post-${post.number}` : null
+                  canModerate
+                    ? `${confirmHref(post.hidden ? "unhide" : "hide", "post", post.id)}#post-${post.number}`
+                    : null
                 }
               >
                 {confirm?.targetType === "post" && confirm.targetId === post.id ? (
@@ -418,7 +462,10 @@ export default function TopicPage() {
           </CollapsibleReply>
         ) : (
           <p className="mt-3">
-            <Link to={`/auth?redirectTo=${encodeURIComponent(`/forum/topic/${topic.id}`)}`} className="text-cosmic underline">
+            <Link
+              to={`/auth?redirectTo=${encodeURIComponent(`/forum/topic/${topic.id}`)}`}
+              className="text-cosmic underline"
+            >
               Sign In / Register
             </Link>{" "}
             to reply to this topic.
@@ -460,7 +507,10 @@ function PostCard({
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span id={`post-${post.number}-label`} className="font-bold text-cosmic">
           #{post.number}
-          <span className="sr-only"> by <bdi>{post.author.username}</bdi></span>
+          <span className="sr-only">
+            {" "}
+            by <bdi>{post.author.username}</bdi>
+          </span>
         </span>
         <span aria-hidden="true" className="font-semibold">
           <bdi>{post.author.username}</bdi>
@@ -561,7 +611,9 @@ function ReplyForm() {
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
-      {actionData?.toast ? <ErrorSummary title={actionData.toast.title} description={actionData.toast.description} /> : null}
+      {actionData?.toast ? (
+        <ErrorSummary title={actionData.toast.title} description={actionData.toast.description} />
+      ) : null}
       <input type="hidden" name="intent" value="reply" />
       <label htmlFor={fields.content.id} className="block font-semibold">
         Your reply
@@ -595,7 +647,9 @@ function EditForm({ post, cancelHref }: { post: PostView; cancelHref: string }) 
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "edit";
   return (
     <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
-      {actionData?.toast ? <ErrorSummary title={actionData.toast.title} description={actionData.toast.description} /> : null}
+      {actionData?.toast ? (
+        <ErrorSummary title={actionData.toast.title} description={actionData.toast.description} />
+      ) : null}
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="postId" value={post.id} />
       <label htmlFor={fields.content.id} className="block font-semibold">
@@ -633,7 +687,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches, p
 export function ErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || (error.status >= 500 && error.status !== 503)) {
-    const title = isRouteErrorResponse(error) && error.data === FETCH_POSTS_FAILED ? FETCH_POSTS_FAILED : FETCH_TOPIC_FAILED;
+    const title =
+      isRouteErrorResponse(error) && error.data === FETCH_POSTS_FAILED ? FETCH_POSTS_FAILED : FETCH_TOPIC_FAILED;
     return (
       <ErrorPanel title={title} text="The discussion could not be loaded. Please try again in a moment.">
         <Link to="/forum" className="text-cosmic underline">

@@ -17,8 +17,8 @@ export default function Numbers() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-4xl font-bold text-ink">Universal Numbers</h1>
       <p className="mt-3 max-w-3xl text-lg">
-        Ten digits, ten principles: the way the one reality moves from undivided wholeness through change,
-        distinction, meeting and growth, to desire, timing, harmony, memory and complete knowing, and back again.
+        Ten digits, ten principles: the way the one reality moves from undivided wholeness through change, distinction,
+        meeting and growth, to desire, timing, harmony, memory and complete knowing, and back again.
       </p>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {DIGITS.map((digit) => {
@@ -27,7 +27,10 @@ export default function Numbers() {
           return (
             <li key={digit} className="overflow-hidden rounded-xl border border-violet-200 bg-white shadow-sm">
               <article aria-labelledby={`number-${digit}`}>
-                <header className="flex items-center gap-4 border-b border-violet-200 p-4" style={{ background: p.hex, color: headerText(p.hex) }}>
+                <header
+                  className="flex items-center gap-4 border-b border-violet-200 p-4"
+                  style={{ background: p.hex, color: headerText(p.hex) }}
+                >
                   <span className="text-4xl font-bold" aria-hidden="true">
                     {digit}
                   </span>
@@ -68,7 +71,8 @@ export default function Numbers() {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Universal Numbers",
-    description: "The ten universal principles of the numerology ontology, one per digit from 0 to 9, with their colours and key principles.",
+    description:
+      "The ten universal principles of the numerology ontology, one per digit from 0 to 9, with their colours and key principles.",
     path: "/numbers",
     origin: originFromMatches(matches),
   });

@@ -25,7 +25,11 @@ function Facts() {
     ["Faces", f.faces, "triangles, four around each apex"],
     ["Vertices", f.vertices, "the rectangle's four corners and the two apexes"],
     ["Edges", f.edges, "the rectangle's four sides and the eight edges from the apexes to its corners"],
-    ["Total edge length", f.totalEdgeLength, "units: the rectangle's border 2 + 1 + 2 + 1 = 6, plus eight apex edges of 1.5"],
+    [
+      "Total edge length",
+      f.totalEdgeLength,
+      "units: the rectangle's border 2 + 1 + 2 + 1 = 6, plus eight apex edges of 1.5",
+    ],
     ["Length", f.length, "units: the rectangle's long side, two unit squares side by side"],
     ["Height", f.height, "units: from the lower apex to the upper one"],
     ["Width", f.width, "unit: the rectangle's short side"],
@@ -65,9 +69,7 @@ export default function Octahedron() {
         parts={page.parts}
         slots={{
           facts: <Facts />,
-          video: page.video ? (
-            <SiteVideo src={page.video.src} title={page.video.title} poster={page.image} />
-          ) : null,
+          video: page.video ? <SiteVideo src={page.video.src} title={page.video.title} poster={page.image} /> : null,
         }}
       />
       <OctahedronModelSection />

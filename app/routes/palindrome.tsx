@@ -20,9 +20,15 @@ function Derivation() {
         </caption>
         <thead>
           <tr>
-            <th scope="col" className="border border-violet-200 bg-cosmic-light p-2">Digit added</th>
-            <th scope="col" className="border border-violet-200 bg-cosmic-light p-2">Running total</th>
-            <th scope="col" className="border border-violet-200 bg-cosmic-light p-2">Digital root</th>
+            <th scope="col" className="border border-violet-200 bg-cosmic-light p-2">
+              Digit added
+            </th>
+            <th scope="col" className="border border-violet-200 bg-cosmic-light p-2">
+              Running total
+            </th>
+            <th scope="col" className="border border-violet-200 bg-cosmic-light p-2">
+              Digital root
+            </th>
           </tr>
         </thead>
         <tbody>

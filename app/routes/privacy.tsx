@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { pageForRoute } from "~/content/content.server";
 import { ContactDetails } from "~/content/contact";
-import { env } from "~/utils/env.server";
+import { pageForRoute } from "~/content/content.server";
 import { privacyBackLink } from "~/content/privacy";
 import { privacyFacts, type PrivacyFacts } from "~/content/privacy.server";
 import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
+import { env } from "~/utils/env.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const from = new URL(request.url).searchParams.get("from");
@@ -57,15 +57,23 @@ function KeptTable({ rows }: { rows: PrivacyFacts["kept"] }) {
       <caption className="sr-only">What the database keeps, what it is tied to, and for how long</caption>
       <thead>
         <tr>
-          <th scope="col" className={headClass}>What</th>
-          <th scope="col" className={headClass}>Tied to</th>
-          <th scope="col" className={headClass}>How long</th>
+          <th scope="col" className={headClass}>
+            What
+          </th>
+          <th scope="col" className={headClass}>
+            Tied to
+          </th>
+          <th scope="col" className={headClass}>
+            How long
+          </th>
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.what}>
-            <th scope="row" className={`${cellClass} font-normal`}>{row.what}</th>
+            <th scope="row" className={`${cellClass} font-normal`}>
+              {row.what}
+            </th>
             <td className={cellClass}>{row.tiedTo}</td>
             <td className={cellClass}>{row.howLong}</td>
           </tr>
@@ -81,9 +89,15 @@ function CookieTable({ rows }: { rows: PrivacyFacts["cookies"] }) {
       <caption className="sr-only">Every cookie the site sets</caption>
       <thead>
         <tr>
-          <th scope="col" className={headClass}>Cookie</th>
-          <th scope="col" className={headClass}>What it holds</th>
-          <th scope="col" className={headClass}>How long</th>
+          <th scope="col" className={headClass}>
+            Cookie
+          </th>
+          <th scope="col" className={headClass}>
+            What it holds
+          </th>
+          <th scope="col" className={headClass}>
+            How long
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -121,7 +135,8 @@ function ProviderList({ providers }: { providers: PrivacyFacts["providers"] }) {
       {providers.map((provider) => (
         <li key={provider.name}>
           <p>
-            <strong>{provider.name}</strong>: {provider.inUse ? "used by this site" : "not used by this site at present"}.
+            <strong>{provider.name}</strong>:{" "}
+            {provider.inUse ? "used by this site" : "not used by this site at present"}.
             {provider.inUse ? " It receives:" : " When configured, it would receive:"}
           </p>
           <ul className="list-disc pl-6">

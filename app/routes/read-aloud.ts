@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isReadablePath, renderLocalPage } from "~/speech/page-html.server";
 import { speechTextFromHtml } from "~/speech/text";
 import { speak } from "~/speech/tts.server";
+import { DEFAULT_VOICE_ID, findVoice } from "~/speech/voices";
 import { personOf } from "~/utils/cost-limits.server";
 import { SPEECH_BUDGET_SPENT_NOTICE } from "~/utils/paid-budget.server";
-import { DEFAULT_VOICE_ID, findVoice } from "~/speech/voices";
 
 /**
  * GET /read-aloud?path=/about&voice=en-US-natalie → audio/mpeg of that page's main content, so a plain link or

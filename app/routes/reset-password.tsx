@@ -5,9 +5,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { isResetTokenUsable, resetPassword } from "~/accounts/recovery.server";
 import { resetPasswordSchema } from "~/accounts/schemas";
 import { createUserSession } from "~/accounts/session.server";
-import { publicOrigin } from "~/utils/env.server";
 import { ErrorSummary, SubmitButton, TextField } from "~/accounts/ui/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { publicOrigin } from "~/utils/env.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -36,7 +36,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return redirectWithToast(
     "/forum",
-    { title: "Password updated", description: "Your password has been reset and you are now signed in.", type: "success" },
+    {
+      title: "Password updated",
+      description: "Your password has been reset and you are now signed in.",
+      type: "success",
+    },
     { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
   );
 }
@@ -58,7 +62,11 @@ export default function ResetPasswordPage() {
     <div className="mx-auto max-w-lg px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-ink">Choose a New Password</h1>
       {usable || lastResult ? (
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4 rounded-xl border border-violet-200 bg-white p-6">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="mt-6 space-y-4 rounded-xl border border-violet-200 bg-white p-6"
+        >
           <ErrorSummary
             form={form}
             title="Your password was not changed"
@@ -73,7 +81,12 @@ export default function ResetPasswordPage() {
             autoComplete="new-password"
             hint="8-16 characters with letters and numbers; symbols !@#$%^&*()_+-=[]{}|;:,.<>? are allowed."
           />
-          <TextField meta={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
+          <TextField
+            meta={fields.confirmPassword}
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+          />
           <SubmitButton busy={navigation.state === "submitting"} busyLabel="Saving...">
             Set New Password
           </SubmitButton>

@@ -1,14 +1,14 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { COPYRIGHT } from "~/components/navigation";
 import { prefersReducedMotion } from "~/components/link-navigation";
-import { principleOf } from "~/numerology/principles";
+import { COPYRIGHT } from "~/components/navigation";
 import { pageForRoute } from "~/content/content.server";
 import { textColourOn } from "~/content/principle-list";
 import { privacyHref } from "~/content/privacy";
 import { ContentParts, PageHeader, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta, formatDate } from "~/content/route-helpers";
+import { principleOf } from "~/numerology/principles";
 
 export async function loader() {
   return { page: pageForRoute("seven-three-one") };
@@ -66,7 +66,15 @@ export default function SevenThreeOne() {
           ← Back to Blog
         </Link>
         <Link to="/" aria-label="Home" className="rounded-full p-2 text-cosmic hover:bg-cosmic-light">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="24"
+            height="24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </Link>

@@ -54,7 +54,11 @@ export default function Unsubscribe() {
               : "You will no longer get e-mails when someone replies to your forum topics."}
           </p>
           {loaderData.token ? (
-            <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(loaderData.token)}&resubscribe=1`} className="mt-6">
+            <Form
+              method="post"
+              action={`/unsubscribe?token=${encodeURIComponent(loaderData.token)}&resubscribe=1`}
+              className="mt-6"
+            >
               <input type="hidden" name="intent" value="resubscribe" />
               <button type="submit" className="rounded border border-cosmic px-4 py-2 text-cosmic">
                 Turn notifications back on
@@ -72,7 +76,10 @@ export default function Unsubscribe() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Unsubscribe | Numerology Ontology" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Unsubscribe | Numerology Ontology" },
+  { name: "robots", content: "noindex" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

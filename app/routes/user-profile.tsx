@@ -57,7 +57,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "change-email") {
     const submission = parseWithZod(formData, { schema: changeEmailSchema });
     const hideFields = ["currentPassword"];
-    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
     const result = await changeEmail({ userId: user.id, sessionId, ...submission.value, origin });
     if (!result.ok) {
       const reply = result.field
@@ -74,7 +75,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "resend-verification") {
     const result = await issueEmailVerification({ userId: user.id, origin });
-    if (!result.ok) return data({ intent, result: { status: "error" as const, error: { "": [result.error] } } }, { status: result.status });
+    if (!result.ok)
+      return data(
+        { intent, result: { status: "error" as const, error: { "": [result.error] } } },
+        { status: result.status },
+      );
     return redirectWithToast("/user-profile", {
       title: "Verification email sent",
       description: `We've sent a new verification link to ${user.email}.`,
@@ -98,11 +103,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export const clientAction = guardedClientAction;
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
-type ActionData = { intent: string; result: { error?: Record<string, string[] | null> | null } } | { intent: string; failure: unknown };
+type ActionData =
+  { intent: string; result: { error?: Record<string, string[] | null> | null } } | { intent: string; failure: unknown };
 
 function useResult(intent: string) {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  return actionData && actionData.intent === intent && "result" in actionData ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  return actionData && actionData.intent === intent && "result" in actionData
+    ? (actionData.result as SubmissionResult<string[]>)
+    : undefined;
 }
 
 type Errors = Record<string, string[] | null | undefined>;
@@ -140,7 +148,12 @@ function useFailureToast(
   }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   month: "short",
@@ -187,7 +200,9 @@ export default function UserProfile() {
               <p className="text-sm font-medium">Email</p>
               <p className="mt-1 flex flex-wrap items-center gap-2">
                 {user.email ? <span>{user.email}</span> : <span>No email address on file</span>}
-                {user.email ? <Badge tone={verified ? "green" : "amber"}>{verified ? "Verified" : "Unverified"}</Badge> : null}
+                {user.email ? (
+                  <Badge tone={verified ? "green" : "amber"}>{verified ? "Verified" : "Unverified"}</Badge>
+                ) : null}
               </p>
               {user.email && !verified ? <ResendVerification /> : null}
             </div>
@@ -212,7 +227,9 @@ export default function UserProfile() {
               <div className="flex justify-between gap-2">
                 <dt>Email Status</dt>
                 <dd>
-                  <Badge tone={user.email && verified ? "green" : "amber"}>{user.email && verified ? "Verified" : "Pending"}</Badge>
+                  <Badge tone={user.email && verified ? "green" : "amber"}>
+                    {user.email && verified ? "Verified" : "Pending"}
+                  </Badge>
                 </dd>
               </div>
             </dl>
@@ -236,7 +253,9 @@ export default function UserProfile() {
                 </Link>
               </li>
               <li>
-                <LogoutForm className="w-full rounded-md bg-stone-200 px-3 py-2 text-ink hover:bg-stone-300">Sign Out</LogoutForm>
+                <LogoutForm className="w-full rounded-md bg-stone-200 px-3 py-2 text-ink hover:bg-stone-300">
+                  Sign Out
+                </LogoutForm>
               </li>
             </ul>
           </Card>
@@ -248,7 +267,11 @@ export default function UserProfile() {
 
 function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="rounded-xl border border-violet-200 bg-white p-6 shadow-sm">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
+    >
       <h2 id={`${id}-title`} className="font-serif text-xl font-bold text-ink">
         {title}
       </h2>
@@ -390,7 +413,10 @@ function ChangeEmailSection() {
   });
   // A password of spaces may be sent: the form then answers 'Password required' (spec section 5).
   const blank = !values.newEmail.trim() || !values.currentPassword;
-  const summaryTitle = changeEmailErrorTitle({ newEmail: fields.newEmail.errors, currentPassword: fields.currentPassword.errors });
+  const summaryTitle = changeEmailErrorTitle({
+    newEmail: fields.newEmail.errors,
+    currentPassword: fields.currentPassword.errors,
+  });
   return (
     <Card title="Change Email" id="change-email">
       <p className="text-sm">Your new address must be confirmed again: we'll send a verification link to it.</p>
@@ -416,10 +442,20 @@ function ChangeEmailSection() {
           });
         }}
       >
-        <ErrorSummary form={form} title={summaryTitle} fields={[fields.newEmail, fields.currentPassword]} resultKey={lastResult} />
+        <ErrorSummary
+          form={form}
+          title={summaryTitle}
+          fields={[fields.newEmail, fields.currentPassword]}
+          resultKey={lastResult}
+        />
         <input type="hidden" name="intent" value="change-email" />
         <TextField meta={fields.newEmail} label="New email address" type="email" autoComplete="email" />
-        <TextField meta={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
+        <TextField
+          meta={fields.currentPassword}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
         <SubmitButton busy={busy} busyLabel="Changing..." disabled={hydrated && blank}>
           Change Email
         </SubmitButton>

@@ -52,7 +52,12 @@ export default function VerifyEmail() {
 }
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Verify Email", description: "Confirm your email address.", path: "/verify-email", origin: originFromMatches(matches) });
+  pageMeta({
+    title: "Verify Email",
+    description: "Confirm your email address.",
+    path: "/verify-email",
+    origin: originFromMatches(matches),
+  });
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

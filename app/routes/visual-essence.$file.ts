@@ -23,5 +23,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   }
   const stored = await readStoredImage(file);
   if (!stored) return new Response("Not Found", { status: 404 });
-  return new Response(new Uint8Array(stored), { headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=31536000, immutable" } });
+  return new Response(new Uint8Array(stored), {
+    headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=31536000, immutable" },
+  });
 }

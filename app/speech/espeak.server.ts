@@ -2,7 +2,13 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { SpeechBusyError, SpeechProviderError, type SpeechAudio, type SpeechProvider, type SpeechRequest } from "./provider";
+import {
+  SpeechBusyError,
+  SpeechProviderError,
+  type SpeechAudio,
+  type SpeechProvider,
+  type SpeechRequest,
+} from "./provider";
 
 /**
  * The offline provider: eSpeak NG's WASM build (npm `espeak-ng`) speaks the text with the voice's language and

@@ -27,7 +27,15 @@ const SAMPLE_RATES: Record<number, number[]> = {
   0: [11025, 12000, 8000], // MPEG-2.5
 };
 
-type FrameHeader = { size: number; samples: number; sampleRate: number; channels: number; bitrate: number; mpeg1: boolean; crc: boolean };
+type FrameHeader = {
+  size: number;
+  samples: number;
+  sampleRate: number;
+  channels: number;
+  bitrate: number;
+  mpeg1: boolean;
+  crc: boolean;
+};
 
 function readHeader(bytes: Uint8Array, at: number): FrameHeader | null {
   if (at + 4 > bytes.length) return null;
@@ -87,7 +95,8 @@ function granuleBigValues(bytes: Uint8Array, at: number, header: FrameHeader): n
 
 function skipId3(bytes: Uint8Array): number {
   if (bytes.length > 10 && bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33) {
-    const size = ((bytes[6]! & 0x7f) << 21) | ((bytes[7]! & 0x7f) << 14) | ((bytes[8]! & 0x7f) << 7) | (bytes[9]! & 0x7f);
+    const size =
+      ((bytes[6]! & 0x7f) << 21) | ((bytes[7]! & 0x7f) << 14) | ((bytes[8]! & 0x7f) << 7) | (bytes[9]! & 0x7f);
     return 10 + size;
   }
   return 0;

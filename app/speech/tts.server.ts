@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { rawSql } from "#db/client.server";
 import { isOpenAIConfigured } from "~/ai/openai.server";
-import { env } from "~/utils/env.server";
 import { hitCostLimit, type Person } from "~/utils/cost-limits.server";
+import { env } from "~/utils/env.server";
 import { spendPaidCall } from "~/utils/paid-budget.server";
 import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { espeakProvider } from "./espeak.server";
@@ -209,7 +209,8 @@ export async function speak({ text: raw, voiceId, person, rateLimit, provider }:
       return { ok: true, ...clip, etag: etagOf(cacheKey), provider: candidate.name, cached: false, text, budgetSpent };
     } catch (error) {
       lastError = error;
-      if (error instanceof SpeechBusyError) return { ok: false, status: 503, error: error.message, retryAfterSeconds: 5 };
+      if (error instanceof SpeechBusyError)
+        return { ok: false, status: 503, error: error.message, retryAfterSeconds: 5 };
       console.error(`[speech] ${candidate.name} failed for ${voice.id}: ${(error as Error).message}`);
     }
   }

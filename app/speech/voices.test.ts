@@ -11,7 +11,21 @@ describe("voice catalogue", () => {
 
   it("offers the spec's other languages, each with a female and a male voice where it has two", () => {
     const groups = voicesByLanguage().map((g) => g.language);
-    for (const language of ["Spanish", "French", "German", "Italian", "Portuguese (Brazil)", "Dutch", "Polish", "Japanese", "Chinese (Mandarin)", "Korean", "Hindi", "Russian", "Arabic"]) {
+    for (const language of [
+      "Spanish",
+      "French",
+      "German",
+      "Italian",
+      "Portuguese (Brazil)",
+      "Dutch",
+      "Polish",
+      "Japanese",
+      "Chinese (Mandarin)",
+      "Korean",
+      "Hindi",
+      "Russian",
+      "Arabic",
+    ]) {
       expect(groups).toContain(language);
     }
     for (const group of voicesByLanguage()) {
@@ -23,7 +37,9 @@ describe("voice catalogue", () => {
     for (const voice of VOICES) {
       expect(voice.id).toMatch(/^[a-z]{2}-[A-Z]{2}-[a-z-]+$/);
       expect(voice.espeak).toMatch(voice.gender === "female" ? /\+f\d$/ : /\+m\d$/);
-      expect(voice.gender === "female" ? ["nova", "shimmer", "coral"] : ["onyx", "echo", "ash"]).toContain(voice.openai);
+      expect(voice.gender === "female" ? ["nova", "shimmer", "coral"] : ["onyx", "echo", "ash"]).toContain(
+        voice.openai,
+      );
     }
     expect(findVoice("en-US-nobody")).toBeUndefined();
   });

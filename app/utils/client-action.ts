@@ -1,4 +1,8 @@
-import { isRouteErrorResponse, type ClientActionFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  type ClientActionFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from "@remix-run/react";
 
 /**
  * With JavaScript, a form's submission can fail where the server never answers (the network) or answers with an

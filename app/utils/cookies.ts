@@ -31,7 +31,8 @@ export const COOKIES = {
     name: "__session",
     /** over https the session cookie is `__Host-` prefixed (no subdomain can set or read it) */
     nameOverHttps: "__Host-session",
-    purpose: "which signed-in session of your account this browser holds (a random id; the session itself is kept on the server)",
+    purpose:
+      "which signed-in session of your account this browser holds (a random id; the session itself is kept on the server)",
     // the default SESSION_MAX_AGE_DAYS; /privacy states the configured value (app/content/privacy.server.ts)
     maxAgeSeconds: 60 * DAY,
     endsEarly: "or until you sign out",

@@ -76,7 +76,11 @@ const schema = z.object({
   MODELS3D_CONVERSION_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   MODELS3D_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
   /** All visitors' models together (uploads and conversions); past it the oldest are removed first. */
-  MODELS3D_STORAGE_CAP_MB: z.coerce.number().int().min(1).default(5 * 1024),
+  MODELS3D_STORAGE_CAP_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 1024),
   /** Bytes one address may upload per UTC day without signing in, and one member per day. */
   MODELS3D_ANONYMOUS_DAILY_MB: z.coerce.number().int().min(1).default(200),
   MODELS3D_MEMBER_DAILY_MB: z.coerce.number().int().min(1).default(1024),

@@ -37,7 +37,9 @@ export function pageMeta({
 }
 
 /** The origin the root loader computed, read from the meta function's `matches`. */
-export function originFromMatches(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string | undefined {
+export function originFromMatches(
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>,
+): string | undefined {
   const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
   return root?.origin;
 }

@@ -180,7 +180,13 @@ export function createPageCache({
         if (!ready(section) || !fresh(entry)) {
           if (entry) entries.delete(key);
           if (ready(section)) {
-            const ticket: PageTicket = { key, section: section.name, generation: generations.get(section.name)!, origin, refused: false };
+            const ticket: PageTicket = {
+              key,
+              section: section.name,
+              generation: generations.get(section.name)!,
+              origin,
+              refused: false,
+            };
             res.locals.pageCache = ticket;
           }
           return next();
@@ -214,7 +220,10 @@ export function createPageCache({
 
     /** The load context's share: the ticket and what the section's `vary` resolved. */
     loadContext(res: ExpressResponse): Pick<AppLoadContext, "pageCache"> & Partial<AppLoadContext> {
-      return { ...(res.locals.pageCacheContext as Partial<AppLoadContext> | undefined), pageCache: (res.locals.pageCache as PageTicket | undefined) ?? null };
+      return {
+        ...(res.locals.pageCacheContext as Partial<AppLoadContext> | undefined),
+        pageCache: (res.locals.pageCache as PageTicket | undefined) ?? null,
+      };
     },
 
     /**
@@ -222,7 +231,11 @@ export function createPageCache({
      * it when it may be served to every signed-out visitor with the same key and nothing changed since its
      * rendering began.
      */
-    finish(request: Request, ticket: PageTicket | null | undefined, page: { status: number; headers: Headers; body: Buffer; nonce: string }) {
+    finish(
+      request: Request,
+      ticket: PageTicket | null | undefined,
+      page: { status: number; headers: Headers; body: Buffer; nonce: string },
+    ) {
       const { status, headers, body, nonce } = page;
       const keepable =
         !!ticket &&

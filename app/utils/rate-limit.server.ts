@@ -28,7 +28,8 @@ export const rateLimitVerdicts = (globalForLimits.__rateLimitVerdicts ??= new As
 
 function noted(result: RateLimitResult): RateLimitResult {
   const verdict = rateLimitVerdicts.getStore();
-  if (verdict && !result.allowed) verdict.retryAfterSeconds = Math.max(verdict.retryAfterSeconds, result.retryAfterSeconds);
+  if (verdict && !result.allowed)
+    verdict.retryAfterSeconds = Math.max(verdict.retryAfterSeconds, result.retryAfterSeconds);
   return result;
 }
 

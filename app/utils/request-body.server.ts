@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
 import { parse as parseJsonAst, type AnyNode } from "@humanwhocodes/momoa";
+import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { BODY_LIMIT_BYTES, checkWriteHeaders, TOO_LARGE_MESSAGE } from "./request-guard.server";
 import { hasLoneSurrogate } from "./user-text";
-import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 
 /**
  * The one place where every form and JSON body is looked at before any route reads it (decision 091). Forms
@@ -41,7 +41,8 @@ function decodeFormComponent(bytes: Buffer): string | null {
   let length = 0;
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i]!;
-    if (byte === 0x2b) out[length++] = 0x20; // '+' is a space
+    if (byte === 0x2b)
+      out[length++] = 0x20; // '+' is a space
     else if (byte === 0x25 && i + 2 < bytes.length && isHex(bytes[i + 1]!) && isHex(bytes[i + 2]!)) {
       out[length++] = parseInt(String.fromCharCode(bytes[i + 1]!, bytes[i + 2]!), 16);
       i += 2;
@@ -54,7 +55,8 @@ function decodeFormComponent(bytes: Buffer): string | null {
   }
 }
 
-const isHex = (byte: number) => (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
+const isHex = (byte: number) =>
+  (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
 
 /** Checks an application/x-www-form-urlencoded body; throws a BodyProblem. */
 export function checkFormBody(body: Buffer): void {
@@ -140,7 +142,10 @@ export function withCheckedBodies(handler: RequestHandler): RequestHandler {
         try {
           if (kind === "form") checkFormBody(body);
           // A text/plain or untyped body is checked as JSON only when it looks like JSON.
-          else if (isJsonType(req.headers["content-type"]) || /^\s*[{[]/.test(body.subarray(0, 64).toString("latin1"))) {
+          else if (
+            isJsonType(req.headers["content-type"]) ||
+            /^\s*[{[]/.test(body.subarray(0, 64).toString("latin1"))
+          ) {
             checkJsonBody(body);
           }
         } catch (error) {
@@ -188,7 +193,8 @@ function readWhole(req: ExpressRequest, max: number): Promise<Buffer | null> {
  */
 function refuse(req: ExpressRequest, res: ExpressResponse, problem: BodyProblem) {
   res.status(problem.status).set("Cache-Control", "no-store");
-  const wantsJson = isJsonType(req.headers["content-type"]) || req.path.startsWith("/api/") || req.path.endsWith(".data");
+  const wantsJson =
+    isJsonType(req.headers["content-type"]) || req.path.startsWith("/api/") || req.path.endsWith(".data");
   if (wantsJson) res.json({ error: problem.message });
   else res.type("text/plain; charset=utf-8").send(problem.message);
 }

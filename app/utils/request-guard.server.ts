@@ -50,7 +50,8 @@ export const FOREIGN_ORIGIN_MESSAGE =
  */
 export function checkOrigin(headers: Headers): Refusal | null {
   const origin = headers.get("origin");
-  if (origin !== null) return siteOrigins().has(origin.trim()) ? null : { status: 403, message: FOREIGN_ORIGIN_MESSAGE };
+  if (origin !== null)
+    return siteOrigins().has(origin.trim()) ? null : { status: 403, message: FOREIGN_ORIGIN_MESSAGE };
   const site = headers.get("sec-fetch-site");
   if (site === "cross-site" || site === "same-site") return { status: 403, message: FOREIGN_ORIGIN_MESSAGE };
   return null;
@@ -137,14 +138,20 @@ export async function readBodyWithinLimit(request: Request, limit = BODY_LIMIT_B
   const headers = new Headers(request.headers);
   headers.delete("transfer-encoding");
   headers.set("content-length", String(total));
-  return new Request(request.url, { method: request.method, headers, body: Buffer.concat(chunks), signal: request.signal });
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: Buffer.concat(chunks),
+    signal: request.signal,
+  });
 }
 
 /** The refusal as the API answers it (`{ error }`) or as text for a page's error boundary to show. */
 export function refusalResponse(refusal: Refusal, pathname: string): Response {
   // The body nobody read is drained and dropped by the server (server/request-edge.ts, drainUnreadBody).
   const headers: HeadersInit = { "Cache-Control": "no-store" };
-  if (pathname.startsWith("/api/")) return Response.json({ error: refusal.message }, { status: refusal.status, headers });
+  if (pathname.startsWith("/api/"))
+    return Response.json({ error: refusal.message }, { status: refusal.status, headers });
   return new Response(refusal.message, {
     status: refusal.status,
     headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },

@@ -34,7 +34,9 @@ export function redactUrl(url: string): string {
 export function logServerError(requestId: string | undefined, request: Request, error: unknown): void {
   const url = new URL(request.url);
   const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
-  console.error(`[error] request ${requestId ?? "-"}: ${request.method} ${redactUrl(url.pathname + url.search)}\n${detail}`);
+  console.error(
+    `[error] request ${requestId ?? "-"}: ${request.method} ${redactUrl(url.pathname + url.search)}\n${detail}`,
+  );
 }
 
 /** The text an error answer shows instead of the detail. */

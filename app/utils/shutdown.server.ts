@@ -37,10 +37,12 @@ const bounded = (work: Promise<unknown>, ms: number, onLate: () => void) =>
       onLate();
       resolve();
     }, ms);
-    void work.catch(() => {}).finally(() => {
-      clearTimeout(timer);
-      resolve();
-    });
+    void work
+      .catch(() => {})
+      .finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
   });
 
 export function installGracefulShutdown({

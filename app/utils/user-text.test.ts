@@ -30,7 +30,9 @@ describe("the user-text rule", () => {
   });
 
   it("treats invisible-only text as empty (the field's own required/length message)", () => {
-    expect(first(topicSchema.safeParse({ title: "\u200b\u200b\u200b\u200b" }))).toBe("Title must be at least 3 characters");
+    expect(first(topicSchema.safeParse({ title: "\u200b\u200b\u200b\u200b" }))).toBe(
+      "Title must be at least 3 characters",
+    );
     expect(first(postSchema.safeParse({ content: "\u200b\u200e\ufe0f\u2060 " }))).toBe("Post content cannot be empty.");
     expect(first(topicSchema.safeParse({ title: "ab\u200b\u200b" }))).toBe("Title must be at least 3 characters");
     expect(topicSchema.parse({ title: "Fine", description: "\u200b" }).description).toBeNull();
@@ -47,7 +49,9 @@ describe("the user-text rule", () => {
   it("removes bidi controls from one-line fields and embeddings/overrides from bodies", () => {
     expect(topicSchema.parse({ title: "file \u202Egnp.exe" }).title).toBe("file gnp.exe");
     expect(usernameSchema.parse("\u202Eabcdef\u2066")).toBe("abcdef");
-    expect(postSchema.parse({ content: "file \u202Egnp.exe \u2067שלום\u2069" }).content).toBe("file gnp.exe \u2067שלום\u2069");
+    expect(postSchema.parse({ content: "file \u202Egnp.exe \u2067שלום\u2069" }).content).toBe(
+      "file gnp.exe \u2067שלום\u2069",
+    );
     expect(keywordsSchema.parse("\u202Elove")).toBe("love");
   });
 
@@ -61,12 +65,18 @@ describe("the user-text rule", () => {
   });
 
   it("applies to e-mail addresses and keywords", () => {
-    expect(first(emailSchema.safeParse("a\u0000@example.org"))).toBe("Email contains a control character (such as NUL), which is not allowed.");
-    expect(first(keywordsSchema.safeParse("love\u0000"))).toBe("Keywords contains a control character (such as NUL), which is not allowed.");
+    expect(first(emailSchema.safeParse("a\u0000@example.org"))).toBe(
+      "Email contains a control character (such as NUL), which is not allowed.",
+    );
+    expect(first(keywordsSchema.safeParse("love\u0000"))).toBe(
+      "Keywords contains a control character (such as NUL), which is not allowed.",
+    );
     expect(emailSchema.parse(" a@example.org\u200e ")).toBe("a@example.org");
   });
 
   it("answers the field's missing message when the field is absent", () => {
-    expect(first(userText({ label: "Title", missing: "Title is required" }).safeParse(undefined))).toBe("Title is required");
+    expect(first(userText({ label: "Title", missing: "Title is required" }).safeParse(undefined))).toBe(
+      "Title is required",
+    );
   });
 });

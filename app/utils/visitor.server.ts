@@ -1,5 +1,5 @@
-import { createCookie } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
+import { createCookie } from "@remix-run/node";
 import { COOKIES, cookieMaxAge } from "./cookies";
 import { env, isProduction } from "./env.server";
 
@@ -25,7 +25,10 @@ export type Visitor = { sessionId: string; setCookie: string | null };
  * The visitor's id from a request's headers (the `x-session-id` header, else the cookie), or null for a visitor
  * who has none yet. The page cache resolves a visitor's preferences with it before rendering.
  */
-export async function readVisitorId(headers: { cookie: string | null | undefined; sessionHeader: string | null | undefined }): Promise<string | null> {
+export async function readVisitorId(headers: {
+  cookie: string | null | undefined;
+  sessionHeader: string | null | undefined;
+}): Promise<string | null> {
   const header = headers.sessionHeader?.trim();
   if (header && SESSION_ID.test(header)) return header;
   const fromCookie = await visitorCookie.parse(headers.cookie ?? null);
@@ -35,7 +38,10 @@ export async function readVisitorId(headers: { cookie: string | null | undefined
 
 /** Returns the visitor's id, and a Set-Cookie header to send when the id is new (a header that is not a UUID counts as none). */
 export async function getVisitor(request: Request): Promise<Visitor> {
-  const known = await readVisitorId({ cookie: request.headers.get("Cookie"), sessionHeader: request.headers.get("x-session-id") });
+  const known = await readVisitorId({
+    cookie: request.headers.get("Cookie"),
+    sessionHeader: request.headers.get("x-session-id"),
+  });
   if (known) return { sessionId: known, setCookie: null };
   const sessionId = randomUUID();
   return { sessionId, setCookie: await visitorCookie.serialize(sessionId) };

@@ -12,7 +12,10 @@ const unique = (prefix: string) => `${prefix}_${Math.random().toString(36).slice
 async function outboxLink(to: string, pathname: string): Promise<string> {
   const dir = path.join(process.env.DATA_DIR!, "outbox");
   for (let attempt = 0; attempt < 20; attempt++) {
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".json")).sort().reverse();
+    const files = (await readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(await readFile(path.join(dir, file), "utf8")) as { to: string; text: string };
       const match = mail.to === to ? mail.text.match(new RegExp(`https?://\\S+(${pathname}\\?token=\\S+)`)) : null;
@@ -172,7 +175,9 @@ test.describe("member accounts", () => {
     await page.getByLabel("New email address").fill(newEmail);
     await page.getByLabel("Current password").fill("NotMine123");
     await page.getByRole("button", { name: "Change Email" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Update failed" })).toContainText("Your current password is incorrect.");
+    await expect(page.getByRole("alert").filter({ hasText: "Update failed" })).toContainText(
+      "Your current password is incorrect.",
+    );
     await expectAccessible(page);
 
     await page.getByLabel("New email address").fill(newEmail);
@@ -187,7 +192,10 @@ test.describe("member accounts", () => {
     await expectAccessible(page);
   });
 
-  test("change e-mail: the spec's titles for a missing '@', a blank password and a dropped request", async ({ page, jsEnabled }) => {
+  test("change e-mail: the spec's titles for a missing '@', a blank password and a dropped request", async ({
+    page,
+    jsEnabled,
+  }) => {
     const member = await createMember();
     await signIn(page, member.id);
     await page.goto("/user-profile");
@@ -208,7 +216,9 @@ test.describe("member accounts", () => {
       "Please enter a valid email address.",
     );
 
-    await page.route("**/user-profile.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+    await page.route("**/user-profile.data*", (route) =>
+      route.request().method() === "POST" ? route.abort() : route.continue(),
+    );
     await page.getByLabel("New email address").fill(`${unique("lost")}@example.test`);
     await page.getByLabel("Current password").fill(member.password);
     await page.getByRole("button", { name: "Change Email" }).click();
@@ -220,7 +230,9 @@ test.describe("member accounts", () => {
     test.skip(!jsEnabled, "network failures of JavaScript requests");
     await page.goto("/auth?dialog=reset&method=email");
     await waitForHydration(page, jsEnabled);
-    await page.route("**/auth.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+    await page.route("**/auth.data*", (route) =>
+      route.request().method() === "POST" ? route.abort() : route.continue(),
+    );
     const dialog = page.getByRole("dialog", { name: "Reset Your Password" });
     await dialog.getByLabel("Email").fill(`${unique("who")}@example.test`);
     await dialog.getByRole("button", { name: "Send Reset Link" }).click();

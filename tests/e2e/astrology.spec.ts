@@ -15,7 +15,11 @@ test.describe("astrology", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Celestial Transits" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Transits", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("heading", { name: "Moon Phase" })).toBeVisible();
-    await expect(page.getByText(/^Next: (New Moon|First Quarter|Full Moon|Last Quarter) on \w{3} \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M E[SD]T$/)).toBeVisible();
+    await expect(
+      page.getByText(
+        /^Next: (New Moon|First Quarter|Full Moon|Last Quarter) on \w{3} \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M E[SD]T$/,
+      ),
+    ).toBeVisible();
 
     const table = page.getByRole("table", { name: /Positions of the ten bodies/ });
     await expect(table.getByRole("row")).toHaveCount(11);
@@ -168,10 +172,16 @@ test.describe("astrology", () => {
     expect((await page.request.get("/api/debug/terminology/Mars/Leo")).status()).toBe(401);
   });
 
-  test("with JavaScript a chosen planet's reading comes from the API behind a loading card", async ({ page, jsEnabled }) => {
+  test("with JavaScript a chosen planet's reading comes from the API behind a loading card", async ({
+    page,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, "the plain-HTML path is the server-rendered reading tested above");
     const errors: string[] = [];
-    page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
+    page.on(
+      "console",
+      (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()),
+    );
     const sessionHeaders: Array<string | undefined> = [];
     let fail = false;
     await page.route("**/api/generate-personalized-reading", async (route) => {
@@ -185,14 +195,18 @@ test.describe("astrology", () => {
     const planets = page.getByRole("navigation", { name: "Planets" });
     await planets.getByRole("link", { name: /Neptune/ }).click();
     await expect(page).toHaveURL(/\/astrology\/Neptune$/);
-    await expect(page.getByRole("status").filter({ hasText: "Generating your personalized Neptune reading" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Generating your personalized Neptune reading" }),
+    ).toBeVisible();
     await expect(page.getByRole("region", { name: "Your Reading" })).toContainText("Universal Nonseparation");
     // One request, named by the visitor cookie: the page (kept for many visitors, decision 100) holds no id.
     expect(sessionHeaders).toEqual([undefined]);
 
     fail = true;
     await planets.getByRole("link", { name: /Pluto/ }).click();
-    await expect(page.getByText("Unable to generate personalized reading at this time. Please try again later.")).toBeVisible();
+    await expect(
+      page.getByText("Unable to generate personalized reading at this time. Please try again later."),
+    ).toBeVisible();
     expect(errors).toEqual([]);
   });
 });

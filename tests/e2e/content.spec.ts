@@ -11,10 +11,18 @@ const PAGES: { path: string; heading: string; links: string[] }[] = [
   },
   { path: "/colors", heading: "Numerical Colors and Elements", links: ["/about", "/emotions", "/privacy?from=colors"] },
   { path: "/nonduality", heading: "The Nondual Foundation", links: ["/colors", "/palindrome", "/about"] },
-  { path: "/palindrome", heading: "The Sacred Palindrome", links: ["/nonduality", "/about", "/octahedron?from=palindrome"] },
+  {
+    path: "/palindrome",
+    heading: "The Sacred Palindrome",
+    links: ["/nonduality", "/about", "/octahedron?from=palindrome"],
+  },
   { path: "/octahedron", heading: "Octahedron Secrets", links: ["/about", "/seven-three-one", "/palindrome"] },
   { path: "/emotions", heading: "Emotional Creation", links: ["/colors", "/healing", "/about"] },
-  { path: "/healing", heading: "Healing Through the Principles", links: ["/emotions", "/blog", "/privacy?from=healing"] },
+  {
+    path: "/healing",
+    heading: "Healing Through the Principles",
+    links: ["/emotions", "/blog", "/privacy?from=healing"],
+  },
   {
     path: "/seven-three-one",
     heading: "7 3 and 1 or Eleven",
@@ -23,11 +31,24 @@ const PAGES: { path: string; heading: string; links: string[] }[] = [
   {
     path: "/blog",
     heading: "Ontology Blog",
-    links: ["/", "/seven-three-one", "/healing", "/octahedron", "/palindrome", "#fire-desire", "#forty-three", "/blog/fire-desire"],
+    links: [
+      "/",
+      "/seven-three-one",
+      "/healing",
+      "/octahedron",
+      "/palindrome",
+      "#fire-desire",
+      "#forty-three",
+      "/blog/fire-desire",
+    ],
   },
   { path: "/privacy", heading: "Privacy Policy", links: [] },
   { path: "/blog/fire-desire", heading: "Fire / Desire", links: ["/blog", "/colors"] },
-  { path: "/blog/base-10-is-especially-sacred", heading: "Base 10 Is Especially Sacred", links: ["/palindrome", "/octahedron"] },
+  {
+    path: "/blog/base-10-is-especially-sacred",
+    heading: "Base 10 Is Especially Sacred",
+    links: ["/palindrome", "/octahedron"],
+  },
 ];
 
 /** Records every request that leaves the site's own origin. */
@@ -48,7 +69,10 @@ test.describe("teaching pages, blog and privacy", () => {
       const response = await page.goto(spec.path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(spec.heading);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${spec.path.replace(/[/]/g, "\\/")}$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        new RegExp(`${spec.path.replace(/[/]/g, "\\/")}$`),
+      );
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
       expect(await page.locator('meta[name="description"]').getAttribute("content")).toMatch(/.{40,}/);
       const main = page.getByRole("main");
@@ -73,7 +97,8 @@ test.describe("teaching pages, blog and privacy", () => {
     for (const heading of ["The Mathematics of 999", "Trinity in Action"]) {
       await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
     }
-    for (const sum of ["7+3+1=11", "0+9+1=10", "1+2+3=6", "11+10+6=27"]) await expect(page.getByRole("main")).toContainText(sum);
+    for (const sum of ["7+3+1=11", "0+9+1=10", "1+2+3=6", "11+10+6=27"])
+      await expect(page.getByRole("main")).toContainText(sum);
     await expect(page.getByRole("link", { name: "Return to Blog" })).toHaveAttribute("href", "/blog");
     await expect(page.getByRole("link", { name: "Home" }).first()).toBeAttached();
     await expect(page.getByRole("main")).toContainText("2025");
@@ -84,7 +109,10 @@ test.describe("teaching pages, blog and privacy", () => {
     for (const element of ["1 · Fire", "2 · Air", "3 · Water", "4 · Earth"]) {
       await expect(page.getByRole("heading", { name: element })).toBeVisible();
     }
-    await expect(page.getByRole("list", { name: "The four elements" }).getByRole("link")).toHaveAttribute("href", "/emotions");
+    await expect(page.getByRole("list", { name: "The four elements" }).getByRole("link")).toHaveAttribute(
+      "href",
+      "/emotions",
+    );
     await page.goto("/privacy");
     await expect(page.getByText("Last updated August 8, 2025")).toBeVisible();
   });
@@ -147,7 +175,10 @@ test.describe("teaching pages, blog and privacy", () => {
     await waitForHydration(page, jsEnabled);
     await page.getByRole("link", { name: /See the octahedron turn/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Octahedron Secrets");
-    await expect(page.getByRole("link", { name: "← Back to the Sacred Palindrome" })).toHaveAttribute("href", "/palindrome");
+    await expect(page.getByRole("link", { name: "← Back to the Sacred Palindrome" })).toHaveAttribute(
+      "href",
+      "/palindrome",
+    );
     // A later visit with no referrer still remembers the flag for this browser session.
     await page.goto("about:blank");
     await page.goto("/octahedron");
@@ -174,7 +205,10 @@ test.describe("teaching pages, blog and privacy", () => {
 
 test.describe("the octahedron display", () => {
   const frame = (page: Page) =>
-    page.getByRole("img", { name: /irregular octahedron/ }).first().evaluate((el) => (el as HTMLCanvasElement).toDataURL());
+    page
+      .getByRole("img", { name: /irregular octahedron/ })
+      .first()
+      .evaluate((el) => (el as HTMLCanvasElement).toDataURL());
 
   test("without JavaScript a static drawing stands in the canvas's place", async ({ page, jsEnabled }) => {
     test.skip(jsEnabled, "the no-JS view");
@@ -184,7 +218,10 @@ test.describe("the octahedron display", () => {
     await expect(page.getByRole("button", { name: /Auto Spin/ })).toHaveCount(0);
   });
 
-  test("800x320 canvas: auto spin animates, 'Stop Auto Spin' freezes it, drag turns it", async ({ page, jsEnabled }) => {
+  test("800x320 canvas: auto spin animates, 'Stop Auto Spin' freezes it, drag turns it", async ({
+    page,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, "needs JavaScript");
     await page.goto("/octahedron");
     await waitForHydration(page, jsEnabled);
@@ -239,7 +276,10 @@ test.describe("the octahedron display", () => {
 test.describe("sitemap, feed and robots", () => {
   const parser = new XMLParser({ ignoreAttributes: false });
 
-  test("sitemap.xml is valid XML listing every public page and post, each answering 200", async ({ request, jsEnabled }) => {
+  test("sitemap.xml is valid XML listing every public page and post, each answering 200", async ({
+    request,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, "no browser involved: once is enough");
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);

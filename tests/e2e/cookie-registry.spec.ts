@@ -42,19 +42,29 @@ test("every cookie the site sets is in the registry that /privacy renders", asyn
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/forum$/);
   await waitForHydration(page, jsEnabled);
-  await page.getByRole("complementary", { name: "Enhance Your Account Security" }).getByRole("button", { name: "Later" }).click();
+  await page
+    .getByRole("complementary", { name: "Enhance Your Account Security" })
+    .getByRole("button", { name: "Later" })
+    .click();
   await expect(page.getByRole("complementary", { name: "Enhance Your Account Security" })).toHaveCount(0);
 
-  for (const cookie of await page.context().cookies()) if (!seen.has(cookie.name)) seen.set(cookie.name, "(held by the browser)");
+  for (const cookie of await page.context().cookies())
+    if (!seen.has(cookie.name)) seen.set(cookie.name, "(held by the browser)");
 
   const registered = new Set<string>(Object.values(COOKIES).map((c) => c.name));
-  const unregistered = [...seen].filter(([name]) => !registered.has(name)).map(([name, where]) => `${name} (set by ${where})`);
+  const unregistered = [...seen]
+    .filter(([name]) => !registered.has(name))
+    .map(([name, where]) => `${name} (set by ${where})`);
   expect(unregistered, "cookies set but missing from app/utils/cookies.ts").toEqual([]);
-  expect([...registered].filter((name) => !seen.has(name)), "registered cookies this walk never saw").toEqual([]);
+  expect(
+    [...registered].filter((name) => !seen.has(name)),
+    "registered cookies this walk never saw",
+  ).toEqual([]);
 
   // and the policy names each of them, with its lifetime
   await page.goto("/privacy");
   const table = page.getByRole("table", { name: "Every cookie the site sets" });
-  for (const cookie of Object.values(COOKIES)) await expect(table.getByRole("rowheader", { name: cookie.name, exact: true })).toBeVisible();
+  for (const cookie of Object.values(COOKIES))
+    await expect(table.getByRole("rowheader", { name: cookie.name, exact: true })).toBeVisible();
   await expect(table.getByRole("row")).toHaveCount(Object.keys(COOKIES).length + 1);
 });

@@ -23,7 +23,11 @@ export async function expectAccessible(page: Page, options: { include?: string; 
     for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
     const results = await builder.analyze();
     const summary = results.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`,
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join("\n    ")}`,
     );
     expect(summary, `axe violations on ${page.url()}`).toEqual([]);
   } finally {

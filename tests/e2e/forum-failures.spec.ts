@@ -31,7 +31,9 @@ test.beforeAll(async ({}, testInfo) => {
   server = await startAppServer({ DATABASE_URL: url.toString(), PAGE_CACHE_SECONDS: "0" }, { stderr: "ignore" });
   base = server.base;
   sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  const [user] = await sql<{ id: number }[]>`insert into users (username, password_hash) values ('fault_author', 'x') returning id`;
+  const [user] = await sql<
+    { id: number }[]
+  >`insert into users (username, password_hash) values ('fault_author', 'x') returning id`;
   const [topic] = await sql<{ id: number }[]>`
     insert into forum_topics (title, category, author_id, post_count) values ('A topic to break', 'general', ${user!.id}, 1)
     returning id`;

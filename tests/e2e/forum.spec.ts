@@ -52,7 +52,12 @@ test("members reply and edit only their own posts; visitors are asked to sign in
   const { createTopic, createPost } = await forum();
   const other = await createMember();
   const member = await createMember();
-  const { topic } = await createTopic({ authorId: other.id, title: `Reply here ${unique()}`, description: "Tell me", category: "general" });
+  const { topic } = await createTopic({
+    authorId: other.id,
+    title: `Reply here ${unique()}`,
+    description: "Tell me",
+    category: "general",
+  });
   await createPost({ topicId: topic.id, authorId: other.id, content: "First thoughts from the author" });
 
   await page.goto(`/forum/topic/${topic.id}`);
@@ -109,7 +114,10 @@ test("the category filter shows one category's topics", async ({ page, jsEnabled
   await page.goto("/forum");
   await waitForHydration(page, jsEnabled);
   await expect(page.getByRole("link", { name: general })).toBeVisible();
-  await page.getByRole("navigation", { name: "Forum categories" }).getByRole("link", { name: "Technology & Innovation" }).click();
+  await page
+    .getByRole("navigation", { name: "Forum categories" })
+    .getByRole("link", { name: "Technology & Innovation" })
+    .click();
   await expect(page).toHaveURL(/category=technology/);
   await expect(page.getByRole("heading", { level: 2, name: "Technology & Innovation" })).toBeVisible();
   await expect(page.getByText("AI, tools and new ideas where technology meets the sacred.")).toBeVisible();
@@ -122,13 +130,22 @@ test("long topics and the topic list are paginated with the right numbers", asyn
   test.setTimeout(180_000);
   const { createTopic, createPost } = await forum();
   const author = await createMember();
-  const { topic } = await createTopic({ authorId: author.id, title: `Long talk ${unique()}`, description: null, category: "general" });
-  for (let i = 1; i <= 30; i++) await createPost({ topicId: topic.id, authorId: author.id, content: `Message number ${i}` });
+  const { topic } = await createTopic({
+    authorId: author.id,
+    title: `Long talk ${unique()}`,
+    description: null,
+    category: "general",
+  });
+  for (let i = 1; i <= 30; i++)
+    await createPost({ topicId: topic.id, authorId: author.id, content: `Message number ${i}` });
   await page.goto(`/forum/topic/${topic.id}`);
   await waitForHydration(page, jsEnabled);
   await expect(page.getByRole("article", { name: /^#25 by/ })).toContainText("Message number 25");
   await expect(page.getByRole("article", { name: /^#26 by/ })).toHaveCount(0);
-  await page.getByRole("navigation", { name: "Post pages", exact: true }).getByRole("link", { name: "Next page" }).click();
+  await page
+    .getByRole("navigation", { name: "Post pages", exact: true })
+    .getByRole("link", { name: "Next page" })
+    .click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByRole("article", { name: /^#26 by/ })).toContainText("Message number 26");
   await expect(page.getByRole("article", { name: /^#30 by/ })).toContainText("Message number 30");
@@ -157,7 +174,12 @@ test("HTML in titles and posts is shown as text and never runs", async ({ page, 
   const { createTopic, createPost } = await forum();
   const author = await createMember();
   const title = `<script>window.__xss = 1</script> ${unique()}`;
-  const { topic } = await createTopic({ authorId: author.id, title, description: `<img src=x onerror="window.__xss=2">`, category: "emotional-growth" });
+  const { topic } = await createTopic({
+    authorId: author.id,
+    title,
+    description: `<img src=x onerror="window.__xss=2">`,
+    category: "emotional-growth",
+  });
   const evil = `<img src=x onerror="window.__xss=3"> <a href="javascript:window.__xss=4">click</a> javascript:window.__xss=5`;
   await createPost({ topicId: topic.id, authorId: author.id, content: evil });
   const dialogs: string[] = [];
@@ -205,7 +227,10 @@ test("a member without e-mail is prompted, and Later hides the prompt for the se
   await expect(prompt).toHaveCount(0);
 });
 
-test("an admin downloads the e-mail list as CSV with formula cells neutralised; members get 403", async ({ page, jsEnabled }) => {
+test("an admin downloads the e-mail list as CSV with formula cells neutralised; members get 403", async ({
+  page,
+  jsEnabled,
+}) => {
   const tricky = await createMember({ email: `=sum${unique()}@example.test` });
   const admin = await createMember();
   await makeAdmin(admin.id);
@@ -230,9 +255,14 @@ test("an admin downloads the e-mail list as CSV with formula cells neutralised; 
     await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch email list" })).toHaveCount(0);
   }
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("forum-emails.csv");
-  const rows = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
+  const rows = readFileSync((await download.path())!, "utf8")
+    .trim()
+    .split("\r\n");
   expect(rows[0]).toBe("email");
   expect(rows).toContain(`'${tricky.email}`);
   expect(rows).toContain(admin.email);
@@ -254,7 +284,12 @@ test("with JavaScript, failed submissions show the spec's toasts", async ({ page
   test.skip(!jsEnabled, "the failures simulated here are those of JavaScript requests");
   const { createTopic, createPost } = await forum();
   const member = await createMember();
-  const { topic } = await createTopic({ authorId: member.id, title: `Fragile ${unique()}`, description: "Net", category: "general" });
+  const { topic } = await createTopic({
+    authorId: member.id,
+    title: `Fragile ${unique()}`,
+    description: "Net",
+    category: "general",
+  });
   const created = await createPost({ topicId: topic.id, authorId: member.id, content: "Original words" });
   await signIn(page, member.id);
 

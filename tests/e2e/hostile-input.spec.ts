@@ -9,11 +9,19 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 
 test.describe.configure({ timeout: 120_000 });
 
-test("a second reply within seconds is 'Failed to post reply' with the wait; the first one stands", async ({ page, jsEnabled }) => {
+test("a second reply within seconds is 'Failed to post reply' with the wait; the first one stands", async ({
+  page,
+  jsEnabled,
+}) => {
   const author = await createMember();
   const replier = await createMember();
   const { createTopic } = await forum();
-  const { topic } = await createTopic({ authorId: author.id, title: `Paced ${unique()}`, description: null, category: "general" });
+  const { topic } = await createTopic({
+    authorId: author.id,
+    title: `Paced ${unique()}`,
+    description: null,
+    category: "general",
+  });
   await signIn(page, replier.id);
 
   await page.goto(`/forum/topic/${topic.id}?reply=1`);
@@ -27,7 +35,9 @@ test("a second reply within seconds is 'Failed to post reply' with the wait; the
   await page.getByLabel("Your reply").fill("A second thought, too soon");
   await page.getByRole("button", { name: "Post Reply" }).click();
   await expect(page.getByText("Failed to post reply").first()).toBeVisible();
-  await expect(page.getByText(/You are posting too quickly\. Please wait \d seconds? before posting again\./).first()).toBeVisible();
+  await expect(
+    page.getByText(/You are posting too quickly\. Please wait \d seconds? before posting again\./).first(),
+  ).toBeVisible();
   await expect(page.getByLabel("Your reply")).toHaveValue("A second thought, too soon");
   await expectAccessible(page);
 });
@@ -62,7 +72,9 @@ test("the honeypot is off-screen and out of the tab order, labelled for screen r
   await signIn(page, member.id);
   await page.goto("/forum?new=1");
   await waitForHydration(page, jsEnabled);
-  const topicTrap = page.getByRole("dialog", { name: "Create New Topic" }).getByLabel("Leave this field empty (it catches spam robots)");
+  const topicTrap = page
+    .getByRole("dialog", { name: "Create New Topic" })
+    .getByLabel("Leave this field empty (it catches spam robots)");
   await expect(topicTrap).toHaveAttribute("tabindex", "-1");
   const topicBox = await topicTrap.boundingBox();
   expect(topicBox === null || topicBox.x + topicBox.width <= 0).toBe(true);

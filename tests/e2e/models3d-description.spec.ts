@@ -30,7 +30,10 @@ const EXPECTED = [
 async function uploadThroughApi(page: Page): Promise<string> {
   // a client address of its own, so the upload rate limit of other tests' uploads does not apply
   const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
-  const response = await page.request.post("/api/3d/upload", { multipart: { model: file }, headers: { "X-Forwarded-For": address } });
+  const response = await page.request.post("/api/3d/upload", {
+    multipart: { model: file },
+    headers: { "X-Forwarded-For": address },
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { urn: string }).urn;
 }

@@ -58,7 +58,8 @@ test("uploads a cube and shows it converted", async ({ page, jsEnabled }) => {
             const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
             let drawn = 0;
             for (let i = 0; i < pixels.length; i += 4) {
-              const background = Math.abs(pixels[i]! - 245) + Math.abs(pixels[i + 1]! - 243) + Math.abs(pixels[i + 2]! - 255);
+              const background =
+                Math.abs(pixels[i]! - 245) + Math.abs(pixels[i + 1]! - 243) + Math.abs(pixels[i + 2]! - 255);
               if (background > 30) drawn++;
             }
             return drawn;

@@ -15,7 +15,12 @@ async function setRole(userId: number, role: "moderator" | "admin") {
 async function topicWithPost(content: string) {
   const { createTopic, createPost } = await import("../../app/forum/topics.server");
   const author = await createMember();
-  const { topic } = await createTopic({ authorId: author.id, title: `Moderate me ${unique()}`, description: null, category: "general" });
+  const { topic } = await createTopic({
+    authorId: author.id,
+    title: `Moderate me ${unique()}`,
+    description: null,
+    category: "general",
+  });
   const { post } = (await createPost({ topicId: topic.id, authorId: author.id, content }))!;
   return { author, topic, post };
 }
@@ -34,7 +39,9 @@ test("a member flags someone else's post once, with a reason and a note", async 
   await waitForHydration(page, jsEnabled);
   await page.getByRole("link", { name: "Flag post #1" }).click();
   await expect(page).toHaveURL(/confirm=flag-post-\d+/);
-  const form = page.getByRole("form").or(page.locator("form").filter({ has: page.getByRole("button", { name: "Send flag" }) }));
+  const form = page
+    .getByRole("form")
+    .or(page.locator("form").filter({ has: page.getByRole("button", { name: "Send flag" }) }));
   await expect(page.getByRole("heading", { name: "Flag post #1 for the moderators" })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("radio", { name: "Spam" }).check();
@@ -57,7 +64,10 @@ test("a moderator reviews the queue and hides a flagged post with a reason", asy
   const { topic, post } = await topicWithPost(content);
   for (let i = 0; i < 3; i++) {
     const flagger = await createMember();
-    await flagItem({ flaggerId: flagger.id, input: { targetType: "post", targetId: post.id, reason: "spam", note: `Note ${i}` } });
+    await flagItem({
+      flaggerId: flagger.id,
+      input: { targetType: "post", targetId: post.id, reason: "spam", note: `Note ${i}` },
+    });
   }
   const moderator = await createMember();
   await setRole(moderator.id, "moderator");
@@ -90,7 +100,11 @@ test("a moderator reviews the queue and hides a flagged post with a reason", asy
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 });
 
-test("a moderator hides and unhides a post from the topic page; readers see the notice in its place", async ({ page, browser, jsEnabled }) => {
+test("a moderator hides and unhides a post from the topic page; readers see the notice in its place", async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
   const content = `Rude words ${unique()}`;
   const { topic } = await topicWithPost(content);
   const moderator = await createMember();

@@ -1,7 +1,10 @@
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 test.describe("home generator", () => {
-  test("choosing a number shows the principle, affirmation, visual essence and relations", async ({ page, jsEnabled }) => {
+  test("choosing a number shows the principle, affirmation, visual essence and relations", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/");
     await waitForHydration(page, jsEnabled);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Ten Universal Principles");
@@ -37,7 +40,9 @@ test.describe("home generator", () => {
     await page.getByRole("button", { name: "Show Visual Essence" }).click();
     const image = page.getByRole("img", { name: "Visual essence of Universal Joining" });
     await expect(image).toBeVisible();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Hide Visual Essence" }).click();
     await expect(image).toHaveCount(0);
@@ -92,7 +97,9 @@ test.describe("home generator", () => {
     await page.goto("/");
     await waitForHydration(page, jsEnabled);
     if (jsEnabled) {
-      const saved = page.waitForResponse((r) => r.url().endsWith("/api/preferences") && r.request().method() === "POST");
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith("/api/preferences") && r.request().method() === "POST",
+      );
       await page.getByLabel("Style").selectOption("scientific");
       expect((await saved).status()).toBe(200);
       await expect(page).toHaveTitle(/^Style: Scientific/);
@@ -131,7 +138,10 @@ test.describe("home generator", () => {
 });
 
 test.describe("angel numbers", () => {
-  test("?number= prefills, decoding shows the reading, history reloads a saved reading", async ({ page, jsEnabled }) => {
+  test("?number= prefills, decoding shows the reading, history reloads a saved reading", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/angel?number=777");
     await waitForHydration(page, jsEnabled);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Angel Numbers");
@@ -240,7 +250,9 @@ test("universal numbers lists the ten principles", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Universal Numbers");
   await expect(page.getByRole("heading", { level: 2 })).toHaveCount(10);
   await expect(page.getByRole("heading", { name: "6: Universal Refinement of Pace" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Key principles of Universal Harmony" }).getByRole("listitem")).toHaveCount(5);
+  await expect(
+    page.getByRole("list", { name: "Key principles of Universal Harmony" }).getByRole("listitem"),
+  ).toHaveCount(5);
   await expect(page.getByRole("link", { name: "Privacy Policy" }).first()).toBeVisible();
   await expectAccessible(page);
 });

@@ -22,7 +22,8 @@ test("the profile lists the signed-in browsers and signs out all the others", as
   const firefox = await otherBrowser(member.id, FIREFOX_WINDOWS);
   const safari = await otherBrowser(member.id, SAFARI_MAC);
   // Outside the browser (its own cookies would be sent with page.request): what a copied cookie gets.
-  const apiUserStatus = async (cookie: string) => (await fetch(`${baseURL}/api/user`, { headers: { Cookie: cookie } })).status;
+  const apiUserStatus = async (cookie: string) =>
+    (await fetch(`${baseURL}/api/user`, { headers: { Cookie: cookie } })).status;
 
   await page.goto("/user-profile");
   await waitForHydration(page, jsEnabled);
@@ -32,7 +33,9 @@ test("the profile lists the signed-in browsers and signs out all the others", as
   await expect(list.getByRole("listitem").filter({ hasText: "Firefox on Windows" })).toBeVisible();
   await expect(list.getByRole("listitem").filter({ hasText: "Safari on macOS" })).toBeVisible();
   await expect(list.getByText("This browser")).toHaveCount(1);
-  await expect(list.getByRole("listitem").filter({ hasText: "Firefox on Windows" })).toContainText(/Signed in .+ · Last seen .+UTC/);
+  await expect(list.getByRole("listitem").filter({ hasText: "Firefox on Windows" })).toContainText(
+    /Signed in .+ · Last seen .+UTC/,
+  );
   await expectAccessible(page);
   expect(await apiUserStatus(firefox)).toBe(200);
 
@@ -48,7 +51,10 @@ test("the profile lists the signed-in browsers and signs out all the others", as
   expect(await apiUserStatus(safari)).toBe(401);
 });
 
-test("signed out, the profile's sign-out button is not reachable: the page asks to sign in", async ({ page, jsEnabled }) => {
+test("signed out, the profile's sign-out button is not reachable: the page asks to sign in", async ({
+  page,
+  jsEnabled,
+}) => {
   await page.goto("/user-profile");
   await waitForHydration(page, jsEnabled);
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fuser-profile/);

@@ -19,7 +19,10 @@ async function setVisibility(page: Page, state: "hidden" | "visible") {
 }
 
 test.describe("screened keywords", () => {
-  test("a keyword that fails the screen is never kept: later readings are not 'Content Alert'", async ({ page, jsEnabled }) => {
+  test("a keyword that fails the screen is never kept: later readings are not 'Content Alert'", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/");
     await waitForHydration(page, jsEnabled);
     await page.getByLabel("Keywords").fill("fuck this");
@@ -49,12 +52,23 @@ test.describe("screened keywords", () => {
   });
 });
 
-test("a failed astrology reading says 'Failed to generate reading' above the fallback text (JavaScript)", async ({ page, jsEnabled }) => {
-  test.skip(!jsEnabled, "without JavaScript the reading is written by the server's offline composer, which cannot fail");
-  await page.route("**/api/generate-personalized-reading", (route) => route.fulfill({ status: 503, json: { error: "down" } }));
+test("a failed astrology reading says 'Failed to generate reading' above the fallback text (JavaScript)", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(
+    !jsEnabled,
+    "without JavaScript the reading is written by the server's offline composer, which cannot fail",
+  );
+  await page.route("**/api/generate-personalized-reading", (route) =>
+    route.fulfill({ status: 503, json: { error: "down" } }),
+  );
   await page.goto("/astrology?tab=horoscope");
   await waitForHydration(page, jsEnabled);
-  await page.getByRole("navigation", { name: "Planets" }).getByRole("link", { name: /Saturn/ }).click();
+  await page
+    .getByRole("navigation", { name: "Planets" })
+    .getByRole("link", { name: /Saturn/ })
+    .click();
   const alert = page.getByRole("alert").filter({ hasText: "Failed to generate reading" });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText("Unable to generate personalized reading at this time. Please try again later.");
@@ -73,12 +87,17 @@ test.describe("angel decode failures", () => {
     await expect(alert).toContainText("Unable to decode angel number. Please try again.");
     await expect(alert).toContainText("Content Alert: Content generation paused due to inappropriate keywords.");
     if (jsEnabled) {
-      await expect(page.getByText("Unable to decode angel number: inappropriate keywords. Please try again.").first()).toBeVisible();
+      await expect(
+        page.getByText("Unable to decode angel number: inappropriate keywords. Please try again.").first(),
+      ).toBeVisible();
     }
     await expectAccessible(page);
   });
 
-  test("a decode the server never answers ends in the same pair and toast (JavaScript)", async ({ page, jsEnabled }) => {
+  test("a decode the server never answers ends in the same pair and toast (JavaScript)", async ({
+    page,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, "without JavaScript the browser itself shows a failed request");
     await page.goto("/angel");
     await waitForHydration(page, jsEnabled);
@@ -122,7 +141,10 @@ test.describe("the forum's 'Enhance Your Account Security' prompt", () => {
     await signIn(page, member.id);
     await page.goto("/forum?category=general");
     await waitForHydration(page, jsEnabled);
-    await page.getByRole("complementary", { name: "Enhance Your Account Security" }).getByRole("button", { name: "Later" }).click();
+    await page
+      .getByRole("complementary", { name: "Enhance Your Account Security" })
+      .getByRole("button", { name: "Later" })
+      .click();
     await expect(page).toHaveURL(/\/forum\?category=general$/);
     await expect(page.getByRole("complementary", { name: "Enhance Your Account Security" })).toHaveCount(0);
     await page.goto("/forum");
@@ -134,12 +156,18 @@ test.describe("the forum's 'Enhance Your Account Security' prompt", () => {
 });
 
 test.describe("/astrology keeps itself current", () => {
-  test("with JavaScript: the status every 2 minutes, the planets every 60, nothing while the tab is hidden", async ({ page, jsEnabled }) => {
+  test("with JavaScript: the status every 2 minutes, the planets every 60, nothing while the tab is hidden", async ({
+    page,
+    jsEnabled,
+  }) => {
     if (!jsEnabled) {
       // Without JavaScript the page is as current as its last load: the server's latest sky and status.
       await page.goto("/astrology");
       await expect(page.getByText(/^Last updated: .* · checked every \d+ minutes$/)).toBeVisible();
-      await expect(page.getByRole("link", { name: "Subscribe to the sky calendar" })).toHaveAttribute("href", "/astrology/calendar.ics");
+      await expect(page.getByRole("link", { name: "Subscribe to the sky calendar" })).toHaveAttribute(
+        "href",
+        "/astrology/calendar.ics",
+      );
       return;
     }
     let statusCalls = 0;
@@ -279,7 +307,10 @@ test.describe("tooltips on controls labelled by a symbol or a digit", () => {
   });
 });
 
-test("the blog list shows the 'Base 10 Is Especially Sacred' video, loaded only when played", async ({ page, jsEnabled }) => {
+test("the blog list shows the 'Base 10 Is Especially Sacred' video, loaded only when played", async ({
+  page,
+  jsEnabled,
+}) => {
   const requests: string[] = [];
   page.on("request", (request) => requests.push(request.url()));
   await page.goto("/blog");
@@ -289,10 +320,19 @@ test("the blog list shows the 'Base 10 Is Especially Sacred' video, loaded only 
   await expect(video).toHaveCount(1);
   await expect(video).toHaveAttribute("aria-label", "The irregular octahedron of base 10, turning");
   await expect(video).toHaveAttribute("preload", "none");
-  await expect(post.getByRole("link", { name: "Download the video" }).first()).toHaveAttribute("href", "/videos/octahedron-turning.webm");
+  await expect(post.getByRole("link", { name: "Download the video" }).first()).toHaveAttribute(
+    "href",
+    "/videos/octahedron-turning.webm",
+  );
   const origin = new URL(page.url()).origin;
-  expect(requests.filter((url) => !url.startsWith(origin) && !url.startsWith("data:")), "nothing from another site").toEqual([]);
-  expect(requests.filter((url) => url.includes("/videos/") && url.endsWith(".webm")), "the film waits for a click").toEqual([]);
+  expect(
+    requests.filter((url) => !url.startsWith(origin) && !url.startsWith("data:")),
+    "nothing from another site",
+  ).toEqual([]);
+  expect(
+    requests.filter((url) => url.includes("/videos/") && url.endsWith(".webm")),
+    "the film waits for a click",
+  ).toEqual([]);
   await expectAccessible(page);
 
   // Native controls play it (with or without JavaScript); playing is what fetches the film, from this site.
@@ -309,7 +349,9 @@ test("the blog list shows the 'Base 10 Is Especially Sacred' video, loaded only 
   }
 });
 
-test("/privacy lists every registered cookie, what is kept and for how long, the providers, and no YouTube", async ({ page }) => {
+test("/privacy lists every registered cookie, what is kept and for how long, the providers, and no YouTube", async ({
+  page,
+}) => {
   await page.goto("/privacy");
   const cookies = page.getByRole("table", { name: "Every cookie the site sets" });
   await expect(cookies.getByRole("row", { name: /astrology-tab .* 1 year/ })).toBeVisible();

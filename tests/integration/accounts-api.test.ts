@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { createUser } from "~/accounts/users.server";
+import { action as addEmailApi } from "~/routes/api.add-email";
+import { action as changeEmailApi } from "~/routes/api.change-email";
 import { action as login } from "~/routes/api.login";
 import { action as logout } from "~/routes/api.logout";
 import { action as register } from "~/routes/api.register";
 import { loader as apiUser } from "~/routes/api.user";
-import { action as addEmailApi } from "~/routes/api.add-email";
-import { action as changeEmailApi } from "~/routes/api.change-email";
-import { createUser } from "~/accounts/users.server";
 import { call, cookieFrom, get, jsonPost, randomIp, uniqueName } from "./helpers/accounts";
 
 const PASSWORD = "Secret123!";
@@ -18,15 +18,27 @@ describe("POST /api/register: every rule and message of the spec", () => {
   const email = "someone@example.test";
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ["short username", { username: "ab1", email, password: PASSWORD }, "Username must be at least 6 characters"],
-    ["long username", { username: "a".repeat(21), email, password: PASSWORD }, "Username must be no more than 20 characters"],
+    [
+      "long username",
+      { username: "a".repeat(21), email, password: PASSWORD },
+      "Username must be no more than 20 characters",
+    ],
     [
       "bad characters",
       { username: "bad name!", email, password: PASSWORD },
       "Username can only contain letters, numbers, underscores, and hyphens",
     ],
     ["no letter", { username: "1234567", email, password: PASSWORD }, "Username must contain at least one letter"],
-    ["reserved term", { username: "TheAdmin7", email, password: PASSWORD }, "Username contains inappropriate or reserved terms"],
-    ["reserved inside", { username: "xNuLLx99", email, password: PASSWORD }, "Username contains inappropriate or reserved terms"],
+    [
+      "reserved term",
+      { username: "TheAdmin7", email, password: PASSWORD },
+      "Username contains inappropriate or reserved terms",
+    ],
+    [
+      "reserved inside",
+      { username: "xNuLLx99", email, password: PASSWORD },
+      "Username contains inappropriate or reserved terms",
+    ],
     [
       "short password",
       { username: uniqueName(), email, password: "abc12" },
@@ -42,7 +54,11 @@ describe("POST /api/register: every rule and message of the spec", () => {
       { username: uniqueName(), email, password: "abcd1234~" },
       "Password must be 8-16 characters with letters, numbers, and optional symbols",
     ],
-    ["invalid email", { username: uniqueName(), email: "not-an-email", password: PASSWORD }, "Please enter a valid email address"],
+    [
+      "invalid email",
+      { username: uniqueName(), email: "not-an-email", password: PASSWORD },
+      "Please enter a valid email address",
+    ],
     ["missing email", { username: uniqueName(), password: PASSWORD }, "Please enter a valid email address"],
     [
       "password equals username",
@@ -91,7 +107,8 @@ describe("POST /api/register: every rule and message of the spec", () => {
   it("limits registrations per IP (10 an hour) with 429", async () => {
     const ip = randomIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await registerVia({ username: "x", email, password: PASSWORD }, ip)).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await registerVia({ username: "x", email, password: PASSWORD }, ip)).status);
     // Invalid bodies do not count; valid ones do.
     expect(statuses.every((s) => s === 400)).toBe(true);
     for (let i = 0; i < 10; i++) {
@@ -191,16 +208,30 @@ describe("POST /api/add-email and /api/change-email", () => {
 
   it("needs a session", async () => {
     expect((await call(addEmailApi, jsonPost("/api/add-email", { email: "a@b.co" }))).status).toBe(401);
-    expect((await call(changeEmailApi, jsonPost("/api/change-email", { newEmail: "a@b.co", currentPassword: "x" }))).status).toBe(401);
+    expect(
+      (await call(changeEmailApi, jsonPost("/api/change-email", { newEmail: "a@b.co", currentPassword: "x" }))).status,
+    ).toBe(401);
   });
 
   it("changes the address only with the current password, and resets verification", async () => {
     const { cookie, username } = await signedIn("old@example.test");
-    const noAt = await call(changeEmailApi, jsonPost("/api/change-email", { newEmail: "nope", currentPassword: PASSWORD }, cookie));
+    const noAt = await call(
+      changeEmailApi,
+      jsonPost("/api/change-email", { newEmail: "nope", currentPassword: PASSWORD }, cookie),
+    );
     expect(noAt).toMatchObject({ status: 400, body: { error: "Please enter a valid email address." } });
-    const blank = await call(changeEmailApi, jsonPost("/api/change-email", { newEmail: "n@example.test", currentPassword: "   " }, cookie));
-    expect(blank).toMatchObject({ status: 400, body: { error: "Please enter your current password to change your email." } });
-    const wrong = await call(changeEmailApi, jsonPost("/api/change-email", { newEmail: "n@example.test", currentPassword: "Wrong123" }, cookie));
+    const blank = await call(
+      changeEmailApi,
+      jsonPost("/api/change-email", { newEmail: "n@example.test", currentPassword: "   " }, cookie),
+    );
+    expect(blank).toMatchObject({
+      status: 400,
+      body: { error: "Please enter your current password to change your email." },
+    });
+    const wrong = await call(
+      changeEmailApi,
+      jsonPost("/api/change-email", { newEmail: "n@example.test", currentPassword: "Wrong123" }, cookie),
+    );
     expect(wrong).toMatchObject({ status: 400, body: { error: "Your current password is incorrect." } });
     const ok = await call(
       changeEmailApi,

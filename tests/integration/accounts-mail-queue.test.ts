@@ -2,19 +2,19 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, rawSql } from "#db/client.server";
 import { jobs } from "#db/schema";
+import { ACCOUNT_MAIL_QUEUE } from "~/accounts/account-mail.server";
+import { COMMON_PASSWORD_MESSAGE, commonPasswordCount } from "~/accounts/common-passwords.server";
+import { limits } from "~/accounts/limits.server";
+import { createUser } from "~/accounts/users.server";
 import { action as changeEmailApi } from "~/routes/api.change-email";
 import { action as forgotPassword } from "~/routes/api.forgot-password";
 import { action as forgotByUsername } from "~/routes/api.forgot-password-by-username";
 import { action as login } from "~/routes/api.login";
 import { action as register } from "~/routes/api.register";
 import { action as resetApi } from "~/routes/api.reset-password";
+import { loader as apiUser } from "~/routes/api.user";
 import { action as authAction } from "~/routes/auth";
 import { action as resetPage } from "~/routes/reset-password";
-import { loader as apiUser } from "~/routes/api.user";
-import { ACCOUNT_MAIL_QUEUE } from "~/accounts/account-mail.server";
-import { COMMON_PASSWORD_MESSAGE, commonPasswordCount } from "~/accounts/common-passwords.server";
-import { limits } from "~/accounts/limits.server";
-import { createUser } from "~/accounts/users.server";
 import { publicOrigin } from "~/utils/env.server";
 import {
   call,
@@ -58,7 +58,12 @@ describe("recovery requests only enqueue the mail", () => {
     const pending = await db
       .select({ payload: jobs.payload })
       .from(jobs)
-      .where(and(eq(jobs.queue, ACCOUNT_MAIL_QUEUE), eq(jobs.payload, { kind: "reset-by-email", email: m.email, origin: publicOrigin() })));
+      .where(
+        and(
+          eq(jobs.queue, ACCOUNT_MAIL_QUEUE),
+          eq(jobs.payload, { kind: "reset-by-email", email: m.email, origin: publicOrigin() }),
+        ),
+      );
     expect(pending).toHaveLength(1); // done or not (another file's process may already have run it)
     const mails = await outboxFor(m.email);
     expect(mails).toHaveLength(1);
@@ -86,9 +91,13 @@ describe("recovery requests only enqueue the mail", () => {
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[4]!;
     const [k, u] = [median(knownMs), median(unknownMs)];
-    expect(Math.max(k, u) / Math.min(k, u), `known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThanOrEqual(1.5);
+    expect(Math.max(k, u) / Math.min(k, u), `known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThanOrEqual(
+      1.5,
+    );
     // The mails still go out, from the queue.
-    expect((await outboxFor(known[0]!.email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/Reset your/)]);
+    expect((await outboxFor(known[0]!.email)).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/Reset your/),
+    ]);
   });
 });
 
@@ -111,7 +120,11 @@ describe("at most 6 mails a day to one address", () => {
 
     // A reset asked by username is answered as usual (the request cannot know the address), but the mail job
     // counts the address's day and sends nothing more.
-    const byUsername = await call(forgotByUsername, jsonPost("/api/forgot-password-by-username", { username: m.username }), randomIp());
+    const byUsername = await call(
+      forgotByUsername,
+      jsonPost("/api/forgot-password-by-username", { username: m.username }),
+      randomIp(),
+    );
     expect(byUsername.status).toBe(200);
     expect(await outboxFor(m.email)).toHaveLength(6);
   });
@@ -122,7 +135,10 @@ describe("security notices", () => {
     const m = await member();
     const cookie = await signIn(m.username);
     const newEmail = `${m.username}@new.example.test`;
-    const answer = await call(changeEmailApi, jsonPost("/api/change-email", { newEmail, currentPassword: PASSWORD }, cookie));
+    const answer = await call(
+      changeEmailApi,
+      jsonPost("/api/change-email", { newEmail, currentPassword: PASSWORD }, cookie),
+    );
     expect(answer.status).toBe(200);
     const toOld = await outboxFor(m.email);
     expect(toOld).toHaveLength(1);
@@ -130,7 +146,9 @@ describe("security notices", () => {
     expect(toOld[0]!.text).toContain(`changed to ${m.username[0]}•••@new.example.test`);
     expect(toOld[0]!.text).not.toContain(newEmail);
     // The new address gets its verification link, not the notice.
-    expect((await outboxFor(newEmail)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/Confirm your email/)]);
+    expect((await outboxFor(newEmail)).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/Confirm your email/),
+    ]);
   });
 
   it("a password reset is told to the member, and ends every other session", async () => {
@@ -138,7 +156,10 @@ describe("security notices", () => {
     const elsewhere = await signIn(m.username);
     expect((await call(forgotPassword, jsonPost("/api/forgot-password", { email: m.email }))).status).toBe(200);
     const token = tokenOf(linkIn((await outboxFor(m.email)).at(-1)!.text, "/reset-password"));
-    const done = await call(resetPage, formPost("/reset-password", { token, password: "NewPass456", confirmPassword: "NewPass456" }));
+    const done = await call(
+      resetPage,
+      formPost("/reset-password", { token, password: "NewPass456", confirmPassword: "NewPass456" }),
+    );
     expect(done.status).toBe(302);
     const here = cookieFrom(done.headers);
     expect(await signedIn(here)).toBe(true);
@@ -156,7 +177,10 @@ describe("common passwords are refused, with the reason, tied to the password fi
 
   it("registration (API and page) refuses password123 and creates nothing", async () => {
     const username = uniqueName("common");
-    const api = await call(register, jsonPost("/api/register", { username, email: `${username}@example.test`, password: "password123" }));
+    const api = await call(
+      register,
+      jsonPost("/api/register", { username, email: `${username}@example.test`, password: "password123" }),
+    );
     expect(api).toMatchObject({ status: 400, body: { error: COMMON_PASSWORD_MESSAGE } });
     const page = await call(
       authAction,
@@ -166,7 +190,10 @@ describe("common passwords are refused, with the reason, tied to the password fi
     expect(page.body.result.error).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
     expect((await call(login, jsonPost("/api/login", { username, password: "password123" }))).status).toBe(401);
     // A password that is not common is accepted.
-    const ok = await call(register, jsonPost("/api/register", { username, email: `${username}@example.test`, password: "Tz7!qLm2Wx" }));
+    const ok = await call(
+      register,
+      jsonPost("/api/register", { username, email: `${username}@example.test`, password: "Tz7!qLm2Wx" }),
+    );
     expect(ok.status).toBe(201);
   });
 
@@ -174,7 +201,10 @@ describe("common passwords are refused, with the reason, tied to the password fi
     const m = await member();
     await call(forgotPassword, jsonPost("/api/forgot-password", { email: m.email }));
     const token = tokenOf(linkIn((await outboxFor(m.email)).at(-1)!.text, "/reset-password"));
-    const page = await call(resetPage, formPost("/reset-password", { token, password: "password123", confirmPassword: "password123" }));
+    const page = await call(
+      resetPage,
+      formPost("/reset-password", { token, password: "password123", confirmPassword: "password123" }),
+    );
     expect(page.status).toBe(400);
     expect(page.body.error).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
     const api = await call(resetApi, jsonPost("/api/reset-password", { token, password: "password123" }));

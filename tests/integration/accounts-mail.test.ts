@@ -1,7 +1,17 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, cookieFrom, drainAccountMail, formPost, get, jsonPost, randomIp, uniqueName, useOwnDatabase } from "./helpers/accounts";
+import {
+  call,
+  cookieFrom,
+  drainAccountMail,
+  formPost,
+  get,
+  jsonPost,
+  randomIp,
+  uniqueName,
+  useOwnDatabase,
+} from "./helpers/accounts";
 
 /**
  * The accounts mails over a real SMTP conversation: a loopback smtp-server receives what nodemailer sends when
@@ -74,7 +84,9 @@ async function mailTo(address: string, subject: RegExp): Promise<string> {
 
 /** Undoes quoted-printable soft breaks and escapes, enough to read links. */
 function decode(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 function link(text: string, path: string): string {
@@ -90,7 +102,11 @@ describe("account mails over SMTP", () => {
     const oldPassword = "OldPass123";
     const newPassword = "NewPass456!";
 
-    const registered = await call(app.register, jsonPost("/api/register", { username, email, password: oldPassword }), randomIp());
+    const registered = await call(
+      app.register,
+      jsonPost("/api/register", { username, email, password: oldPassword }),
+      randomIp(),
+    );
     expect(registered.status).toBe(201);
     const cookie = cookieFrom(registered.headers);
 
@@ -105,7 +121,10 @@ describe("account mails over SMTP", () => {
     const reset = await mailTo(email, /Subject: Reset your/);
     expect(reset).toContain("expires in 1 hour");
     const token = new URL(link(reset, "/reset-password")).searchParams.get("token")!;
-    const done = await call(app.resetPage, formPost("/reset-password", { token, password: newPassword, confirmPassword: newPassword }));
+    const done = await call(
+      app.resetPage,
+      formPost("/reset-password", { token, password: newPassword, confirmPassword: newPassword }),
+    );
     expect(done.status).toBe(302);
 
     const withOld = await call(app.login, jsonPost("/api/login", { username, password: oldPassword }), randomIp());

@@ -4,14 +4,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { sessions } from "#db/schema";
+import { deleteExpiredSessions, hashSessionId } from "~/accounts/session.server";
+import { createUser } from "~/accounts/users.server";
 import { action as changeEmailApi } from "~/routes/api.change-email";
 import { action as login } from "~/routes/api.login";
 import { action as logoutOthersApi } from "~/routes/api.logout-others";
 import { loader as sessionsApi } from "~/routes/api.sessions";
 import { loader as apiUser } from "~/routes/api.user";
 import { action as profileAction, loader as profileLoader } from "~/routes/user-profile";
-import { deleteExpiredSessions, hashSessionId } from "~/accounts/session.server";
-import { createUser } from "~/accounts/users.server";
 import { startAppServer } from "../../scripts/app-server";
 import { call, cookieFrom, formPost, get, jsonPost, uniqueName } from "./helpers/accounts";
 
@@ -21,12 +21,18 @@ import { call, cookieFrom, formPost, get, jsonPost, uniqueName } from "./helpers
  * against the real database, like the other accounts tests.
  */
 const PASSWORD = "Secret123!";
-const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const CHROME_LINUX =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 async function member() {
   const username = uniqueName("sess");
-  const user = await createUser({ username, email: `${username}@example.test`, password: PASSWORD, isEmailVerified: true });
+  const user = await createUser({
+    username,
+    email: `${username}@example.test`,
+    password: PASSWORD,
+    isEmailVerified: true,
+  });
   return { ...user, username };
 }
 
@@ -54,7 +60,9 @@ function sidOf(cookie: string): string {
 describe("sign-out on the real server ends the session, not just the cookie", () => {
   let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
   beforeAll(async () => {
-    expect(existsSync(path.resolve(import.meta.dirname, "../../build/index.js")), "run `npm run build` first").toBe(true);
+    expect(existsSync(path.resolve(import.meta.dirname, "../../build/index.js")), "run `npm run build` first").toBe(
+      true,
+    );
     server = await startAppServer({});
   });
   afterAll(async () => {
@@ -72,7 +80,8 @@ describe("sign-out on the real server ends the session, not just the cookie", ()
     return { cookie: setCookie.split(";")[0]!, setCookie };
   }
 
-  const apiUserStatus = async (cookie: string) => (await fetch(`${server!.base}/api/user`, { headers: { Cookie: cookie } })).status;
+  const apiUserStatus = async (cookie: string) =>
+    (await fetch(`${server!.base}/api/user`, { headers: { Cookie: cookie } })).status;
 
   it("a copy of the cookie taken before POST /api/logout answers 401 on /api/user afterwards", async () => {
     const m = await member();
@@ -96,7 +105,8 @@ describe("sign-out on the real server ends the session, not just the cookie", ()
   it("a copy of the cookie taken before POST /logout is signed out on pages", async () => {
     const m = await member();
     const { cookie } = await serverSignIn(m.username);
-    const profile = (c: string) => fetch(`${server!.base}/user-profile`, { headers: { Cookie: c }, redirect: "manual" });
+    const profile = (c: string) =>
+      fetch(`${server!.base}/user-profile`, { headers: { Cookie: c }, redirect: "manual" });
     expect((await profile(cookie)).status).toBe(200);
 
     const out = await fetch(`${server!.base}/logout`, {
@@ -169,10 +179,16 @@ describe("sessions per member", () => {
     const { createUserSession, MAX_SESSIONS_PER_MEMBER } = await import("~/accounts/session.server");
     expect(MAX_SESSIONS_PER_MEMBER).toBe(50);
     const oldest = await signIn(m.username);
-    await db.update(sessions).set({ lastSeenAt: sql`now() - interval '1 day'` }).where(eq(sessions.id, hashSessionId(sidOf(oldest))));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '1 day'` })
+      .where(eq(sessions.id, hashSessionId(sidOf(oldest))));
     for (let i = 0; i < 49; i++) await createUserSession(m.id);
     expect(await signedInAs(oldest)).toBe(m.username);
-    await db.update(sessions).set({ lastSeenAt: sql`now() - interval '1 day'` }).where(eq(sessions.id, hashSessionId(sidOf(oldest))));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '1 day'` })
+      .where(eq(sessions.id, hashSessionId(sidOf(oldest))));
     const newest = await signIn(m.username);
     expect(await signedInAs(newest)).toBe(m.username);
     expect(await signedInAs(oldest)).toBeNull();
@@ -190,7 +206,12 @@ describe("idle timeout and absolute lifetime", () => {
       })
       .where(eq(sessions.id, hashSessionId(sidOf(cookie))));
   const lastSeen = async (cookie: string) =>
-    (await db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, hashSessionId(sidOf(cookie)))))[0]?.at;
+    (
+      await db
+        .select({ at: sessions.lastSeenAt })
+        .from(sessions)
+        .where(eq(sessions.id, hashSessionId(sidOf(cookie))))
+    )[0]?.at;
 
   it("a session unused for 14 days ends; one used 13 days ago is honoured and its last-seen moves", async () => {
     const m = await member();
@@ -233,7 +254,9 @@ describe("idle timeout and absolute lifetime", () => {
     await setTimes(idle, { lastSeenAt: "15 days" });
     await setTimes(old, { createdAt: "61 days" });
     expect(await deleteExpiredSessions()).toBeGreaterThanOrEqual(2);
-    const left = (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, m.id))).map((r) => r.id);
+    const left = (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, m.id))).map(
+      (r) => r.id,
+    );
     expect(left).toEqual([hashSessionId(sidOf(live))]);
   });
 });
@@ -249,7 +272,12 @@ describe("signed-in browsers and 'Sign out of all other devices'", () => {
 
     const page = await call(profileLoader, get("/user-profile", here));
     expect(page.status).toBe(200);
-    const browsers = page.body.browsers as Array<{ device: string; current: boolean; createdAt: string; lastSeenAt: string }>;
+    const browsers = page.body.browsers as Array<{
+      device: string;
+      current: boolean;
+      createdAt: string;
+      lastSeenAt: string;
+    }>;
     expect(browsers).toHaveLength(3);
     expect(browsers.filter((b) => b.current)).toEqual([expect.objectContaining({ device: "Chrome on Linux" })]);
     expect(browsers.map((b) => b.device).sort()).toEqual(["Chrome on Linux", "Chrome on Linux", "Firefox on Windows"]);
@@ -275,7 +303,10 @@ describe("signed-in browsers and 'Sign out of all other devices'", () => {
     expect(list.body.sessions.find((s: { current: boolean }) => s.current).device).toBe("Firefox on Windows");
 
     const out = await call(logoutOthersApi, jsonPost("/api/logout-others", {}, here));
-    expect(out).toMatchObject({ status: 200, body: { ended: 1, message: "You have been signed out of 1 other browser." } });
+    expect(out).toMatchObject({
+      status: 200,
+      body: { ended: 1, message: "You have been signed out of 1 other browser." },
+    });
     expect(await signedInAs(here)).toBe(m.username);
     expect(await signedInAs(there)).toBeNull();
     expect((await call(logoutOthersApi, jsonPost("/api/logout-others", {}, there))).status).toBe(401);
@@ -299,7 +330,11 @@ describe("changing the e-mail address ends every other session", () => {
     const again = await signIn(m.username);
     const form = await call(
       profileAction,
-      formPost("/user-profile", { intent: "change-email", newEmail: `${m.username}@third.example.test`, currentPassword: PASSWORD }, here),
+      formPost(
+        "/user-profile",
+        { intent: "change-email", newEmail: `${m.username}@third.example.test`, currentPassword: PASSWORD },
+        here,
+      ),
     );
     expect(form.status).toBe(302);
     expect(await signedInAs(here)).toBe(m.username);

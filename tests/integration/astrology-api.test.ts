@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import type { TextProvider } from "~/ai/provider";
 import { generatePersonalizedReading } from "~/astrology/readings.server";
 import { READING_FAILURE_TEXT } from "~/astrology/tab";
-import type { TextProvider } from "~/ai/provider";
 import { savePreferences } from "~/preferences/preferences.server";
 import { loader as astrologyLoader } from "~/routes/api.astrology";
 import { loader as statusLoader } from "~/routes/api.astrology-monitor.status";
@@ -22,7 +22,11 @@ async function answer(promise: Promise<unknown>): Promise<Answer> {
 }
 
 const args = (url: string, init?: RequestInit, params: Record<string, string> = {}) =>
-  ({ request: new Request(`http://localhost${url}`, init), params, context: { clientIp: `10.0.0.${Math.floor(Math.random() * 250)}` } }) as any;
+  ({
+    request: new Request(`http://localhost${url}`, init),
+    params,
+    context: { clientIp: `10.0.0.${Math.floor(Math.random() * 250)}` },
+  }) as any;
 
 describe("GET /api/astrology", () => {
   it("answers the planets and the moon phase now", async () => {
@@ -30,7 +34,11 @@ describe("GET /api/astrology", () => {
     expect(status).toBe(200);
     expect(body.planets).toHaveLength(10);
     for (const p of body.planets) {
-      expect(p).toMatchObject({ name: expect.any(String), constellation: expect.any(String), isRetrograde: expect.any(Boolean) });
+      expect(p).toMatchObject({
+        name: expect.any(String),
+        constellation: expect.any(String),
+        isRetrograde: expect.any(Boolean),
+      });
     }
     expect(body.moonPhase.current).toEqual(expect.any(String));
     expect(body.moonPhase.nextPhase).toMatchObject({
@@ -128,7 +136,10 @@ describe("POST /api/generate-personalized-reading", () => {
   }, 15_000);
 
   it("tops up a remote reading that misses the terminology contract", async () => {
-    const terse: TextProvider = { name: "terse", generateStructured: async () => ({ reading: "Venus in Libra is lovely." }) as any };
+    const terse: TextProvider = {
+      name: "terse",
+      generateStructured: async () => ({ reading: "Venus in Libra is lovely." }) as any,
+    };
     const result = await generatePersonalizedReading({
       planet: "Venus",
       sign: "Libra",
@@ -137,7 +148,9 @@ describe("POST /api/generate-personalized-reading", () => {
       keywords: "",
       provider: terse,
     });
-    expect(result.ok && result.reading).toMatch(/^Venus in Libra is lovely\.\n\nThrough Venus, Universal Harmony \(principle 7\)/);
+    expect(result.ok && result.reading).toMatch(
+      /^Venus in Libra is lovely\.\n\nThrough Venus, Universal Harmony \(principle 7\)/,
+    );
   });
 });
 

@@ -28,11 +28,16 @@ function parseFeed(text: string): { calendar: ICAL.Component; events: Parsed[] }
 }
 
 const MINUTE = 60_000;
-const near = (actual: Date, iso: string, minutes: number) => Math.abs(actual.getTime() - Date.parse(iso)) <= minutes * MINUTE;
+const near = (actual: Date, iso: string, minutes: number) =>
+  Math.abs(actual.getTime() - Date.parse(iso)) <= minutes * MINUTE;
 
 describe("the sky calendar from 1 November 2025 (published instants)", async () => {
   // The monitor's snapshots in this database are from the test's own time: a `now` in 2025 anchors the feed there.
-  const feed = await skyCalendar({ bodies: [...BODY_NAMES], origin: "https://example.org", now: new Date("2025-11-01T00:20:00Z") });
+  const feed = await skyCalendar({
+    bodies: [...BODY_NAMES],
+    origin: "https://example.org",
+    now: new Date("2025-11-01T00:20:00Z"),
+  });
   const { calendar, events } = parseFeed(feed.text);
 
   it("is a valid RFC 5545 calendar with one event per instant, in UTC", () => {
@@ -56,7 +61,9 @@ describe("the sky calendar from 1 November 2025 (published instants)", async () 
   ])("%s at %s (USNO), within 2 minutes", (summary, iso) => {
     const found = events.find((e) => e.summary === summary && near(e.start, iso, 2));
     expect(found, `${summary} near ${iso}`).toBeDefined();
-    expect(found!.description).toMatch(new RegExp(`^${summary} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC, with the Moon at \\d+°\\d\\d′ \\w+\\.`));
+    expect(found!.description).toMatch(
+      new RegExp(`^${summary} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC, with the Moon at \\d+°\\d\\d′ \\w+\\.`),
+    );
     expect(found!.description).toContain("https://example.org/astrology/Moon");
     expect(found!.url).toBe("https://example.org/astrology/Moon");
   });
@@ -92,7 +99,11 @@ describe("the sky calendar from 1 November 2025 (published instants)", async () 
   });
 
   it("keeps each event's UID when computed again from another instant", () => {
-    const later = skyEvents({ from: new Date("2025-11-01T07:00:00Z"), to: new Date("2026-05-01T00:00:00Z"), bodies: BODY_NAMES });
+    const later = skyEvents({
+      from: new Date("2025-11-01T07:00:00Z"),
+      to: new Date("2026-05-01T00:00:00Z"),
+      bodies: BODY_NAMES,
+    });
     const uids = new Set(events.map((e) => e.uid));
     const missing = later.filter((e) => !uids.has(e.uid)).map((e) => `${e.uid} ${e.at.toISOString()}`);
     expect(missing).toEqual([]);
@@ -101,7 +112,11 @@ describe("the sky calendar from 1 November 2025 (published instants)", async () 
 
 describe("GET /astrology/calendar.ics", () => {
   const get = async (query = "", headers: HeadersInit = {}) =>
-    (await calendarLoader({ request: new Request(`http://localhost/astrology/calendar.ics${query}`, { headers }), params: {}, context: {} } as any)) as Response;
+    (await calendarLoader({
+      request: new Request(`http://localhost/astrology/calendar.ics${query}`, { headers }),
+      params: {},
+      context: {},
+    } as any)) as Response;
 
   it("answers text/calendar for the next 12 months, cached until the monitor's next sky", async () => {
     const response = await get();
@@ -113,7 +128,9 @@ describe("GET /astrology/calendar.ics", () => {
     const { events } = parseFeed(await response.text());
     const now = Date.now();
     expect(events.filter((e) => e.summary === "Full Moon").length).toBeGreaterThanOrEqual(12);
-    expect(events.every((e) => e.start.getTime() >= now - 2 * 3600_000 && e.start.getTime() < now + 370 * 86_400_000)).toBe(true);
+    expect(
+      events.every((e) => e.start.getTime() >= now - 2 * 3600_000 && e.start.getTime() < now + 370 * 86_400_000),
+    ).toBe(true);
     const etag = response.headers.get("etag")!;
     expect((await get("", { "If-None-Match": etag })).status).toBe(304);
   });

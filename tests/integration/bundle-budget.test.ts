@@ -50,13 +50,17 @@ describe("the JavaScript budget", () => {
   it("holds every page but the 3D pages to its budget", () => {
     expect(existsSync(assets), "run `npm run build` first").toBe(true);
     const pages = [...pageScriptBytes(assets)].filter(([id]) => isPage(id) && !THREE_D_ROUTES.has(id));
-    expect(pages.map(([id]) => id)).toEqual(expect.arrayContaining(["routes/_index", "routes/about", "routes/forum._index"]));
+    expect(pages.map(([id]) => id)).toEqual(
+      expect.arrayContaining(["routes/_index", "routes/about", "routes/forum._index"]),
+    );
     const report: string[] = [];
     const over: string[] = [];
     for (const [id, { bytes, files }] of pages) {
       const zod = carriesZod(files);
       const budget = zod ? PAGES_WITH_ZOD_BUDGET : OTHER_PAGES_BUDGET;
-      report.push(`${id}: ${bytes} B (${(bytes / BARE_REMIX_JS_GZIPPED).toFixed(2)}x bare; goal ${GOAL_BUDGET}, budget ${budget}${zod ? ", zod" : ""})`);
+      report.push(
+        `${id}: ${bytes} B (${(bytes / BARE_REMIX_JS_GZIPPED).toFixed(2)}x bare; goal ${GOAL_BUDGET}, budget ${budget}${zod ? ", zod" : ""})`,
+      );
       if (bytes > budget) over.push(`${id}: ${bytes} > ${budget}`);
     }
     console.log(`[bundle-budget]\n  ${report.join("\n  ")}`);

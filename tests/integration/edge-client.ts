@@ -1,5 +1,5 @@
-import http from "node:http";
 import { readdir, readFile } from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
 
 /**
@@ -11,12 +11,23 @@ export type Answer = { status: number; headers: http.IncomingHttpHeaders; text: 
 export function send(
   base: string,
   pathname: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer | (() => AsyncIterable<Buffer>) } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer | (() => AsyncIterable<Buffer>);
+  } = {},
 ): Promise<Answer> {
   const url = new URL(pathname, base);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: options.method ?? "GET", headers: options.headers, agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: options.method ?? "GET",
+        headers: options.headers,
+        agent: false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -28,7 +39,11 @@ export function send(
       },
     );
     // The server may refuse and close while the body is still being written: that is the point of a 413.
-    request.on("error", (error) => ((error as NodeJS.ErrnoException).code === "EPIPE" || (error as NodeJS.ErrnoException).code === "ECONNRESET" ? undefined : reject(error)));
+    request.on("error", (error) =>
+      (error as NodeJS.ErrnoException).code === "EPIPE" || (error as NodeJS.ErrnoException).code === "ECONNRESET"
+        ? undefined
+        : reject(error),
+    );
     const body = options.body;
     if (typeof body === "function") {
       void (async () => {

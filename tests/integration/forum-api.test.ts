@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createTopic, createPost } from "~/forum/topics.server";
+import * as adminPage from "~/routes/admin.emails";
+import * as emailListRoute from "~/routes/api.admin.email-list";
 import * as postRoute from "~/routes/api.forum.posts.$postId";
 import * as topicRoute from "~/routes/api.forum.topics.$id._index";
 import * as postsRoute from "~/routes/api.forum.topics.$id.posts";
 import * as topicsRoute from "~/routes/api.forum.topics._index";
-import * as emailListRoute from "~/routes/api.admin.email-list";
-import * as adminPage from "~/routes/admin.emails";
-import * as topicPage from "~/routes/forum.topic.$id";
 import * as forumPage from "~/routes/forum._index";
+import * as topicPage from "~/routes/forum.topic.$id";
 import { call, formRequest, jsonRequest, member, statusOf } from "./forum-helpers";
 
 const ctx = { context: {} as never };
@@ -31,12 +31,21 @@ describe("forum API", () => {
       ),
     );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ category: "principles", description: "About numbers", postCount: 0, authorId: author.id });
+    expect(created.body).toMatchObject({
+      category: "principles",
+      description: "About numbers",
+      postCount: 0,
+      authorId: author.id,
+    });
     expect(created.body.author).toEqual({ username: author.username });
     const id = created.body.id as number;
 
     const list = await statusOf(
-      await topicsRoute.loader({ ...ctx, params: {}, request: await jsonRequest("/api/forum/topics?category=principles&limit=100") }),
+      await topicsRoute.loader({
+        ...ctx,
+        params: {},
+        request: await jsonRequest("/api/forum/topics?category=principles&limit=100"),
+      }),
     );
     expect(list.status).toBe(200);
     expect(list.body.find((t: { id: number }) => t.id === id)?.author.username).toBe(author.username);
@@ -48,17 +57,36 @@ describe("forum API", () => {
         postsRoute.action({
           ...ctx,
           params: { id: String(id) },
-          request: await jsonRequest(`/api/forum/topics/${id}/posts`, { method: "POST", userId: replier.id, body: { content: "  Hello <b>there</b>  " } }),
+          request: await jsonRequest(`/api/forum/topics/${id}/posts`, {
+            method: "POST",
+            userId: replier.id,
+            body: { content: "  Hello <b>there</b>  " },
+          }),
         }),
       ),
     );
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ number: 1, content: "Hello <b>there</b>", topicId: id, author: { username: replier.username } });
+    expect(reply.body).toMatchObject({
+      number: 1,
+      content: "Hello <b>there</b>",
+      topicId: id,
+      author: { username: replier.username },
+    });
 
-    const topic = await statusOf(await topicRoute.loader({ ...ctx, params: { id: String(id) }, request: await jsonRequest(`/api/forum/topics/${id}`) }));
+    const topic = await statusOf(
+      await topicRoute.loader({
+        ...ctx,
+        params: { id: String(id) },
+        request: await jsonRequest(`/api/forum/topics/${id}`),
+      }),
+    );
     expect(topic.body.postCount).toBe(1);
     const posts = await statusOf(
-      await postsRoute.loader({ ...ctx, params: { id: String(id) }, request: await jsonRequest(`/api/forum/topics/${id}/posts`) }),
+      await postsRoute.loader({
+        ...ctx,
+        params: { id: String(id) },
+        request: await jsonRequest(`/api/forum/topics/${id}/posts`),
+      }),
     );
     expect(posts.body.map((p: { number: number }) => p.number)).toEqual([1]);
   });
@@ -66,7 +94,11 @@ describe("forum API", () => {
   it("answers 401 without a session, 400 with the rule's message, 404 for a missing topic, 403 for another's post", async () => {
     const anonymous = await statusOf(
       await call(async () =>
-        topicsRoute.action({ ...ctx, params: {}, request: await jsonRequest("/api/forum/topics", { method: "POST", body: { title: "Hello there" } }) }),
+        topicsRoute.action({
+          ...ctx,
+          params: {},
+          request: await jsonRequest("/api/forum/topics", { method: "POST", body: { title: "Hello there" } }),
+        }),
       ),
     );
     expect(anonymous.status).toBe(401);
@@ -74,7 +106,11 @@ describe("forum API", () => {
     const author = await member();
     const short = await statusOf(
       await call(async () =>
-        topicsRoute.action({ ...ctx, params: {}, request: await jsonRequest("/api/forum/topics", { method: "POST", userId: author.id, body: { title: "Hi" } }) }),
+        topicsRoute.action({
+          ...ctx,
+          params: {},
+          request: await jsonRequest("/api/forum/topics", { method: "POST", userId: author.id, body: { title: "Hi" } }),
+        }),
       ),
     );
     expect(short).toEqual({ status: 400, body: { error: "Title must be at least 3 characters" } });
@@ -83,14 +119,22 @@ describe("forum API", () => {
         topicsRoute.action({
           ...ctx,
           params: {},
-          request: await jsonRequest("/api/forum/topics", { method: "POST", userId: author.id, body: { title: "Fine title", category: "cats" } }),
+          request: await jsonRequest("/api/forum/topics", {
+            method: "POST",
+            userId: author.id,
+            body: { title: "Fine title", category: "cats" },
+          }),
         }),
       ),
     );
     expect(badCategory).toEqual({ status: 400, body: { error: "Choose one of the forum categories" } });
     const badJson = await statusOf(
       await call(async () =>
-        topicsRoute.action({ ...ctx, params: {}, request: await jsonRequest("/api/forum/topics", { method: "POST", userId: author.id, body: "{oops" }) }),
+        topicsRoute.action({
+          ...ctx,
+          params: {},
+          request: await jsonRequest("/api/forum/topics", { method: "POST", userId: author.id, body: "{oops" }),
+        }),
       ),
     );
     expect(badJson.status).toBe(400);
@@ -100,14 +144,33 @@ describe("forum API", () => {
         postsRoute.action({
           ...ctx,
           params: { id: "2000000000" },
-          request: await jsonRequest("/api/forum/topics/2000000000/posts", { method: "POST", userId: author.id, body: { content: "hi" } }),
+          request: await jsonRequest("/api/forum/topics/2000000000/posts", {
+            method: "POST",
+            userId: author.id,
+            body: { content: "hi" },
+          }),
         }),
       ),
     );
     expect(missing.status).toBe(404);
-    expect((await statusOf(await topicRoute.loader({ ...ctx, params: { id: "abc" }, request: await jsonRequest("/api/forum/topics/abc") }))).status).toBe(404);
+    expect(
+      (
+        await statusOf(
+          await topicRoute.loader({
+            ...ctx,
+            params: { id: "abc" },
+            request: await jsonRequest("/api/forum/topics/abc"),
+          }),
+        )
+      ).status,
+    ).toBe(404);
 
-    const { topic } = await createTopic({ authorId: author.id, title: `Perm ${unique()}`, description: null, category: "general" });
+    const { topic } = await createTopic({
+      authorId: author.id,
+      title: `Perm ${unique()}`,
+      description: null,
+      category: "general",
+    });
     const { post } = (await createPost({ topicId: topic.id, authorId: author.id, content: "mine" }))!;
     const stranger = await member();
     const patch = (userId: number | undefined, content: unknown) =>
@@ -119,9 +182,15 @@ describe("forum API", () => {
         }),
       ).then(statusOf);
     expect((await patch(undefined, "x")).status).toBe(401);
-    expect(await patch(stranger.id, "taken over")).toEqual({ status: 403, body: { error: "You can only edit your own posts." } });
+    expect(await patch(stranger.id, "taken over")).toEqual({
+      status: 403,
+      body: { error: "You can only edit your own posts." },
+    });
     expect(await patch(author.id, "   ")).toEqual({ status: 400, body: { error: "Post content cannot be empty." } });
-    expect(await patch(author.id, "x".repeat(2001))).toEqual({ status: 400, body: { error: "Post content must be 2000 characters or less." } });
+    expect(await patch(author.id, "x".repeat(2001))).toEqual({
+      status: 400,
+      body: { error: "Post content must be 2000 characters or less." },
+    });
     const ok = await patch(author.id, "  edited words ");
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ content: "edited words", edited: true });
@@ -131,7 +200,11 @@ describe("forum API", () => {
 describe("forum pages", () => {
   it("answers 404 'Topic Not Found' for a non-numeric or missing id", async () => {
     for (const id of ["abc", "12abc", "2000000000"]) {
-      const result = await statusOf(await call(async () => topicPage.loader({ ...ctx, params: { id }, request: await jsonRequest(`/forum/topic/${id}`) })));
+      const result = await statusOf(
+        await call(async () =>
+          topicPage.loader({ ...ctx, params: { id }, request: await jsonRequest(`/forum/topic/${id}`) }),
+        ),
+      );
       expect(result.status).toBe(404);
       expect(result.body).toMatch(/^Topic Not Found/);
     }
@@ -141,7 +214,15 @@ describe("forum pages", () => {
     const author = await member();
     const title = `Form topic ${unique()}`;
     const ok = await call(async () =>
-      forumPage.action({ ...ctx, params: {}, request: await formRequest("/forum?index", { intent: "create-topic", title, category: "technology" }, author.id) }),
+      forumPage.action({
+        ...ctx,
+        params: {},
+        request: await formRequest(
+          "/forum?index",
+          { intent: "create-topic", title, category: "technology" },
+          author.id,
+        ),
+      }),
     );
     expect(ok).toBeInstanceOf(Response);
     expect((ok as Response).status).toBe(302);
@@ -149,7 +230,11 @@ describe("forum pages", () => {
 
     const bad = await statusOf(
       await call(async () =>
-        forumPage.action({ ...ctx, params: {}, request: await formRequest("/forum?index", { intent: "create-topic", title: "ab" }, author.id) }),
+        forumPage.action({
+          ...ctx,
+          params: {},
+          request: await formRequest("/forum?index", { intent: "create-topic", title: "ab" }, author.id),
+        }),
       ),
     );
     expect(bad.status).toBe(400);
@@ -157,7 +242,11 @@ describe("forum pages", () => {
     expect(bad.body.toast.title).toBe("Failed to create topic");
 
     const visitor = await call(async () =>
-      forumPage.action({ ...ctx, params: {}, request: await formRequest("/forum?index", { intent: "create-topic", title }) }),
+      forumPage.action({
+        ...ctx,
+        params: {},
+        request: await formRequest("/forum?index", { intent: "create-topic", title }),
+      }),
     );
     expect((visitor as Response).status).toBe(302);
     expect((visitor as Response).headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
@@ -165,24 +254,54 @@ describe("forum pages", () => {
 
   it("shows the edit rules' messages and refuses to edit another member's post", async () => {
     const author = await member();
-    const { topic } = await createTopic({ authorId: author.id, title: `Edit page ${unique()}`, description: null, category: "general" });
+    const { topic } = await createTopic({
+      authorId: author.id,
+      title: `Edit page ${unique()}`,
+      description: null,
+      category: "general",
+    });
     const { post } = (await createPost({ topicId: topic.id, authorId: author.id, content: "original" }))!;
     const edit = (fields: Record<string, string>, userId: number) =>
       call(async () =>
-        topicPage.action({ ...ctx, params: { id: String(topic.id) }, request: await formRequest(`/forum/topic/${topic.id}`, { intent: "edit", postId: String(post.id), ...fields }, userId) }),
+        topicPage.action({
+          ...ctx,
+          params: { id: String(topic.id) },
+          request: await formRequest(
+            `/forum/topic/${topic.id}`,
+            { intent: "edit", postId: String(post.id), ...fields },
+            userId,
+          ),
+        }),
       ).then(statusOf);
     const empty = await edit({ content: "   " }, author.id);
     expect(empty.status).toBe(400);
     expect(empty.body.toast).toEqual({ title: "Content required", description: "Post content cannot be empty." });
     const long = await edit({ content: "y".repeat(2001) }, author.id);
-    expect(long.body.toast).toEqual({ title: "Content too long", description: "Post content must be 2000 characters or less." });
+    expect(long.body.toast).toEqual({
+      title: "Content too long",
+      description: "Post content must be 2000 characters or less.",
+    });
     const stranger = await member();
     expect((await edit({ content: "mine now" }, stranger.id)).status).toBe(403);
     const saved = await call(async () =>
-      topicPage.action({ ...ctx, params: { id: String(topic.id) }, request: await formRequest(`/forum/topic/${topic.id}`, { intent: "edit", postId: String(post.id), content: " new text " }, author.id) }),
+      topicPage.action({
+        ...ctx,
+        params: { id: String(topic.id) },
+        request: await formRequest(
+          `/forum/topic/${topic.id}`,
+          { intent: "edit", postId: String(post.id), content: " new text " },
+          author.id,
+        ),
+      }),
     );
     expect((saved as Response).status).toBe(302);
-    const page = await statusOf(await topicPage.loader({ ...ctx, params: { id: String(topic.id) }, request: await jsonRequest(`/forum/topic/${topic.id}`) }));
+    const page = await statusOf(
+      await topicPage.loader({
+        ...ctx,
+        params: { id: String(topic.id) },
+        request: await jsonRequest(`/forum/topic/${topic.id}`),
+      }),
+    );
     expect(page.body.posts[0]).toMatchObject({ content: "new text", edited: true, number: 1 });
   });
 });
@@ -194,19 +313,33 @@ describe("admin e-mail export", () => {
     const admin = await member({ admin: true });
     const plain = await member();
 
-    const anonymous = await emailListRoute.loader({ ...ctx, params: {}, request: await jsonRequest("/api/admin/email-list") });
+    const anonymous = await emailListRoute.loader({
+      ...ctx,
+      params: {},
+      request: await jsonRequest("/api/admin/email-list"),
+    });
     expect(anonymous.status).toBe(401);
-    const forbidden = await emailListRoute.loader({ ...ctx, params: {}, request: await jsonRequest("/api/admin/email-list?format=csv", { userId: plain.id }) });
+    const forbidden = await emailListRoute.loader({
+      ...ctx,
+      params: {},
+      request: await jsonRequest("/api/admin/email-list?format=csv", { userId: plain.id }),
+    });
     expect(forbidden.status).toBe(403);
     expect(await forbidden.text()).not.toContain("@example.test");
     const wrongToken = await emailListRoute.loader({
       ...ctx,
       params: {},
-      request: await jsonRequest("/api/admin/email-list", { headers: { Authorization: "Bearer wrong-token-wrong-token" } }),
+      request: await jsonRequest("/api/admin/email-list", {
+        headers: { Authorization: "Bearer wrong-token-wrong-token" },
+      }),
     });
     expect(wrongToken.status).toBe(403);
 
-    const json = await emailListRoute.loader({ ...ctx, params: {}, request: await jsonRequest("/api/admin/email-list", { headers: { Authorization: `Bearer ${TOKEN}` } }) });
+    const json = await emailListRoute.loader({
+      ...ctx,
+      params: {},
+      request: await jsonRequest("/api/admin/email-list", { headers: { Authorization: `Bearer ${TOKEN}` } }),
+    });
     expect(json.status).toBe(200);
     const body = (await json.json()) as { emails: string[]; totalEmails: number; exportedAt: string };
     expect(body.emails).toContain(tricky);
@@ -214,7 +347,11 @@ describe("admin e-mail export", () => {
     expect(body.totalEmails).toBe(body.emails.length);
     expect(new Date(body.exportedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    const csv = await emailListRoute.loader({ ...ctx, params: {}, request: await jsonRequest("/api/admin/email-list?format=csv", { userId: admin.id }) });
+    const csv = await emailListRoute.loader({
+      ...ctx,
+      params: {},
+      request: await jsonRequest("/api/admin/email-list?format=csv", { userId: admin.id }),
+    });
     expect(csv.headers.get("Content-Disposition")).toBe('attachment; filename="forum-emails.csv"');
     expect(csv.headers.get("Content-Type")).toMatch(/^text\/csv/);
     const rows = (await csv.text()).trim().split("\r\n");
@@ -223,19 +360,31 @@ describe("admin e-mail export", () => {
     expect(rows).not.toContain(tricky);
     expect(rows).toContain(plain.email);
 
-    const txt = await emailListRoute.loader({ ...ctx, params: {}, request: await jsonRequest("/api/admin/email-list?format=txt", { userId: admin.id }) });
+    const txt = await emailListRoute.loader({
+      ...ctx,
+      params: {},
+      request: await jsonRequest("/api/admin/email-list?format=txt", { userId: admin.id }),
+    });
     expect(txt.headers.get("Content-Disposition")).toBe('attachment; filename="forum-emails.txt"');
     expect((await txt.text()).split("\n")).toContain(tricky);
   });
 
   it("refuses the page to members (403) and sends visitors to sign in", async () => {
     const plain = await member();
-    const forbidden = await call(async () => adminPage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/emails", { userId: plain.id }) }));
+    const forbidden = await call(async () =>
+      adminPage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/emails", { userId: plain.id }) }),
+    );
     expect((forbidden as Response).status).toBe(403);
-    const visitor = await call(async () => adminPage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/emails") }));
+    const visitor = await call(async () =>
+      adminPage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/emails") }),
+    );
     expect((visitor as Response).status).toBe(302);
     const admin = await member({ admin: true });
-    const page = (await adminPage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/emails", { userId: admin.id }) })) as { emails: string[] };
+    const page = (await adminPage.loader({
+      ...ctx,
+      params: {},
+      request: await jsonRequest("/admin/emails", { userId: admin.id }),
+    })) as { emails: string[] };
     expect(page.emails).toContain(admin.email);
   });
 });

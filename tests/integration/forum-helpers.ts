@@ -22,7 +22,12 @@ export async function cookieFor(userId: number): Promise<string> {
 
 export async function jsonRequest(
   path: string,
-  { method = "GET", body, userId, headers = {} }: { method?: string; body?: unknown; userId?: number; headers?: Record<string, string> } = {},
+  {
+    method = "GET",
+    body,
+    userId,
+    headers = {},
+  }: { method?: string; body?: unknown; userId?: number; headers?: Record<string, string> } = {},
 ) {
   const allHeaders: Record<string, string> = { ...headers };
   if (userId) allHeaders.Cookie = await cookieFor(userId);
@@ -37,7 +42,11 @@ export async function jsonRequest(
 export async function formRequest(path: string, fields: Record<string, string>, userId?: number) {
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
   if (userId) headers.Cookie = await cookieFor(userId);
-  return new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 /** Runs a loader or action; a thrown Response is returned like a returned one. */

@@ -18,7 +18,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
         callback();
       });
     },
@@ -51,7 +54,10 @@ function parseMail(raw: string) {
   const subject = (headers.get("subject") ?? "")
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
-      Buffer.from(q.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+      Buffer.from(
+        q.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+        "latin1",
+      ).toString("utf8"),
     );
   return { headers, subject, text: text.replace(/\r\n/g, "\n") };
 }
@@ -70,7 +76,12 @@ describe("reply notifications", () => {
 
     const author = await member();
     const replier = await member();
-    const { topic } = await createTopic({ authorId: author.id, title: `Mail me ${Math.random()}`, description: null, category: "general" });
+    const { topic } = await createTopic({
+      authorId: author.id,
+      title: `Mail me ${Math.random()}`,
+      description: null,
+      category: "general",
+    });
 
     // Replying to one's own topic sends nothing.
     await createPost({ topicId: topic.id, authorId: author.id, content: "my own follow-up" });
@@ -90,7 +101,9 @@ describe("reply notifications", () => {
     expect(header).toBe(link);
 
     // Opening the link turns notifications off.
-    const page = (await unsubscribe.loader({ request: new Request(link), params: {}, context: {} } as never)) as { status: string };
+    const page = (await unsubscribe.loader({ request: new Request(link), params: {}, context: {} } as never)) as {
+      status: string;
+    };
     expect(page.status).toBe("unsubscribed");
     expect((await getUserById(author.id))!.forumNotifications).toBe(false);
 
@@ -100,7 +113,10 @@ describe("reply notifications", () => {
 
     // The One-Click POST of a mail client works too, and the page can turn them back on.
     const resubscribed = (await unsubscribe.action({
-      request: new Request(`${link}&resubscribe=1`, { method: "POST", body: new URLSearchParams({ intent: "resubscribe" }) }),
+      request: new Request(`${link}&resubscribe=1`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "resubscribe" }),
+      }),
       params: {},
       context: {},
     } as never)) as { status: string };
@@ -118,7 +134,11 @@ describe("reply notifications", () => {
     expect(oneClick.status).toBe("unsubscribed");
     expect((await getUserById(author.id))!.forumNotifications).toBe(false);
 
-    const bad = await unsubscribe.loader({ request: new Request("http://localhost/unsubscribe?token=nope"), params: {}, context: {} } as never);
+    const bad = await unsubscribe.loader({
+      request: new Request("http://localhost/unsubscribe?token=nope"),
+      params: {},
+      context: {},
+    } as never);
     expect((bad as { init?: { status?: number } }).init?.status).toBe(400);
   });
 });

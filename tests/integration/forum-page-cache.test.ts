@@ -64,7 +64,12 @@ async function expectFresh(pathname: string, text: string) {
 describe("signed-out visitors' forum pages", () => {
   it("are served from memory with this response's nonce, and no visitor's id or cookie", async () => {
     const author = await member();
-    const { topic } = await createTopic({ authorId: author.id, title: `Cached talk ${Date.now()}`, description: null, category: "general" });
+    const { topic } = await createTopic({
+      authorId: author.id,
+      title: `Cached talk ${Date.now()}`,
+      description: null,
+      category: "general",
+    });
 
     const first = await visit("/forum");
     expect(first.status).toBe(200);
@@ -93,14 +98,28 @@ describe("signed-out visitors' forum pages", () => {
 
   it("show a new topic, a reply, an edit and a renamed author on the next visit", async () => {
     const author = await member();
-    const { topic } = await createTopic({ authorId: author.id, title: `Fresh talk ${Date.now()}`, description: null, category: "general" });
+    const { topic } = await createTopic({
+      authorId: author.id,
+      title: `Fresh talk ${Date.now()}`,
+      description: null,
+      category: "general",
+    });
     await cachedVisit("/forum");
     await cachedVisit(`/forum/topic/${topic.id}`);
 
-    const newer = await createTopic({ authorId: author.id, title: `Newer talk ${Date.now()}`, description: null, category: "general" });
+    const newer = await createTopic({
+      authorId: author.id,
+      title: `Newer talk ${Date.now()}`,
+      description: null,
+      category: "general",
+    });
     await expectFresh("/forum", newer.topic.title);
 
-    const reply = await createPost({ topicId: topic.id, authorId: author.id, content: `A reply written at ${Date.now()}` });
+    const reply = await createPost({
+      topicId: topic.id,
+      authorId: author.id,
+      content: `A reply written at ${Date.now()}`,
+    });
     await expectFresh(`/forum/topic/${topic.id}`, reply!.post.content);
     await cachedVisit(`/forum/topic/${topic.id}`);
 
@@ -125,7 +144,12 @@ describe("signed-out visitors' forum pages", () => {
     const author = await member();
     const moderator = await member();
     await db.update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
-    const { topic } = await createTopic({ authorId: author.id, title: `Moderated talk ${Date.now()}`, description: null, category: "general" });
+    const { topic } = await createTopic({
+      authorId: author.id,
+      title: `Moderated talk ${Date.now()}`,
+      description: null,
+      category: "general",
+    });
     const secret = `Spam words ${Date.now()}`;
     await createPost({ topicId: topic.id, authorId: author.id, content: secret });
     const cached = await cachedVisit(`/forum/topic/${topic.id}`);
@@ -133,7 +157,14 @@ describe("signed-out visitors' forum pages", () => {
 
     const { getUserById } = await import("~/accounts/users.server");
     const actor = (await getUserById(moderator.id))!;
-    expect((await moderate({ actor, input: { action: "hide", targetType: "post", targetId: (await listFirstPostId(topic.id))!, reason: "Spam" } })).ok).toBe(true);
+    expect(
+      (
+        await moderate({
+          actor,
+          input: { action: "hide", targetType: "post", targetId: (await listFirstPostId(topic.id))!, reason: "Spam" },
+        })
+      ).ok,
+    ).toBe(true);
     await expectFresh(`/forum/topic/${topic.id}`, "This post was hidden by a moderator");
     const again = await cachedVisit(`/forum/topic/${topic.id}`);
     expect(again.body).not.toContain(secret);

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { forumTopics } from "#db/schema";
 import { checkForumLimit, FORUM_LIMITS, paceKey } from "~/forum/limits.server";
-import { resetRateLimit } from "~/utils/rate-limit.server";
 import {
   createPost,
   createTopic,
@@ -13,6 +12,7 @@ import {
   listTopics,
   updatePost,
 } from "~/forum/topics.server";
+import { resetRateLimit } from "~/utils/rate-limit.server";
 import { member } from "./forum-helpers";
 
 const unique = () => Math.random().toString(36).slice(2, 10);
@@ -20,7 +20,12 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 describe("forum topics and posts", () => {
   it("numbers concurrent replies 1..n without gaps or collisions, and keeps post_count", async () => {
     const author = await member();
-    const { topic } = await createTopic({ authorId: author.id, title: `Numbers ${unique()}`, description: null, category: "general" });
+    const { topic } = await createTopic({
+      authorId: author.id,
+      title: `Numbers ${unique()}`,
+      description: null,
+      category: "general",
+    });
     const repliers = await Promise.all(Array.from({ length: 6 }, () => member({ email: null })));
     const results = await Promise.all(
       Array.from({ length: 18 }, (_, i) =>
@@ -66,11 +71,20 @@ describe("forum topics and posts", () => {
   it("lets only the author edit a post, trims nothing itself, and marks it edited", async () => {
     const author = await member();
     const stranger = await member();
-    const { topic } = await createTopic({ authorId: author.id, title: `Edit ${unique()}`, description: null, category: "general" });
+    const { topic } = await createTopic({
+      authorId: author.id,
+      title: `Edit ${unique()}`,
+      description: null,
+      category: "general",
+    });
     const { post } = (await createPost({ topicId: topic.id, authorId: author.id, content: "first words" }))!;
     expect(post.edited).toBe(false);
-    expect(await updatePost({ postId: post.id, authorId: stranger.id, content: "hijack" })).toEqual({ status: "forbidden" });
-    expect(await updatePost({ postId: 2_000_000_000, authorId: author.id, content: "x" })).toEqual({ status: "not-found" });
+    expect(await updatePost({ postId: post.id, authorId: stranger.id, content: "hijack" })).toEqual({
+      status: "forbidden",
+    });
+    expect(await updatePost({ postId: 2_000_000_000, authorId: author.id, content: "x" })).toEqual({
+      status: "not-found",
+    });
     // Saving the text unchanged is not an edit.
     const unchanged = await updatePost({ postId: post.id, authorId: author.id, content: "first words" });
     expect(unchanged.status === "updated" && unchanged.post.edited).toBe(false);
@@ -88,7 +102,10 @@ describe("forum topics and posts", () => {
     const category = "emotional-growth";
     const made = [];
     for (let i = 0; i < 3; i++) {
-      made.push((await createTopic({ authorId: author.id, title: `Order ${i} ${unique()}`, description: null, category })).topic);
+      made.push(
+        (await createTopic({ authorId: author.id, title: `Order ${i} ${unique()}`, description: null, category }))
+          .topic,
+      );
     }
     // A reply moves the oldest topic to the top.
     await createPost({ topicId: made[0]!.id, authorId: author.id, content: `bump ${unique()}` });

@@ -14,7 +14,10 @@ export async function setup() {
   process.env.DATA_DIR ??= path.resolve(".data-test/vitest");
   process.env.LOG_REQUESTS ??= "false";
   if (!process.env.DATABASE_URL) {
-    embedded = await startEmbeddedPostgres({ dataDir: path.resolve(".data-test/vitest-pg"), database: "test_integration" });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.resolve(".data-test/vitest-pg"),
+      database: "test_integration",
+    });
     process.env.DATABASE_URL = embedded.url("test_integration");
     process.env.TEST_ADMIN_DATABASE_URL = embedded.url("postgres");
   }

@@ -27,7 +27,10 @@ const newAddress = () => `10.${run}.${Math.floor(++address / 250)}.${(address % 
 describe("zip inspection before inflating", () => {
   it("refuses a 3MF whose model inflates past the limits (a zip bomb) with a clear message", async () => {
     const verdict = await inspectZip(meshy3mf(3_000_000));
-    expect(verdict).toEqual({ ok: false, message: 'The archive is refused: a file in it expands more than 100 times (a "zip bomb").' });
+    expect(verdict).toEqual({
+      ok: false,
+      message: 'The archive is refused: a file in it expands more than 100 times (a "zip bomb").',
+    });
     const total = await inspectZip(meshy3mf(50_000), { ...ZIP_LIMITS, maxRatio: 10_000, maxTotalBytes: 1024 * 1024 });
     expect(total).toEqual({ ok: false, message: "The archive expands to 2 MB; at most 1 MB are accepted." });
   });
@@ -45,7 +48,9 @@ describe("zip inspection before inflating", () => {
       ok: false,
       message: "The archive holds 5 files; at most 4 are accepted.",
     });
-    const liar = deflatedZip([{ name: "3D/3dmodel.model", data: Buffer.alloc(4 * 1024 * 1024, 0x20), claimedSize: 1000 }]);
+    const liar = deflatedZip([
+      { name: "3D/3dmodel.model", data: Buffer.alloc(4 * 1024 * 1024, 0x20), claimedSize: 1000 },
+    ]);
     expect(await inspectZip(liar)).toEqual({
       ok: false,
       message: "The archive is refused: its files are damaged or larger than the archive says.",
@@ -70,12 +75,17 @@ describe("through the server", () => {
   let base = "";
 
   beforeAll(async () => {
-    expect(existsSync(path.resolve(import.meta.dirname, "../../build/index.js")), "run `npm run build` first").toBe(true);
+    expect(existsSync(path.resolve(import.meta.dirname, "../../build/index.js")), "run `npm run build` first").toBe(
+      true,
+    );
     // The day's budget and cached readings are the site's own: start this run from a clean day.
     await rawSql()`delete from rate_limits where key = ${PAID_BUDGET_KEY}`;
     await rawSql()`delete from astrology_reading_cache`;
     standIn = await startOpenAIStandIn();
-    standIn.setChat({ kind: "json", answer: { reading: "The Sun in your sign asks for steady warmth and clear purpose." } });
+    standIn.setChat({
+      kind: "json",
+      answer: { reading: "The Sun in your sign asks for steady warmth and clear purpose." },
+    });
     server = await startAppServer(
       {
         OPENAI_API_KEY: "test-key",
@@ -103,9 +113,14 @@ describe("through the server", () => {
   it("serves a reading on /astrology/{planet} from the cache on reload, and says so when the day's budget is spent", async () => {
     const ip = newAddress();
     const visit = (planet: string, sessionCookie?: string) =>
-      fetch(`${base}/astrology/${planet}`, { headers: { "X-Forwarded-For": ip, ...(sessionCookie ? { Cookie: sessionCookie } : {}) } });
+      fetch(`${base}/astrology/${planet}`, {
+        headers: { "X-Forwarded-For": ip, ...(sessionCookie ? { Cookie: sessionCookie } : {}) },
+      });
     const first = await visit("Sun");
-    const cookie = first.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = first.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(await first.text()).toContain("steady warmth and clear purpose");
     const calls = chatCalls();
     expect(calls).toBeGreaterThanOrEqual(1);
@@ -126,7 +141,12 @@ describe("through the server", () => {
     const synth = (sessionId: string, from = ip) =>
       fetch(`${base}/api/tts/generate`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "x-session-id": sessionId, "X-Forwarded-For": from, Origin: base },
+        headers: {
+          "Content-Type": "application/json",
+          "x-session-id": sessionId,
+          "X-Forwarded-For": from,
+          Origin: base,
+        },
         body: JSON.stringify({ text: `A fresh sentence to read aloud, ${randomUUID()}.` }),
       });
     expect((await synth(randomUUID())).status).toBe(200);
@@ -147,7 +167,11 @@ describe("through the server", () => {
       headers: { "X-Forwarded-For": ip, Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
       body,
     });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as { urn?: string; error?: string } };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as { urn?: string; error?: string },
+    };
   }
 
   /** A binary STL of `kb` kilobytes (80-byte header, count, 50 bytes a triangle). */
@@ -194,7 +218,9 @@ describe("through the server", () => {
     expect(third.status).toBe(201);
     // 2 MB cap: the oldest goes, the newest stay.
     expect(await db.select({ urn: models3d.urn }).from(models3d).where(eq(models3d.urn, first.body.urn!))).toEqual([]);
-    expect(await db.select({ urn: models3d.urn }).from(models3d).where(eq(models3d.urn, third.body.urn!))).toHaveLength(1);
+    expect(await db.select({ urn: models3d.urn }).from(models3d).where(eq(models3d.urn, third.body.urn!))).toHaveLength(
+      1,
+    );
     expect((await fetch(`${base}/api/3d/status/${first.body.urn}`)).status).toBe(404);
   });
 });

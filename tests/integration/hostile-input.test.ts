@@ -31,7 +31,12 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 
 /** HTML text with React's escapes undone, so messages with quotes can be looked for. */
 const unescape = (html: string) =>
-  html.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+  html
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&amp;", "&")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
 
 async function postForm(pathname: string, body: string, cookie?: string) {
   const response = await fetch(`${base}${pathname}`, {
@@ -75,20 +80,41 @@ describe("the user-text rule through the forms (no JavaScript) and the JSON API"
   it("refuses NUL and controls in a title or post with 400 naming the field; nothing is stored", async () => {
     const author = await member();
     const cookie = await cookieFor(author.id);
-    const page = await postForm("/forum?index", form({ intent: "create-topic", title: "Bad\u0000title", category: "general" }), cookie);
+    const page = await postForm(
+      "/forum?index",
+      form({ intent: "create-topic", title: "Bad\u0000title", category: "general" }),
+      cookie,
+    );
     expect(page.status).toBe(400);
     expect(page.text).toContain("Title contains a control character (such as NUL), which is not allowed.");
-    const api = await postJson("/api/forum/topics", JSON.stringify({ title: "Bad\u0000title", category: "general" }), cookie);
+    const api = await postJson(
+      "/api/forum/topics",
+      JSON.stringify({ title: "Bad\u0000title", category: "general" }),
+      cookie,
+    );
     expect(api.status).toBe(400);
     expect(api.json).toEqual({ error: "Title contains a control character (such as NUL), which is not allowed." });
     expect(await topicsBy(author.id)).toBe(0);
 
-    const { topic } = await createTopic({ authorId: (await member()).id, title: `Target ${unique()}`, description: null, category: "general" });
-    const reply = await postForm(`/forum/topic/${topic.id}`, form({ intent: "reply", content: "nul \u0000 here" }), cookie);
+    const { topic } = await createTopic({
+      authorId: (await member()).id,
+      title: `Target ${unique()}`,
+      description: null,
+      category: "general",
+    });
+    const reply = await postForm(
+      `/forum/topic/${topic.id}`,
+      form({ intent: "reply", content: "nul \u0000 here" }),
+      cookie,
+    );
     expect(reply.status).toBe(400);
     expect(reply.text).toContain("Failed to post reply");
     expect(reply.text).toContain("Post content contains a control character (such as NUL), which is not allowed.");
-    const apiReply = await postJson(`/api/forum/topics/${topic.id}/posts`, JSON.stringify({ content: "bell \u0007" }), cookie);
+    const apiReply = await postJson(
+      `/api/forum/topics/${topic.id}/posts`,
+      JSON.stringify({ content: "bell \u0007" }),
+      cookie,
+    );
     expect(apiReply.status).toBe(400);
     expect(apiReply.json.error).toBe("Post content contains a control character (such as NUL), which is not allowed.");
     expect(await postsBy(author.id)).toEqual([]);
@@ -97,10 +123,18 @@ describe("the user-text rule through the forms (no JavaScript) and the JSON API"
   it("refuses a lone surrogate in JSON (\\ud800) and in a form (%ED%A0%80) instead of storing U+FFFD", async () => {
     const author = await member();
     const cookie = await cookieFor(author.id);
-    const api = await postJson("/api/forum/topics", String.raw`{"title":"Lone \ud800 surrogate","category":"general"}`, cookie);
+    const api = await postJson(
+      "/api/forum/topics",
+      String.raw`{"title":"Lone \ud800 surrogate","category":"general"}`,
+      cookie,
+    );
     expect(api.status).toBe(400);
     expect(api.json.error).toBe('The field "title" contains an invalid character (a lone surrogate).');
-    const page = await postForm("/forum?index", "intent=create-topic&category=general&title=Lone%20%ED%A0%80%20surrogate", cookie);
+    const page = await postForm(
+      "/forum?index",
+      "intent=create-topic&category=general&title=Lone%20%ED%A0%80%20surrogate",
+      cookie,
+    );
     expect(page.status).toBe(400);
     expect(page.text).toContain('The field "title" is not valid text');
     expect(await topicsBy(author.id)).toBe(0);
@@ -109,10 +143,18 @@ describe("the user-text rule through the forms (no JavaScript) and the JSON API"
   it("treats invisible-only titles as empty and refuses a letter with 1,000 combining marks", async () => {
     const author = await member();
     const cookie = await cookieFor(author.id);
-    const zw = await postForm("/forum?index", form({ intent: "create-topic", title: "\u200b".repeat(20), category: "general" }), cookie);
+    const zw = await postForm(
+      "/forum?index",
+      form({ intent: "create-topic", title: "\u200b".repeat(20), category: "general" }),
+      cookie,
+    );
     expect(zw.status).toBe(400);
     expect(zw.text).toContain("Title must be at least 3 characters");
-    const zalgo = await postJson("/api/forum/topics", JSON.stringify({ title: `Z${"\u0300".repeat(1000)}`, category: "general" }), cookie);
+    const zalgo = await postJson(
+      "/api/forum/topics",
+      JSON.stringify({ title: `Z${"\u0300".repeat(1000)}`, category: "general" }),
+      cookie,
+    );
     expect(zalgo.status).toBe(400);
     expect(zalgo.json.error).toBe("Title has more than 4 combining marks on one character.");
     expect(await topicsBy(author.id)).toBe(0);
@@ -122,14 +164,22 @@ describe("the user-text rule through the forms (no JavaScript) and the JSON API"
     const author = await member();
     const cookie = await cookieFor(author.id);
     const title = `Spoof ${unique()} \u202Egnp.exe`;
-    const created = await postForm("/forum?index", form({ intent: "create-topic", title, category: "general" }), cookie);
+    const created = await postForm(
+      "/forum?index",
+      form({ intent: "create-topic", title, category: "general" }),
+      cookie,
+    );
     expect(created.status).toBe(302);
     const topicId = Number(/\/forum\/topic\/(\d+)/.exec(created.headers.get("location") ?? "")?.[1]);
     const [stored] = await db.select({ title: forumTopics.title }).from(forumTopics).where(eq(forumTopics.id, topicId));
     expect(stored!.title).toBe(title.replace("\u202E", ""));
 
     await new Promise((r) => setTimeout(r, 5_100)); // the pace between two posts of one member
-    const reply = await postForm(`/forum/topic/${topicId}`, form({ intent: "reply", content: "file \u202Egnp.exe" }), cookie);
+    const reply = await postForm(
+      `/forum/topic/${topicId}`,
+      form({ intent: "reply", content: "file \u202Egnp.exe" }),
+      cookie,
+    );
     expect(reply.status).toBe(302);
     expect(await postsBy(author.id)).toEqual([{ content: "file gnp.exe" }]);
     const page = await fetch(`${base}/forum/topic/${topicId}`).then((r) => r.text());
@@ -147,13 +197,24 @@ describe("a field sent twice", () => {
     const author = await member();
     const cookie = await cookieFor(author.id);
     const title = `Twice ${unique()}`;
-    const page = await postForm("/forum?index", `intent=create-topic&category=general&title=${title}&title=Other`, cookie);
+    const page = await postForm(
+      "/forum?index",
+      `intent=create-topic&category=general&title=${title}&title=Other`,
+      cookie,
+    );
     expect(page.status).toBe(400);
     expect(page.text).toContain('The field "title" was sent more than once.');
-    const api = await postJson("/api/forum/topics", `{"title":"${title}","category":"general","title":"Other"}`, cookie);
+    const api = await postJson(
+      "/api/forum/topics",
+      `{"title":"${title}","category":"general","title":"Other"}`,
+      cookie,
+    );
     expect(api.status).toBe(400);
     expect(api.json.error).toBe('The field "title" was sent more than once. Send each field once.');
-    const nested = await postJson("/api/generate-content", `{"number":3,"preferences":{"style":"poetic","style":"practical"}}`);
+    const nested = await postJson(
+      "/api/generate-content",
+      `{"number":3,"preferences":{"style":"poetic","style":"practical"}}`,
+    );
     expect(nested.status).toBe(400);
     expect(nested.json.error).toBe('The field "style" was sent more than once. Send each field once.');
     expect(await topicsBy(author.id)).toBe(0);
@@ -169,27 +230,44 @@ describe("forum pace", () => {
   it("answers a second reply within 5 seconds 429 with Retry-After and 'Failed to post reply'; a double submit still gets the first", async () => {
     const author = await member();
     const cookie = await cookieFor(author.id);
-    const { topic } = await createTopic({ authorId: (await member()).id, title: `Pace ${unique()}`, description: null, category: "general" });
+    const { topic } = await createTopic({
+      authorId: (await member()).id,
+      title: `Pace ${unique()}`,
+      description: null,
+      category: "general",
+    });
     const first = await postForm(`/forum/topic/${topic.id}`, form({ intent: "reply", content: "First reply" }), cookie);
     expect(first.status).toBe(302);
     // The same reply again (a double click) is the first one, not an error.
     const again = await postForm(`/forum/topic/${topic.id}`, form({ intent: "reply", content: "First reply" }), cookie);
     expect(again.status).toBe(302);
 
-    const second = await postForm(`/forum/topic/${topic.id}`, form({ intent: "reply", content: "Second reply" }), cookie);
+    const second = await postForm(
+      `/forum/topic/${topic.id}`,
+      form({ intent: "reply", content: "Second reply" }),
+      cookie,
+    );
     expect(second.status).toBe(429);
     expect(Number(second.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(Number(second.headers.get("retry-after"))).toBeLessThanOrEqual(5);
     expect(second.text).toContain("Failed to post reply");
     expect(second.text).toMatch(/You are posting too quickly\. Please wait \d seconds? before posting again\./);
 
-    const api = await postJson(`/api/forum/topics/${topic.id}/posts`, JSON.stringify({ content: "Third reply" }), cookie);
+    const api = await postJson(
+      `/api/forum/topics/${topic.id}/posts`,
+      JSON.stringify({ content: "Third reply" }),
+      cookie,
+    );
     expect(api.status).toBe(429);
     expect(api.headers.get("retry-after")).toMatch(/^[1-5]$/);
     expect(await postsBy(author.id)).toEqual([{ content: "First reply" }]);
 
     await new Promise((r) => setTimeout(r, Number(api.headers.get("retry-after")) * 1000 + 100));
-    const later = await postForm(`/forum/topic/${topic.id}`, form({ intent: "reply", content: "Second reply" }), cookie);
+    const later = await postForm(
+      `/forum/topic/${topic.id}`,
+      form({ intent: "reply", content: "Second reply" }),
+      cookie,
+    );
     expect(later.status).toBe(302);
     expect((await postsBy(author.id)).map((p) => p.content).sort()).toEqual(["First reply", "Second reply"]);
   });
@@ -213,12 +291,25 @@ describe("the honeypot", () => {
     const author = await member();
     const cookie = await cookieFor(author.id);
     const title = `Honey ${unique()}`;
-    const bot = await postForm("/forum?index", form({ intent: "create-topic", title, category: "general", [HONEYPOT_FIELD]: "x" }), cookie);
+    const bot = await postForm(
+      "/forum?index",
+      form({ intent: "create-topic", title, category: "general", [HONEYPOT_FIELD]: "x" }),
+      cookie,
+    );
     expect(bot.status).toBe(400);
     expect(bot.text).toContain("Failed to create topic");
     expect(bot.text).toContain(HONEYPOT_MESSAGE);
-    expect(await db.select({ id: forumTopics.id }).from(forumTopics).where(and(eq(forumTopics.authorId, author.id), like(forumTopics.title, "Honey%")))).toEqual([]);
-    const person = await postForm("/forum?index", form({ intent: "create-topic", title, category: "general", [HONEYPOT_FIELD]: "" }), cookie);
+    expect(
+      await db
+        .select({ id: forumTopics.id })
+        .from(forumTopics)
+        .where(and(eq(forumTopics.authorId, author.id), like(forumTopics.title, "Honey%"))),
+    ).toEqual([]);
+    const person = await postForm(
+      "/forum?index",
+      form({ intent: "create-topic", title, category: "general", [HONEYPOT_FIELD]: "" }),
+      cookie,
+    );
     expect(person.status).toBe(302);
   });
 });

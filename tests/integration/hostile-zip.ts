@@ -4,7 +4,11 @@ import { crc32, deflateRawSync } from "node:zlib";
  * Zip archives made in the test (deflated, as a real 3MF is): the 3MF "zip bomb" whose model inflates past the
  * limits, archives with unsafe names, and archives that lie about their sizes.
  */
-export type ZipEntry = { name: string; data: Uint8Array; /** the uncompressed size the archive claims */ claimedSize?: number };
+export type ZipEntry = {
+  name: string;
+  data: Uint8Array;
+  /** the uncompressed size the archive claims */ claimedSize?: number;
+};
 
 export function deflatedZip(entries: ZipEntry[]): Uint8Array {
   const parts: Buffer[] = [];

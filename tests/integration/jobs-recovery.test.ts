@@ -6,9 +6,9 @@ import postgres from "postgres";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, rawSql } from "#db/client.server";
+import { claimJob, enqueueJob, giveUpAbandonedJobs } from "~/jobs/queue.server";
 import { ensureDatabase } from "../../db/embedded";
 import { startAppServer } from "../../scripts/app-server";
-import { claimJob, enqueueJob, giveUpAbandonedJobs } from "~/jobs/queue.server";
 
 /**
  * Jobs across a dead worker (issue 18, decision 009): a job whose worker dies mid-run is taken again after its
@@ -59,7 +59,9 @@ describe("the queue's bookkeeping", () => {
     await rawSql().begin(async (tx) => {
       await enqueueJob(queue, { n: 3 }, { tx });
     });
-    const rows = await rawSql()<{ payload: { n: number } }[]>`select payload from jobs where queue = ${queue} order by id`;
+    const rows = await rawSql()<
+      { payload: { n: number } }[]
+    >`select payload from jobs where queue = ${queue} order by id`;
     expect(rows.map((r) => r.payload.n)).toEqual([2, 3]);
     await rawSql()`delete from jobs where queue = ${queue}`;
   });
@@ -138,16 +140,36 @@ describe("a reply notification whose worker is killed mid-run", () => {
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
-    return { status: response.status, json: (await response.json()) as { id: number }, cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+    return {
+      status: response.status,
+      json: (await response.json()) as { id: number },
+      cookie: response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    };
   }
 
   it("is taken again after the lock expires and mailed exactly once", async () => {
     const first = firstServer;
-    const author = await post(first.base, "/api/register", { username: "jobs_author", email: "author@example.org", password: "Storm2026pass!" });
-    const replier = await post(first.base, "/api/register", { username: "jobs_replier", email: "replier@example.org", password: "Storm2026pass!" });
+    const author = await post(first.base, "/api/register", {
+      username: "jobs_author",
+      email: "author@example.org",
+      password: "Storm2026pass!",
+    });
+    const replier = await post(first.base, "/api/register", {
+      username: "jobs_replier",
+      email: "replier@example.org",
+      password: "Storm2026pass!",
+    });
     expect([author.status, replier.status]).toEqual([201, 201]);
     const topic = await post(first.base, "/api/forum/topics", { title: "Who gets the mail?" }, author.cookie);
-    const reply = await post(first.base, `/api/forum/topics/${topic.json.id}/posts`, { content: "A reply that notifies" }, replier.cookie);
+    const reply = await post(
+      first.base,
+      `/api/forum/topics/${topic.json.id}/posts`,
+      { content: "A reply that notifies" },
+      replier.cookie,
+    );
     expect(reply.status).toBe(201);
 
     await expect.poll(() => stalled, { timeout: 20_000, interval: 100 }).toBe(1);
@@ -155,7 +177,9 @@ describe("a reply notification whose worker is killed mid-run", () => {
     await new Promise((resolve) => first.child.once("exit", resolve));
     const sql = postgres(url, { max: 1, onnotice: () => {} });
     try {
-      const job = () => sql<{ attempts: number; done_at: string | null; locked_at: string | null; last_error: string | null }[]>`
+      const job = () => sql<
+        { attempts: number; done_at: string | null; locked_at: string | null; last_error: string | null }[]
+      >`
         select attempts, done_at, locked_at, last_error from jobs where queue = 'forum:reply-notification'`;
       expect(await job()).toMatchObject([{ attempts: 1, done_at: null }]);
 
@@ -165,7 +189,9 @@ describe("a reply notification whose worker is killed mid-run", () => {
         .poll(() => delivered.length, { timeout: 30_000, interval: 200 })
         .toBe(1)
         .catch(async (error) => {
-          console.log(await sql`select id, queue, attempts, locked_at, locked_by, done_at, run_at, last_error, now() from jobs`);
+          console.log(
+            await sql`select id, queue, attempts, locked_at, locked_by, done_at, run_at, last_error, now() from jobs`,
+          );
           throw error;
         });
       // Not before the lock expired (2 s after its last renewal) plus the backoff (2^1 × 1 s).

@@ -9,9 +9,9 @@ import { OCTAHEDRON_URN } from "~/models3d/octahedron.server";
 import { modelStorage } from "~/models3d/storage.server";
 import { issueViewerToken, isValidViewerToken } from "~/models3d/token.server";
 import { CONVERT_QUEUE, newUrn } from "~/models3d/upload.server";
-import { action as upload } from "~/routes/api.3d.upload";
-import { loader as status } from "~/routes/api.3d.status.$urn";
 import { loader as model } from "~/routes/api.3d.model.$urn";
+import { loader as status } from "~/routes/api.3d.status.$urn";
+import { action as upload } from "~/routes/api.3d.upload";
 import { loader as viewerToken } from "~/routes/api.3d.viewer-token";
 import { loader as octahedron } from "~/routes/api.octahedron.generate";
 import * as cubes from "../fixtures/models3d/cubes";
@@ -31,7 +31,8 @@ const bodyOf = async (result: unknown): Promise<{ status: number; body: any }> =
   return { status: 200, body: result };
 };
 
-const ip = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const ip = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const args = (request: Request) => ({ request, params: {}, context: { clientIp: ip(), cspNonce: "" } }) as any;
 
 function uploadRequest(name: string, bytes: Uint8Array | string) {
@@ -45,7 +46,13 @@ async function uploadFile(name: string, bytes: Uint8Array | string) {
 }
 
 async function statusOf(urn: string) {
-  return bodyOf(await status({ request: new Request(`http://localhost/api/3d/status/${urn}`), params: { urn }, context: {} } as any));
+  return bodyOf(
+    await status({
+      request: new Request(`http://localhost/api/3d/status/${urn}`),
+      params: { urn },
+      context: {},
+    } as any),
+  );
 }
 
 beforeAll(() => {
@@ -63,15 +70,25 @@ describe("3D upload and conversion", () => {
     await drainJobs([CONVERT_QUEUE]);
     expect((await statusOf(urn)).body).toEqual({ status: "success", progress: "100%" });
 
-    const noToken = await bodyOf(await model({ request: new Request(`http://localhost/api/3d/model/${urn}`), params: { urn }, context: {} } as any));
+    const noToken = await bodyOf(
+      await model({
+        request: new Request(`http://localhost/api/3d/model/${urn}`),
+        params: { urn },
+        context: {},
+      } as any),
+    );
     expect(noToken.status).toBe(401);
-    const forged = new Request(`http://localhost/api/3d/model/${urn}`, { headers: { Authorization: "Bearer viewer.9999999999.forged" } });
+    const forged = new Request(`http://localhost/api/3d/model/${urn}`, {
+      headers: { Authorization: "Bearer viewer.9999999999.forged" },
+    });
     expect((await bodyOf(await model({ request: forged, params: { urn }, context: {} } as any))).status).toBe(401);
 
     const token = (await bodyOf(await viewerToken())).body as { access_token: string; expires_in: number };
     expect(token.expires_in).toBeGreaterThan(0);
     const response = (await model({
-      request: new Request(`http://localhost/api/3d/model/${urn}`, { headers: { Authorization: `Bearer ${token.access_token}` } }),
+      request: new Request(`http://localhost/api/3d/model/${urn}`, {
+        headers: { Authorization: `Bearer ${token.access_token}` },
+      }),
       params: { urn },
       context: {},
     } as any)) as Response;
@@ -82,14 +99,35 @@ describe("3D upload and conversion", () => {
   });
 
   it("refuses a PNG renamed to .stl", async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, ...new Array(100).fill(1)]);
+    const png = new Uint8Array([
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      0,
+      0,
+      0,
+      13,
+      73,
+      72,
+      68,
+      82,
+      ...new Array(100).fill(1),
+    ]);
     const result = await uploadFile("model.stl", png);
     expect(result.status).toBe(415);
     expect(result.body).toEqual({ error: "This file is a PNG image, not a .stl model." });
   });
 
   it("refuses an empty file, an unknown extension and a truncated GLB", async () => {
-    expect(await uploadFile("empty.obj", new Uint8Array())).toEqual({ status: 415, body: { error: "The file is empty." } });
+    expect(await uploadFile("empty.obj", new Uint8Array())).toEqual({
+      status: 415,
+      body: { error: "The file is empty." },
+    });
     const txt = await uploadFile("notes.txt", "hello");
     expect(txt.status).toBe(415);
     expect(txt.body.error).toMatch(/^Only these file types are accepted: obj, fbx, dae/);
@@ -101,10 +139,16 @@ describe("3D upload and conversion", () => {
   it("refuses an upload over 100 MB, by its declared length and while streaming", async () => {
     const declared = new Request("http://localhost/api/3d/upload", {
       method: "POST",
-      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(MAX_UPLOAD_BYTES + 10_000_000) },
+      headers: {
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(MAX_UPLOAD_BYTES + 10_000_000),
+      },
       body: "--x--",
     });
-    expect(await bodyOf(await upload(args(declared)))).toEqual({ status: 413, body: { error: "The file is larger than the 100 MB limit." } });
+    expect(await bodyOf(await upload(args(declared)))).toEqual({
+      status: 413,
+      body: { error: "The file is larger than the 100 MB limit." },
+    });
 
     // No length declared: the stream is cut when it passes the limit, and nothing is kept.
     const boundary = "----models3dboundary";
@@ -131,7 +175,10 @@ describe("3D upload and conversion", () => {
       body: stream,
       duplex: "half",
     } as RequestInit);
-    expect(await bodyOf(await upload(args(streamed)))).toEqual({ status: 413, body: { error: "The file is larger than the 100 MB limit." } });
+    expect(await bodyOf(await upload(args(streamed)))).toEqual({
+      status: 413,
+      body: { error: "The file is larger than the 100 MB limit." },
+    });
   });
 
   it("marks a model that cannot be converted as failed with the spec's message", async () => {

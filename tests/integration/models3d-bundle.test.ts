@@ -25,7 +25,8 @@ describe("three.js bundle placement", () => {
     expect(viewerChunks).toHaveLength(1);
     expect(readFileSync(path.join(build, "_shared", viewerChunks[0]!), "utf8")).toContain("WebGLRenderer");
 
-    for (const file of [manifest.entry.module, ...(manifest.entry.imports ?? [])]) expect(hasThree(read(file)), file).toBe(false);
+    for (const file of [manifest.entry.module, ...(manifest.entry.imports ?? [])])
+      expect(hasThree(read(file)), file).toBe(false);
     const checked: string[] = [];
     for (const [id, route] of Object.entries(manifest.routes)) {
       const files = [route.module, ...(route.imports ?? [])];

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { NodeIO } from "@gltf-transform/core";
 import { describe, expect, it } from "vitest";
+import { runConversionWorker } from "~/models3d/conversion.server";
 import { countVertices } from "~/models3d/convert/optimise";
 import type { ModelExtension } from "~/models3d/formats";
-import { runConversionWorker } from "~/models3d/conversion.server";
 import * as cubes from "../fixtures/models3d/cubes";
 
 /**
@@ -39,7 +39,12 @@ describe("conversion to GLB", () => {
     const document = await new NodeIO().readBinary(outcome.glb);
     expect(countVertices(document)).toBe(expected);
     // self-contained: one embedded buffer, no outside URIs
-    expect(document.getRoot().listBuffers().every((b) => !b.getURI())).toBe(true);
+    expect(
+      document
+        .getRoot()
+        .listBuffers()
+        .every((b) => !b.getURI()),
+    ).toBe(true);
     expect(outcome.poster).toMatch(/^<svg[\s\S]*<polygon[\s\S]*<\/svg>$/);
   });
 
@@ -49,14 +54,20 @@ describe("conversion to GLB", () => {
   });
 
   it("ignores an OBJ mtllib reference (the cube still converts, nothing is fetched)", async () => {
-    const obj = new TextDecoder().decode(cubes.cubeObj()).replace("mtllib cube.mtl", "mtllib http://127.0.0.1:9/evil.mtl");
+    const obj = new TextDecoder()
+      .decode(cubes.cubeObj())
+      .replace("mtllib cube.mtl", "mtllib http://127.0.0.1:9/evil.mtl");
     const outcome = await runConversionWorker({ bytes: new TextEncoder().encode(obj), ext: "obj", title: "x" });
     expect(outcome).toMatchObject({ ok: true, vertexCount: 8 });
   });
 
   it("fails cleanly on a truncated STEP file", async () => {
     const step = readFileSync(path.join(fixtures, "cube.step"));
-    const outcome = await runConversionWorker({ bytes: new Uint8Array(step.subarray(0, 600)), ext: "step", title: "x" });
+    const outcome = await runConversionWorker({
+      bytes: new Uint8Array(step.subarray(0, 600)),
+      ext: "step",
+      title: "x",
+    });
     expect(outcome.ok).toBe(false);
     expect(["translation_failed", "no_geometry"]).toContain(!outcome.ok && outcome.code);
   });

@@ -3,26 +3,35 @@ import { drainJobs } from "~/jobs/queue.server";
 import { MESSAGES } from "~/models3d/formats";
 import { registerModels3dJobs } from "~/models3d/jobs.server";
 import { CONVERT_QUEUE } from "~/models3d/upload.server";
-import { action as upload } from "~/routes/api.3d.upload";
 import { loader as status } from "~/routes/api.3d.status.$urn";
+import { action as upload } from "~/routes/api.3d.upload";
 
 /**
  * A failed conversion names its reason, through the API as a client meets it: the spec's 'No viewable geometry
  * found in the model' when there is nothing to draw, and the spec's 'Model translation failed…' with the reason
  * written for visitors when the file uses something the converter refuses. UTF-16 uploads are accepted.
  */
-const ip = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const ip = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 async function uploadFile(name: string, bytes: Uint8Array): Promise<{ status: number; urn: string }> {
   const form = new FormData();
   form.append("model", new Blob([bytes as BlobPart]), name);
   const request = new Request("http://localhost/api/3d/upload", { method: "POST", body: form });
-  const response = (await upload({ request, params: {}, context: { clientIp: ip(), cspNonce: "" } } as never)) as Response;
+  const response = (await upload({
+    request,
+    params: {},
+    context: { clientIp: ip(), cspNonce: "" },
+  } as never)) as Response;
   return { status: response.status, urn: ((await response.json()) as { urn: string }).urn };
 }
 
 async function statusOf(urn: string): Promise<Record<string, string>> {
-  const response = (await status({ request: new Request(`http://localhost/api/3d/status/${urn}`), params: { urn }, context: {} } as never)) as Response;
+  const response = (await status({
+    request: new Request(`http://localhost/api/3d/status/${urn}`),
+    params: { urn },
+    context: {},
+  } as never)) as Response;
   return (await response.json()) as Record<string, string>;
 }
 
@@ -34,19 +43,21 @@ beforeAll(() => {
 
 describe("failure reasons", () => {
   it("says 'No viewable geometry found in the model' for a scene with nothing to draw", async () => {
-    const uploaded = await uploadFile("words.x3d", x3d('<Shape><Text string=\'"only words"\'/></Shape><Viewpoint/>'));
+    const uploaded = await uploadFile("words.x3d", x3d("<Shape><Text string='\"only words\"'/></Shape><Viewpoint/>"));
     expect(uploaded.status).toBe(201);
     await drainJobs([CONVERT_QUEUE]);
     expect(await statusOf(uploaded.urn)).toMatchObject({ status: "failed", error: MESSAGES.noGeometry });
   });
 
   it("gives the reason under the spec's message when an X3D scene loads another file", async () => {
-    const uploaded = await uploadFile("inline.x3d", x3d('<Inline url=\'"https://example.com/part.x3d"\'/>'));
+    const uploaded = await uploadFile("inline.x3d", x3d("<Inline url='\"https://example.com/part.x3d\"'/>"));
     await drainJobs([CONVERT_QUEUE]);
     const body = await statusOf(uploaded.urn);
     expect(body.status).toBe("failed");
     expect(body.error).toBe(MESSAGES.translationFailed);
-    expect(body.detail).toMatch(/^the X3D scene loads another file through an Inline node \("https:\/\/example.com\/part.x3d"\); outside files are never fetched/);
+    expect(body.detail).toMatch(
+      /^the X3D scene loads another file through an Inline node \("https:\/\/example.com\/part.x3d"\); outside files are never fetched/,
+    );
   });
 
   it("accepts and converts an OBJ saved as UTF-16 (little-endian) and a .x3dv ClassicVRML file", async () => {

@@ -3,9 +3,9 @@ import path from "node:path";
 import { NodeIO, Primitive, type Document } from "@gltf-transform/core";
 import { zipSync, strToU8 } from "fflate";
 import { describe, expect, it } from "vitest";
-import { ConversionError, convertModel } from "~/models3d/convert/index";
 import { drawingMeshes, dxfPolylineMeshes, type DwgEntity } from "~/models3d/convert/dwg";
 import { parseCNumber } from "~/models3d/convert/fast-readers";
+import { ConversionError, convertModel } from "~/models3d/convert/index";
 import { meshesToDocument } from "~/models3d/convert/mesh";
 import { summariseDocument } from "~/models3d/convert/summary";
 import { failureDetail, failureMessage, type ModelExtension } from "~/models3d/formats";
@@ -81,14 +81,24 @@ const shape = (geometry: string, appearance = "") => `<Shape>${appearance}${geom
 const SQUARE_POINTS = "0 0 0, 2 0 0, 2 2 0, 0 2 0";
 
 describe("X3D geometry nodes", () => {
-  const cases: Array<[string, string, { triangles?: number; lines?: number; points?: number; size: [number, number, number] }]> = [
+  const cases: Array<
+    [string, string, { triangles?: number; lines?: number; points?: number; size: [number, number, number] }]
+  > = [
     ["Box with size", '<Box size="2 4 6"/>', { triangles: 12, size: [2, 4, 6] }],
     ["Box with the default size", "<Box/>", { triangles: 12, size: [2, 2, 2] }],
     ["Sphere with radius", '<Sphere radius="1.5"/>', { triangles: 32 * 30, size: [3, 3, 3] }],
-    ["Cylinder with radius and height", '<Cylinder radius="1" height="3"/>', { triangles: 64 + 30 + 30, size: [2, 3, 2] }],
+    [
+      "Cylinder with radius and height",
+      '<Cylinder radius="1" height="3"/>',
+      { triangles: 64 + 30 + 30, size: [2, 3, 2] },
+    ],
     ["Cylinder without top", '<Cylinder top="false"/>', { triangles: 64 + 30, size: [2, 2, 2] }],
     ["Cylinder without side", '<Cylinder side="false" height="5"/>', { triangles: 60, size: [2, 5, 2] }],
-    ["Cone with bottomRadius and height", '<Cone bottomRadius="2" height="3"/>', { triangles: 32 + 30, size: [4, 3, 4] }],
+    [
+      "Cone with bottomRadius and height",
+      '<Cone bottomRadius="2" height="3"/>',
+      { triangles: 32 + 30, size: [4, 3, 4] },
+    ],
     ["Cone without bottom", '<Cone bottom="false"/>', { triangles: 32, size: [2, 2, 2] }],
     ["Extrusion with its defaults (a 2×1×2 box)", "<Extrusion/>", { triangles: 8 + 4, size: [2, 1, 2] }],
     [
@@ -116,16 +126,56 @@ describe("X3D geometry nodes", () => {
       `<IndexedFaceSet coordIndex="0 1 2 3 -1"><Coordinate point="${SQUARE_POINTS}"/></IndexedFaceSet>`,
       { triangles: 2, size: [2, 2, 0] },
     ],
-    ["IndexedTriangleSet", `<IndexedTriangleSet index="0 1 2 0 2 3"><Coordinate point="${SQUARE_POINTS}"/></IndexedTriangleSet>`, { triangles: 2, size: [2, 2, 0] }],
-    ["IndexedTriangleFanSet", `<IndexedTriangleFanSet index="0 1 2 3 -1 0 1 2"><Coordinate point="${SQUARE_POINTS}"/></IndexedTriangleFanSet>`, { triangles: 3, size: [2, 2, 0] }],
-    ["IndexedTriangleStripSet", `<IndexedTriangleStripSet index="0 1 3 2"><Coordinate point="${SQUARE_POINTS}"/></IndexedTriangleStripSet>`, { triangles: 2, size: [2, 2, 0] }],
-    ["TriangleSet", '<TriangleSet><Coordinate point="0 0 0, 1 0 0, 0 1 0, 0 0 1, 1 0 1, 0 1 3"/></TriangleSet>', { triangles: 2, size: [1, 1, 3] }],
-    ["TriangleFanSet", `<TriangleFanSet fanCount="4"><Coordinate point="${SQUARE_POINTS}"/></TriangleFanSet>`, { triangles: 2, size: [2, 2, 0] }],
-    ["TriangleStripSet", '<TriangleStripSet stripCount="4 3"><Coordinate point="0 0 0, 1 0 0, 0 1 0, 1 1 0, 5 5 5, 6 5 5, 5 6 5"/></TriangleStripSet>', { triangles: 3, size: [6, 6, 5] }],
-    ["QuadSet", `<QuadSet><Coordinate point="${SQUARE_POINTS}, 0 0 1, 2 0 1, 2 2 1, 0 2 1"/></QuadSet>`, { triangles: 4, size: [2, 2, 1] }],
-    ["IndexedQuadSet", `<IndexedQuadSet index="0 1 2 3"><Coordinate point="${SQUARE_POINTS}"/></IndexedQuadSet>`, { triangles: 2, size: [2, 2, 0] }],
-    ["IndexedLineSet", `<IndexedLineSet coordIndex="0 1 2 -1 2 3"><Coordinate point="${SQUARE_POINTS}"/></IndexedLineSet>`, { lines: 3, size: [2, 2, 0] }],
-    ["LineSet", `<LineSet vertexCount="3 2"><Coordinate point="${SQUARE_POINTS}, 7 7 7"/></LineSet>`, { lines: 3, size: [7, 7, 7] }],
+    [
+      "IndexedTriangleSet",
+      `<IndexedTriangleSet index="0 1 2 0 2 3"><Coordinate point="${SQUARE_POINTS}"/></IndexedTriangleSet>`,
+      { triangles: 2, size: [2, 2, 0] },
+    ],
+    [
+      "IndexedTriangleFanSet",
+      `<IndexedTriangleFanSet index="0 1 2 3 -1 0 1 2"><Coordinate point="${SQUARE_POINTS}"/></IndexedTriangleFanSet>`,
+      { triangles: 3, size: [2, 2, 0] },
+    ],
+    [
+      "IndexedTriangleStripSet",
+      `<IndexedTriangleStripSet index="0 1 3 2"><Coordinate point="${SQUARE_POINTS}"/></IndexedTriangleStripSet>`,
+      { triangles: 2, size: [2, 2, 0] },
+    ],
+    [
+      "TriangleSet",
+      '<TriangleSet><Coordinate point="0 0 0, 1 0 0, 0 1 0, 0 0 1, 1 0 1, 0 1 3"/></TriangleSet>',
+      { triangles: 2, size: [1, 1, 3] },
+    ],
+    [
+      "TriangleFanSet",
+      `<TriangleFanSet fanCount="4"><Coordinate point="${SQUARE_POINTS}"/></TriangleFanSet>`,
+      { triangles: 2, size: [2, 2, 0] },
+    ],
+    [
+      "TriangleStripSet",
+      '<TriangleStripSet stripCount="4 3"><Coordinate point="0 0 0, 1 0 0, 0 1 0, 1 1 0, 5 5 5, 6 5 5, 5 6 5"/></TriangleStripSet>',
+      { triangles: 3, size: [6, 6, 5] },
+    ],
+    [
+      "QuadSet",
+      `<QuadSet><Coordinate point="${SQUARE_POINTS}, 0 0 1, 2 0 1, 2 2 1, 0 2 1"/></QuadSet>`,
+      { triangles: 4, size: [2, 2, 1] },
+    ],
+    [
+      "IndexedQuadSet",
+      `<IndexedQuadSet index="0 1 2 3"><Coordinate point="${SQUARE_POINTS}"/></IndexedQuadSet>`,
+      { triangles: 2, size: [2, 2, 0] },
+    ],
+    [
+      "IndexedLineSet",
+      `<IndexedLineSet coordIndex="0 1 2 -1 2 3"><Coordinate point="${SQUARE_POINTS}"/></IndexedLineSet>`,
+      { lines: 3, size: [2, 2, 0] },
+    ],
+    [
+      "LineSet",
+      `<LineSet vertexCount="3 2"><Coordinate point="${SQUARE_POINTS}, 7 7 7"/></LineSet>`,
+      { lines: 3, size: [7, 7, 7] },
+    ],
     ["PointSet", `<PointSet><Coordinate point="${SQUARE_POINTS}, 1 1 4"/></PointSet>`, { points: 5, size: [2, 2, 4] }],
   ];
 
@@ -141,7 +191,8 @@ describe("X3D geometry nodes", () => {
 
   it('cuts a non-convex face (convex="false") into triangles that cover exactly its area', async () => {
     // an L of area 3, listed from a corner whose fan would reach outside the shape (fanned: area 4)
-    const l = '<IndexedFaceSet convex="false" coordIndex="0 1 2 3 4 5 -1"><Coordinate point="2 1 0, 1 1 0, 1 2 0, 0 2 0, 0 0 0, 2 0 0"/></IndexedFaceSet>';
+    const l =
+      '<IndexedFaceSet convex="false" coordIndex="0 1 2 3 4 5 -1"><Coordinate point="2 1 0, 1 1 0, 1 2 0, 0 2 0, 0 0 0, 2 0 0"/></IndexedFaceSet>';
     const { summary, document } = await convert(x3d(shape(l)), "x3d");
     expect(summary.triangles).toBe(4);
     expect(worldTriangles(document).reduce((sum, t) => sum + area(t), 0)).toBeCloseTo(3, 5);
@@ -150,8 +201,14 @@ describe("X3D geometry nodes", () => {
   });
 
   it("takes solid from the geometry node: single-sided by default, double-sided when solid is false", async () => {
-    const { document } = await convert(x3d(shape("<Box/>") + `<Transform translation="5 0 0">${shape('<Sphere solid="false"/>')}</Transform>`), "x3d");
-    const sided = document.getRoot().listMeshes().map((m) => m.listPrimitives()[0]!.getMaterial()!.getDoubleSided());
+    const { document } = await convert(
+      x3d(shape("<Box/>") + `<Transform translation="5 0 0">${shape('<Sphere solid="false"/>')}</Transform>`),
+      "x3d",
+    );
+    const sided = document
+      .getRoot()
+      .listMeshes()
+      .map((m) => m.listPrimitives()[0]!.getMaterial()!.getDoubleSided());
     expect(sided.sort()).toEqual([false, true]);
   });
 });
@@ -167,7 +224,9 @@ describe("X3D scene graph", () => {
     // first box: 6×4×6 after scaling, turned to 4×6×6 and centred on x = 5 → x from 3; the second, turned
     // half a turn about x = 11, is centred on x = 22 → x to 23
     expectSize(summary, [20, 6, 6]);
-    const xs = worldTriangles(document).flat().map((p) => p[0]!);
+    const xs = worldTriangles(document)
+      .flat()
+      .map((p) => p[0]!);
     expect(Math.min(...xs)).toBeCloseTo(3, 4);
     expect(Math.max(...xs)).toBeCloseTo(23, 4);
   });
@@ -200,7 +259,7 @@ describe("X3D scene graph", () => {
 
   it("skips nodes it does not draw (Text, Viewpoint, unknown ones) and keeps going", async () => {
     const scene = `<Viewpoint position="0 0 10"/><NavigationInfo/><FancyNewNode><Shape><Box size="9 9 9"/></Shape></FancyNewNode>
-      ${shape('<Text string=\'"hello"\'><FontStyle/></Text>')}${shape("<Box/>")}<ProtoDeclare name="P"><ProtoBody>${shape("<Sphere/>")}</ProtoBody></ProtoDeclare>`;
+      ${shape("<Text string='\"hello\"'><FontStyle/></Text>")}${shape("<Box/>")}<ProtoDeclare name="P"><ProtoBody>${shape("<Sphere/>")}</ProtoBody></ProtoDeclare>`;
     const { summary } = await convert(x3d(scene), "x3d");
     expect(summary.triangles).toBe(12);
     expectSize(summary, [2, 2, 2]);
@@ -231,13 +290,19 @@ describe("X3D scene graph", () => {
   });
 
   it("reports the length unit an X3D 4 head gives", async () => {
-    const { summary } = await convert(x3d(shape('<Box size="20 20 20"/>'), '<unit category="length" name="millimetres" conversionFactor="0.001"/>'), "x3d");
+    const { summary } = await convert(
+      x3d(shape('<Box size="20 20 20"/>'), '<unit category="length" name="millimetres" conversionFactor="0.001"/>'),
+      "x3d",
+    );
     expect(summary.units).toBe("millimetres");
     expectSize(summary, [20, 20, 20]);
   });
 
   it("names the index that is out of range instead of failing vaguely", async () => {
-    const bad = await failure(x3d(shape(`<IndexedFaceSet coordIndex="0 1 9"><Coordinate point="${SQUARE_POINTS}"/></IndexedFaceSet>`)), "x3d");
+    const bad = await failure(
+      x3d(shape(`<IndexedFaceSet coordIndex="0 1 9"><Coordinate point="${SQUARE_POINTS}"/></IndexedFaceSet>`)),
+      "x3d",
+    );
     expect(bad.code).toBe("translation_failed");
     expect(bad.message).toContain("index 9");
   });
@@ -287,7 +352,10 @@ ROUTE Timer.fraction_changed TO Root.set_rotation
     const { summary } = await convert(utf8(vrml), "x3d");
     expect(summary.triangles).toBe(960);
     expectSize(summary, [4, 4, 4]);
-    const proto = await failure(utf8(`#X3D V3.3 utf8\nPROTO Wheel [ ] { Shape { geometry Box { } } }\nWheel { }`), "x3d");
+    const proto = await failure(
+      utf8(`#X3D V3.3 utf8\nPROTO Wheel [ ] { Shape { geometry Box { } } }\nWheel { }`),
+      "x3d",
+    );
     expect(proto.code).toBe("unsupported");
   });
 
@@ -323,7 +391,9 @@ describe("text decoded by its byte-order mark", () => {
     ["gltf", () => decode(cubes.cubeGltf()), 12],
   ];
   const encodings = ["utf-8-bom", "utf-16le", "utf-16be"] as const;
-  const cases = formats.flatMap(([ext, make, triangles]) => encodings.map((encoding) => [ext, encoding, make, triangles] as const));
+  const cases = formats.flatMap(([ext, make, triangles]) =>
+    encodings.map((encoding) => [ext, encoding, make, triangles] as const),
+  );
 
   it.each(cases)("sniffs and converts %s saved as %s", async (ext, encoding, make, triangles) => {
     const bytes = encode(make(), encoding);
@@ -344,7 +414,9 @@ describe("text decoded by its byte-order mark", () => {
 
   it("still refuses binary content dressed with a byte-order mark", () => {
     const bytes = new Uint8Array([0xff, 0xfe, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(sniffModel({ head: bytes, size: bytes.byteLength, ext: "obj" })).toBe("This file's contents are not a valid .obj model.");
+    expect(sniffModel({ head: bytes, size: bytes.byteLength, ext: "obj" })).toBe(
+      "This file's contents are not a valid .obj model.",
+    );
   });
 
   it("keeps reading a binary STL whose header happens to start like a byte-order mark", async () => {
@@ -359,8 +431,22 @@ describe("text decoded by its byte-order mark", () => {
 
 describe("the fast OBJ and STL readers", () => {
   it.each([
-    ["1", 1], ["-2", -2], ["+3", 3], ["2.", 2], [".5", 0.5], ["-.5e1", -5], ["2.e1", 20], ["+1e+2", 100], ["1E2", 100],
-    ["1e-2", 0.01], ["0x10", 16], ["0x1.8p1", 3], ["-0X.8P0", -0.5], ["0x1P-2", 0.25], ["inf", Infinity], ["-Infinity", -Infinity],
+    ["1", 1],
+    ["-2", -2],
+    ["+3", 3],
+    ["2.", 2],
+    [".5", 0.5],
+    ["-.5e1", -5],
+    ["2.e1", 20],
+    ["+1e+2", 100],
+    ["1E2", 100],
+    ["1e-2", 0.01],
+    ["0x10", 16],
+    ["0x1.8p1", 3],
+    ["-0X.8P0", -0.5],
+    ["0x1P-2", 0.25],
+    ["inf", Infinity],
+    ["-Infinity", -Infinity],
   ] as const)("reads %s as strtod does", (token, value) => {
     expect(parseCNumber(token)).toBe(value);
   });
@@ -370,7 +456,15 @@ describe("the fast OBJ and STL readers", () => {
   });
 
   it("converts an OBJ written with every number form", async () => {
-    const obj = ["v 0 0 0", "v 2.e1 0 0", "v +1e+2 1E2 0", "v .5 0x1p1 -0.25e1", "vn 0 0 1.", "f 1//1 2//1 3//1", "f 1//1 3//1 4//1"].join("\r\n");
+    const obj = [
+      "v 0 0 0",
+      "v 2.e1 0 0",
+      "v +1e+2 1E2 0",
+      "v .5 0x1p1 -0.25e1",
+      "vn 0 0 1.",
+      "f 1//1 2//1 3//1",
+      "f 1//1 3//1 4//1",
+    ].join("\r\n");
     const { summary } = await convert(utf8(obj), "obj");
     expect(summary.triangles).toBe(2);
     expectSize(summary, [100, 100, 2.5]);
@@ -401,7 +495,10 @@ describe("the fast OBJ and STL readers", () => {
 
 describe("the description stored in the GLB", () => {
   it("is read back from a stored GLB's JSON chunk, as the model's page does", async () => {
-    const result = await convertModel(x3d(shape('<Box size="2 4 6"/>', '<Appearance><Material diffuseColor="0 0 1"/></Appearance>')), "x3d");
+    const result = await convertModel(
+      x3d(shape('<Box size="2 4 6"/>', '<Appearance><Material diffuseColor="0 0 1"/></Appearance>')),
+      "x3d",
+    );
     const folder = `summary-test-${Date.now()}`;
     await modelStorage.put(`${folder}/model.glb`, result.glb);
     try {
@@ -422,7 +519,9 @@ describe("the description stored in the GLB", () => {
 
 describe("units", () => {
   it("reports COLLADA in metres, with its <unit> applied", async () => {
-    const dae = new TextDecoder().decode(cubes.cubeDae()).replace(/<unit[^>]*\/>/, '<unit meter="0.01" name="centimeter"/>');
+    const dae = new TextDecoder()
+      .decode(cubes.cubeDae())
+      .replace(/<unit[^>]*\/>/, '<unit meter="0.01" name="centimeter"/>');
     const { summary } = await convert(utf8(dae), "dae");
     expect(summary.units).toBe("metres");
     expectSize(summary, [0.01, 0.01, 0.01]);
@@ -521,28 +620,90 @@ describe("DWG entities", () => {
   });
 
   it("reads polyface and polygon meshes from the DXF that libredwg writes, as triangles", () => {
-    const groups = (pairs: Array<[number, string | number]>) => pairs.map(([c, v]) => `${String(c).padStart(3)}\n${v}`).join("\n");
+    const groups = (pairs: Array<[number, string | number]>) =>
+      pairs.map(([c, v]) => `${String(c).padStart(3)}\n${v}`).join("\n");
     const vertex = (x: number, y: number, z: number, flag: number, faces: number[] = []) =>
-      groups([[0, "VERTEX"], [8, "0"], [10, x], [20, y], [30, z], [70, flag], ...faces.map((f, i) => [71 + i, f] as [number, number])]);
+      groups([
+        [0, "VERTEX"],
+        [8, "0"],
+        [10, x],
+        [20, y],
+        [30, z],
+        [70, flag],
+        ...faces.map((f, i) => [71 + i, f] as [number, number]),
+      ]);
     const dxf = [
-      groups([[0, "SECTION"], [2, "HEADER"], [9, "$INSUNITS"], [70, 4], [0, "ENDSEC"], [0, "SECTION"], [2, "ENTITIES"]]),
+      groups([
+        [0, "SECTION"],
+        [2, "HEADER"],
+        [9, "$INSUNITS"],
+        [70, 4],
+        [0, "ENDSEC"],
+        [0, "SECTION"],
+        [2, "ENTITIES"],
+      ]),
       // a polyface: a square pyramid's 5 vertices, 4 triangular sides and a quad base (with an invisible edge)
-      groups([[0, "POLYLINE"], [8, "0"], [66, 1], [70, 64], [71, 5], [72, 5]]),
-      vertex(0, 0, 0, 192), vertex(2, 0, 0, 192), vertex(2, 2, 0, 192), vertex(0, 2, 0, 192), vertex(1, 1, 3, 192),
-      vertex(0, 0, 0, 128, [1, 2, 5]), vertex(0, 0, 0, 128, [2, 3, 5]), vertex(0, 0, 0, 128, [3, 4, 5]), vertex(0, 0, 0, 128, [4, 1, 5]),
+      groups([
+        [0, "POLYLINE"],
+        [8, "0"],
+        [66, 1],
+        [70, 64],
+        [71, 5],
+        [72, 5],
+      ]),
+      vertex(0, 0, 0, 192),
+      vertex(2, 0, 0, 192),
+      vertex(2, 2, 0, 192),
+      vertex(0, 2, 0, 192),
+      vertex(1, 1, 3, 192),
+      vertex(0, 0, 0, 128, [1, 2, 5]),
+      vertex(0, 0, 0, 128, [2, 3, 5]),
+      vertex(0, 0, 0, 128, [3, 4, 5]),
+      vertex(0, 0, 0, 128, [4, 1, 5]),
       vertex(0, 0, 0, 128, [1, -2, 3, 4]),
-      groups([[0, "SEQEND"], [8, "0"]]),
+      groups([
+        [0, "SEQEND"],
+        [8, "0"],
+      ]),
       // a 3×2 polygon mesh: 2 × 1 cells
-      groups([[0, "POLYLINE"], [8, "0"], [66, 1], [70, 16], [71, 3], [72, 2]]),
-      vertex(10, 0, 0, 64), vertex(10, 1, 0, 64), vertex(11, 0, 1, 64), vertex(11, 1, 1, 64), vertex(12, 0, 0, 64), vertex(12, 1, 0, 64),
-      groups([[0, "SEQEND"], [8, "0"]]),
+      groups([
+        [0, "POLYLINE"],
+        [8, "0"],
+        [66, 1],
+        [70, 16],
+        [71, 3],
+        [72, 2],
+      ]),
+      vertex(10, 0, 0, 64),
+      vertex(10, 1, 0, 64),
+      vertex(11, 0, 1, 64),
+      vertex(11, 1, 1, 64),
+      vertex(12, 0, 0, 64),
+      vertex(12, 1, 0, 64),
+      groups([
+        [0, "SEQEND"],
+        [8, "0"],
+      ]),
       // an ordinary 3D polyline is not a mesh
-      groups([[0, "POLYLINE"], [8, "0"], [66, 1], [70, 8]]),
-      vertex(0, 0, 0, 32), vertex(5, 5, 5, 32),
-      groups([[0, "SEQEND"], [0, "ENDSEC"], [0, "EOF"]]),
+      groups([
+        [0, "POLYLINE"],
+        [8, "0"],
+        [66, 1],
+        [70, 8],
+      ]),
+      vertex(0, 0, 0, 32),
+      vertex(5, 5, 5, 32),
+      groups([
+        [0, "SEQEND"],
+        [0, "ENDSEC"],
+        [0, "EOF"],
+      ]),
     ].join("\n");
     const polylines = dxfPolylineMeshes(dxf);
-    expect(polylines.map((p) => [p.flag, p.m, p.n, p.vertices.length])).toEqual([[64, 5, 5, 10], [16, 3, 2, 6]]);
+    expect(polylines.map((p) => [p.flag, p.m, p.n, p.vertices.length])).toEqual([
+      [64, 5, 5, 10],
+      [16, 3, 2, 6],
+    ]);
     const summary = summariseDocument(meshesToDocument(drawingMeshes([], polylines)), "millimetres");
     expect(summary.triangles).toBe(4 + 2 + 4);
     expectSize(summary, [12, 2, 3]);
@@ -551,7 +712,9 @@ describe("DWG entities", () => {
   it("finds nothing viewable in a drawing of 3D solids alone, which the page reports in the spec's words", async () => {
     expect(drawingMeshes([{ type: "3DSOLID" }, { type: "MTEXT" }], [])).toEqual([]);
     expect(failureMessage("no_geometry: the model holds no vertices")).toBe("No viewable geometry found in the model");
-    expect(failureMessage("translation_failed: libredwg could not read the DWG file")).toBe("Model translation failed. Please try a different file.");
+    expect(failureMessage("translation_failed: libredwg could not read the DWG file")).toBe(
+      "Model translation failed. Please try a different file.",
+    );
   });
 
   it("fails with translation_failed on bytes libredwg cannot read", async () => {

@@ -2,14 +2,21 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { moderationActions, users } from "#db/schema";
-import { getUser } from "~/accounts/session.server";
 import { verifyLogin } from "~/accounts/login.server";
+import { getUser } from "~/accounts/session.server";
+import {
+  createPost,
+  createTopic,
+  ForumWriteRefusedError,
+  HIDDEN_POST_NOTICE,
+  listPosts,
+  TOPIC_LOCKED,
+} from "~/forum/topics.server";
 import { drainJobs } from "~/jobs/queue.server";
 import { listOutbox } from "~/mail/mail.server";
 import { moderate, setModeratorRole } from "~/moderation/actions.server";
 import { ALREADY_FLAGGED, flagItem, newMemberLimitMessage, OWN_ITEM } from "~/moderation/flags.server";
 import { registerModerationJobs } from "~/moderation/notices.server";
-import { createPost, createTopic, ForumWriteRefusedError, HIDDEN_POST_NOTICE, listPosts, TOPIC_LOCKED } from "~/forum/topics.server";
 import * as queuePage from "~/routes/admin.moderation._index";
 import * as logPage from "~/routes/admin.moderation.log";
 import * as logCsv from "~/routes/admin.moderation.log[.]csv";
@@ -33,26 +40,42 @@ async function moderator() {
 /** A member past their first day (the new-member flag limit does not apply). */
 async function seasoned() {
   const user = await member();
-  await db.update(users).set({ createdAt: sql`now() - interval '2 days'` }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ createdAt: sql`now() - interval '2 days'` })
+    .where(eq(users.id, user.id));
   return user;
 }
 
 async function topicWithPost(content = `Buy cheap things ${unique()}`) {
   const author = await member();
-  const { topic } = await createTopic({ authorId: author.id, title: `Moderated ${unique()}`, description: null, category: "general" });
+  const { topic } = await createTopic({
+    authorId: author.id,
+    title: `Moderated ${unique()}`,
+    description: null,
+    category: "general",
+  });
   const { post } = (await createPost({ topicId: topic.id, authorId: author.id, content }))!;
   return { author, topic, post };
 }
 
 const topicPost = (topicId: number, fields: Record<string, string>, userId?: number) =>
   call(async () =>
-    topicPage.action({ ...ctx, params: { id: String(topicId) }, request: await formRequest(`/forum/topic/${topicId}`, fields, userId) }),
+    topicPage.action({
+      ...ctx,
+      params: { id: String(topicId) },
+      request: await formRequest(`/forum/topic/${topicId}`, fields, userId),
+    }),
   ).then(statusOf);
 
 const queuePost = (fields: Record<string, string>, userId?: number) =>
-  call(async () => queuePage.action({ ...ctx, params: {}, request: await formRequest("/admin/moderation", { intent: "moderate", ...fields }, userId) })).then(
-    statusOf,
-  );
+  call(async () =>
+    queuePage.action({
+      ...ctx,
+      params: {},
+      request: await formRequest("/admin/moderation", { intent: "moderate", ...fields }, userId),
+    }),
+  ).then(statusOf);
 
 const logOf = (targetType: string, targetId: number) =>
   db
@@ -67,33 +90,70 @@ describe("permissions", () => {
     const plain = await member();
     const mod = await moderator();
 
-    const visitor = await call(async () => queuePage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation") }));
+    const visitor = await call(async () =>
+      queuePage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation") }),
+    );
     expect((visitor as Response).status).toBe(302);
-    const memberQueue = await call(async () => queuePage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation", { userId: plain.id }) }));
+    const memberQueue = await call(async () =>
+      queuePage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation", { userId: plain.id }) }),
+    );
     expect((memberQueue as Response).status).toBe(403);
-    expect((await queuePost({ action: "hide", targetType: "post", targetId: String(post.id), reason: "x" }, plain.id)).status).toBe(403);
+    expect(
+      (await queuePost({ action: "hide", targetType: "post", targetId: String(post.id), reason: "x" }, plain.id))
+        .status,
+    ).toBe(403);
     // On the topic page the same intent reaches the domain, which refuses a member.
-    const memberHide = await topicPost(topic.id, { intent: "moderate", action: "hide", targetType: "post", targetId: String(post.id), reason: "x" }, plain.id);
+    const memberHide = await topicPost(
+      topic.id,
+      { intent: "moderate", action: "hide", targetType: "post", targetId: String(post.id), reason: "x" },
+      plain.id,
+    );
     expect(memberHide.status).toBe(403);
     expect((await listPosts({ topicId: topic.id, postCount: 1, page: 1 })).posts[0]!.hidden).toBeNull();
 
     // Moderators reach the queue, but not the roles page, the log, or the role change itself.
-    expect((await statusOf(await queuePage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation", { userId: mod.id }) }))).status).toBe(200);
+    expect(
+      (
+        await statusOf(
+          await queuePage.loader({
+            ...ctx,
+            params: {},
+            request: await jsonRequest("/admin/moderation", { userId: mod.id }),
+          }),
+        )
+      ).status,
+    ).toBe(200);
     for (const path of ["/admin/moderation/roles", "/admin/moderation/log"]) {
       const route = path.endsWith("roles") ? rolesPage : logPage;
-      const denied = await call(async () => route.loader({ ...ctx, params: {}, request: await jsonRequest(path, { userId: mod.id }) }));
+      const denied = await call(async () =>
+        route.loader({ ...ctx, params: {}, request: await jsonRequest(path, { userId: mod.id }) }),
+      );
       expect((denied as Response).status).toBe(403);
     }
     const grant = await call(async () =>
-      rolesPage.action({ ...ctx, params: {}, request: await formRequest("/admin/moderation/roles", { username: plain.username, role: "moderator", reason: "helpful" }, mod.id) }),
+      rolesPage.action({
+        ...ctx,
+        params: {},
+        request: await formRequest(
+          "/admin/moderation/roles",
+          { username: plain.username, role: "moderator", reason: "helpful" },
+          mod.id,
+        ),
+      }),
     );
     expect((grant as Response).status).toBe(403);
-    expect((await setModeratorRole({ actor: mod, input: { username: plain.username, role: "moderator", reason: "x" } })).ok).toBe(false);
+    expect(
+      (await setModeratorRole({ actor: mod, input: { username: plain.username, role: "moderator", reason: "x" } })).ok,
+    ).toBe(false);
     const [stillMember] = await db.select({ role: users.role }).from(users).where(eq(users.id, plain.id));
     expect(stillMember!.role).toBe("member");
 
     // The author cannot flag their own post, on the page or in the domain.
-    const own = await topicPost(topic.id, { intent: "flag", targetType: "post", targetId: String(post.id), reason: "spam" }, author.id);
+    const own = await topicPost(
+      topic.id,
+      { intent: "flag", targetType: "post", targetId: String(post.id), reason: "spam" },
+      author.id,
+    );
     expect(own.status).toBe(403);
     expect(own.body.error).toBe(OWN_ITEM);
   });
@@ -102,16 +162,44 @@ describe("permissions", () => {
     const admin = await member({ admin: true });
     const candidate = await member();
     const grant = await call(async () =>
-      rolesPage.action({ ...ctx, params: {}, request: await formRequest("/admin/moderation/roles", { username: candidate.username, role: "moderator", reason: "Trusted regular" }, admin.id) }),
+      rolesPage.action({
+        ...ctx,
+        params: {},
+        request: await formRequest(
+          "/admin/moderation/roles",
+          { username: candidate.username, role: "moderator", reason: "Trusted regular" },
+          admin.id,
+        ),
+      }),
     );
     expect((grant as Response).status).toBe(302);
-    const queue = await statusOf(await queuePage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation", { userId: candidate.id }) }));
+    const queue = await statusOf(
+      await queuePage.loader({
+        ...ctx,
+        params: {},
+        request: await jsonRequest("/admin/moderation", { userId: candidate.id }),
+      }),
+    );
     expect(queue.status).toBe(200);
     const revoke = await call(async () =>
-      rolesPage.action({ ...ctx, params: {}, request: await formRequest("/admin/moderation/roles", { username: candidate.username, role: "member", reason: "Stepped down" }, admin.id) }),
+      rolesPage.action({
+        ...ctx,
+        params: {},
+        request: await formRequest(
+          "/admin/moderation/roles",
+          { username: candidate.username, role: "member", reason: "Stepped down" },
+          admin.id,
+        ),
+      }),
     );
     expect((revoke as Response).status).toBe(302);
-    const denied = await call(async () => queuePage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation", { userId: candidate.id }) }));
+    const denied = await call(async () =>
+      queuePage.loader({
+        ...ctx,
+        params: {},
+        request: await jsonRequest("/admin/moderation", { userId: candidate.id }),
+      }),
+    );
     expect((denied as Response).status).toBe(403);
     const log = await logOf("user", candidate.id);
     expect(log.map((e) => [e.action, e.actorName, e.reason, e.before, e.after])).toEqual([
@@ -134,10 +222,24 @@ describe("flags", () => {
     expect((await listPosts({ topicId: topic.id, postCount: 1, page: 1 })).posts[0]!.content).toBe(post.content);
     expect(await flag(flaggers[2]!.id)).toEqual({ ok: true, hidden: true });
 
-    const visitorView = await statusOf(await topicPage.loader({ ...ctx, params: { id: String(topic.id) }, request: await jsonRequest(`/forum/topic/${topic.id}`) }));
-    expect(visitorView.body.posts[0]).toMatchObject({ number: 1, content: HIDDEN_POST_NOTICE, hidden: { reason: null } });
+    const visitorView = await statusOf(
+      await topicPage.loader({
+        ...ctx,
+        params: { id: String(topic.id) },
+        request: await jsonRequest(`/forum/topic/${topic.id}`),
+      }),
+    );
+    expect(visitorView.body.posts[0]).toMatchObject({
+      number: 1,
+      content: HIDDEN_POST_NOTICE,
+      hidden: { reason: null },
+    });
     const authorView = await statusOf(
-      await topicPage.loader({ ...ctx, params: { id: String(topic.id) }, request: await jsonRequest(`/forum/topic/${topic.id}`, { userId: author.id }) }),
+      await topicPage.loader({
+        ...ctx,
+        params: { id: String(topic.id) },
+        request: await jsonRequest(`/forum/topic/${topic.id}`, { userId: author.id }),
+      }),
     );
     expect(authorView.body.posts[0]).toMatchObject({ number: 1, content: post.content });
     expect(authorView.body.posts[0].hidden.reason).toMatch(/pending/);
@@ -147,35 +249,78 @@ describe("flags", () => {
 
     // The queue shows it with its three flags and notes; "keep" clears them and shows the post again.
     const mod = await moderator();
-    const queue = await statusOf(await queuePage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation", { userId: mod.id }) }));
-    const entry = queue.body.items.find((i: { targetId: number; targetType: string }) => i.targetType === "post" && i.targetId === post.id);
+    const queue = await statusOf(
+      await queuePage.loader({
+        ...ctx,
+        params: {},
+        request: await jsonRequest("/admin/moderation", { userId: mod.id }),
+      }),
+    );
+    const entry = queue.body.items.find(
+      (i: { targetId: number; targetType: string }) => i.targetType === "post" && i.targetId === post.id,
+    );
     expect(entry.flags).toHaveLength(3);
     expect(entry.flags[0].note).toBe("Selling things");
     expect(entry.hidden.pendingReview).toBe(true);
     expect(entry.history.posts[0].excerpt).toBe(post.content);
-    const kept = await queuePost({ action: "keep", targetType: "post", targetId: String(post.id), reason: "Not spam, a fair offer" }, mod.id);
+    const kept = await queuePost(
+      { action: "keep", targetType: "post", targetId: String(post.id), reason: "Not spam, a fair offer" },
+      mod.id,
+    );
     expect(kept.status).toBe(302);
     expect((await listPosts({ topicId: topic.id, postCount: 1, page: 1 })).posts[0]!.hidden).toBeNull();
-    const after = await statusOf(await queuePage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation", { userId: mod.id }) }));
-    expect(after.body.items.some((i: { targetId: number; targetType: string }) => i.targetType === "post" && i.targetId === post.id)).toBe(false);
+    const after = await statusOf(
+      await queuePage.loader({
+        ...ctx,
+        params: {},
+        request: await jsonRequest("/admin/moderation", { userId: mod.id }),
+      }),
+    );
+    expect(
+      after.body.items.some(
+        (i: { targetId: number; targetType: string }) => i.targetType === "post" && i.targetId === post.id,
+      ),
+    ).toBe(false);
   });
 
   it("limits members on their first day to a few flags and checks the note's length", async () => {
     const newcomer = await member();
     const posts = await Promise.all([1, 2, 3, 4].map(() => topicWithPost()));
     for (const { post } of posts.slice(0, 3)) {
-      expect((await flagItem({ flaggerId: newcomer.id, input: { targetType: "post", targetId: post.id, reason: "off-topic", note: null } })).ok).toBe(true);
+      expect(
+        (
+          await flagItem({
+            flaggerId: newcomer.id,
+            input: { targetType: "post", targetId: post.id, reason: "off-topic", note: null },
+          })
+        ).ok,
+      ).toBe(true);
     }
-    const fourth = await flagItem({ flaggerId: newcomer.id, input: { targetType: "post", targetId: posts[3]!.post.id, reason: "off-topic", note: null } });
+    const fourth = await flagItem({
+      flaggerId: newcomer.id,
+      input: { targetType: "post", targetId: posts[3]!.post.id, reason: "off-topic", note: null },
+    });
     expect(fourth).toEqual({ ok: false, status: 429, error: newMemberLimitMessage(3) });
 
     const { topic, post } = posts[3]!;
     const veteran = await seasoned();
-    const long = await topicPost(topic.id, { intent: "flag", targetType: "post", targetId: String(post.id), reason: "other", note: "n".repeat(501) }, veteran.id);
+    const long = await topicPost(
+      topic.id,
+      { intent: "flag", targetType: "post", targetId: String(post.id), reason: "other", note: "n".repeat(501) },
+      veteran.id,
+    );
     expect(long.status).toBe(400);
-    const noReason = await topicPost(topic.id, { intent: "flag", targetType: "post", targetId: String(post.id) }, veteran.id);
+    const noReason = await topicPost(
+      topic.id,
+      { intent: "flag", targetType: "post", targetId: String(post.id) },
+      veteran.id,
+    );
     expect(noReason.status).toBe(400);
-    const ok = await topicPost(topic.id, { intent: "flag", targetType: "topic", targetId: String(topic.id), reason: "other", note: "Wrong place" }, veteran.id);
+    const ok = await topicPost(
+      topic.id,
+      { intent: "flag", targetType: "topic", targetId: String(topic.id), reason: "other", note: "Wrong place" },
+      veteran.id,
+    );
     expect(ok.status).toBe(302);
   });
 });
@@ -184,18 +329,38 @@ describe("moderator actions", () => {
   it("locks a topic (no replies, the page says so) and unlocks it", async () => {
     const { author, topic } = await topicWithPost("Opening words");
     const mod = await moderator();
-    const lock = await topicPost(topic.id, { intent: "moderate", action: "lock", targetType: "topic", targetId: String(topic.id), reason: "Heated" }, mod.id);
+    const lock = await topicPost(
+      topic.id,
+      { intent: "moderate", action: "lock", targetType: "topic", targetId: String(topic.id), reason: "Heated" },
+      mod.id,
+    );
     expect(lock.status).toBe(302);
-    await expect(createPost({ topicId: topic.id, authorId: author.id, content: "one more" })).rejects.toThrow(TOPIC_LOCKED);
+    await expect(createPost({ topicId: topic.id, authorId: author.id, content: "one more" })).rejects.toThrow(
+      TOPIC_LOCKED,
+    );
     const reply = await topicPost(topic.id, { intent: "reply", content: "Let me in" }, author.id);
     expect(reply.status).toBe(409);
     expect(reply.body.toast.description).toBe(TOPIC_LOCKED);
-    const page = await statusOf(await topicPage.loader({ ...ctx, params: { id: String(topic.id) }, request: await jsonRequest(`/forum/topic/${topic.id}`) }));
+    const page = await statusOf(
+      await topicPage.loader({
+        ...ctx,
+        params: { id: String(topic.id) },
+        request: await jsonRequest(`/forum/topic/${topic.id}`),
+      }),
+    );
     expect(page.body.topic.locked).toBe(true);
 
-    const noReason = await topicPost(topic.id, { intent: "moderate", action: "unlock", targetType: "topic", targetId: String(topic.id), reason: " " }, mod.id);
+    const noReason = await topicPost(
+      topic.id,
+      { intent: "moderate", action: "unlock", targetType: "topic", targetId: String(topic.id), reason: " " },
+      mod.id,
+    );
     expect(noReason.status).toBe(400);
-    await topicPost(topic.id, { intent: "moderate", action: "unlock", targetType: "topic", targetId: String(topic.id), reason: "Calm again" }, mod.id);
+    await topicPost(
+      topic.id,
+      { intent: "moderate", action: "unlock", targetType: "topic", targetId: String(topic.id), reason: "Calm again" },
+      mod.id,
+    );
     expect((await topicPost(topic.id, { intent: "reply", content: "Back in" }, author.id)).status).toBe(302);
     expect((await logOf("topic", topic.id)).map((e) => [e.action, e.before, e.after])).toEqual([
       ["lock", { locked: false }, { locked: true }],
@@ -207,23 +372,49 @@ describe("moderator actions", () => {
     registerModerationJobs();
     const { author, topic, post } = await topicWithPost();
     const mod = await moderator();
-    const hide = await topicPost(topic.id, { intent: "moderate", action: "hide", targetType: "post", targetId: String(post.id), reason: "Advertising" }, mod.id);
+    const hide = await topicPost(
+      topic.id,
+      { intent: "moderate", action: "hide", targetType: "post", targetId: String(post.id), reason: "Advertising" },
+      mod.id,
+    );
     expect(hide.status).toBe(302);
     const visitor = (await listPosts({ topicId: topic.id, postCount: 1, page: 1 })).posts[0]!;
     expect(visitor.content).toBe(HIDDEN_POST_NOTICE);
-    const own = (await listPosts({ topicId: topic.id, postCount: 1, page: 1, reader: { id: author.id, canModerate: false } })).posts[0]!;
+    const own = (
+      await listPosts({ topicId: topic.id, postCount: 1, page: 1, reader: { id: author.id, canModerate: false } })
+    ).posts[0]!;
     expect(own).toMatchObject({ content: post.content, hidden: { reason: "Advertising" } });
     await drainJobs(["moderation:notice"]);
     const mail = (await listOutbox(200)).find((m) => m.to === author.email && m.subject.includes("hidden"));
     expect(mail?.text).toContain("The moderator's reason: Advertising");
 
-    const move = await topicPost(topic.id, { intent: "moderate", action: "move", targetType: "topic", targetId: String(topic.id), reason: "Belongs there", category: "technology" }, mod.id);
+    const move = await topicPost(
+      topic.id,
+      {
+        intent: "moderate",
+        action: "move",
+        targetType: "topic",
+        targetId: String(topic.id),
+        reason: "Belongs there",
+        category: "technology",
+      },
+      mod.id,
+    );
     expect(move.status).toBe(302);
-    const page = await statusOf(await topicPage.loader({ ...ctx, params: { id: String(topic.id) }, request: await jsonRequest(`/forum/topic/${topic.id}`) }));
+    const page = await statusOf(
+      await topicPage.loader({
+        ...ctx,
+        params: { id: String(topic.id) },
+        request: await jsonRequest(`/forum/topic/${topic.id}`),
+      }),
+    );
     expect(page.body.topic.category).toBe("technology");
 
     // Deleting keeps the row for the record but takes the post out of the forum; its number stays taken.
-    await moderate({ actor: mod, input: { action: "delete", targetType: "post", targetId: post.id, reason: "Repeated spam" } });
+    await moderate({
+      actor: mod,
+      input: { action: "delete", targetType: "post", targetId: post.id, reason: "Repeated spam" },
+    });
     expect((await listPosts({ topicId: topic.id, postCount: 1, page: 1 })).posts).toHaveLength(0);
     expect((await logOf("post", post.id)).map((e) => e.action)).toEqual(["hide", "delete"]);
   });
@@ -231,19 +422,34 @@ describe("moderator actions", () => {
   it("silences an author (cannot post) until the period ends", async () => {
     const { author, topic, post } = await topicWithPost();
     const mod = await moderator();
-    const silence = await queuePost({ action: "silence", targetType: "post", targetId: String(post.id), reason: "Cool down", periodHours: "24" }, mod.id);
+    const silence = await queuePost(
+      { action: "silence", targetType: "post", targetId: String(post.id), reason: "Cool down", periodHours: "24" },
+      mod.id,
+    );
     expect(silence.status).toBe(302);
     const refused = await topicPost(topic.id, { intent: "reply", content: "Still here" }, author.id);
     expect(refused.status).toBe(403);
     expect(refused.body.toast.description).toMatch(/^You have been silenced by a moderator until/);
-    await expect(createTopic({ authorId: author.id, title: `Sneaky ${unique()}`, description: null, category: "general" })).rejects.toBeInstanceOf(ForumWriteRefusedError);
-    const noPeriod = await queuePost({ action: "silence", targetType: "post", targetId: String(post.id), reason: "again" }, mod.id);
+    await expect(
+      createTopic({ authorId: author.id, title: `Sneaky ${unique()}`, description: null, category: "general" }),
+    ).rejects.toBeInstanceOf(ForumWriteRefusedError);
+    const noPeriod = await queuePost(
+      { action: "silence", targetType: "post", targetId: String(post.id), reason: "again" },
+      mod.id,
+    );
     expect(noPeriod.status).toBe(400);
 
-    await db.update(users).set({ silencedUntil: sql`now() - interval '1 second'` }).where(eq(users.id, author.id));
+    await db
+      .update(users)
+      .set({ silencedUntil: sql`now() - interval '1 second'` })
+      .where(eq(users.id, author.id));
     expect((await topicPost(topic.id, { intent: "reply", content: "Back again" }, author.id)).status).toBe(302);
     const [entry] = (await logOf("user", author.id)).filter((e) => e.action === "silence");
-    expect(entry).toMatchObject({ actorName: mod.username, reason: "Cool down", before: { postId: post.id, silencedUntil: null } });
+    expect(entry).toMatchObject({
+      actorName: mod.username,
+      reason: "Cool down",
+      before: { postId: post.id, silencedUntil: null },
+    });
     expect((entry!.after as { period: string }).period).toBe("1 day");
   });
 
@@ -256,21 +462,42 @@ describe("moderator actions", () => {
 
     // Moderators cannot suspend each other; an admin can. Nobody can suspend themselves.
     const otherMod = await moderator();
-    const { post: modPost } = await topicWithPost().then(async (t) => ({ post: (await createPost({ topicId: t.topic.id, authorId: otherMod.id, content: `mod words ${unique()}` }))!.post }));
-    expect((await moderate({ actor: mod, input: { action: "suspend", targetType: "post", targetId: modPost.id, reason: "x", periodHours: 1 } })).ok).toBe(false);
+    const { post: modPost } = await topicWithPost().then(async (t) => ({
+      post: (await createPost({ topicId: t.topic.id, authorId: otherMod.id, content: `mod words ${unique()}` }))!.post,
+    }));
+    expect(
+      (
+        await moderate({
+          actor: mod,
+          input: { action: "suspend", targetType: "post", targetId: modPost.id, reason: "x", periodHours: 1 },
+        })
+      ).ok,
+    ).toBe(false);
 
-    const suspend = await queuePost({ action: "suspend", targetType: "post", targetId: String(post.id), reason: "Abuse", periodHours: "72" }, mod.id);
+    const suspend = await queuePost(
+      { action: "suspend", targetType: "post", targetId: String(post.id), reason: "Abuse", periodHours: "72" },
+      mod.id,
+    );
     expect(suspend.status).toBe(302);
     expect(await signedIn()).toBeNull();
-    const login = await verifyLogin({ login: author.username, password: "Passw0rd!x", ip: `10.9.${Math.floor(Math.random() * 250)}.1` });
+    const login = await verifyLogin({
+      login: author.username,
+      password: "Passw0rd!x",
+      ip: `10.9.${Math.floor(Math.random() * 250)}.1`,
+    });
     expect(login.ok).toBe(false);
     expect(login).toMatchObject({ status: 403 });
-    expect((login as { error: string }).error).toMatch(/^Your account is suspended until .+ UTC\. You can sign in again after that\.$/);
+    expect((login as { error: string }).error).toMatch(
+      /^Your account is suspended until .+ UTC\. You can sign in again after that\.$/,
+    );
     // A wrong password still says only "Invalid username or password" (no hint that the account exists).
     const wrong = await verifyLogin({ login: author.username, password: "Wrong0password", ip: "10.8.0.1" });
     expect(wrong).toMatchObject({ status: 401 });
 
-    await db.update(users).set({ suspendedUntil: sql`now() - interval '1 second'` }).where(eq(users.id, author.id));
+    await db
+      .update(users)
+      .set({ suspendedUntil: sql`now() - interval '1 second'` })
+      .where(eq(users.id, author.id));
     const lifted = await verifyLogin({ login: author.username, password: "Passw0rd!x", ip: "10.7.0.1" });
     expect(lifted.ok).toBe(true);
     // The sessions the suspension ended stay ended; a new sign-in works.
@@ -287,20 +514,50 @@ describe("audit log", () => {
     const admin = { ...(await member({ admin: true })), role: "admin" as const };
     const reason = `=HYPERLINK("http://evil.test","click") ${unique()}`;
     await moderate({ actor: mod, input: { action: "hide", targetType: "post", targetId: post.id, reason } });
-    expect((await moderate({ actor: admin, input: { action: "lock", targetType: "topic", targetId: topic.id, reason: "Done, thanks" } })).ok).toBe(true);
+    expect(
+      (
+        await moderate({
+          actor: admin,
+          input: { action: "lock", targetType: "topic", targetId: topic.id, reason: "Done, thanks" },
+        })
+      ).ok,
+    ).toBe(true);
 
-    const page = await statusOf(await logPage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation/log", { userId: admin.id }) }));
+    const page = await statusOf(
+      await logPage.loader({
+        ...ctx,
+        params: {},
+        request: await jsonRequest("/admin/moderation/log", { userId: admin.id }),
+      }),
+    );
     // Newest first (other tests may write entries at the same time: find ours).
     type Entry = { id: number; action: string; targetId: number; createdAt: string };
     const entries: Entry[] = page.body.entries;
     const lock = entries.find((e) => e.action === "lock" && e.targetId === topic.id)!;
     const hide = entries.find((e) => e.action === "hide" && e.targetId === post.id)!;
     expect(entries.indexOf(lock)).toBeLessThan(entries.indexOf(hide));
-    expect(lock).toMatchObject({ actorName: admin.username, action: "lock", targetType: "topic", targetId: topic.id, reason: "Done, thanks" });
-    expect(hide).toMatchObject({ actorName: mod.username, action: "hide", targetType: "post", targetId: post.id, reason, after: { hidden: true, reason } });
+    expect(lock).toMatchObject({
+      actorName: admin.username,
+      action: "lock",
+      targetType: "topic",
+      targetId: topic.id,
+      reason: "Done, thanks",
+    });
+    expect(hide).toMatchObject({
+      actorName: mod.username,
+      action: "hide",
+      targetType: "post",
+      targetId: post.id,
+      reason,
+      after: { hidden: true, reason },
+    });
     expect(new Date(hide.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    const csv = (await logCsv.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation/log.csv", { userId: admin.id }) })) as Response;
+    const csv = (await logCsv.loader({
+      ...ctx,
+      params: {},
+      request: await jsonRequest("/admin/moderation/log.csv", { userId: admin.id }),
+    })) as Response;
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.headers.get("content-disposition")).toContain("moderation-log.csv");
     const text = await csv.text();
@@ -310,7 +567,13 @@ describe("audit log", () => {
     expect(hideLine).toContain(`"'=HYPERLINK(""http://evil.test"",""click"") `);
     expect(hideLine).toContain(`,${mod.username},hide,post,${post.id},`);
 
-    const forbidden = await call(async () => logCsv.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation/log.csv", { userId: mod.id }) }));
+    const forbidden = await call(async () =>
+      logCsv.loader({
+        ...ctx,
+        params: {},
+        request: await jsonRequest("/admin/moderation/log.csv", { userId: mod.id }),
+      }),
+    );
     expect((forbidden as Response).status).toBe(403);
   });
 });
@@ -326,24 +589,55 @@ describe("JSON API", () => {
     const plain = await seasoned();
     const mod = await moderator();
     const admin = await member({ admin: true });
-    const send = async (route: { action: (a: never) => Promise<Response> }, path: string, body: unknown, userId?: number) =>
-      statusOf(await call(async () => route.action({ ...ctx, params: {}, request: await jsonRequest(path, { method: "POST", body, userId }) } as never)));
+    const send = async (
+      route: { action: (a: never) => Promise<Response> },
+      path: string,
+      body: unknown,
+      userId?: number,
+    ) =>
+      statusOf(
+        await call(async () =>
+          route.action({
+            ...ctx,
+            params: {},
+            request: await jsonRequest(path, { method: "POST", body, userId }),
+          } as never),
+        ),
+      );
     const get = async (route: { loader: (a: never) => Promise<Response> }, path: string, userId?: number) =>
-      statusOf(await call(async () => route.loader({ ...ctx, params: {}, request: await jsonRequest(path, { userId }) } as never)));
+      statusOf(
+        await call(async () =>
+          route.loader({ ...ctx, params: {}, request: await jsonRequest(path, { userId }) } as never),
+        ),
+      );
 
     const flag = { targetType: "post", targetId: post.id, reason: "spam" };
-    expect(await send(flagsApi, "/api/moderation/flags", flag)).toEqual({ status: 401, body: { error: "Authentication required" } });
-    expect(await send(flagsApi, "/api/moderation/flags", flag, author.id)).toEqual({ status: 403, body: { error: OWN_ITEM } });
+    expect(await send(flagsApi, "/api/moderation/flags", flag)).toEqual({
+      status: 401,
+      body: { error: "Authentication required" },
+    });
+    expect(await send(flagsApi, "/api/moderation/flags", flag, author.id)).toEqual({
+      status: 403,
+      body: { error: OWN_ITEM },
+    });
     expect((await send(flagsApi, "/api/moderation/flags", { ...flag, reason: "boring" }, plain.id)).status).toBe(400);
-    expect(await send(flagsApi, "/api/moderation/flags", flag, plain.id)).toEqual({ status: 201, body: { flagged: true, hidden: false } });
-    expect(await send(flagsApi, "/api/moderation/flags", flag, plain.id)).toEqual({ status: 409, body: { error: ALREADY_FLAGGED } });
+    expect(await send(flagsApi, "/api/moderation/flags", flag, plain.id)).toEqual({
+      status: 201,
+      body: { flagged: true, hidden: false },
+    });
+    expect(await send(flagsApi, "/api/moderation/flags", flag, plain.id)).toEqual({
+      status: 409,
+      body: { error: ALREADY_FLAGGED },
+    });
 
     const hide = { action: "hide", targetType: "post", targetId: post.id, reason: "Spam" };
     expect((await send(actionsApi, "/api/moderation/actions", hide, plain.id)).status).toBe(403);
     expect((await get(queueApi, "/api/moderation/queue", plain.id)).status).toBe(403);
     const queue = await get(queueApi, "/api/moderation/queue", mod.id);
     expect(queue.body.items.some((i: { targetId: number }) => i.targetId === post.id)).toBe(true);
-    expect((await send(actionsApi, "/api/moderation/actions", { ...hide, reason: "" }, mod.id)).body).toEqual({ error: "Give a reason for this action" });
+    expect((await send(actionsApi, "/api/moderation/actions", { ...hide, reason: "" }, mod.id)).body).toEqual({
+      error: "Give a reason for this action",
+    });
     const done = await send(actionsApi, "/api/moderation/actions", hide, mod.id);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ ok: true, message: "Post hidden." });
@@ -352,14 +646,40 @@ describe("JSON API", () => {
     // The forum API shows the hidden post's notice to others and the text to its author.
     const postApi = await import("~/routes/api.forum.posts.$postId");
     const seen = async (userId?: number) =>
-      statusOf(await postApi.loader({ ...ctx, params: { postId: String(post.id) }, request: await jsonRequest(`/api/forum/posts/${post.id}`, { userId }) }));
+      statusOf(
+        await postApi.loader({
+          ...ctx,
+          params: { postId: String(post.id) },
+          request: await jsonRequest(`/api/forum/posts/${post.id}`, { userId }),
+        }),
+      );
     expect((await seen()).body.content).toBe(HIDDEN_POST_NOTICE);
     expect((await seen(author.id)).body.content).toBe(post.content);
 
     expect((await get(logApi, "/api/moderation/log", mod.id)).status).toBe(403);
     const log = await get(logApi, "/api/moderation/log", admin.id);
-    expect(log.body.entries.some((e: { action: string; targetId: number }) => e.action === "hide" && e.targetId === post.id)).toBe(true);
-    expect((await send(rolesApi, "/api/moderation/roles", { username: plain.username, role: "moderator", reason: "x" }, mod.id)).status).toBe(403);
-    expect((await send(rolesApi, "/api/moderation/roles", { username: plain.username, role: "moderator", reason: "Helps" }, admin.id)).status).toBe(200);
+    expect(
+      log.body.entries.some((e: { action: string; targetId: number }) => e.action === "hide" && e.targetId === post.id),
+    ).toBe(true);
+    expect(
+      (
+        await send(
+          rolesApi,
+          "/api/moderation/roles",
+          { username: plain.username, role: "moderator", reason: "x" },
+          mod.id,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await send(
+          rolesApi,
+          "/api/moderation/roles",
+          { username: plain.username, role: "moderator", reason: "Helps" },
+          admin.id,
+        )
+      ).status,
+    ).toBe(200);
   });
 });

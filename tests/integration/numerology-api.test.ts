@@ -28,7 +28,11 @@ async function call(fn: (args: any) => Promise<unknown>, request: Request, param
     const result = (await fn({ request, context, params })) as any;
     if (result instanceof Response) {
       const isJson = result.headers.get("content-type")?.includes("application/json");
-      return { status: result.status, body: isJson ? await result.json() : await result.text(), headers: result.headers };
+      return {
+        status: result.status,
+        body: isJson ? await result.json() : await result.text(),
+        headers: result.headers,
+      };
     }
     if (result?.type === "DataWithResponseInit") return { status: result.init?.status ?? 200, body: result.data };
     return { status: 200, body: result };
@@ -52,17 +56,27 @@ describe("POST /api/generate-content", () => {
     const sessionId = newSession();
     const res = await call(
       generateContent,
-      post("/api/generate-content", { number: "8", preferences: { style: "practical", composition: "brief", keywords: "my garden" } }, sessionId),
+      post(
+        "/api/generate-content",
+        { number: "8", preferences: { style: "practical", composition: "brief", keywords: "my garden" } },
+        sessionId,
+      ),
     );
     expect(res.status).toBe(200);
     expect(res.body.principle.content).toContain("“my garden”");
-    const prefs = await call(getPreferences, new Request("http://localhost/api/preferences", { headers: { "x-session-id": sessionId } }));
+    const prefs = await call(
+      getPreferences,
+      new Request("http://localhost/api/preferences", { headers: { "x-session-id": sessionId } }),
+    );
     expect(prefs.body).toEqual({ style: "practical", composition: "brief", keywords: "my garden" });
   });
 
   it("answers GRAPHIC_ALERT with the 'Content Alert' message for screened keywords", async () => {
     for (const keywords of ["fuck", "sh1t luck", "murder"]) {
-      const res = await call(generateContent, post("/api/generate-content", { number: 1, preferences: { keywords } }, newSession()));
+      const res = await call(
+        generateContent,
+        post("/api/generate-content", { number: 1, preferences: { keywords } }, newSession()),
+      );
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         error: "Content generation paused due to inappropriate keywords. Please revise your keywords and try again.",
@@ -75,8 +89,18 @@ describe("POST /api/generate-content", () => {
   it("never saves keywords that fail the screen: the session keeps its earlier preferences (issue 17)", async () => {
     const sessionId = newSession();
     const headers = { "x-session-id": sessionId };
-    await call(generateContent, post("/api/generate-content", { number: 2, preferences: { style: "practical", keywords: "my garden" } }, sessionId));
-    const alert = await call(generateContent, post("/api/generate-content", { number: 3, preferences: { keywords: "murder" } }, sessionId));
+    await call(
+      generateContent,
+      post(
+        "/api/generate-content",
+        { number: 2, preferences: { style: "practical", keywords: "my garden" } },
+        sessionId,
+      ),
+    );
+    const alert = await call(
+      generateContent,
+      post("/api/generate-content", { number: 3, preferences: { keywords: "murder" } }, sessionId),
+    );
     expect(alert.body.code).toBe("GRAPHIC_ALERT");
     const prefs = await call(getPreferences, new Request("http://localhost/api/preferences", { headers }));
     expect(prefs.body).toEqual({ style: "practical", composition: "detailed", keywords: "my garden" });
@@ -86,7 +110,13 @@ describe("POST /api/generate-content", () => {
   });
 
   it("refuses bad input with 400 and a message", async () => {
-    for (const body of [{ number: 10 }, { number: -1 }, { number: "x" }, {}, { number: 3, preferences: { style: "loud" } }]) {
+    for (const body of [
+      { number: 10 },
+      { number: -1 },
+      { number: "x" },
+      {},
+      { number: 3, preferences: { style: "loud" } },
+    ]) {
       const res = await call(generateContent, post("/api/generate-content", body));
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(typeof res.body.error).toBe("string");
@@ -104,13 +134,20 @@ describe("GET/POST /api/preferences", () => {
     expect(before.body).toEqual({ style: "poetic", composition: "detailed", keywords: "" });
     const saved = await call(
       savePreferences,
-      post("/api/preferences", { style: "scientific", composition: "simple", keywords: "  a".padEnd(40, "b") }, sessionId),
+      post(
+        "/api/preferences",
+        { style: "scientific", composition: "simple", keywords: "  a".padEnd(40, "b") },
+        sessionId,
+      ),
     );
     expect(saved.status).toBe(200);
     expect(saved.body.keywords).toHaveLength(30);
     const after = await call(getPreferences, new Request("http://localhost/api/preferences", { headers }));
     expect(after.body).toMatchObject({ style: "scientific", composition: "simple" });
-    const other = await call(getPreferences, new Request("http://localhost/api/preferences", { headers: { "x-session-id": newSession() } }));
+    const other = await call(
+      getPreferences,
+      new Request("http://localhost/api/preferences", { headers: { "x-session-id": newSession() } }),
+    );
     expect(other.body.style).toBe("poetic");
     const bad = await call(savePreferences, post("/api/preferences", { style: "shouty" }, sessionId));
     expect(bad.status).toBe(400);
@@ -119,8 +156,14 @@ describe("GET/POST /api/preferences", () => {
   it("refuses keywords that fail the screen (400 'Content Alert') and keeps what was saved", async () => {
     const sessionId = newSession();
     const headers = { "x-session-id": sessionId };
-    await call(savePreferences, post("/api/preferences", { style: "spiritual", composition: "brief", keywords: "stillness" }, sessionId));
-    const refused = await call(savePreferences, post("/api/preferences", { style: "poetic", composition: "brief", keywords: "sh1t luck" }, sessionId));
+    await call(
+      savePreferences,
+      post("/api/preferences", { style: "spiritual", composition: "brief", keywords: "stillness" }, sessionId),
+    );
+    const refused = await call(
+      savePreferences,
+      post("/api/preferences", { style: "poetic", composition: "brief", keywords: "sh1t luck" }, sessionId),
+    );
     expect(refused).toMatchObject({ status: 400, body: { code: "GRAPHIC_ALERT", title: "Content Alert" } });
     const after = await call(getPreferences, new Request("http://localhost/api/preferences", { headers }));
     expect(after.body).toEqual({ style: "spiritual", composition: "brief", keywords: "stillness" });
@@ -130,32 +173,62 @@ describe("GET/POST /api/preferences", () => {
 describe("angel numbers", () => {
   it("decodes, saves per session and lists the saved readings", async () => {
     const sessionId = newSession();
-    const res = await call(angelNumbers, post("/api/angel-numbers", { number: "1234", preferences: { style: "spiritual" } }, sessionId));
+    const res = await call(
+      angelNumbers,
+      post("/api/angel-numbers", { number: "1234", preferences: { style: "spiritual" } }, sessionId),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       number: "1234",
       reducedDigit: { digit: 1, calculation: "1+2+3+4 = 10 → 1+0 = 1", principle: "Universal Change" },
     });
     expect(res.body.universalPrinciples).toHaveLength(4);
-    expect(res.body.universalPrinciples[0]).toEqual({ digit: 1, principle: "Universal Change", meaning: expect.any(String) });
-    for (const field of ["meaning", "guidance", "personalizedMessage"]) expect(res.body[field].length).toBeGreaterThan(20);
+    expect(res.body.universalPrinciples[0]).toEqual({
+      digit: 1,
+      principle: "Universal Change",
+      meaning: expect.any(String),
+    });
+    for (const field of ["meaning", "guidance", "personalizedMessage"])
+      expect(res.body[field].length).toBeGreaterThan(20);
     expect(res.body.personalizedMessage).toContain("\n\n");
 
     await call(angelNumbers, post("/api/angel-numbers", { number: 777 }, sessionId));
-    const saved = await call(savedAngelNumbers, new Request("http://localhost/api/angel-numbers/saved", { headers: { "x-session-id": sessionId } }));
+    const saved = await call(
+      savedAngelNumbers,
+      new Request("http://localhost/api/angel-numbers/saved", { headers: { "x-session-id": sessionId } }),
+    );
     expect(saved.body.map((r: { number: string }) => r.number)).toEqual(["777", "1234"]);
-    expect(saved.body[1]).toMatchObject({ id: res.body.id, reducedDigit: res.body.reducedDigit, universalPrinciples: res.body.universalPrinciples });
+    expect(saved.body[1]).toMatchObject({
+      id: res.body.id,
+      reducedDigit: res.body.reducedDigit,
+      universalPrinciples: res.body.universalPrinciples,
+    });
 
-    const none = await call(savedAngelNumbers, new Request("http://localhost/api/angel-numbers/saved", { headers: { "x-session-id": newSession() } }));
+    const none = await call(
+      savedAngelNumbers,
+      new Request("http://localhost/api/angel-numbers/saved", { headers: { "x-session-id": newSession() } }),
+    );
     expect(none.body).toEqual([]);
   });
 
   it("gives the spec's validation messages and screens keywords", async () => {
     const empty = await call(angelNumbers, post("/api/angel-numbers", { number: "" }));
-    expect(empty).toMatchObject({ status: 400, body: { error: "Enter a 1-4 digit number to get your personalized message.", title: "Please enter an angel number" } });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: {
+        error: "Enter a 1-4 digit number to get your personalized message.",
+        title: "Please enter an angel number",
+      },
+    });
     const long = await call(angelNumbers, post("/api/angel-numbers", { number: "12345" }));
-    expect(long).toMatchObject({ status: 400, body: { error: "Please enter a number between 1-4 digits (1-9999).", title: "Invalid angel number" } });
-    const alert = await call(angelNumbers, post("/api/angel-numbers", { number: "111", preferences: { keywords: "porn" } }, newSession()));
+    expect(long).toMatchObject({
+      status: 400,
+      body: { error: "Please enter a number between 1-4 digits (1-9999).", title: "Invalid angel number" },
+    });
+    const alert = await call(
+      angelNumbers,
+      post("/api/angel-numbers", { number: "111", preferences: { keywords: "porn" } }, newSession()),
+    );
     expect(alert).toMatchObject({ status: 400, body: { code: "GRAPHIC_ALERT" } });
   });
 });
@@ -173,9 +246,15 @@ describe("POST /api/analyze-birth-date", () => {
       lifePathNumber: 1,
       primaryPrinciple: { number: 1, title: "Universal Change" },
     });
-    expect(res.body.numberInteractions[0]).toEqual({ number1: 0, number2: 3, relationship: expect.stringMatching(/^Nonseparation/) });
+    expect(res.body.numberInteractions[0]).toEqual({
+      number1: 0,
+      number2: 3,
+      relationship: expect.stringMatching(/^Nonseparation/),
+    });
     // 9 → 9 is the same digit: no interaction
-    expect(res.body.numberInteractions.some((n: { number1: number; number2: number }) => n.number1 === n.number2)).toBe(false);
+    expect(res.body.numberInteractions.some((n: { number1: number; number2: number }) => n.number1 === n.number2)).toBe(
+      false,
+    );
     expect(res.body.lifePathSummary).toContain("Universal Change");
   });
 

@@ -40,12 +40,21 @@ afterAll(async () => {
 describe("the OpenAI provider", () => {
   it("answers with the model's structured output, sending keywords only as quoted data", async () => {
     const answer = {
-      principle: { title: "Universal Joining: Stand-in", content: "Two rivers meet in the stand-in.", insight: "Meeting creates." },
+      principle: {
+        title: "Universal Joining: Stand-in",
+        content: "Two rivers meet in the stand-in.",
+        insight: "Meeting creates.",
+      },
       affirmation: "I join and create.",
     };
     standIn.setChat({ kind: "json", answer });
     standIn.requests.length = 0;
-    const result = await gen.generateContent({ digit: 3, preferences: { ...prefs }, sessionId: session(), ip: "10.0.0.1" });
+    const result = await gen.generateContent({
+      digit: 3,
+      preferences: { ...prefs },
+      sessionId: session(),
+      ip: "10.0.0.1",
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.provider).toBe("openai");
@@ -83,7 +92,12 @@ describe("the OpenAI provider", () => {
   it("falls back to the offline composer when the answers are malformed", async () => {
     standIn.setChat({ kind: "malformed" });
     standIn.requests.length = 0;
-    const result = await gen.generateContent({ digit: 7, preferences: { ...prefs }, sessionId: session(), ip: "10.0.0.3" });
+    const result = await gen.generateContent({
+      digit: 7,
+      preferences: { ...prefs },
+      sessionId: session(),
+      ip: "10.0.0.3",
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.provider).toBe("offline-fallback");
@@ -95,7 +109,12 @@ describe("the OpenAI provider", () => {
   it("ends a slow answer at the timeout with the spec's error", async () => {
     standIn.setChat({ kind: "slow", ms: 5000 });
     const started = Date.now();
-    const result = await gen.generateContent({ digit: 2, preferences: { ...prefs }, sessionId: session(), ip: "10.0.0.4" });
+    const result = await gen.generateContent({
+      digit: 2,
+      preferences: { ...prefs },
+      sessionId: session(),
+      ip: "10.0.0.4",
+    });
     const elapsed = Date.now() - started;
     expect(result).toMatchObject({
       ok: false,
@@ -109,7 +128,12 @@ describe("the OpenAI provider", () => {
 
   it("reports a provider outage as Generation Failed", async () => {
     standIn.setChat({ kind: "error", status: 500 });
-    const result = await gen.generateContent({ digit: 4, preferences: { ...prefs, keywords: "" }, sessionId: session(), ip: "10.0.0.5" });
+    const result = await gen.generateContent({
+      digit: 4,
+      preferences: { ...prefs, keywords: "" },
+      sessionId: session(),
+      ip: "10.0.0.5",
+    });
     expect(result).toMatchObject({ ok: false, code: "PROVIDER_ERROR", title: "Generation Failed" });
   });
 });

@@ -61,7 +61,13 @@ function loadClients(urls: string[], clients = 4) {
       try {
         const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
         await response.arrayBuffer();
-        samples.push({ url, startedAt, ms: Date.now() - startedAt, status: response.status, retryAfter: response.headers.get("retry-after") });
+        samples.push({
+          url,
+          startedAt,
+          ms: Date.now() - startedAt,
+          status: response.status,
+          retryAfter: response.headers.get("retry-after"),
+        });
       } catch (error) {
         samples.push({ url, startedAt, ms: Date.now() - startedAt, status: 0, retryAfter: null, error: String(error) });
       }
@@ -78,7 +84,12 @@ function loadClients(urls: string[], clients = 4) {
   };
 }
 
-async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+async function waitFor<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   while (Date.now() < deadline) {
@@ -108,7 +119,10 @@ async function signUp(base: string, username: string) {
     password: "Storm2026pass!",
   });
   expect(code).toBe(201);
-  return headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 const exitOf = (child: ChildProcess) =>
@@ -129,7 +143,12 @@ describe("the site with its embedded database frozen, killed, and stopped", () =
       { DATABASE_URL: "", DATA_DIR: dataDir, PAGE_CACHE_SECONDS: "30", SHUTDOWN_READINESS_DELAY_MS: "1000" },
       { output: true },
     );
-    await waitFor(() => status(`${server.base}/readyz`), (s) => s === 200, 30_000, "readyz");
+    await waitFor(
+      () => status(`${server.base}/readyz`),
+      (s) => s === 200,
+      30_000,
+      "readyz",
+    );
     author = await signUp(server.base, "outage_author");
     const topic = await apiJson(server.base, "/api/forum/topics", { title: "Weathering the storm" }, author);
     expect(topic.status).toBe(201);
@@ -188,7 +207,12 @@ describe("the site with its embedded database frozen, killed, and stopped", () =
       expect(html).toContain("will be back shortly");
       expect(html).toMatch(/<header[\s\S]*<main[\s\S]*<footer/);
       // A write answers an error and stores nothing.
-      const write = await apiJson(server.base, `/api/forum/topics/${topicId}/posts`, { content: "Written in the storm" }, author);
+      const write = await apiJson(
+        server.base,
+        `/api/forum/topics/${topicId}/posts`,
+        { content: "Written in the storm" },
+        author,
+      );
       expect(write.status).toBe(503);
       expect(write.json.error).toMatch(/back shortly/);
       await sleep(Math.max(0, 8000 - (Date.now() - frozenAt)));
@@ -196,7 +220,12 @@ describe("the site with its embedded database frozen, killed, and stopped", () =
       signal(frozen, "SIGCONT");
       resumedAt = Date.now();
     }
-    await waitFor(() => status(`${server.base}/readyz`), (s) => s === 200, 10_000, "readyz after SIGCONT");
+    await waitFor(
+      () => status(`${server.base}/readyz`),
+      (s) => s === 200,
+      10_000,
+      "readyz after SIGCONT",
+    );
     await sleep(3000);
     await load.stop();
 
@@ -210,9 +239,16 @@ describe("the site with its embedded database frozen, killed, and stopped", () =
     expect(after.filter((s) => s.status !== 200)).toEqual([]);
 
     // The write that answered 503 was not stored; sent again it is stored once.
-    const again = await apiJson(server.base, `/api/forum/topics/${topicId}/posts`, { content: "Written in the storm" }, author);
+    const again = await apiJson(
+      server.base,
+      `/api/forum/topics/${topicId}/posts`,
+      { content: "Written in the storm" },
+      author,
+    );
     expect(again.status).toBe(201);
-    const posts = await fetch(apiUrls[1]!).then((r) => r.json() as Promise<{ posts?: { content: string }[] } | { content: string }[]>);
+    const posts = await fetch(apiUrls[1]!).then(
+      (r) => r.json() as Promise<{ posts?: { content: string }[] } | { content: string }[]>,
+    );
     const list = Array.isArray(posts) ? posts : (posts.posts ?? []);
     expect(list.filter((p) => p.content === "Written in the storm")).toHaveLength(1);
   }, 90_000);
@@ -232,19 +268,35 @@ describe("the site with its embedded database frozen, killed, and stopped", () =
     const killedAt = Date.now();
 
     // While it is down: a write answers 503; the same write once it is back is stored exactly once.
-    const during = await apiJson(server.base, `/api/forum/topics/${topicId}/posts`, { content: "Across the crash" }, author);
+    const during = await apiJson(
+      server.base,
+      `/api/forum/topics/${topicId}/posts`,
+      { content: "Across the crash" },
+      author,
+    );
     expect([201, 503]).toContain(during.status);
-    await waitFor(() => status(`${server.base}/readyz`), (s) => s === 200, 20_000, "readyz after kill -9");
+    await waitFor(
+      () => status(`${server.base}/readyz`),
+      (s) => s === 200,
+      20_000,
+      "readyz after kill -9",
+    );
     const readyAfter = Date.now() - killedAt;
     expect(readyAfter).toBeLessThan(20_000);
-    const retried = await apiJson(server.base, `/api/forum/topics/${topicId}/posts`, { content: "Across the crash" }, author);
+    const retried = await apiJson(
+      server.base,
+      `/api/forum/topics/${topicId}/posts`,
+      { content: "Across the crash" },
+      author,
+    );
     expect([200, 201]).toContain(retried.status);
     await sleep(2000);
     await load.stop();
 
     expect(load.samples.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([]);
     expect(Math.max(...load.samples.map((s) => s.ms))).toBeLessThan(4000);
-    const posts = (await fetch(apiUrls[1]!).then((r) => r.json())) as { posts?: { content: string }[] } | { content: string }[];
+    const posts = (await fetch(apiUrls[1]!).then((r) => r.json())) as
+      { posts?: { content: string }[] } | { content: string }[];
     const contents = (Array.isArray(posts) ? posts : (posts.posts ?? [])).map((p) => p.content);
     for (const content of written) expect(contents).toContain(content);
     expect(contents.filter((c) => c === "Across the crash")).toHaveLength(1);
@@ -263,7 +315,12 @@ describe("the site with its embedded database frozen, killed, and stopped", () =
         const request = http.request(`${server.base}/api/forum/topics/${topicId}/posts`, {
           method: "POST",
           agent: false,
-          headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), Origin: server.base, Cookie: member },
+          headers: {
+            "Content-Type": "application/json",
+            "Content-Length": Buffer.byteLength(body),
+            Origin: server.base,
+            Cookie: member,
+          },
         });
         request.on("response", (response) => {
           response.resume();
@@ -312,30 +369,54 @@ describe("the embedded database after a crash of the machine, and stopping witho
 
   it("starts on a data directory with a stale postmaster.pid, and exits 0 within 10 s of SIGTERM with the database frozen", async () => {
     server = await startAppServer({ DATABASE_URL: "", DATA_DIR: dataDir }, { output: true });
-    await waitFor(() => status(`${server!.base}/readyz`), (s) => s === 200, 30_000, "readyz");
+    await waitFor(
+      () => status(`${server!.base}/readyz`),
+      (s) => s === 200,
+      30_000,
+      "readyz",
+    );
     await server.stop();
     // What a power cut leaves: a pid file whose pid now belongs to another program (here: this test runner).
     const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
-    writeFileSync(pidFile, `${process.pid}\n${path.join(dataDir, "postgres")}\n1700000000\n5432\n\n127.0.0.1\n  1234567     98304\nready\n`);
+    writeFileSync(
+      pidFile,
+      `${process.pid}\n${path.join(dataDir, "postgres")}\n1700000000\n5432\n\n127.0.0.1\n  1234567     98304\nready\n`,
+    );
     server = await startAppServer({ DATABASE_URL: "", DATA_DIR: dataDir }, { output: true });
-    await waitFor(() => status(`${server!.base}/readyz`), (s) => s === 200, 30_000, "readyz on a stale pid file");
+    await waitFor(
+      () => status(`${server!.base}/readyz`),
+      (s) => s === 200,
+      30_000,
+      "readyz on a stale pid file",
+    );
 
     const frozen = databaseProcesses(dataDir);
     signal(frozen, "SIGSTOP");
-    await waitFor(() => status(`${server!.base}/readyz`), (s) => s === 503, 5000, "readyz with the database frozen");
+    await waitFor(
+      () => status(`${server!.base}/readyz`),
+      (s) => s === 503,
+      5000,
+      "readyz with the database frozen",
+    );
     const exited = exitOf(server.child);
     const signalledAt = Date.now();
     server.child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
     // The server took its database down with it.
-    await waitFor(async () => frozen.filter((pid) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    }).length, (n) => n === 0, 5000, "database processes left");
+    await waitFor(
+      async () =>
+        frozen.filter((pid) => {
+          try {
+            process.kill(pid, 0);
+            return true;
+          } catch {
+            return false;
+          }
+        }).length,
+      (n) => n === 0,
+      5000,
+      "database processes left",
+    );
   }, 90_000);
 });

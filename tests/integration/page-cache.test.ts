@@ -76,7 +76,12 @@ async function savePreferencesAs(cookie: string, keywords: string) {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams({ intent: "preferences", style: "practical", composition: "simple", keywords }).toString(),
+    body: new URLSearchParams({
+      intent: "preferences",
+      style: "practical",
+      composition: "simple",
+      keywords,
+    }).toString(),
   });
   expect(saved.status).toBe(302);
 }
@@ -109,7 +114,10 @@ describe("every public page", () => {
       expect(new Set([first.nonce, hit.nonce, again.nonce]).size, pathname).toBe(3);
       expect(hit.body, pathname).not.toContain(first.nonce);
       // Nobody's visitor id is handed out with a kept page.
-      expect(hit.setCookie.filter((c) => c.startsWith("visitor=")), pathname).toEqual([]);
+      expect(
+        hit.setCookie.filter((c) => c.startsWith("visitor=")),
+        pathname,
+      ).toEqual([]);
       expect(hit.headers.get("etag"), pathname).toMatch(/^W\/"/);
     }
   });
@@ -171,7 +179,9 @@ describe("what is never kept for another visitor", () => {
   it("a visitor's saved preferences: kept per preference set, and a change shows on the next view", async () => {
     const mine = `myown${Date.now()}`;
     const cookie = await visitorWithPreferences(mine);
-    const visitorId = JSON.parse(Buffer.from(decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!, "base64").toString()) as string;
+    const visitorId = JSON.parse(
+      Buffer.from(decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!, "base64").toString(),
+    ) as string;
 
     const planet = await visit("/astrology/Mars", { Cookie: cookie });
     expect(planet.status).toBe(200);
@@ -182,7 +192,9 @@ describe("what is never kept for another visitor", () => {
     expect(myHit.body).not.toContain(visitorId);
     for (const pathname of ["/astrology/Mars", "/astrology", "/"]) {
       expect((await visit(pathname)).body, pathname).not.toContain(mine);
-      expect((await visit(pathname, { Cookie: await visitorWithPreferences("other") })).body, pathname).not.toContain(mine);
+      expect((await visit(pathname, { Cookie: await visitorWithPreferences("other") })).body, pathname).not.toContain(
+        mine,
+      );
     }
     // The home page shows the same preferences.
     expect((await visit("/", { Cookie: cookie })).body).toContain(mine);
@@ -202,20 +214,32 @@ describe("what is never kept for another visitor", () => {
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "preferences", style: "spiritual", composition: "brief", keywords: "kept page" }).toString(),
+      body: new URLSearchParams({
+        intent: "preferences",
+        style: "spiritual",
+        composition: "brief",
+        keywords: "kept page",
+      }).toString(),
     });
     expect(saved.status).toBe(302);
-    const cookie = saved.headers.getSetCookie().find((c) => c.startsWith("visitor="))?.split(";")[0];
+    const cookie = saved.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("visitor="))
+      ?.split(";")[0];
     expect(cookie).toBeDefined();
     expect((await visit("/", { Cookie: cookie! })).body).toContain("kept page");
   });
 
   it("a form's submitted values and result", async () => {
     await cachedVisit("/birth-date");
-    const posted = await visit("/birth-date", { "Content-Type": "application/x-www-form-urlencoded" }, {
-      method: "POST",
-      body: new URLSearchParams({ birthDate: "07/23/1987" }).toString(),
-    });
+    const posted = await visit(
+      "/birth-date",
+      { "Content-Type": "application/x-www-form-urlencoded" },
+      {
+        method: "POST",
+        body: new URLSearchParams({ birthDate: "07/23/1987" }).toString(),
+      },
+    );
     expect(posted.status).toBe(200);
     expect(posted.cached).toBe(false);
     expect(posted.body).toContain("Life path number");
@@ -224,10 +248,14 @@ describe("what is never kept for another visitor", () => {
     expect(after.body).not.toContain("Life path number");
     expect(after.body).not.toContain("07/23/1987");
 
-    const invalid = await visit("/astrology", { "Content-Type": "application/x-www-form-urlencoded" }, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "preferences", style: "shouting", keywords: "submitted words" }).toString(),
-    });
+    const invalid = await visit(
+      "/astrology",
+      { "Content-Type": "application/x-www-form-urlencoded" },
+      {
+        method: "POST",
+        body: new URLSearchParams({ intent: "preferences", style: "shouting", keywords: "submitted words" }).toString(),
+      },
+    );
     expect(invalid.status).toBe(400);
     expect((await visit("/astrology")).body).not.toContain("Choose one of the styles");
   });
@@ -246,7 +274,9 @@ describe("invalidation", () => {
     await cachedVisit("/astrology/Venus");
     const snapshot = await recordSnapshot({ at: new Date() });
     for (const pathname of ["/astrology", "/astrology/Venus"]) {
-      await expect.poll(async () => (await visit(pathname)).body.includes(snapshot.takenAt), { timeout: 5_000 }).toBe(true);
+      await expect
+        .poll(async () => (await visit(pathname)).body.includes(snapshot.takenAt), { timeout: 5_000 })
+        .toBe(true);
     }
     expect((await cachedVisit("/astrology")).body).toContain(snapshot.takenAt);
   });
@@ -255,7 +285,12 @@ describe("invalidation", () => {
     await cachedVisit("/about");
     await cachedVisit("/forum");
     const author = await member();
-    const { topic } = await createTopic({ authorId: author.id, title: `Kept until now ${Date.now()}`, description: null, category: "general" });
+    const { topic } = await createTopic({
+      authorId: author.id,
+      title: `Kept until now ${Date.now()}`,
+      description: null,
+      category: "general",
+    });
     await expect.poll(async () => (await visit("/forum")).body.includes(topic.title), { timeout: 5_000 }).toBe(true);
     expect((await visit("/about")).cached).toBe(true);
   });

@@ -1,5 +1,5 @@
-import { chmod, mkdtemp, rm, stat } from "node:fs/promises";
 import { existsSync } from "node:fs";
+import { chmod, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -38,7 +38,9 @@ async function dataDirectory() {
 
 describe("npm start with no configuration", () => {
   it("serves production on the embedded database, keeps generated secrets private, and works end to end", async () => {
-    expect(existsSync(path.resolve(import.meta.dirname, "../../build/index.js")), "run `npm run build` first").toBe(true);
+    expect(existsSync(path.resolve(import.meta.dirname, "../../build/index.js")), "run `npm run build` first").toBe(
+      true,
+    );
     const dataDir = await dataDirectory();
     // A first start creates the database cluster (initdb) and migrates it: give it time on a loaded machine.
     let server = await startAppServer({ ...NO_CONFIGURATION, DATA_DIR: dataDir }, { startTimeoutMs: 120_000 });
@@ -54,7 +56,11 @@ describe("npm start with no configuration", () => {
     expect(String(home.headers["set-cookie"])).toMatch(/; Secure/); // production cookies
 
     // A stack, a path or SQL never reaches the visitor.
-    const wrongType = await send(server.base, "/auth", { method: "POST", headers: { "Content-Type": "text/plain", Origin: origin }, body: "x" });
+    const wrongType = await send(server.base, "/auth", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", Origin: origin },
+      body: "x",
+    });
     expect(wrongType.status).toBe(415);
     expect(wrongType.text).not.toMatch(/node_modules|\bat \w+ \(|\/work\//);
 
@@ -64,7 +70,11 @@ describe("npm start with no configuration", () => {
     const formPost = (pathname: string, fields: Record<string, string>, cookie = "") =>
       send(server.base, pathname, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: origin,
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
         body: new URLSearchParams(fields).toString(),
       });
     const registered = await formPost("/auth", { intent: "register", username: name, email, password: "Tr1cky-Pass!" });
@@ -79,11 +89,17 @@ describe("npm start with no configuration", () => {
     expect((await formPost("/auth", { intent: "forgot-password", method: "email", email })).status).toBe(302);
     // The sign-up's verification mail came first; the reset mail is the second.
     const mails = await mailsTo(dataDir, email, 2);
-    const link = mails.map((m) => m.text.match(/http:\/\/localhost:\d+\/reset-password\?token=[\w%-]+/)?.[0]).find(Boolean);
+    const link = mails
+      .map((m) => m.text.match(/http:\/\/localhost:\d+\/reset-password\?token=[\w%-]+/)?.[0])
+      .find(Boolean);
     expect(link, mails.map((m) => m.text).join("\n---\n")).toBeDefined();
     expect(link!.startsWith(`${origin}/`)).toBe(true);
     const token = new URL(link!).searchParams.get("token")!;
-    const reset = await formPost(`/reset-password?token=${encodeURIComponent(token)}`, { token, password: "N3w-Tricky-Pass!", confirmPassword: "N3w-Tricky-Pass!" });
+    const reset = await formPost(`/reset-password?token=${encodeURIComponent(token)}`, {
+      token,
+      password: "N3w-Tricky-Pass!",
+      confirmPassword: "N3w-Tricky-Pass!",
+    });
     expect(reset.status).toBe(302);
     const signedIn = await formPost("/auth", { intent: "login", username: name, password: "N3w-Tricky-Pass!" });
     expect(signedIn.status).toBe(302);
@@ -100,7 +116,10 @@ describe("npm start with no configuration", () => {
 
 describe("npm run dev", () => {
   it("shows the outbox to this machine only", async () => {
-    const server = await startAppServer({ NODE_ENV: "development", DATA_DIR: await dataDirectory() }, { startTimeoutMs: 90_000 });
+    const server = await startAppServer(
+      { NODE_ENV: "development", DATA_DIR: await dataDirectory() },
+      { startTimeoutMs: 90_000 },
+    );
     cleanup.push(() => server.stop());
     const local = await send(server.base, "/dev/outbox");
     expect(local.status).toBe(200);

@@ -64,19 +64,27 @@ const form = (fields: Record<string, string>, headers: Record<string, string> = 
 });
 
 async function topicsBy(userId: number): Promise<number> {
-  const [row] = await rawSql()<{ n: number }[]>`select count(*)::int as n from forum_topics where author_id = ${userId}`;
+  const [row] = await rawSql()<
+    { n: number }[]
+  >`select count(*)::int as n from forum_topics where author_id = ${userId}`;
   return row!.n;
 }
 
 /** What no error answer may show: a stack frame, a server path, SQL. */
 function expectNoDetail(answer: Answer) {
   // The page's inlined stylesheet is ours, not an error's detail (CSS has words such as "select" and "from").
-  expect(answer.text.replace(/<style[^>]*>[\s\S]*?<\/style>/g, "")).not.toMatch(/\bat [\w.<>]+ \(|node_modules|\/work\/|\.server\.ts|\bselect\b.+\bfrom\b|\binsert into\b/i);
+  expect(answer.text.replace(/<style[^>]*>[\s\S]*?<\/style>/g, "")).not.toMatch(
+    /\bat [\w.<>]+ \(|node_modules|\/work\/|\.server\.ts|\bselect\b.+\bfrom\b|\binsert into\b/i,
+  );
 }
 
 describe("links come from the configured origin, never from the request", () => {
   it("POST /api/forgot-password with a forged Host or X-Forwarded-Host mails a link to PUBLIC_URL", async () => {
-    const forgeries: Array<Record<string, string>> = [{ Host: "evil.example" }, { "X-Forwarded-Host": "evil.example" }, {}];
+    const forgeries: Array<Record<string, string>> = [
+      { Host: "evil.example" },
+      { "X-Forwarded-Host": "evil.example" },
+      {},
+    ];
     for (const forged of forgeries) {
       const m = await member();
       const answer = await send(configured.base, "/api/forgot-password", json({ email: m.email }, forged));
@@ -89,7 +97,11 @@ describe("links come from the configured origin, never from the request", () => 
 
   it("without PUBLIC_URL the links use http://localhost:PORT, whatever Host says", async () => {
     const m = await member();
-    const answer = await send(plain.base, "/api/forgot-password", json({ email: m.email }, { Host: "evil.example", "X-Forwarded-Host": "evil.example" }));
+    const answer = await send(
+      plain.base,
+      "/api/forgot-password",
+      json({ email: m.email }, { Host: "evil.example", "X-Forwarded-Host": "evil.example" }),
+    );
     expect(answer.status).toBe(200);
     const [mail] = await mailsTo(plain.dataDir, m.email!, 1, 30_000);
     expect(mail?.text).toContain(`http://localhost:${plain.port}/reset-password?token=`);
@@ -98,7 +110,9 @@ describe("links come from the configured origin, never from the request", () => 
 
   it("canonical URLs, the sitemap, RSS and robots.txt ignore a forged Host", async () => {
     for (const pathname of ["/about", "/sitemap.xml", "/blog/rss.xml", "/robots.txt"]) {
-      const answer = await send(configured.base, pathname, { headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" } });
+      const answer = await send(configured.base, pathname, {
+        headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" },
+      });
       expect(answer.status, pathname).toBe(200);
       expect(answer.text, pathname).toContain("https://site.example");
       expect(answer.text, pathname).not.toContain("evil.example");
@@ -124,9 +138,20 @@ describe("writes only from the site's own pages", () => {
     }
     expect(await topicsBy(m.id)).toBe(0);
 
-    const fromPage = await send(plain.base, "/api/forum/topics", json({ ...body, title: "A topic from the site" }, { Cookie: cookie, Origin: own(), "Sec-Fetch-Site": "same-origin" }));
+    const fromPage = await send(
+      plain.base,
+      "/api/forum/topics",
+      json(
+        { ...body, title: "A topic from the site" },
+        { Cookie: cookie, Origin: own(), "Sec-Fetch-Site": "same-origin" },
+      ),
+    );
     expect(fromPage.status).toBe(201);
-    const fromScript = await send(plain.base, "/api/forum/topics", json({ ...body, title: "A topic from a script" }, { Cookie: cookie }));
+    const fromScript = await send(
+      plain.base,
+      "/api/forum/topics",
+      json({ ...body, title: "A topic from a script" }, { Cookie: cookie }),
+    );
     expect(fromScript.status).toBe(201);
     expect(await topicsBy(m.id)).toBe(2);
   });
@@ -144,7 +169,11 @@ describe("writes only from the site's own pages", () => {
     expectNoDetail(refused);
     expect(await topicsBy(m.id)).toBe(0);
 
-    const accepted = await send(plain.base, "/forum", form({ ...fields, title: "A form topic from the site" }, { Cookie: cookie, Origin: own() }));
+    const accepted = await send(
+      plain.base,
+      "/forum",
+      form({ ...fields, title: "A form topic from the site" }, { Cookie: cookie, Origin: own() }),
+    );
     expect(accepted.status).toBe(302);
     expect(accepted.headers.location).toMatch(/^\/forum\/topic\/\d+$/);
     expect(await topicsBy(m.id)).toBe(1);
@@ -156,7 +185,10 @@ describe("writes only from the site's own pages", () => {
     const refused = await send(plain.base, "/api/login", json(credentials, { Origin: "http://evil.example" }));
     expect(refused.status).toBe(403);
     expect(String(refused.headers["set-cookie"])).not.toContain("__session");
-    const textPlain = await send(plain.base, "/api/login", { ...json(credentials, { Origin: "http://evil.example" }), headers: { "Content-Type": "text/plain", Origin: "http://evil.example" } });
+    const textPlain = await send(plain.base, "/api/login", {
+      ...json(credentials, { Origin: "http://evil.example" }),
+      headers: { "Content-Type": "text/plain", Origin: "http://evil.example" },
+    });
     expect(textPlain.status).toBe(403);
     const accepted = await send(plain.base, "/api/login", json(credentials, { Origin: own() }));
     expect(accepted.status).toBe(200);
@@ -170,7 +202,10 @@ describe("writes only from the site's own pages", () => {
     expect(refused.status).toBe(403);
     expect(refused.text).toContain("sent from another site");
     expect(String(refused.headers["set-cookie"])).not.toContain("__session");
-    const apiRefused = await send(plain.base, "/api/logout", { method: "POST", headers: { Cookie: cookie, Origin: "http://evil.example" } });
+    const apiRefused = await send(plain.base, "/api/logout", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "http://evil.example" },
+    });
     expect(apiRefused.status).toBe(403);
     expect(String(apiRefused.headers["set-cookie"])).not.toContain("__session");
     expect((await send(plain.base, "/api/user", { headers: { Cookie: cookie } })).status).toBe(200);
@@ -184,9 +219,17 @@ describe("writes only from the site's own pages", () => {
     const m = await member();
     // Over https the session cookie is __Host-session (same signed value).
     const cookie = (await cookieFor(m.id)).replace(/^__session=/, "__Host-session=");
-    const loopback = await send(configured.base, "/api/forum/topics", json({ title: "Loopback origin topic" }, { Cookie: cookie, Origin: `http://127.0.0.1:${configured.port}` }));
+    const loopback = await send(
+      configured.base,
+      "/api/forum/topics",
+      json({ title: "Loopback origin topic" }, { Cookie: cookie, Origin: `http://127.0.0.1:${configured.port}` }),
+    );
     expect(loopback.status).toBe(403);
-    const site = await send(configured.base, "/api/forum/topics", json({ title: "Site origin topic" }, { Cookie: cookie, Origin: "https://site.example", Host: "internal:1234" }));
+    const site = await send(
+      configured.base,
+      "/api/forum/topics",
+      json({ title: "Site origin topic" }, { Cookie: cookie, Origin: "https://site.example", Host: "internal:1234" }),
+    );
     expect(site.status).toBe(201);
   });
 });
@@ -195,20 +238,41 @@ describe("bodies and content types are checked before parsing", () => {
   it("text/plain is 415 for a JSON API and for forms, never a 500", async () => {
     const m = await member();
     const cookie = await cookieFor(m.id);
-    const api = await send(plain.base, "/api/forum/topics", { method: "POST", headers: { Cookie: cookie, "Content-Type": "text/plain" }, body: '{"title":"Plain text topic"}' });
+    const api = await send(plain.base, "/api/forum/topics", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "text/plain" },
+      body: '{"title":"Plain text topic"}',
+    });
     expect(api.status).toBe(415);
     expect(api.json().error).toMatch(/application\/json/);
-    const urlencodedToApi = await send(plain.base, "/api/login", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "username=a&password=b" });
+    const urlencodedToApi = await send(plain.base, "/api/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "username=a&password=b",
+    });
     expect(urlencodedToApi.status).toBe(415);
-    for (const [pathname, type] of [["/auth", "text/plain"], ["/forum", "text/plain"], ["/auth", "application/json"], ["/logout", "text/plain"]] as const) {
-      const page = await send(plain.base, pathname, { method: "POST", headers: { Cookie: cookie, "Content-Type": type }, body: "intent=login" });
+    for (const [pathname, type] of [
+      ["/auth", "text/plain"],
+      ["/forum", "text/plain"],
+      ["/auth", "application/json"],
+      ["/logout", "text/plain"],
+    ] as const) {
+      const page = await send(plain.base, pathname, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": type },
+        body: "intent=login",
+      });
       expect(page.status, `${pathname} ${type}`).toBe(415);
       expect(page.text).toContain("Unsupported Content Type");
       expectNoDetail(page);
     }
     const noType = await send(plain.base, "/auth", { method: "POST", body: "intent=login" });
     expect(noType.status).toBe(415);
-    const brokenMultipart = await send(plain.base, "/auth", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=nope" }, body: "garbage" });
+    const brokenMultipart = await send(plain.base, "/auth", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=nope" },
+      body: "garbage",
+    });
     expect(brokenMultipart.status).toBe(400);
     expectNoDetail(brokenMultipart);
     expect(await topicsBy(m.id)).toBe(0);
@@ -221,10 +285,26 @@ describe("bodies and content types are checked before parsing", () => {
         for (let i = 0; i < 160; i++) yield Buffer.alloc(64 * 1024, "a");
       })();
     const cases: Array<[string, string, Parameters<typeof send>[2]]> = [
-      ["JSON, Content-Length", "/api/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: tenMegabytes }],
-      ["JSON, chunked", "/api/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: chunked }],
-      ["form, Content-Length", "/auth", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: tenMegabytes }],
-      ["form, chunked", "/auth", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: chunked }],
+      [
+        "JSON, Content-Length",
+        "/api/login",
+        { method: "POST", headers: { "Content-Type": "application/json" }, body: tenMegabytes },
+      ],
+      [
+        "JSON, chunked",
+        "/api/login",
+        { method: "POST", headers: { "Content-Type": "application/json" }, body: chunked },
+      ],
+      [
+        "form, Content-Length",
+        "/auth",
+        { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: tenMegabytes },
+      ],
+      [
+        "form, chunked",
+        "/auth",
+        { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: chunked },
+      ],
     ];
     for (const [label, pathname, options] of cases) {
       const answer = await send(plain.base, pathname, options);
@@ -237,7 +317,10 @@ describe("bodies and content types are checked before parsing", () => {
     const smallChunked = await send(plain.base, "/auth", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: () => (async function* () { yield Buffer.from("intent=login&username=nobody_here&password=wrong-password"); })(),
+      body: () =>
+        (async function* () {
+          yield Buffer.from("intent=login&username=nobody_here&password=wrong-password");
+        })(),
     });
     expect(smallChunked.status).toBe(401);
     expect((await send(plain.base, "/healthz")).status).toBe(200);
@@ -268,19 +351,37 @@ describe("redirect targets", () => {
 
   it.each(HOSTILE)("a signed-in visit to /auth?redirectTo=%s lands on /forum", async (target) => {
     const m = await member();
-    const answer = await send(plain.base, `/auth?redirectTo=${encodeURIComponent(target)}`, { headers: { Cookie: await cookieFor(m.id) } });
+    const answer = await send(plain.base, `/auth?redirectTo=${encodeURIComponent(target)}`, {
+      headers: { Cookie: await cookieFor(m.id) },
+    });
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe("/forum");
   });
 
   it("a local path is kept, and a hostile one after signing in falls back", async () => {
     const m = await member();
-    const kept = await send(plain.base, `/auth?redirectTo=${encodeURIComponent("/forum/topic/1?page=2#post-3")}`, { headers: { Cookie: await cookieFor(m.id) } });
+    const kept = await send(plain.base, `/auth?redirectTo=${encodeURIComponent("/forum/topic/1?page=2#post-3")}`, {
+      headers: { Cookie: await cookieFor(m.id) },
+    });
     expect(kept.headers.location).toBe("/forum/topic/1?page=2#post-3");
-    const signIn = await send(plain.base, "/auth", form({ intent: "login", username: m.username, password: "Passw0rd!x", redirectTo: "/\t/evil.example" }, { Origin: own() }));
+    const signIn = await send(
+      plain.base,
+      "/auth",
+      form(
+        { intent: "login", username: m.username, password: "Passw0rd!x", redirectTo: "/\t/evil.example" },
+        { Origin: own() },
+      ),
+    );
     expect(signIn.status).toBe(302);
     expect(signIn.headers.location).toBe("/forum");
-    const newline = await send(plain.base, "/auth", form({ intent: "login", username: m.username, password: "Passw0rd!x", redirectTo: "/\n/evil.example" }, { Origin: own() }));
+    const newline = await send(
+      plain.base,
+      "/auth",
+      form(
+        { intent: "login", username: m.username, password: "Passw0rd!x", redirectTo: "/\n/evil.example" },
+        { Origin: own() },
+      ),
+    );
     expect(newline.headers.location).toBe("/forum");
   });
 });
@@ -292,26 +393,41 @@ describe("every 429 carries Retry-After", () => {
   function expectRetryAfter(answer: Answer, label: string) {
     expect(answer.status, `${label}: ${answer.text.slice(0, 200)}`).toBe(429);
     const seconds = Number(answer.headers["retry-after"]);
-    expect(Number.isInteger(seconds) && seconds > 0, `${label} Retry-After ${answer.headers["retry-after"]}`).toBe(true);
+    expect(Number.isInteger(seconds) && seconds > 0, `${label} Retry-After ${answer.headers["retry-after"]}`).toBe(
+      true,
+    );
   }
 
   it("sign-in lockout, on the page and in the API", async () => {
     const m = await member();
     await exhaust(limits.loginAccount(m.username));
-    expectRetryAfter(await send(plain.base, "/api/login", json({ username: m.username, password: "Passw0rd!x" })), "/api/login");
-    expectRetryAfter(await send(plain.base, "/auth", form({ intent: "login", username: m.username, password: "Passw0rd!x" })), "/auth login");
+    expectRetryAfter(
+      await send(plain.base, "/api/login", json({ username: m.username, password: "Passw0rd!x" })),
+      "/api/login",
+    );
+    expectRetryAfter(
+      await send(plain.base, "/auth", form({ intent: "login", username: m.username, password: "Passw0rd!x" })),
+      "/auth login",
+    );
   });
 
   it("recovery and registration, on the page and in the API", async () => {
     const m = await member();
     await exhaust(limits.recoveryTarget(m.email!));
     expectRetryAfter(await send(plain.base, "/api/forgot-password", json({ email: m.email })), "/api/forgot-password");
-    expectRetryAfter(await send(plain.base, "/auth", form({ intent: "forgot-password", method: "email", email: m.email! })), "/auth forgot-password");
+    expectRetryAfter(
+      await send(plain.base, "/auth", form({ intent: "forgot-password", method: "email", email: m.email! })),
+      "/auth forgot-password",
+    );
     const ip = randomAddress();
     await exhaust(limits.register(ip));
     const name = `edge_${Math.random().toString(36).slice(2, 9)}`;
     expectRetryAfter(
-      await send(plain.base, "/api/register", json({ username: name, email: `${name}@example.test`, password: "Passw0rd!x" }, { "X-Forwarded-For": ip })),
+      await send(
+        plain.base,
+        "/api/register",
+        json({ username: name, email: `${name}@example.test`, password: "Passw0rd!x" }, { "X-Forwarded-For": ip }),
+      ),
       "/api/register",
     );
   });
@@ -319,17 +435,45 @@ describe("every 429 carries Retry-After", () => {
   it("the forum, on the page and in the API", async () => {
     const m = await member();
     const cookie = await cookieFor(m.id);
-    await exhaust({ key: `forum:topic:${m.id}`, limit: FORUM_LIMITS.topic.perWindow, windowSeconds: FORUM_LIMITS.topic.windowSeconds });
-    expectRetryAfter(await send(plain.base, "/api/forum/topics", json({ title: "One topic too many" }, { Cookie: cookie })), "/api/forum/topics");
-    expectRetryAfter(await send(plain.base, "/forum", form({ intent: "create-topic", title: "One topic too many" }, { Cookie: cookie })), "/forum");
+    await exhaust({
+      key: `forum:topic:${m.id}`,
+      limit: FORUM_LIMITS.topic.perWindow,
+      windowSeconds: FORUM_LIMITS.topic.windowSeconds,
+    });
+    expectRetryAfter(
+      await send(plain.base, "/api/forum/topics", json({ title: "One topic too many" }, { Cookie: cookie })),
+      "/api/forum/topics",
+    );
+    expectRetryAfter(
+      await send(
+        plain.base,
+        "/forum",
+        form({ intent: "create-topic", title: "One topic too many" }, { Cookie: cookie }),
+      ),
+      "/forum",
+    );
   });
 
   it("speech, in the API and the read-aloud link", async () => {
     const visitor = randomUUID();
-    const first = await send(plain.base, "/api/tts/generate", json({ text: `First words ${visitor}`, voiceId: "en-US-natalie" }, { "x-session-id": visitor }));
+    const first = await send(
+      plain.base,
+      "/api/tts/generate",
+      json({ text: `First words ${visitor}`, voiceId: "en-US-natalie" }, { "x-session-id": visitor }),
+    );
     expect(first.status).toBe(200);
-    expectRetryAfter(await send(plain.base, "/api/tts/generate", json({ text: `Second words ${visitor}`, voiceId: "en-US-natalie" }, { "x-session-id": visitor })), "/api/tts/generate");
-    expectRetryAfter(await send(plain.base, "/read-aloud?path=/about", { headers: { "x-session-id": visitor } }), "/read-aloud");
+    expectRetryAfter(
+      await send(
+        plain.base,
+        "/api/tts/generate",
+        json({ text: `Second words ${visitor}`, voiceId: "en-US-natalie" }, { "x-session-id": visitor }),
+      ),
+      "/api/tts/generate",
+    );
+    expectRetryAfter(
+      await send(plain.base, "/read-aloud?path=/about", { headers: { "x-session-id": visitor } }),
+      "/read-aloud",
+    );
   });
 
   it("uploads, generation and astrology readings", async () => {
@@ -338,17 +482,32 @@ describe("every 429 carries Retry-After", () => {
     const boundary = "edge-boundary";
     const upload = `--${boundary}\r\nContent-Disposition: form-data; name="model"; filename="cube.obj"\r\nContent-Type: text/plain\r\n\r\nv 0 0 0\r\n--${boundary}--\r\n`;
     expectRetryAfter(
-      await send(plain.base, "/api/3d/upload", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "X-Forwarded-For": ip }, body: upload }),
+      await send(plain.base, "/api/3d/upload", {
+        method: "POST",
+        headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "X-Forwarded-For": ip },
+        body: upload,
+      }),
       "/api/3d/upload",
     );
     await exhaust({ key: `numerology:ip:${hashIp(ip)}`, limit: 120, windowSeconds: 60 });
     expectRetryAfter(
-      await send(plain.base, "/api/generate-content", json({ number: 7, preferences: { style: "poetic", composition: "brief", keywords: "" } }, { "X-Forwarded-For": ip })),
+      await send(
+        plain.base,
+        "/api/generate-content",
+        json(
+          { number: 7, preferences: { style: "poetic", composition: "brief", keywords: "" } },
+          { "X-Forwarded-For": ip },
+        ),
+      ),
       "/api/generate-content",
     );
     await exhaust({ key: `astrology-reading:ip:${hashIp(ip)}`, limit: 60, windowSeconds: 60 });
     expectRetryAfter(
-      await send(plain.base, "/api/generate-personalized-reading", json({ planet: "Moon", constellation: "Cancer" }, { "X-Forwarded-For": ip })),
+      await send(
+        plain.base,
+        "/api/generate-personalized-reading",
+        json({ planet: "Moon", constellation: "Cancer" }, { "X-Forwarded-For": ip }),
+      ),
       "/api/generate-personalized-reading",
     );
   });
@@ -360,7 +519,9 @@ describe("the visitor id", () => {
     const ignored = await send(plain.base, "/api/preferences", json(prefs, { "x-session-id": "aaaaaaaa" }));
     expect(ignored.status).toBe(200);
     expect(cookiesOf(ignored)).toMatch(/visitor=/);
-    const [row] = await rawSql()<{ n: number }[]>`select count(*)::int as n from preferences where session_id = 'aaaaaaaa'`;
+    const [row] = await rawSql()<
+      { n: number }[]
+    >`select count(*)::int as n from preferences where session_id = 'aaaaaaaa'`;
     expect(row!.n).toBe(0);
 
     const visitor = randomUUID();
@@ -374,8 +535,14 @@ describe("the visitor id", () => {
 
 describe("the request log", () => {
   it("blanks tokens, codes and keys in URLs and writes no client address", async () => {
-    await send(plain.base, "/reset-password?token=SECRET-TOKEN-123&code=SECRET-CODE&api_key=SECRET-KEY&page=2", { headers: { "X-Forwarded-For": "203.0.113.77" } });
-    await expect.poll(() => plain.log().includes("/reset-password?token=[redacted]&code=[redacted]&api_key=[redacted]&page=2"), { timeout: 5_000 }).toBe(true);
+    await send(plain.base, "/reset-password?token=SECRET-TOKEN-123&code=SECRET-CODE&api_key=SECRET-KEY&page=2", {
+      headers: { "X-Forwarded-For": "203.0.113.77" },
+    });
+    await expect
+      .poll(() => plain.log().includes("/reset-password?token=[redacted]&code=[redacted]&api_key=[redacted]&page=2"), {
+        timeout: 5_000,
+      })
+      .toBe(true);
     expect(plain.log()).not.toMatch(/SECRET-(TOKEN|CODE|KEY)/);
     expect(plain.log()).not.toContain("203.0.113.77");
     expect(plain.log()).not.toContain("127.0.0.1 - ");
@@ -390,7 +557,11 @@ describe("error answers", () => {
       expectNoDetail(answer);
       if (answer.status >= 500) expect(answer.text, pathname).toContain(String(answer.headers["x-request-id"]));
     }
-    const malformed = await send(plain.base, "/api/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{not json" });
+    const malformed = await send(plain.base, "/api/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{not json",
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.json()).toEqual({ error: expect.any(String) });
   });

@@ -37,13 +37,25 @@ describe("speak()", () => {
 
   it("keys the cache by voice: another voice is another clip", async () => {
     const text = `A sentence for two voices. ${randomUUID()}`;
-    const a = await speak({ text, voiceId: "en-US-natalie", person: { ip: randomUUID(), userId: null, sessionId: randomUUID() } });
-    const b = await speak({ text, voiceId: "en-UK-theo", person: { ip: randomUUID(), userId: null, sessionId: randomUUID() } });
+    const a = await speak({
+      text,
+      voiceId: "en-US-natalie",
+      person: { ip: randomUUID(), userId: null, sessionId: randomUUID() },
+    });
+    const b = await speak({
+      text,
+      voiceId: "en-UK-theo",
+      person: { ip: randomUUID(), userId: null, sessionId: randomUUID() },
+    });
     expect(a.ok && b.ok && a.etag !== b.etag).toBe(true);
   });
 
   it("applies the symbol rules on the server too", async () => {
-    const result = await speak({ text: `3*3=9 ${randomUUID()}`, voiceId: "en-US-natalie", person: { ip: randomUUID(), userId: null, sessionId: randomUUID() } });
+    const result = await speak({
+      text: `3*3=9 ${randomUUID()}`,
+      voiceId: "en-US-natalie",
+      person: { ip: randomUUID(), userId: null, sessionId: randomUUID() },
+    });
     expect(result.ok && result.text.startsWith("3 times 3 equals 9")).toBe(true);
   });
 
@@ -54,7 +66,12 @@ describe("speak()", () => {
     expect(first.ok).toBe(true);
     const replay = await speak({ text, voiceId: "en-US-natalie", person, rateLimit: 1 });
     expect(replay.ok).toBe(true);
-    const second = await speak({ text: `Second text. ${randomUUID()}`, voiceId: "en-US-natalie", person, rateLimit: 1 });
+    const second = await speak({
+      text: `Second text. ${randomUUID()}`,
+      voiceId: "en-US-natalie",
+      person,
+      rateLimit: 1,
+    });
     expect(second.ok).toBe(false);
     if (second.ok) return;
     expect(second.status).toBe(429);
@@ -63,14 +80,24 @@ describe("speak()", () => {
 
   it("refuses unknown voices, empty and overlong text", async () => {
     const person = { ip: randomUUID(), userId: null, sessionId: randomUUID() };
-    expect(await speak({ text: "Hello there friend", voiceId: "xx-XX-nobody", person })).toMatchObject({ ok: false, status: 400 });
+    expect(await speak({ text: "Hello there friend", voiceId: "xx-XX-nobody", person })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
     expect(await speak({ text: " ✨ ", voiceId: "en-US-natalie", person })).toMatchObject({ ok: false, status: 400 });
-    expect(await speak({ text: "a".repeat(20_001), voiceId: "en-US-natalie", person })).toMatchObject({ ok: false, status: 400 });
+    expect(await speak({ text: "a".repeat(20_001), voiceId: "en-US-natalie", person })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
   });
 
   it("caps long text at the longest clip", async () => {
     const long = `${"Numbers speak. ".repeat(400)}${randomUUID()}`;
-    const result = await speak({ text: long, voiceId: "en-US-natalie", person: { ip: randomUUID(), userId: null, sessionId: randomUUID() } });
+    const result = await speak({
+      text: long,
+      voiceId: "en-US-natalie",
+      person: { ip: randomUUID(), userId: null, sessionId: randomUUID() },
+    });
     expect(result.ok && result.text.length <= 3500).toBe(true);
   }, 120_000);
 });

@@ -21,7 +21,10 @@ let openai: OpenAIStandIn;
 const saved = { ...env };
 
 beforeAll(async () => {
-  [murf, openai] = await Promise.all([startMurfStandIn({ apiKey: MURF_KEY }), startOpenAIStandIn({ apiKey: OPENAI_KEY })]);
+  [murf, openai] = await Promise.all([
+    startMurfStandIn({ apiKey: MURF_KEY }),
+    startOpenAIStandIn({ apiKey: OPENAI_KEY }),
+  ]);
 });
 
 afterEach(() => {
@@ -65,7 +68,9 @@ describe("Murf adapter", () => {
 
   it("reports the vendor's status and body when Murf refuses", async () => {
     useMurf("wrong-key");
-    const failure = await murfProvider.synthesize({ text: "Hello there", voice: findVoice("en-US-natalie")! }).catch((e) => e);
+    const failure = await murfProvider
+      .synthesize({ text: "Hello there", voice: findVoice("en-US-natalie")! })
+      .catch((e) => e);
     expect(failure).toBeInstanceOf(SpeechProviderError);
     expect(failure.status).toBe(401);
     expect(failure.body).toContain("Invalid api key");
@@ -74,10 +79,18 @@ describe("Murf adapter", () => {
   it("is chosen when MURF_API_KEY is set, and falls back to offline speech when Murf fails", async () => {
     useMurf();
     expect(configuredSpeechProvider().name).toBe("murf");
-    const ok = await speak({ text: `Through Murf. ${randomUUID()}`, voiceId: "en-US-miles", person: { ip: randomUUID(), userId: null, sessionId: randomUUID() } });
+    const ok = await speak({
+      text: `Through Murf. ${randomUUID()}`,
+      voiceId: "en-US-miles",
+      person: { ip: randomUUID(), userId: null, sessionId: randomUUID() },
+    });
     expect(ok.ok && ok.provider).toBe("murf");
     murf.failWith = 503;
-    const fallback = await speak({ text: `Murf is down. ${randomUUID()}`, voiceId: "en-US-miles", person: { ip: randomUUID(), userId: null, sessionId: randomUUID() } });
+    const fallback = await speak({
+      text: `Murf is down. ${randomUUID()}`,
+      voiceId: "en-US-miles",
+      person: { ip: randomUUID(), userId: null, sessionId: randomUUID() },
+    });
     expect(fallback.ok && fallback.provider).toBe("espeak");
   });
 });
@@ -90,7 +103,12 @@ describe("OpenAI speech adapter", () => {
     const clip = await openAISpeechProvider.synthesize({ text, voice: findVoice("de-DE-matthias")! });
     const request = openai.requests.at(-1)!;
     expect(request.authorization).toBe(`Bearer ${OPENAI_KEY}`);
-    expect(request.body).toMatchObject({ input: text, response_format: "mp3", voice: "onyx", model: env.OPENAI_TTS_MODEL });
+    expect(request.body).toMatchObject({
+      input: text,
+      response_format: "mp3",
+      voice: "onyx",
+      model: env.OPENAI_TTS_MODEL,
+    });
     expect(String(request.body.instructions)).toContain("German");
     expect(readMp3(clip.audio)!.audibleRatio).toBeGreaterThan(0.9);
     expect(clip.durationSeconds).toBeGreaterThan(2);
@@ -100,7 +118,9 @@ describe("OpenAI speech adapter", () => {
     useOpenAI();
     env.OPENAI_API_KEY = "sk-wrong";
     (globalThis as { __openai?: unknown }).__openai = undefined;
-    const failure = await openAISpeechProvider.synthesize({ text: "Hello", voice: findVoice("en-US-natalie")! }).catch((e) => e);
+    const failure = await openAISpeechProvider
+      .synthesize({ text: "Hello", voice: findVoice("en-US-natalie")! })
+      .catch((e) => e);
     expect(failure).toBeInstanceOf(SpeechProviderError);
     expect(failure.status).toBe(401);
   });

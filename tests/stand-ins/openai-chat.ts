@@ -7,7 +7,11 @@ import type { AddressInfo } from "node:net";
  * contain a word the test chooses). It records every request so a test can check what the real `openai` client
  * sent.
  */
-export type ChatMode = { kind: "json"; answer: unknown } | { kind: "malformed" } | { kind: "slow"; ms: number } | { kind: "error"; status: number };
+export type ChatMode =
+  | { kind: "json"; answer: unknown }
+  | { kind: "malformed" }
+  | { kind: "slow"; ms: number }
+  | { kind: "error"; status: number };
 
 export type StandIn = {
   baseURL: string;
@@ -17,8 +21,7 @@ export type StandIn = {
   close(): Promise<void>;
 };
 
-const PNG_1x1 =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 async function readBody(req: IncomingMessage): Promise<any> {
   const chunks: Buffer[] = [];
@@ -62,11 +65,13 @@ export async function startOpenAIStandIn(): Promise<StandIn> {
     const body = await readBody(req);
     const path = req.url ?? "";
     state.requests.push({ path, body });
-    if (req.headers.authorization !== "Bearer test-key") return send(res, 401, { error: { message: "bad key", type: "invalid_request_error", code: "invalid_api_key" } });
+    if (req.headers.authorization !== "Bearer test-key")
+      return send(res, 401, { error: { message: "bad key", type: "invalid_request_error", code: "invalid_api_key" } });
     if (path === "/v1/chat/completions") {
       if (chat.kind === "json") return send(res, 200, completion(JSON.stringify(chat.answer)));
       if (chat.kind === "malformed") return send(res, 200, completion("The stars say: not JSON at all {"));
-      if (chat.kind === "error") return send(res, chat.status, { error: { message: "stand-in failure", type: "server_error", code: null } });
+      if (chat.kind === "error")
+        return send(res, chat.status, { error: { message: "stand-in failure", type: "server_error", code: null } });
       const timer = setTimeout(() => send(res, 200, completion("{}")), chat.ms);
       res.on("close", () => clearTimeout(timer));
       return;

@@ -15,7 +15,19 @@ export type OpenAIStandIn = {
   close: () => Promise<void>;
 };
 
-const VOICES = new Set(["alloy", "ash", "ballad", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer", "verse"]);
+const VOICES = new Set([
+  "alloy",
+  "ash",
+  "ballad",
+  "coral",
+  "echo",
+  "fable",
+  "nova",
+  "onyx",
+  "sage",
+  "shimmer",
+  "verse",
+]);
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -36,7 +48,8 @@ export async function startOpenAIStandIn({ apiKey }: { apiKey: string }): Promis
     state.requests.push({ authorization, body });
     if (authorization !== `Bearer ${apiKey}`) return error(401, "Incorrect API key provided", "authentication_error");
     if (typeof body.input !== "string" || !body.input) return error(400, "input is required");
-    if (typeof body.voice !== "string" || !VOICES.has(body.voice)) return error(400, `Invalid voice: ${String(body.voice)}`);
+    if (typeof body.voice !== "string" || !VOICES.has(body.voice))
+      return error(400, `Invalid voice: ${String(body.voice)}`);
     if (body.response_format && body.response_format !== "mp3") return error(400, "Only mp3 in this stand-in");
     const audio = toneMp3(Math.max(0.5, (body.input.length / 900) * 60));
     response.writeHead(200, { "Content-Type": "audio/mpeg", "Content-Length": String(audio.length) });

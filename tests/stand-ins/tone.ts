@@ -4,7 +4,8 @@ import { Mp3Encoder } from "@breezystack/lamejs";
 export function toneMp3(seconds: number, { silent = false, sampleRate = 24000 } = {}): Uint8Array {
   const samples = new Int16Array(Math.round(seconds * sampleRate));
   if (!silent) {
-    for (let i = 0; i < samples.length; i++) samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / sampleRate));
+    for (let i = 0; i < samples.length; i++)
+      samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / sampleRate));
   }
   const encoder = new Mp3Encoder(1, sampleRate, 48);
   const parts = [encoder.encodeBuffer(samples), encoder.flush()];

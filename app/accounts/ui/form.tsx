@@ -107,7 +107,17 @@ export function ErrorSummary({
   );
 }
 
-export function SubmitButton({ children, busy, busyLabel, disabled }: { children: ReactNode; busy?: boolean; busyLabel?: string; disabled?: boolean }) {
+export function SubmitButton({
+  children,
+  busy,
+  busyLabel,
+  disabled,
+}: {
+  children: ReactNode;
+  busy?: boolean;
+  busyLabel?: string;
+  disabled?: boolean;
+}) {
   return (
     <button
       type="submit"

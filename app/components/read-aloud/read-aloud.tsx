@@ -1,9 +1,9 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { hasReadableText, speechTextFromHtml, NO_READABLE_CONTENT } from "~/speech/text";
 import { Tooltip } from "~/components/tooltip";
-import { BROWSER_STORAGE } from "~/utils/cookies";
+import { hasReadableText, speechTextFromHtml, NO_READABLE_CONTENT } from "~/speech/text";
 import { DEFAULT_VOICE_ID, findVoice, voicesByLanguage } from "~/speech/voices";
+import { BROWSER_STORAGE } from "~/utils/cookies";
 import {
   READ_ALOUD_ERRORS,
   SPEEDS,
@@ -240,7 +240,11 @@ export function ReadAloud() {
     onPlay: () => {
       setStatus("playing");
       setError(null);
-      announce(status === "paused" ? "Reading resumed." : `Reading the page with ${findVoice(voiceId)?.name ?? "the chosen voice"}.`);
+      announce(
+        status === "paused"
+          ? "Reading resumed."
+          : `Reading the page with ${findVoice(voiceId)?.name ?? "the chosen voice"}.`,
+      );
     },
     onPause: () => {
       const audio = audioRef.current;
@@ -291,7 +295,11 @@ export function ReadAloud() {
   const voice = findVoice(voiceId);
 
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2" onKeyDown={onKeyDown} hidden={!readable && !active}>
+    <div
+      className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2"
+      onKeyDown={onKeyDown}
+      hidden={!readable && !active}
+    >
       <audio ref={audioRef} preload="none" {...audioEvents} />
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
@@ -308,7 +316,10 @@ export function ReadAloud() {
           <p className="mb-2 text-sm font-semibold">Choose a voice to read this page</p>
           {GROUPS.map((group) => (
             <div key={group.language} role="group" aria-labelledby={`${menuId}-${group.lang}`} className="mb-3">
-              <p id={`${menuId}-${group.lang}`} className="text-xs font-semibold tracking-wide text-violet-900 uppercase">
+              <p
+                id={`${menuId}-${group.lang}`}
+                className="text-xs font-semibold tracking-wide text-violet-900 uppercase"
+              >
                 {group.language}
               </p>
               <ul className="mt-1 grid grid-cols-2 gap-1">
@@ -356,7 +367,11 @@ export function ReadAloud() {
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {status === "paused" ? (
-              <button type="button" onClick={() => void resume()} className="rounded bg-cosmic px-3 py-1 text-sm text-white">
+              <button
+                type="button"
+                onClick={() => void resume()}
+                className="rounded bg-cosmic px-3 py-1 text-sm text-white"
+              >
                 Resume reading
               </button>
             ) : (

@@ -1,5 +1,5 @@
-import assimpjs from "assimpjs";
 import { NodeIO, type Document, type JSONDocument } from "@gltf-transform/core";
+import assimpjs from "assimpjs";
 import { ConversionError } from "./mesh";
 
 /**
@@ -44,7 +44,10 @@ function refuseExternalReferences(bytes: Uint8Array, ext: string): void {
   const uris = [...(json.buffers ?? []), ...(json.images ?? [])].map((r) => r.uri).filter((u): u is string => !!u);
   const outside = uris.find((uri) => !uri.startsWith("data:"));
   if (outside) {
-    throw new ConversionError("external_reference", `the model refers to an outside file (${outside.slice(0, 80)}); only self-contained models are accepted`);
+    throw new ConversionError(
+      "external_reference",
+      `the model refers to an outside file (${outside.slice(0, 80)}); only self-contained models are accepted`,
+    );
   }
 }
 

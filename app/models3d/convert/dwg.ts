@@ -41,12 +41,27 @@ const POLYLINE_MESH = 30;
 
 /** $INSUNITS codes (AutoCAD's DXF reference) for the units a size is given in. */
 const INSUNITS: Record<number, string> = {
-  1: "inches", 2: "feet", 3: "miles", 4: "millimetres", 5: "centimetres", 6: "metres", 7: "kilometres",
-  8: "microinches", 9: "mils", 10: "yards", 11: "ångströms", 12: "nanometres", 13: "micrometres", 14: "decimetres",
+  1: "inches",
+  2: "feet",
+  3: "miles",
+  4: "millimetres",
+  5: "centimetres",
+  6: "metres",
+  7: "kilometres",
+  8: "microinches",
+  9: "mils",
+  10: "yards",
+  11: "ångströms",
+  12: "nanometres",
+  13: "micrometres",
+  14: "decimetres",
 };
 
 export async function readDwg(bytes: Uint8Array): Promise<{ meshes: MeshData[]; units: string | null }> {
-  const wasmDir = path.join(path.dirname(createRequire(import.meta.url).resolve("@mlightcad/libredwg-web")), "../wasm/");
+  const wasmDir = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("@mlightcad/libredwg-web")),
+    "../wasm/",
+  );
   const libredwg = await LibreDwg.create(wasmDir);
   const data = libredwg.dwg_read_data(bytes.slice().buffer, Dwg_File_Type.DWG);
   if (data === undefined) throw new ConversionError("translation_failed", "libredwg could not read the DWG file");
@@ -78,7 +93,8 @@ export function drawingMeshes(entities: DwgEntity[], polylines: DxfPolyline[]): 
   const segments: number[] = [];
   const triangles: number[] = [];
   const push = (a: Point, b: Point) => segments.push(a.x, a.y, a.z ?? 0, b.x, b.y, b.z ?? 0);
-  const triangle = (a: Point, b: Point, c: Point) => triangles.push(a.x, a.y, a.z ?? 0, b.x, b.y, b.z ?? 0, c.x, c.y, c.z ?? 0);
+  const triangle = (a: Point, b: Point, c: Point) =>
+    triangles.push(a.x, a.y, a.z ?? 0, b.x, b.y, b.z ?? 0, c.x, c.y, c.z ?? 0);
   for (const entity of entities) {
     switch (entity.type) {
       case "LINE":
@@ -120,8 +136,10 @@ export function drawingMeshes(entities: DwgEntity[], polylines: DxfPolyline[]): 
     else if (polyline.flag & 16) polygonMeshTriangles(polyline, triangle);
   }
   const meshes: MeshData[] = [];
-  if (triangles.length) meshes.push({ name: "faces", positions: new Float32Array(triangles), color: [0.6, 0.6, 0.65, 1] });
-  if (segments.length) meshes.push({ name: "drawing", positions: new Float32Array(segments), mode: "lines", color: [0.1, 0.1, 0.2, 1] });
+  if (triangles.length)
+    meshes.push({ name: "faces", positions: new Float32Array(triangles), color: [0.6, 0.6, 0.65, 1] });
+  if (segments.length)
+    meshes.push({ name: "drawing", positions: new Float32Array(segments), mode: "lines", color: [0.1, 0.1, 0.2, 1] });
   return meshes;
 }
 
@@ -130,7 +148,9 @@ function polyfaceTriangles(polyline: DxfPolyline, triangle: (a: Point, b: Point,
   const positions = polyline.vertices.filter((v) => v.flag & 64);
   for (const face of polyline.vertices.filter((v) => !(v.flag & 64) && v.faces.length)) {
     // a negative index marks an invisible edge; the corner is the same
-    const corners = face.faces.map((i) => positions[Math.abs(i) - 1]).filter((p): p is DxfPolyline["vertices"][number] => !!p);
+    const corners = face.faces
+      .map((i) => positions[Math.abs(i) - 1])
+      .filter((p): p is DxfPolyline["vertices"][number] => !!p);
     for (let i = 1; i + 1 < corners.length; i++) triangle(corners[0]!, corners[i]!, corners[i + 1]!);
   }
 }
@@ -194,7 +214,9 @@ export function dxfPolylineMeshes(dxf: string): DxfPolyline[] {
       else if (code === 72) current.n = number;
     }
   }
-  return out.filter((p) => p.flag & (16 | 64)).map((p) => ({ ...p, vertices: p.vertices.map((v) => ({ ...v, faces: v.faces.filter((f) => f !== undefined) })) }));
+  return out
+    .filter((p) => p.flag & (16 | 64))
+    .map((p) => ({ ...p, vertices: p.vertices.map((v) => ({ ...v, faces: v.faces.filter((f) => f !== undefined) })) }));
 }
 
 function arc(center: Point, radius: number, start: number, end: number, push: (a: Point, b: Point) => void): void {

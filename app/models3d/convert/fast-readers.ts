@@ -30,7 +30,8 @@ export function parseCNumber(token: string): number {
 
 function coordinate(token: string | undefined, what: string): number {
   const value = token === undefined ? NaN : parseCNumber(token);
-  if (!Number.isFinite(value)) throw new FastReaderError(`${what} holds "${String(token).slice(0, 20)}", which is not a finite number`);
+  if (!Number.isFinite(value))
+    throw new FastReaderError(`${what} holds "${String(token).slice(0, 20)}", which is not a finite number`);
   return value;
 }
 
@@ -66,7 +67,8 @@ export function readStl(bytes: Uint8Array): MeshData[] {
   const text = decodeText(bytes);
   const positions: number[] = [];
   const normals: number[] = [];
-  const facet = /facet\s+normal\s+(\S+)\s+(\S+)\s+(\S+)\s+outer\s+loop\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+endloop\s+endfacet/gi;
+  const facet =
+    /facet\s+normal\s+(\S+)\s+(\S+)\s+(\S+)\s+outer\s+loop\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+vertex\s+(\S+)\s+(\S+)\s+(\S+)\s+endloop\s+endfacet/gi;
   let facets = 0;
   for (const m of text.matchAll(facet)) {
     const v = m.slice(1).map((x) => coordinate(x, "STL"));
@@ -86,11 +88,19 @@ function fixNormals(positions: Float32Array, normals: Float32Array): Float32Arra
   for (let t = 0; t < positions.length; t += 9) {
     const l = Math.hypot(normals[t]!, normals[t + 1]!, normals[t + 2]!);
     if (l > 0.5 && l < 1.5) continue;
-    const ux = positions[t + 3]! - positions[t]!, uy = positions[t + 4]! - positions[t + 1]!, uz = positions[t + 5]! - positions[t + 2]!;
-    const vx = positions[t + 6]! - positions[t]!, vy = positions[t + 7]! - positions[t + 1]!, vz = positions[t + 8]! - positions[t + 2]!;
-    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const ux = positions[t + 3]! - positions[t]!,
+      uy = positions[t + 4]! - positions[t + 1]!,
+      uz = positions[t + 5]! - positions[t + 2]!;
+    const vx = positions[t + 6]! - positions[t]!,
+      vy = positions[t + 7]! - positions[t + 1]!,
+      vz = positions[t + 8]! - positions[t + 2]!;
+    let nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
     const n = Math.hypot(nx, ny, nz) || 1;
-    nx /= n; ny /= n; nz /= n;
+    nx /= n;
+    ny /= n;
+    nz /= n;
     for (let c = 0; c < 3; c++) {
       normals[t + c * 3] = nx;
       normals[t + c * 3 + 1] = ny;
@@ -125,7 +135,8 @@ export function readObj(bytes: Uint8Array): MeshData[] {
     positions.push(v[(vi - 1) * 3]!, v[(vi - 1) * 3 + 1]!, v[(vi - 1) * 3 + 2]!);
     let ni = c ? Number.parseInt(c, 10) : NaN;
     if (ni < 0) ni = vn.length / 3 + ni + 1;
-    if (Number.isInteger(ni) && ni >= 1 && ni <= vn.length / 3) normals.push(vn[(ni - 1) * 3]!, vn[(ni - 1) * 3 + 1]!, vn[(ni - 1) * 3 + 2]!);
+    if (Number.isInteger(ni) && ni >= 1 && ni <= vn.length / 3)
+      normals.push(vn[(ni - 1) * 3]!, vn[(ni - 1) * 3 + 1]!, vn[(ni - 1) * 3 + 2]!);
     else {
       allHaveNormals = false;
       normals.push(0, 0, 0);

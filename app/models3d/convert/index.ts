@@ -1,5 +1,6 @@
 import { NodeIO, type Document } from "@gltf-transform/core";
 import type { ModelExtension } from "../formats";
+import { textAsUtf8 } from "../text";
 import { readWithAssimp } from "./assimp";
 import { readDwg } from "./dwg";
 import { FastReaderError, readObj, readStl } from "./fast-readers";
@@ -10,7 +11,6 @@ import { posterSvg } from "./poster";
 import { summariseDocument } from "./summary";
 import { read3mf } from "./threemf";
 import { readX3d } from "./x3d";
-import { textAsUtf8 } from "../text";
 
 export { ConversionError } from "./mesh";
 
@@ -25,7 +25,13 @@ const TEXT_FORMATS = new Set<ModelExtension>(["obj", "dae", "x3d", "gltf", "step
  * file's <unit>; OpenCascade tessellates STEP and IGES in millimetres). Readers that find units in the file
  * (X3D, 3MF, DWG) report their own; OBJ, STL, PLY, FBX and 3DS files do not say.
  */
-const FORMAT_UNITS: Partial<Record<ModelExtension, string>> = { gltf: "metres", glb: "metres", dae: "metres", step: "millimetres", iges: "millimetres" };
+const FORMAT_UNITS: Partial<Record<ModelExtension, string>> = {
+  gltf: "metres",
+  glb: "metres",
+  dae: "metres",
+  step: "millimetres",
+  iges: "millimetres",
+};
 
 /** Progress each stage reports when it starts: the status route shows these as 'NN%'. */
 export const STAGE_PROGRESS: Record<ConversionStage, number> = { parsing: 15, converting: 40, optimising: 75 };

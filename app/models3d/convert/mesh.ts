@@ -59,14 +59,25 @@ export function meshesToDocument(meshes: MeshData[]): Document {
       .createPrimitive()
       .setAttribute("POSITION", position)
       .setMaterial(material)
-      .setMode(mesh.mode === "lines" ? Primitive.Mode.LINES : mesh.mode === "points" ? Primitive.Mode.POINTS : Primitive.Mode.TRIANGLES);
+      .setMode(
+        mesh.mode === "lines"
+          ? Primitive.Mode.LINES
+          : mesh.mode === "points"
+            ? Primitive.Mode.POINTS
+            : Primitive.Mode.TRIANGLES,
+      );
     if (mesh.normals && mesh.normals.length === mesh.positions.length && (mesh.mode ?? "triangles") === "triangles") {
-      primitive.setAttribute("NORMAL", document.createAccessor().setType("VEC3").setArray(mesh.normals).setBuffer(buffer));
+      primitive.setAttribute(
+        "NORMAL",
+        document.createAccessor().setType("VEC3").setArray(mesh.normals).setBuffer(buffer),
+      );
     }
     if (mesh.indices) {
       primitive.setIndices(document.createAccessor().setType("SCALAR").setArray(mesh.indices).setBuffer(buffer));
     }
-    const node = document.createNode(mesh.name ?? `mesh-${i}`).setMesh(document.createMesh(mesh.name).addPrimitive(primitive));
+    const node = document
+      .createNode(mesh.name ?? `mesh-${i}`)
+      .setMesh(document.createMesh(mesh.name).addPrimitive(primitive));
     scene.addChild(node);
   }
   document.getRoot().setDefaultScene(scene);

@@ -38,7 +38,8 @@ function weldPrimitive(document: Document, primitive: Primitive): void {
   const table = new Int32Array(size).fill(-1);
   const same = (a: number, b: number) => {
     for (const view of views) {
-      for (let k = 0; k < view.stride; k++) if (view.words[a * view.stride + k] !== view.words[b * view.stride + k]) return false;
+      for (let k = 0; k < view.stride; k++)
+        if (view.words[a * view.stride + k] !== view.words[b * view.stride + k]) return false;
     }
     return true;
   };
@@ -101,7 +102,8 @@ function bytesPerVertex(accessor: Accessor): { words: Uint32Array; stride: numbe
   const perVertex = array.byteLength / accessor.getCount();
   const words = new Uint32Array(accessor.getCount() * stride4);
   const out = new Uint8Array(words.buffer);
-  for (let v = 0; v < accessor.getCount(); v++) out.set(bytes.subarray(v * perVertex, (v + 1) * perVertex), v * stride4 * 4);
+  for (let v = 0; v < accessor.getCount(); v++)
+    out.set(bytes.subarray(v * perVertex, (v + 1) * perVertex), v * stride4 * 4);
   return { words, stride: stride4 };
 }
 

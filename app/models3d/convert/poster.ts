@@ -61,10 +61,15 @@ export function posterSvg(document: Document, title: string): string {
   };
   const projected = triangles.map((t) => ({ ...t, a: project(t.a), b: project(t.b), c: project(t.c) }));
   const projectedLines = lines.map((l) => ({ ...l, a: project(l.a), b: project(l.b) }));
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const p of [...projected.flatMap((t) => [t.a, t.b, t.c]), ...projectedLines.flatMap((l) => [l.a, l.b])]) {
-    minX = Math.min(minX, p[0]); maxX = Math.max(maxX, p[0]);
-    minY = Math.min(minY, p[1]); maxY = Math.max(maxY, p[1]);
+    minX = Math.min(minX, p[0]);
+    maxX = Math.max(maxX, p[0]);
+    minY = Math.min(minY, p[1]);
+    maxY = Math.max(maxY, p[1]);
   }
   const span = Math.max(maxX - minX, maxY - minY) || 1;
   const scale = (SIZE * 0.9) / span;
@@ -83,7 +88,9 @@ export function posterSvg(document: Document, title: string): string {
     );
   }
   for (const l of projectedLines) {
-    shapes.push(`<line x1="${sx(l.a)}" y1="${sy(l.a)}" x2="${sx(l.b)}" y2="${sy(l.b)}" stroke="${rgb(l.color, 0.8)}"/>`);
+    shapes.push(
+      `<line x1="${sx(l.a)}" y1="${sy(l.a)}" x2="${sx(l.b)}" y2="${sy(l.b)}" stroke="${rgb(l.color, 0.8)}"/>`,
+    );
   }
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}" width="${SIZE}" height="${SIZE}" role="img">`,
@@ -112,7 +119,11 @@ function countTriangles(document: Document): number {
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 function normalise(v: Vec3): Vec3 {
   const l = Math.hypot(v[0], v[1], v[2]) || 1;
   return [v[0] / l, v[1] / l, v[2] / l];

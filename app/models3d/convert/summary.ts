@@ -67,7 +67,9 @@ export function summariseDocument(document: Document, units: string | null): Mod
     for (const child of node.listChildren()) visit(child);
   };
   for (const node of scene?.listChildren() ?? []) visit(node);
-  const size = Number.isFinite(min[0]) ? ([0, 1, 2].map((a) => Math.max(0, max[a]! - min[a]!)) as [number, number, number]) : null;
+  const size = Number.isFinite(min[0])
+    ? ([0, 1, 2].map((a) => Math.max(0, max[a]! - min[a]!)) as [number, number, number])
+    : null;
   return { units, size, parts, triangles, lines, points, colours };
 }
 

@@ -22,8 +22,20 @@ export const ROUND_SEGMENTS = 32;
 const MAX_VERTICES = 8_000_000;
 
 const GROUPS = new Set([
-  "X3D", "Scene", "Group", "StaticGroup", "Transform", "Collision", "Anchor", "Billboard",
-  "CADAssembly", "CADLayer", "CADPart", "CADFace", "LayerSet", "Layer",
+  "X3D",
+  "Scene",
+  "Group",
+  "StaticGroup",
+  "Transform",
+  "Collision",
+  "Anchor",
+  "Billboard",
+  "CADAssembly",
+  "CADLayer",
+  "CADPart",
+  "CADFace",
+  "LayerSet",
+  "Layer",
 ]);
 const TRANSFORMS = new Set(["Transform", "CADPart"]);
 
@@ -92,12 +104,17 @@ export function parseClassic(text: string): { scene: X3dNode; units: string } {
   const peek = (offset = 0) => tokens[at + offset];
   const next = () => {
     const token = tokens[at++];
-    if (token === undefined) throw new ConversionError("translation_failed", "X3D (ClassicVRML) ends in the middle of a node");
+    if (token === undefined)
+      throw new ConversionError("translation_failed", "X3D (ClassicVRML) ends in the middle of a node");
     return token;
   };
   const expect = (value: string) => {
     const token = next();
-    if (token !== value) throw new ConversionError("translation_failed", `X3D (ClassicVRML): expected "${value}", found "${token.slice(0, 30)}"`);
+    if (token !== value)
+      throw new ConversionError(
+        "translation_failed",
+        `X3D (ClassicVRML): expected "${value}", found "${token.slice(0, 30)}"`,
+      );
   };
   const skipBalanced = () => {
     const open = next();
@@ -113,7 +130,8 @@ export function parseClassic(text: string): { scene: X3dNode; units: string } {
     const token = peek();
     return token === "DEF" || token === "USE" || (token !== undefined && /^[A-Za-z_]/.test(token) && peek(1) === "{");
   };
-  const isValue = (token: string | undefined) => token !== undefined && (token.startsWith('"') || /^[-+.\d]/.test(token) || token === "TRUE" || token === "FALSE");
+  const isValue = (token: string | undefined) =>
+    token !== undefined && (token.startsWith('"') || /^[-+.\d]/.test(token) || token === "TRUE" || token === "FALSE");
 
   const statement = (depth: number): X3dNode | null => {
     const token = peek();
@@ -162,8 +180,15 @@ export function parseClassic(text: string): { scene: X3dNode; units: string } {
     expect("{");
     while (peek() !== "}") {
       const field = peek();
-      if (field === undefined) throw new ConversionError("translation_failed", "X3D (ClassicVRML) ends in the middle of a node");
-      if (field === "ROUTE" || field === "PROTO" || field === "EXTERNPROTO" || field === "IMPORT" || field === "EXPORT") {
+      if (field === undefined)
+        throw new ConversionError("translation_failed", "X3D (ClassicVRML) ends in the middle of a node");
+      if (
+        field === "ROUTE" ||
+        field === "PROTO" ||
+        field === "EXTERNPROTO" ||
+        field === "IMPORT" ||
+        field === "EXPORT"
+      ) {
         statement(depth + 1);
         continue;
       }
@@ -181,7 +206,8 @@ export function parseClassic(text: string): { scene: X3dNode; units: string } {
       if (peek() === "[") {
         next();
         while (peek() !== "]") {
-          if (peek() === undefined) throw new ConversionError("translation_failed", "X3D (ClassicVRML) ends in the middle of a list");
+          if (peek() === undefined)
+            throw new ConversionError("translation_failed", "X3D (ClassicVRML) ends in the middle of a list");
           if (isNodeStart() || peek() === "NULL") addNode(statement(depth + 1));
           else values.push(next());
         }
@@ -228,14 +254,20 @@ function tokenize(text: string): string[] {
     tokens.push(token);
   }
   // the only text no alternative matches is a quote that never closes
-  if (position < text.length) throw new ConversionError("translation_failed", "X3D (ClassicVRML) holds an unterminated string");
+  if (position < text.length)
+    throw new ConversionError("translation_failed", "X3D (ClassicVRML) holds an unterminated string");
   return tokens;
 }
 
 // ------------------------------------------------------------------------------------------ units
 
 const UNIT_FACTORS: Array<[number, string]> = [
-  [1, "metres"], [0.001, "millimetres"], [0.01, "centimetres"], [1000, "kilometres"], [0.0254, "inches"], [0.3048, "feet"],
+  [1, "metres"],
+  [0.001, "millimetres"],
+  [0.01, "centimetres"],
+  [1000, "kilometres"],
+  [0.0254, "inches"],
+  [0.3048, "feet"],
 ];
 
 /** X3D lengths are metres unless a UNIT statement says otherwise; sizes are reported in the file's own unit. */
@@ -243,7 +275,10 @@ function unitName(name: string | undefined, factor: string | undefined): string 
   const f = factor === undefined ? 1 : Number(factor);
   const known = UNIT_FACTORS.find(([k]) => Math.abs(k - f) <= k * 1e-6);
   if (known) return known[1];
-  const cleaned = (name ?? "").replace(/^"|"$/g, "").replace(/[^\p{L}\p{N} _-]/gu, "").slice(0, 40);
+  const cleaned = (name ?? "")
+    .replace(/^"|"$/g, "")
+    .replace(/[^\p{L}\p{N} _-]/gu, "")
+    .slice(0, 40);
   return cleaned || `units of ${f} metres`;
 }
 
@@ -288,7 +323,9 @@ class Walker {
         return;
       case "Switch": {
         const choice = Number(node.attrs.whichChoice ?? -1);
-        const choices = node.children.filter((c) => c.attrs.containerField !== "metadata" && !c.tag.startsWith("Metadata"));
+        const choices = node.children.filter(
+          (c) => c.attrs.containerField !== "metadata" && !c.tag.startsWith("Metadata"),
+        );
         const chosen = choices[choice];
         if (chosen) this.walk(chosen, matrix, depth + 1);
         return;
@@ -367,7 +404,8 @@ class Walker {
   private coordinates(node: X3dNode): number[] {
     for (const child of node.children) {
       const coordinate = this.resolve(child);
-      if (coordinate && (coordinate.tag === "Coordinate" || coordinate.tag === "CoordinateDouble")) return numbers(coordinate.attrs.point);
+      if (coordinate && (coordinate.tag === "Coordinate" || coordinate.tag === "CoordinateDouble"))
+        return numbers(coordinate.attrs.point);
     }
     return [];
   }
@@ -487,7 +525,8 @@ function strip(run: number[]): number[] {
 
 function quads(list: number[]): number[] {
   const out: number[] = [];
-  for (let i = 0; i + 3 < list.length; i += 4) out.push(list[i]!, list[i + 1]!, list[i + 2]!, list[i]!, list[i + 2]!, list[i + 3]!);
+  for (let i = 0; i + 3 < list.length; i += 4)
+    out.push(list[i]!, list[i + 1]!, list[i + 2]!, list[i]!, list[i + 2]!, list[i + 3]!);
   return out;
 }
 
@@ -507,16 +546,22 @@ function faces(polygons: number[][], points: number[], convex: boolean): number[
       continue;
     }
     if (polygon.some((i) => i * 3 + 2 >= points.length)) {
-      throw new ConversionError("translation_failed", `X3D index ${Math.max(...polygon)} is outside the ${points.length / 3} coordinates`);
+      throw new ConversionError(
+        "translation_failed",
+        `X3D index ${Math.max(...polygon)} is outside the ${points.length / 3} coordinates`,
+      );
     }
-    for (const t of triangulate(polygon.map((i) => [points[i * 3]!, points[i * 3 + 1]!, points[i * 3 + 2]!]))) out.push(polygon[t]!);
+    for (const t of triangulate(polygon.map((i) => [points[i * 3]!, points[i * 3 + 1]!, points[i * 3 + 2]!])))
+      out.push(polygon[t]!);
   }
   return out;
 }
 
 /** Triangulates a planar polygon in 3D: projected onto the plane its Newell normal is most aligned with. */
 export function triangulate(polygon: number[][]): number[] {
-  let nx = 0, ny = 0, nz = 0;
+  let nx = 0,
+    ny = 0,
+    nz = 0;
   for (let i = 0; i < polygon.length; i++) {
     const [x1, y1, z1] = polygon[i]!;
     const [x2, y2, z2] = polygon[(i + 1) % polygon.length]!;
@@ -547,11 +592,23 @@ function box(hx: number, hy: number, hz: number): Geometry {
   const positions: number[] = [];
   const indices: number[] = [];
   // each face its own four corners: [normal axis, sign]
-  for (const [axis, sign] of [[0, 1], [0, -1], [1, 1], [1, -1], [2, 1], [2, -1]] as const) {
+  for (const [axis, sign] of [
+    [0, 1],
+    [0, -1],
+    [1, 1],
+    [1, -1],
+    [2, 1],
+    [2, -1],
+  ] as const) {
     const base = positions.length / 3;
     const [u, v] = [(axis + 1) % 3, (axis + 2) % 3];
     const half = [hx, hy, hz];
-    for (const [su, sv] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
+    for (const [su, sv] of [
+      [-1, -1],
+      [1, -1],
+      [1, 1],
+      [-1, 1],
+    ]) {
       const p = [0, 0, 0];
       p[axis] = sign * half[axis]!;
       p[u] = su! * half[u]! * sign;
@@ -572,7 +629,11 @@ function sphere(radius: number): Geometry {
     const phi = (Math.PI * i) / stacks;
     for (let j = 0; j <= slices; j++) {
       const theta = (2 * Math.PI * j) / slices;
-      positions.push(radius * Math.sin(phi) * Math.sin(theta), radius * Math.cos(phi), radius * Math.sin(phi) * Math.cos(theta));
+      positions.push(
+        radius * Math.sin(phi) * Math.sin(theta),
+        radius * Math.cos(phi),
+        radius * Math.sin(phi) * Math.cos(theta),
+      );
     }
   }
   const at = (i: number, j: number) => i * (slices + 1) + j;
@@ -586,7 +647,12 @@ function sphere(radius: number): Geometry {
 }
 
 /** Cylinder (equal radii) and Cone (top radius 0) about the y axis, centred on the origin. */
-function cylinder(bottomRadius: number, topRadius: number, height: number, parts: { side: boolean; top: boolean; bottom: boolean }): Geometry {
+function cylinder(
+  bottomRadius: number,
+  topRadius: number,
+  height: number,
+  parts: { side: boolean; top: boolean; bottom: boolean },
+): Geometry {
   const n = ROUND_SEGMENTS;
   const positions: number[] = [];
   const indices: number[] = [];
@@ -632,7 +698,11 @@ function elevationGrid(a: Record<string, string>): Geometry {
   const zs = numbers(a.zSpacing)[0] ?? 1;
   const height = numbers(a.height);
   if (xd < 2 || zd < 2) return { positions: [], indices: [], mode: "triangles" };
-  if (height.length < xd * zd) throw new ConversionError("translation_failed", `X3D ElevationGrid needs ${xd * zd} heights, found ${height.length}`);
+  if (height.length < xd * zd)
+    throw new ConversionError(
+      "translation_failed",
+      `X3D ElevationGrid needs ${xd * zd} heights, found ${height.length}`,
+    );
   const positions: number[] = [];
   const indices: number[] = [];
   for (let j = 0; j < zd; j++) for (let i = 0; i < xd; i++) positions.push(i * xs, height[i + j * xd]!, j * zs);
@@ -647,7 +717,11 @@ function elevationGrid(a: Record<string, string>): Geometry {
 
 type Vec3 = [number, number, number];
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const normalise = (a: Vec3): Vec3 | null => {
   const l = Math.hypot(...a);
@@ -736,7 +810,11 @@ function extrusion(a: Record<string, string>): Geometry {
       const py = r[1]! * lx + r[9]! * lz;
       const pz = r[2]! * lx + r[10]! * lz;
       const s = spine[i]!;
-      positions.push(s[0] + x[0] * px + y[0] * py + z[0] * pz, s[1] + x[1] * px + y[1] * py + z[1] * pz, s[2] + x[2] * px + y[2] * py + z[2] * pz);
+      positions.push(
+        s[0] + x[0] * px + y[0] * py + z[0] * pz,
+        s[1] + x[1] * px + y[1] * py + z[1] * pz,
+        s[2] + x[2] * px + y[2] * py + z[2] * pz,
+      );
     }
   }
   const indices: number[] = [];
@@ -746,7 +824,8 @@ function extrusion(a: Record<string, string>): Geometry {
       indices.push(p, p + 1, p + m + 1, p, p + m + 1, p + m);
     }
   }
-  const sectionClosed = m > 2 && Math.abs(section[0]![0] - section[m - 1]![0]) + Math.abs(section[0]![1] - section[m - 1]![1]) < 1e-9;
+  const sectionClosed =
+    m > 2 && Math.abs(section[0]![0] - section[m - 1]![0]) + Math.abs(section[0]![1] - section[m - 1]![1]) < 1e-9;
   const capCount = sectionClosed ? m - 1 : m;
   const cap = capCount >= 3 ? earcut(section.slice(0, capCount).flat()) : [];
   if (flag(a.beginCap, true)) for (let t = 0; t < cap.length; t += 3) indices.push(cap[t]!, cap[t + 2]!, cap[t + 1]!);
@@ -776,7 +855,8 @@ function numbers(value: string | undefined): number[] {
   for (const part of value.split(/[\s,]+/)) {
     if (part === "") continue;
     const n = Number(part);
-    if (Number.isNaN(n)) throw new ConversionError("translation_failed", `X3D number expected, found "${part.slice(0, 20)}"`);
+    if (Number.isNaN(n))
+      throw new ConversionError("translation_failed", `X3D number expected, found "${part.slice(0, 20)}"`);
     out.push(n);
   }
   return out;
@@ -788,7 +868,8 @@ function identity(): Mat4 {
 
 function multiply(a: Mat4, b: Mat4): Mat4 {
   const out = new Array<number>(16).fill(0);
-  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r]! += a[k * 4 + r]! * b[c * 4 + k]!;
+  for (let c = 0; c < 4; c++)
+    for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r]! += a[k * 4 + r]! * b[c * 4 + k]!;
   return out;
 }
 
@@ -799,10 +880,22 @@ function rotationMatrix([ax = 0, ay = 0, az = 1, angle = 0]: number[]): Mat4 {
   const s = Math.sin(angle);
   const t = 1 - c;
   return [
-    t * x * x + c, t * x * y + s * z, t * x * z - s * y, 0,
-    t * x * y - s * z, t * y * y + c, t * y * z + s * x, 0,
-    t * x * z + s * y, t * y * z - s * x, t * z * z + c, 0,
-    0, 0, 0, 1,
+    t * x * x + c,
+    t * x * y + s * z,
+    t * x * z - s * y,
+    0,
+    t * x * y - s * z,
+    t * y * y + c,
+    t * y * z + s * x,
+    0,
+    t * x * z + s * y,
+    t * y * z - s * x,
+    t * z * z + c,
+    0,
+    0,
+    0,
+    0,
+    1,
   ];
 }
 
@@ -814,7 +907,10 @@ function transformMatrix(node: X3dNode): Mat4 {
   const center = numbers(a.center);
   const scaleOrientation = numbers(a.scaleOrientation);
   const [sx = 1, sy = 1, sz = 1] = numbers(a.scale);
-  const inverseSO = scaleOrientation.length === 4 ? rotationMatrix([...scaleOrientation.slice(0, 3), -scaleOrientation[3]!]) : identity();
+  const inverseSO =
+    scaleOrientation.length === 4
+      ? rotationMatrix([...scaleOrientation.slice(0, 3), -scaleOrientation[3]!])
+      : identity();
   const scale: Mat4 = [sx, 0, 0, 0, 0, sy, 0, 0, 0, 0, sz, 0, 0, 0, 0, 1];
   return [
     translate(numbers(a.translation)),
