@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, moderationActions, users } from "#db/schema";
-import { SITE_NAME } from "~/components/navigation";
+import { SITE_NAME } from "~/site";
 import { registerJobHandler } from "~/jobs/queue.server";
 import { sendMail } from "~/mail/mail.server";
 import { formatUtcDateTime } from "~/utils/dates";

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { prefersReducedMotion } from "~/components/link-navigation";
-import { COPYRIGHT } from "~/components/navigation";
+import { COPYRIGHT } from "~/site";
 import { pageForRoute } from "~/content/content.server";
 import { textColourOn } from "~/content/principle-list";
 import { privacyHref } from "~/content/privacy";
