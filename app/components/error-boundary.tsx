@@ -61,7 +61,7 @@ const defaultHandlers: Record<number, StatusHandler> = {
         message || "The site is unavailable for a moment and will be back shortly. Please try again in a few seconds."
       }
     >
-      <a href="" className="text-cosmic underline">
+      <a href="?" className="text-cosmic underline">
         Try again
       </a>
     </ErrorPanel>

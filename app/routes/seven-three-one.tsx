@@ -2,13 +2,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { prefersReducedMotion } from "~/components/link-navigation";
-import { COPYRIGHT } from "~/site";
 import { pageForRoute } from "~/content/content.server";
 import { textColourOn } from "~/content/principle-list";
 import { privacyHref } from "~/content/privacy";
 import { ContentParts, PageHeader, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta, formatDate } from "~/content/route-helpers";
 import { principleOf } from "~/numerology/principles";
+import { COPYRIGHT } from "~/site";
 
 export async function loader() {
   return { page: pageForRoute("seven-three-one") };
