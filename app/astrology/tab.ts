@@ -1,4 +1,5 @@
 import { BROWSER_STORAGE, COOKIES } from "~/utils/cookies";
+import { formatEasternDateTime } from "~/utils/dates";
 
 /** Failure texts of the spec, shown by the page (and answered by the API). */
 /** The spec's error a failed reading raises ('Failed to generate reading'), shown above the fallback text. */
@@ -22,17 +23,7 @@ export function parseTab(value: unknown): AstrologyTab | null {
   return ASTROLOGY_TABS.find((t) => t === value) ?? null;
 }
 
-const lastUpdatedFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
-
 /** The spec's date style (en-US, year, short month, day, hour, minute) in Eastern time, the same on both sides. */
 export function formatInstant(iso: string): string {
-  return lastUpdatedFormat.format(new Date(iso)).replace(/\u202f/g, " ");
+  return formatEasternDateTime(iso);
 }
