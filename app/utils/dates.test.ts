@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUtcDateTime } from "./dates";
+import { formatEasternDateTime, formatUtcDateTime } from "./dates";
 
 const intl = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
@@ -24,6 +24,28 @@ describe("formatUtcDateTime", () => {
     for (let i = 0; i < 5000; i++) {
       const date = new Date(start + i * step * 3);
       expect(formatUtcDateTime(date)).toBe(intl.format(date).replace(/\u202f/g, " "));
+    }
+  });
+});
+
+describe("formatEasternDateTime", () => {
+  it("writes what Intl writes for en-US in US Eastern time, EST or EDT", () => {
+    const eastern = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/New_York",
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    });
+    for (const iso of [
+      "2026-11-21T23:50:00Z",
+      "2026-07-01T12:00:00Z",
+      "2026-03-08T06:59:00Z",
+      "2026-03-08T07:00:00Z",
+    ]) {
+      expect(formatEasternDateTime(iso)).toBe(eastern.format(new Date(iso)).replace(/\u202f/g, " "));
     }
   });
 });
