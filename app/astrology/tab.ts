@@ -1,5 +1,4 @@
 import { BROWSER_STORAGE, COOKIES } from "~/utils/cookies";
-import { formatEasternDateTime } from "~/utils/dates";
 
 /** Failure texts of the spec, shown by the page (and answered by the API). */
 /** The spec's error a failed reading raises ('Failed to generate reading'), shown above the fallback text. */
@@ -23,7 +22,7 @@ export function parseTab(value: unknown): AstrologyTab | null {
   return ASTROLOGY_TABS.find((t) => t === value) ?? null;
 }
 
-/** The spec's date style (en-US, year, short month, day, hour, minute) in Eastern time, the same on both sides. */
-export function formatInstant(iso: string): string {
-  return formatEasternDateTime(iso);
+/** A planet's address opens the horoscope; /astrology opens the tab last chosen, the transits at first. */
+export function pageTab(planet: string | null, saved: AstrologyTab | null): AstrologyTab {
+  return planet ? "horoscope" : (saved ?? "transits");
 }

@@ -50,8 +50,11 @@ export function formatUtcDateTime24(value: Date | string | number): string {
   return `${formatUtcDate(date)}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} UTC`;
 }
 
+/** The spec's zone for the sky's dates (astrology): US Eastern time, EST or EDT as the zone's rules say. */
+export const EASTERN_TIME_ZONE = "America/New_York";
+
 const easternFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
+  timeZone: EASTERN_TIME_ZONE,
   year: "numeric",
   month: "short",
   day: "numeric",
@@ -63,4 +66,23 @@ const easternFormat = new Intl.DateTimeFormat("en-US", {
 /** "Nov 21, 2026, 10:04 AM EST": the spec's date style for the sky, in Eastern time (with its daylight saving). */
 export function formatEasternDateTime(value: Date | string | number): string {
   return easternFormat.format(asDate(value)).replace(/\u202f/g, " ");
+}
+
+const easternDay = new Intl.DateTimeFormat("en-US", {
+  timeZone: EASTERN_TIME_ZONE,
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+});
+const easternTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: EASTERN_TIME_ZONE,
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+/** "Jan 3, 2026" and "5:03 AM EST" apart: a sky event's day and time in Eastern time (the moon's next phase). */
+export function easternDateTime(value: Date | string | number): { date: string; time: string } {
+  const date = asDate(value);
+  return { date: easternDay.format(date), time: easternTime.format(date).replace(/\u202f/g, " ") };
 }
