@@ -1,12 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { resetPasswordConstraint } from "~/accounts/constraints.server";
+import { PASSWORD_HINT } from "~/accounts/form-texts";
 import { isResetTokenUsable, resetPassword } from "~/accounts/recovery.server";
 import { resetPasswordSchema } from "~/accounts/schemas";
 import { createUserSession } from "~/accounts/session.server";
-import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { publicOrigin } from "~/utils/env.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -14,7 +16,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 /** The reset link of the mail (`/reset-password?token=…`): a new password twice, then the member is signed in. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: await isResetTokenUsable(token) };
+  return { token, usable: await isResetTokenUsable(token), constraint: resetPasswordConstraint };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,17 +48,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordPage() {
-  const { token, usable } = useLoaderData<typeof loader>();
+  const { token, usable, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ password: string; confirmPassword: string }>({
     id: "reset-password",
     lastResult,
-    constraint: getZodConstraint(resetPasswordSchema),
+    constraint,
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
@@ -79,7 +79,7 @@ export default function ResetPasswordPage() {
             label="New password"
             type="password"
             autoComplete="new-password"
-            hint="8-16 characters with letters and numbers; symbols !@#$%^&*()_+-=[]{}|;:,.<>? are allowed."
+            hint={PASSWORD_HINT}
           />
           <TextField
             meta={fields.confirmPassword}

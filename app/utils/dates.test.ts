@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUtcDateTime } from "./dates";
+import { formatUtcDate, formatUtcDateTime } from "./dates";
 
 const intl = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
@@ -25,5 +25,15 @@ describe("formatUtcDateTime", () => {
       const date = new Date(start + i * step * 3);
       expect(formatUtcDateTime(date)).toBe(intl.format(date).replace(/\u202f/g, " "));
     }
+  });
+});
+
+describe("formatUtcDate", () => {
+  it("writes the UTC day as Intl writes it for en-US", () => {
+    const day = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+    for (const iso of ["2026-11-21T23:59:59Z", "2026-01-01T00:00:00Z", "2024-02-29T12:00:00Z"]) {
+      expect(formatUtcDate(new Date(iso))).toBe(day.format(new Date(iso)));
+    }
+    expect(formatUtcDate(new Date("2026-11-21T23:59:59Z"))).toBe("Nov 21, 2026");
   });
 });
