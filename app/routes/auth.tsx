@@ -1,26 +1,9 @@
-import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { authTabHref, readAuthPageState, readResetMethod, showsSentValue, signedInMayStay } from "~/accounts/auth-page";
-import { authenticateForm } from "~/accounts/auth.server";
-import { authConstraints } from "~/accounts/constraints.server";
-import type { AccountFailure } from "~/accounts/errors";
-import { readSentValue, serializeSentValue, type SentValue } from "~/accounts/recovery-cookie.server";
-import {
-  requestPasswordResetByEmail,
-  requestPasswordResetByUsername,
-  sendUsernameReminder,
-} from "~/accounts/recovery.server";
-import { registerMember } from "~/accounts/registration.server";
-import {
-  forgotPasswordByEmailSchema,
-  forgotPasswordByUsernameSchema,
-  forgotUsernameSchema,
-  loginSchema,
-  registerSchema,
-} from "~/accounts/schemas";
-import { createUserSession, getUser } from "~/accounts/session.server";
+import { authTabHref, readAuthPageState, showsSentValue, signedInMayStay } from "~/accounts/auth-page";
+import { AUTH_CONSTRAINTS, submitAuthForm } from "~/accounts/forms.server";
+import { readSentValue } from "~/accounts/recovery-cookie.server";
+import { getUser } from "~/accounts/session.server";
 import { AccessDenied, LoginForm, RegisterForm, TabLink } from "~/accounts/ui/auth-forms";
 import {
   CheckEmailDialog,
@@ -30,12 +13,9 @@ import {
   UsernameSentDialog,
 } from "~/accounts/ui/recovery-dialogs";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, honeypotFilled } from "~/components/honeypot";
 import { guardedClientAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
-import { publicOrigin } from "~/utils/env.server";
 import { clientIp, safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const state = readAuthPageState(new URL(request.url), (to) => safeRedirectPath(to, "") || null);
@@ -47,99 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...state,
     signedInUsername: user?.username ?? null,
     sentValue: sent?.value ?? null,
-    constraints: authConstraints,
+    constraints: AUTH_CONSTRAINTS,
   };
 }
 
-const hidePasswords = { hideFields: ["password"] };
-
-/** A refused submission: Conform's reply with the domain's message (under its field when it names one). */
-function refused(intent: string, submission: Submission<unknown>, failure?: AccountFailure, field = failure?.field) {
-  if (!failure) return data({ intent, result: submission.reply(hidePasswords) }, { status: 400 });
-  const errors = field ? { fieldErrors: { [field]: [failure.error] } } : { formErrors: [failure.error] };
-  return data({ intent, result: submission.reply({ ...errors, ...hidePasswords }) }, { status: failure.status });
-}
-
-async function sentRedirect(to: string, value: SentValue) {
-  return redirect(to, { headers: { "Set-Cookie": await serializeSentValue(value) } });
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  // The form strategy reads the body itself: parse a clone here.
-  const formData = await request.clone().formData();
-  const intent = String(formData.get("intent") ?? "");
-  const ip = clientIp(context);
-  const origin = publicOrigin();
-
-  if (intent === "login") {
-    const submission = parseWithZod(formData, { schema: loginSchema });
-    if (submission.status !== "success") return refused(intent, submission);
-    const result = await authenticateForm(request, ip);
-    if (!result.ok) return refused(intent, submission, result);
-    return redirectWithToast(
-      safeRedirectPath(submission.value.redirectTo, "/forum"),
-      { title: "Welcome back!", description: "You have successfully signed in.", type: "success" },
-      { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
-    );
-  }
-
-  if (intent === "register") {
-    const submission = parseWithZod(formData, { schema: registerSchema });
-    if (honeypotFilled(formData.get(HONEYPOT_FIELD))) {
-      return refused(intent, submission, { ok: false, status: 400, error: HONEYPOT_MESSAGE });
-    }
-    if (submission.status !== "success") return refused(intent, submission);
-    const { username, email, password, redirectTo } = submission.value;
-    const result = await registerMember({ username, email, password, ip, origin });
-    if (!result.ok) return refused(intent, submission, result);
-    if (result.requiresEmailVerification) {
-      const description =
-        "We've sent you a confirmation link to complete your registration. Check your spam folder if you don't see it.";
-      return redirectWithToast(
-        "/auth?dialog=check-email",
-        { title: "Check your email!", description, type: "success" },
-        { headers: { "Set-Cookie": await serializeSentValue({ kind: "email", value: email }) } },
-      );
-    }
-    return redirectWithToast(
-      safeRedirectPath(redirectTo, "/forum"),
-      {
-        title: "Welcome to the community!",
-        description: "Your account has been created successfully.",
-        type: "success",
-      },
-      { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
-    );
-  }
-
-  if (intent === "forgot-password" && readResetMethod(formData.get("method")) === "email") {
-    const submission = parseWithZod(formData, { schema: forgotPasswordByEmailSchema });
-    if (submission.status !== "success") return refused(intent, submission);
-    const { email } = submission.value;
-    const result = await requestPasswordResetByEmail({ email, ip, origin });
-    if (!result.ok) return refused(intent, submission, result, "email");
-    return sentRedirect("/auth?dialog=reset-sent&method=email", { kind: "email", value: email });
-  }
-
-  if (intent === "forgot-password") {
-    const submission = parseWithZod(formData, { schema: forgotPasswordByUsernameSchema });
-    if (submission.status !== "success") return refused(intent, submission);
-    const { username } = submission.value;
-    const result = await requestPasswordResetByUsername({ username, ip, origin });
-    if (!result.ok) return refused(intent, submission, result, "username");
-    return sentRedirect("/auth?dialog=reset-sent&method=username", { kind: "username", value: username });
-  }
-
-  if (intent === "forgot-username") {
-    const submission = parseWithZod(formData, { schema: forgotUsernameSchema });
-    if (submission.status !== "success") return refused(intent, submission);
-    const { email } = submission.value;
-    const result = await sendUsernameReminder({ email, ip, origin });
-    if (!result.ok) return refused(intent, submission, result, "email");
-    return sentRedirect("/auth?dialog=username-sent", { kind: "email", value: email });
-  }
-
-  throw new Response("Unknown form action.", { status: 400 });
+  return submitAuthForm(request, clientIp(context));
 }
 
 /** With JavaScript a request that fails at the network level comes back as `{ intent, failure }`. */

@@ -1,50 +1,21 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { resetPasswordConstraint } from "~/accounts/constraints.server";
 import { PASSWORD_HINT } from "~/accounts/form-texts";
-import { isResetTokenUsable, resetPassword } from "~/accounts/recovery.server";
-import { resetPasswordSchema } from "~/accounts/schemas";
-import { createUserSession } from "~/accounts/session.server";
+import { RESET_PASSWORD_CONSTRAINT, submitNewPassword } from "~/accounts/forms.server";
+import { isResetTokenUsable } from "~/accounts/recovery.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
-import { publicOrigin } from "~/utils/env.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
 
 /** The reset link of the mail (`/reset-password?token=…`): a new password twice, then the member is signed in. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: await isResetTokenUsable(token), constraint: resetPasswordConstraint };
+  return { token, usable: await isResetTokenUsable(token), constraint: RESET_PASSWORD_CONSTRAINT };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
-  const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
-  const result = await resetPassword({
-    token: submission.value.token,
-    password: submission.value.password,
-    origin: publicOrigin(),
-  });
-  if (!result.ok) {
-    const reply =
-      result.field === "password"
-        ? submission.reply({ fieldErrors: { password: [result.error] }, hideFields })
-        : submission.reply({ formErrors: [result.error], hideFields });
-    return data(reply, { status: result.status });
-  }
-  return redirectWithToast(
-    "/forum",
-    {
-      title: "Password updated",
-      description: "Your password has been reset and you are now signed in.",
-      type: "success",
-    },
-    { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
-  );
+  return submitNewPassword(request);
 }
 
 export default function ResetPasswordPage() {

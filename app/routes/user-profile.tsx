@@ -1,15 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { profileConstraints } from "~/accounts/constraints.server";
-import { addEmail, changeEmail, issueEmailVerification } from "~/accounts/email.server";
-import { addEmailSchema, changeEmailSchema } from "~/accounts/schemas";
-import {
-  endMemberSessions,
-  listMemberSessions,
-  requireSession,
-  signedOutOthersMessage,
-} from "~/accounts/session.server";
+import { PROFILE_CONSTRAINTS, submitProfileForm } from "~/accounts/forms.server";
+import { listMemberSessions, requireSession } from "~/accounts/session.server";
 import { AddEmailSection, ChangeEmailSection, ResendVerification } from "~/accounts/ui/email-forms";
 import { LogoutForm } from "~/accounts/ui/logout-form";
 import { Badge, ProfileCard } from "~/accounts/ui/profile-card";
@@ -17,9 +9,7 @@ import { SignedInBrowsers } from "~/accounts/ui/signed-in-browsers";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { guardedClientAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { formatUtcDate } from "~/utils/dates";
-import { publicOrigin } from "~/utils/env.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { id: sessionId, user } = await requireSession(request);
@@ -31,73 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       isEmailVerified: user.isEmailVerified,
       createdAt: new Date(user.createdAt).toISOString(),
     },
-    constraints: profileConstraints,
+    constraints: PROFILE_CONSTRAINTS,
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { id: sessionId, user } = await requireSession(request);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const origin = publicOrigin();
-
-  if (intent === "add-email") {
-    const submission = parseWithZod(formData, { schema: addEmailSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const result = await addEmail({ userId: user.id, email: submission.value.email, origin });
-    if (!result.ok) {
-      return data({ intent, result: submission.reply({ formErrors: [result.error] }) }, { status: result.status });
-    }
-    return redirectWithToast("/user-profile", {
-      title: "Email added",
-      description: `We've sent a verification link to ${result.user.email}.`,
-      type: "success",
-    });
-  }
-
-  if (intent === "change-email") {
-    const submission = parseWithZod(formData, { schema: changeEmailSchema });
-    const hideFields = ["currentPassword"];
-    if (submission.status !== "success")
-      return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
-    const result = await changeEmail({ userId: user.id, sessionId, ...submission.value, origin });
-    if (!result.ok) {
-      const reply = result.field
-        ? submission.reply({ fieldErrors: { [result.field]: [result.error] }, hideFields })
-        : submission.reply({ formErrors: [result.error], hideFields });
-      return data({ intent, result: reply }, { status: result.status });
-    }
-    return redirectWithToast("/user-profile", {
-      title: "Email updated",
-      description: `Your email address has been updated successfully. We've sent a verification link to ${result.user.email}.`,
-      type: "success",
-    });
-  }
-
-  if (intent === "resend-verification") {
-    const result = await issueEmailVerification({ userId: user.id, origin });
-    if (!result.ok)
-      return data(
-        { intent, result: { status: "error" as const, error: { "": [result.error] } } },
-        { status: result.status },
-      );
-    return redirectWithToast("/user-profile", {
-      title: "Verification email sent",
-      description: `We've sent a new verification link to ${user.email}.`,
-      type: "success",
-    });
-  }
-
-  if (intent === "sign-out-others") {
-    const ended = await endMemberSessions({ userId: user.id, exceptSessionId: sessionId });
-    return redirectWithToast("/user-profile", {
-      title: "Signed out of other devices",
-      description: signedOutOthersMessage(ended),
-      type: "success",
-    });
-  }
-
-  throw new Response("Unknown form action.", { status: 400 });
+  return submitProfileForm(request, { sessionId, userId: user.id, email: user.email });
 }
 
 /** With JavaScript a network failure comes back as `{ intent, failure }` (see ~/utils/client-action). */
