@@ -1,6 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
+import type { z } from "zod";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, honeypotFilled } from "~/components/honeypot";
 import { publicOrigin } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
@@ -73,6 +74,26 @@ async function sentRedirect(to: string, value: SentValue) {
   return redirect(to, { headers: { "Set-Cookie": await serializeSentValue(value) } });
 }
 
+/**
+ * A recovery request (forgot password by e-mail or username, forgot username): one field, a mail sent by the
+ * domain, then the "sent" dialog showing the value entered; a refusal is shown under that field.
+ */
+async function requestRecovery<F extends SentValue["kind"]>(
+  intent: string,
+  formData: FormData,
+  schema: z.ZodType<Record<F, string>>,
+  field: F,
+  sentTo: string,
+  send: (value: string) => Promise<{ ok: true } | AccountFailure>,
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return refused(intent, submission);
+  const value = submission.value[field];
+  const result = await send(value);
+  if (!result.ok) return refused(intent, submission, result, { at: field });
+  return sentRedirect(sentTo, { kind: field, value });
+}
+
 /** /auth: sign in, register, forgot password (by e-mail or username), forgot username. */
 export async function submitAuthForm(request: Request, ip: string) {
   // The form strategy reads the body itself: parse a clone here.
@@ -122,30 +143,29 @@ export async function submitAuthForm(request: Request, ip: string) {
   }
 
   if (intent === "forgot-password" && readResetMethod(formData.get("method")) === "email") {
-    const submission = parseWithZod(formData, { schema: forgotPasswordByEmailSchema });
-    if (submission.status !== "success") return refused(intent, submission);
-    const { email } = submission.value;
-    const result = await requestPasswordResetByEmail({ email, ip, origin });
-    if (!result.ok) return refused(intent, submission, result, { at: "email" });
-    return sentRedirect("/auth?dialog=reset-sent&method=email", { kind: "email", value: email });
+    return requestRecovery(
+      intent,
+      formData,
+      forgotPasswordByEmailSchema,
+      "email",
+      "/auth?dialog=reset-sent&method=email",
+      (email) => requestPasswordResetByEmail({ email, ip, origin }),
+    );
   }
-
   if (intent === "forgot-password") {
-    const submission = parseWithZod(formData, { schema: forgotPasswordByUsernameSchema });
-    if (submission.status !== "success") return refused(intent, submission);
-    const { username } = submission.value;
-    const result = await requestPasswordResetByUsername({ username, ip, origin });
-    if (!result.ok) return refused(intent, submission, result, { at: "username" });
-    return sentRedirect("/auth?dialog=reset-sent&method=username", { kind: "username", value: username });
+    return requestRecovery(
+      intent,
+      formData,
+      forgotPasswordByUsernameSchema,
+      "username",
+      "/auth?dialog=reset-sent&method=username",
+      (username) => requestPasswordResetByUsername({ username, ip, origin }),
+    );
   }
-
   if (intent === "forgot-username") {
-    const submission = parseWithZod(formData, { schema: forgotUsernameSchema });
-    if (submission.status !== "success") return refused(intent, submission);
-    const { email } = submission.value;
-    const result = await sendUsernameReminder({ email, ip, origin });
-    if (!result.ok) return refused(intent, submission, result, { at: "email" });
-    return sentRedirect("/auth?dialog=username-sent", { kind: "email", value: email });
+    return requestRecovery(intent, formData, forgotUsernameSchema, "email", "/auth?dialog=username-sent", (email) =>
+      sendUsernameReminder({ email, ip, origin }),
+    );
   }
 
   throw unknownForm();

@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { authHref } from "~/accounts/auth-page";
 import { PASSWORD_HINT } from "~/accounts/form-texts";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { HoneypotField } from "~/components/honeypot";
-import { useFailureToast, useIntentBusy, useIntentResult, type FormConstraint } from "./intent-forms";
+import { useIntentForm, type FormConstraint } from "./intent-forms";
 
 /** A tab (or reset method) that is a link: the server renders the chosen one (`aria-current="page"`). */
 export function TabLink({ href, current, children }: { href: string; current: boolean; children: string }) {
@@ -42,15 +42,9 @@ export function AccessDenied({ redirectTo }: { redirectTo: string }) {
 }
 
 export function LoginForm({ redirectTo, constraint }: { redirectTo: string | null; constraint: FormConstraint }) {
-  const lastResult = useIntentResult("login");
-  const busy = useIntentBusy("login");
-  useFailureToast("login", { title: "Login failed", fallback: "Please check your credentials and try again." });
-  const [form, fields] = useForm<{ username: string; password: string }>({
-    id: "login",
-    lastResult,
+  const { form, fields, lastResult, busy } = useIntentForm<{ username: string; password: string }>("login", {
     constraint,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
+    toast: { title: "Login failed", fallback: "Please check your credentials and try again." },
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="login-heading">
@@ -91,19 +85,10 @@ export function LoginForm({ redirectTo, constraint }: { redirectTo: string | nul
 }
 
 export function RegisterForm({ redirectTo, constraint }: { redirectTo: string | null; constraint: FormConstraint }) {
-  const lastResult = useIntentResult("register");
-  const busy = useIntentBusy("register");
-  useFailureToast("register", {
-    title: "Registration failed",
-    fallback: "Please try again with different credentials.",
-  });
-  const [form, fields] = useForm<{ username: string; email: string; password: string }>({
-    id: "register",
-    lastResult,
-    constraint,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-  });
+  const { form, fields, lastResult, busy } = useIntentForm<{ username: string; email: string; password: string }>(
+    "register",
+    { constraint, toast: { title: "Registration failed", fallback: "Please try again with different credentials." } },
+  );
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="register-heading">
       <h2 id="register-heading" className="font-serif text-2xl font-bold">

@@ -1,13 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { changeEmailErrorTitle } from "~/accounts/form-texts";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { useHydrated } from "~/components/use-hydrated";
-import { useFailureToast, useIntentBusy, useIntentResult, type FormConstraint } from "./intent-forms";
+import { useIntentBusy, useIntentForm, useIntentResult, type FormConstraint } from "./intent-forms";
 import { ProfileCard } from "./profile-card";
 
-/** The profile's e-mail forms (spec section 5): add one, change it, or have its verification link sent again. */
+/* The profile's e-mail forms (spec section 5): add one, change it, or have its verification link sent again. */
+
 const UNEXPECTED = { description: "An unexpected error occurred." };
 
 export function ResendVerification() {
@@ -30,22 +31,17 @@ export function ResendVerification() {
 }
 
 export function AddEmailSection({ constraint }: { constraint: FormConstraint }) {
-  const lastResult = useIntentResult("add-email");
-  const busy = useIntentBusy("add-email");
+  const { form, fields, lastResult, busy } = useIntentForm<{ email: string }>("add-email", {
+    id: "add-email-form",
+    constraint,
+    toast: {
+      title: "Failed to add email",
+      fallback: "Failed to add email",
+      network: { title: "Failed to add email", ...UNEXPECTED },
+    },
+  });
   const hydrated = useHydrated();
   const [value, setValue] = useState("");
-  useFailureToast("add-email", {
-    title: "Failed to add email",
-    fallback: "Failed to add email",
-    network: { title: "Failed to add email", ...UNEXPECTED },
-  });
-  const [form, fields] = useForm<{ email: string }>({
-    id: "add-email-form",
-    lastResult,
-    constraint,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-  });
   return (
     <ProfileCard title="Add Email" id="add-email">
       <p className="text-sm">
@@ -70,22 +66,20 @@ export function AddEmailSection({ constraint }: { constraint: FormConstraint }) 
 }
 
 export function ChangeEmailSection({ constraint }: { constraint: FormConstraint }) {
-  const lastResult = useIntentResult("change-email");
-  const busy = useIntentBusy("change-email");
+  const { form, fields, lastResult, busy } = useIntentForm<{ newEmail: string; currentPassword: string }>(
+    "change-email",
+    {
+      id: "change-email-form",
+      constraint,
+      toast: {
+        title: changeEmailErrorTitle,
+        fallback: "Failed to update email address.",
+        network: { title: "Error", ...UNEXPECTED },
+      },
+    },
+  );
   const hydrated = useHydrated();
   const [values, setValues] = useState({ newEmail: "", currentPassword: "" });
-  useFailureToast("change-email", {
-    title: changeEmailErrorTitle,
-    fallback: "Failed to update email address.",
-    network: { title: "Error", ...UNEXPECTED },
-  });
-  const [form, fields] = useForm<{ newEmail: string; currentPassword: string }>({
-    id: "change-email-form",
-    lastResult,
-    constraint,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-  });
   // A password of spaces may be sent: the server then answers 'Password required' (spec section 5).
   const blank = !values.newEmail.trim() || !values.currentPassword;
   const summaryTitle = changeEmailErrorTitle({

@@ -1,4 +1,4 @@
-import type { SubmissionResult, useForm } from "@conform-to/react";
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import { firstError, type FormErrors } from "~/accounts/form-texts";
@@ -50,14 +50,14 @@ export function useIntentBusy(intent: string): boolean {
  * With JavaScript, a refused submission also raises a toast: `title` (or the title the errors call for) with the
  * first message, or `fallback`; a failure of the network raises `network` when given.
  */
-export function useFailureToast(intent: string, options: FailureToast) {
+function useFailureToast(intent: string, options: FailureToast | undefined) {
   const answer = useIntentAnswer(intent);
   const { show } = useToast();
   // The options are the calling form's constants: read the latest without making them a reason to toast again.
   const latest = useRef(options);
   latest.current = options;
   useEffect(() => {
-    if (!answer) return;
+    if (!answer || !latest.current) return;
     const { title, fallback, network } = latest.current;
     const failed = submitFailure(answer);
     if (failed && network) {
@@ -75,3 +75,32 @@ type FailureToast = {
   fallback: string;
   network?: { title: string; description: string };
 };
+
+/**
+ * One accounts form posting to its page's action: Conform with the constraints the loader sent (no client-side
+ * schema: the action validates, decision 102), the browser's own checks until JavaScript loads, the last answer
+ * for this intent, whether it is being sent, and (with `toast`) a toast when it is refused.
+ */
+export function useIntentForm<Fields extends Record<string, unknown>>(
+  intent: string,
+  options: {
+    constraint: FormConstraint;
+    id?: string;
+    defaultValue?: DefaultValue<Fields>;
+    toast?: FailureToast;
+    network?: { field: string; message: string };
+  },
+) {
+  const lastResult = useIntentResult(intent, options.network);
+  const busy = useIntentBusy(intent);
+  useFailureToast(intent, options.toast);
+  const [form, fields] = useForm<Fields>({
+    id: options.id ?? intent,
+    lastResult,
+    constraint: options.constraint,
+    defaultValue: options.defaultValue,
+    defaultNoValidate: false,
+    shouldValidate: "onSubmit",
+  });
+  return { form, fields, lastResult, busy };
+}

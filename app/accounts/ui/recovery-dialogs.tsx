@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ResetMethod } from "~/accounts/auth-page";
 import { NETWORK_FAILURE_MESSAGE } from "~/accounts/form-texts";
 import { RouteDialog } from "~/components/dialog";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { TabLink } from "./auth-forms";
-import { useIntentBusy, useIntentResult, type FormConstraint } from "./intent-forms";
+import { useIntentBusy, useIntentForm, type FormConstraint } from "./intent-forms";
 
 /**
  * The sign-in page's recovery dialogs (spec section 8): forgot password (by e-mail or username), forgot username,
@@ -24,15 +24,11 @@ export function ResetDialog({
   constraint: FormConstraint;
 }) {
   const field = method === "email" ? "email" : "username";
-  const lastResult = useIntentResult("forgot-password", { field, message: NETWORK_FAILURE_MESSAGE });
-  const busy = useIntentBusy("forgot-password");
-  const [form, fields] = useForm<{ email: string; username: string }>({
+  const { form, fields, lastResult, busy } = useIntentForm<{ email: string; username: string }>("forgot-password", {
     id: `reset-${method}`,
-    lastResult,
     constraint,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
     defaultValue: defaultUsername ? { username: defaultUsername } : undefined,
+    network: { field, message: NETWORK_FAILURE_MESSAGE },
   });
   const [params] = useSearchParams();
   const methodHref = (next: ResetMethod) => {
@@ -158,14 +154,10 @@ export function ResetSentDialog({
 }
 
 export function RecoverUsernameDialog({ closeTo, constraint }: { closeTo: string; constraint: FormConstraint }) {
-  const lastResult = useIntentResult("forgot-username", { field: "email", message: NETWORK_FAILURE_MESSAGE });
-  const busy = useIntentBusy("forgot-username");
-  const [form, fields] = useForm<{ email: string }>({
+  const { form, fields, lastResult, busy } = useIntentForm<{ email: string }>("forgot-username", {
     id: "recover-username",
-    lastResult,
     constraint,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
+    network: { field: "email", message: NETWORK_FAILURE_MESSAGE },
   });
   return (
     <RouteDialog
