@@ -77,7 +77,7 @@ export default function UserProfile() {
             </div>
             <p className="mt-4 text-sm">
               <span className="font-medium">Member Since</span>{" "}
-              <time dateTime={user.createdAt}>{formatUtcDate(new Date(user.createdAt))}</time>
+              <time dateTime={user.createdAt}>{formatUtcDate(user.createdAt)}</time>
             </p>
           </ProfileCard>
 

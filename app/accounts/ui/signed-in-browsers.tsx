@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { SignedInBrowser } from "~/accounts/session.server";
 import { SubmitButton } from "~/components/form";
-import { formatUtcDateTime } from "~/utils/dates";
+import { formatUtcDateTime24 } from "~/utils/dates";
 import { useIntentBusy } from "./intent-forms";
 import { Badge, ProfileCard } from "./profile-card";
 
@@ -19,9 +19,9 @@ export function SignedInBrowsers({ browsers }: { browsers: SignedInBrowser[] }) 
               {browser.current ? <Badge tone="green">This browser</Badge> : null}
             </p>
             <p className="text-sm text-stone-700">
-              Signed in <time dateTime={browser.createdAt}>{formatUtcDateTime(new Date(browser.createdAt))}</time>
+              Signed in <time dateTime={browser.createdAt}>{formatUtcDateTime24(browser.createdAt)}</time>
               {" · "}
-              Last seen <time dateTime={browser.lastSeenAt}>{formatUtcDateTime(new Date(browser.lastSeenAt))}</time>
+              Last seen <time dateTime={browser.lastSeenAt}>{formatUtcDateTime24(browser.lastSeenAt)}</time>
             </p>
           </li>
         ))}
