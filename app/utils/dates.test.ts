@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUtcDateTime } from "./dates";
+import { formatUtcDate, formatUtcDateTime } from "./dates";
 
 const intl = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
@@ -24,6 +24,17 @@ describe("formatUtcDateTime", () => {
     for (let i = 0; i < 5000; i++) {
       const date = new Date(start + i * step * 3);
       expect(formatUtcDateTime(date)).toBe(intl.format(date).replace(/\u202f/g, " "));
+    }
+  });
+});
+
+describe("formatUtcDate", () => {
+  it("writes what toLocaleDateString writes for en-US in UTC", () => {
+    for (const iso of ["2026-11-21T23:59:59Z", "2026-01-01T00:00:00Z", "2024-02-29T12:00:00Z"]) {
+      const date = new Date(iso);
+      expect(formatUtcDate(date)).toBe(
+        date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }),
+      );
     }
   });
 });

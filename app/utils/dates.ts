@@ -11,3 +11,8 @@ export function formatUtcDateTime(date: Date): string {
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}, ${hour12}:${minutes < 10 ? "0" : ""}${minutes} ${hours < 12 ? "AM" : "PM"} UTC`;
 }
+
+/** "Nov 21, 2026": a day as lists of saved things show it (UTC, the same text on the server and in the browser). */
+export function formatUtcDate(date: Date): string {
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}

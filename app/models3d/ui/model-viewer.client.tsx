@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
-import { MESSAGES } from "./formats";
-import { parseSummary, type ModelSummary } from "./summary";
+import { MESSAGES } from "../formats";
+import { parseSummary, type ModelSummary } from "../summary";
 
 /**
  * The three.js viewer (browser only; loaded lazily by viewer.tsx, so three.js ships only with the 3D pages).
@@ -252,7 +252,7 @@ export default function ModelViewer({
       renderer.domElement.remove();
       actionsRef.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the scene is rebuilt for a new model, token or size only (the label merely names it)
   }, [src, token, height]);
 
   useEffect(() => {
@@ -285,6 +285,7 @@ export default function ModelViewer({
   const button = "rounded border border-violet-300 bg-white px-3 py-1 text-sm text-ink hover:bg-violet-50";
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- only listens: keys bubble up from the focusable view and its buttons
     <div onKeyDown={onKeyDown}>
       <div ref={mountRef} style={{ height }} className="w-full overflow-hidden rounded-lg border border-violet-200" />
       <p id={hintId} className="mt-2 text-sm text-ink">
