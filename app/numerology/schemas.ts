@@ -49,19 +49,23 @@ export const angelNumberSchema = z.unknown().transform((raw, ctx) => {
 
 /**
  * The angel page's form: the preferences and the number typed (at most 4 characters, the input's own limit), or
- * `fresh` (the 'Generate Fresh Reading' button names the reading shown, whatever the input holds).
+ * `fresh` (the 'Generate Fresh Reading' button names the reading shown, whatever the input holds). A check, not a
+ * transform, so Conform can derive the form's constraints; `angelFormRequest` gives the decode's input.
  */
 export const angelFormSchema = preferencesSchema
   .extend({
     number: z.string().max(ANGEL_MAX_DIGITS, { error: ANGEL_TEXTS.invalidMessage }).optional(),
     fresh: z.string().optional(),
   })
-  .transform(({ fresh, number, ...preferences }, ctx) => {
-    const parsed = angelNumberSchema.safeParse(fresh ?? number);
-    if (parsed.success) return { number: parsed.data, preferences };
-    ctx.addIssue({ code: "custom", path: ["number"], message: parsed.error.issues[0]!.message });
-    return z.NEVER;
+  .superRefine(({ fresh, number }, ctx) => {
+    const valid = validateAngelNumber(fresh ?? number);
+    if (!valid.ok) ctx.addIssue({ code: "custom", path: ["number"], message: valid.message });
   });
+
+/** What a valid angel form asks to decode: the fresh reading's number, else the one typed. */
+export function angelFormRequest({ fresh, number, ...preferences }: z.output<typeof angelFormSchema>) {
+  return { number: (fresh ?? number ?? "").trim(), preferences };
+}
 
 /** POST /api/angel-numbers {number, preferences}. */
 export const angelRequestSchema = z.object({ number: angelNumberSchema, preferences: requestPreferences });

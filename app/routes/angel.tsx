@@ -13,6 +13,7 @@ import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
 import {
+  ANGEL_MAX_DIGITS,
   ANGEL_TEXTS,
   angelDecodeError,
   angelErrorTitle,
@@ -22,6 +23,7 @@ import {
 } from "~/numerology/angel";
 import { decodeAngelNumber, getSavedReading, listSavedReadings } from "~/numerology/angel.server";
 import { ANGEL_CONSTRAINT, parseAngelForm } from "~/numerology/forms.server";
+import { angelFormRequest } from "~/numerology/schemas";
 import { AngelReadingView, SavedReadings } from "~/numerology/ui/angel-reading";
 import { PreferencesFields } from "~/numerology/ui/preferences-fields";
 import type { Preferences } from "~/preferences/options";
@@ -64,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply(), error, number }, { status: 400 });
   }
   const result = await decodeAngelNumber({
-    ...submission.value,
+    ...angelFormRequest(submission.value),
     sessionId: visitor.sessionId,
     userId: await getUserId(request),
     ip: clientIp(context),
@@ -152,6 +154,7 @@ export default function AngelNumbers() {
             </label>
             <input
               {...numberProps}
+              maxLength={ANGEL_MAX_DIGITS}
               inputMode="numeric"
               autoComplete="off"
               value={value}

@@ -6,7 +6,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
 import { privacyHref } from "~/content/privacy";
-import { BIRTH_DATE_TEXTS, birthDateErrorTitle, formatBirthDateInput } from "~/numerology/birth-date";
+import {
+  BIRTH_DATE_MAX_LENGTH,
+  BIRTH_DATE_TEXTS,
+  birthDateErrorTitle,
+  formatBirthDateInput,
+} from "~/numerology/birth-date";
 import { analyzeBirthDate } from "~/numerology/birth-date.server";
 import { BIRTH_DATE_CONSTRAINT, parseBirthDateForm } from "~/numerology/forms.server";
 import { BirthDateAnalysisView } from "~/numerology/ui/birth-date-analysis";
@@ -89,6 +94,7 @@ export default function BirthDate() {
         <div className="mt-1 flex flex-wrap gap-3">
           <input
             {...inputProps}
+            maxLength={BIRTH_DATE_MAX_LENGTH}
             inputMode="numeric"
             autoComplete="bday"
             placeholder="MM/DD/YYYY"
