@@ -31,16 +31,20 @@ describe("the numerology forms", () => {
       status: "success",
       value: { intent: "preferences", style: "practical" },
     });
-    expect(parseGeneratorForm(form({ style: "poetic" })).error).toEqual({ number: ["Choose a number from 0 to 9."] });
-    expect(parseGeneratorForm(form({ number: "10" })).error).toEqual({ number: ["Choose a number from 0 to 9."] });
-    expect(parseGeneratorForm(form({ number: "1", style: "loud" })).error?.style).toHaveLength(1);
+    expect(parseGeneratorForm(form({ style: "poetic" })).reply().error).toEqual({
+      number: ["Choose a number from 0 to 9."],
+    });
+    expect(parseGeneratorForm(form({ number: "10" })).reply().error).toEqual({
+      number: ["Choose a number from 0 to 9."],
+    });
+    expect(parseGeneratorForm(form({ number: "1", style: "loud" })).reply().error?.style).toHaveLength(1);
   });
 
   it("angel: the spec's messages on the number; 'fresh' names the reading shown whatever the input holds", () => {
-    expect(parseAngelForm(form({})).error).toEqual({
+    expect(parseAngelForm(form({})).reply().error).toEqual({
       number: ["Enter a 1-4 digit number to get your personalized message."],
     });
-    expect(parseAngelForm(form({ number: "12a4" })).error).toEqual({
+    expect(parseAngelForm(form({ number: "12a4" })).reply().error).toEqual({
       number: ["Please enter a number between 1-4 digits (1-9999)."],
     });
     const fresh = parseAngelForm(form({ number: "zz", fresh: "777", style: "spiritual" }));
@@ -58,8 +62,10 @@ describe("the numerology forms", () => {
       status: "success",
       value: { birthDate: "02/29/2024" },
     });
-    expect(parseBirthDateForm(form({ birthDate: "" })).error).toEqual({ birthDate: ["Please enter your birth date"] });
-    expect(parseBirthDateForm(form({ birthDate: "02/30/2020" })).error).toEqual({
+    expect(parseBirthDateForm(form({ birthDate: "" })).reply().error).toEqual({
+      birthDate: ["Please enter your birth date"],
+    });
+    expect(parseBirthDateForm(form({ birthDate: "02/30/2020" })).reply().error).toEqual({
       birthDate: ["Please enter a valid date (e.g., 01/01/2011)"],
     });
   });
