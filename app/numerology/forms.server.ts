@@ -1,6 +1,8 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { angelFormSchema, birthDateSchema, generatorSchema } from "./schemas";
 
+export { angelFormRequest } from "./schemas";
+
 /**
  * The numerology forms on the server: each form's HTML constraints, derived once from its schema and handed to
  * the page by its loader, and the parse its action runs. Routes import these rather than the schemas or

@@ -22,8 +22,7 @@ import {
   sanitizeAngelInput,
 } from "~/numerology/angel";
 import { decodeAngelNumber, getSavedReading, listSavedReadings } from "~/numerology/angel.server";
-import { ANGEL_CONSTRAINT, parseAngelForm } from "~/numerology/forms.server";
-import { angelFormRequest } from "~/numerology/schemas";
+import { ANGEL_CONSTRAINT, angelFormRequest, parseAngelForm } from "~/numerology/forms.server";
 import { AngelReadingView, SavedReadings } from "~/numerology/ui/angel-reading";
 import { PreferencesFields } from "~/numerology/ui/preferences-fields";
 import type { Preferences } from "~/preferences/options";

@@ -87,7 +87,7 @@ export function SavedReadings<R extends SavedReading>({
               className={`block rounded-lg border p-3 text-center hover:border-cosmic ${selectedId === item.id ? "border-cosmic bg-cosmic-light" : "border-violet-200 bg-white"}`}
             >
               <span className="block text-xl font-bold">{item.number}</span>
-              <span className="block text-xs">{formatUtcDate(new Date(item.createdAt))}</span>
+              <span className="block text-xs">{formatUtcDate(item.createdAt)}</span>
             </Link>
           </li>
         ))}
