@@ -2,7 +2,8 @@
  * `npm test`: everything the test suite needs, then every test.
  *  1. Chromium: Debian's /usr/bin/chromium (installed with apt when missing and we are root).
  *  2. A real PostgreSQL: DATABASE_URL's server when set, otherwise an embedded one in .data-test/.
- *  3. Type check, vitest (unit + integration), the production build, Playwright (JavaScript on and off).
+ *  3. Type check, lint (ESLint) and format (Prettier), the production build, vitest (unit + integration),
+ *     Playwright (JavaScript on and off).
  */
 import { execSync, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -80,7 +81,14 @@ async function main() {
 
   const port = await freePort();
   const results: Array<[string, boolean]> = [];
-  if (!only) results.push(["typecheck", run("type check", "npx", ["tsc", "--noEmit"], baseEnv)]);
+  if (!only) {
+    results.push(["typecheck", run("type check", "npx", ["tsc", "--noEmit"], baseEnv)]);
+    results.push(["lint", run("lint (ESLint)", "npx", ["eslint", "--max-warnings=0", "."], baseEnv)]);
+    results.push([
+      "format",
+      run("format (Prettier)", "npx", ["prettier", "--check", "--log-level=warn", "."], baseEnv),
+    ]);
+  }
   const built = run("production build", "npm", ["run", "build"], { ...baseEnv, NODE_ENV: "production" });
   results.push(["build", built]);
   if (only !== "e2e") {

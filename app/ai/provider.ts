@@ -35,8 +35,5 @@ export function quoteUserText(label: string, text: string): string {
  */
 export interface ImageProvider {
   readonly name: string;
-  generateImage(
-    request: { prompt: string; seed: number },
-    options: { signal: AbortSignal },
-  ): Promise<string>;
+  generateImage(request: { prompt: string; seed: number }, options: { signal: AbortSignal }): Promise<string>;
 }
