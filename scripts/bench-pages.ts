@@ -14,12 +14,13 @@
  *   3. JavaScript ≤ 1.25x the bare page's (the 3D pages excepted).
  * Results also go to .data-bench-pages/results.json.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../db/embedded";
+import { bareRemixScriptBytes, BARE_FIXTURE, buildBareRemix } from "./bare-remix";
 import { pageScriptBytes } from "./bundle-size";
 import { startSiteUnderTest } from "./site-under-test";
 
@@ -33,7 +34,6 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".data-bench-pages");
-const bareFixture = path.join(root, "tests/fixtures/bare-remix");
 const bareOut = path.join(root, ".cache/bare-remix");
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) =>
@@ -74,15 +74,9 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 /** Builds the bare Remix page and starts its server on a free loopback port. */
 async function startBare(): Promise<{ base: string; stop: () => Promise<void> }> {
-  rmSync(bareOut, { recursive: true, force: true });
-  const built = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
-    cwd: bareFixture,
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (built.status !== 0) throw new Error("the bare Remix page did not build");
+  buildBareRemix(bareOut);
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(bareFixture, "server.js"), bareOut], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(BARE_FIXTURE, "server.js"), bareOut], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -159,7 +153,7 @@ async function main() {
     const rows = allRows.filter((row) => only.length === 0 || only.includes(row.page));
 
     const siteJs = pageScriptBytes(path.join(root, "public/build"));
-    const bareJs = pageScriptBytes(path.join(bareOut, "public/build")).get("routes/_index")!.bytes;
+    const bareJs = bareRemixScriptBytes(bareOut);
     await measure(`${bare.base}/`, 2); // warm-up
     for (const row of rows) {
       const cookieFor = row.as === "member" ? cookie : row.as === "returning visitor" ? visitorCookie : undefined;

@@ -1,5 +1,6 @@
 import type { Composition, Style } from "~/preferences/schema";
-import { DIGITS, principleOf, textsOf, universalName, ELEMENT_MEANINGS, type Digit } from "./principles";
+import { ELEMENT_MEANINGS, textsOf } from "./principle-texts";
+import { DIGITS, principleOf, universalName, type Digit } from "./principles";
 import { reduceWithCalculation } from "./reduce";
 import { relationBetween } from "./relations";
 
@@ -51,7 +52,6 @@ function pickDistinct<T>(rng: Rng, list: readonly T[], count: number): T[] {
   while (out.length < count && pool.length) out.push(pool.splice(Math.floor(rng() * pool.length), 1)[0]!);
   return out;
 }
-const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
 
