@@ -1,13 +1,15 @@
 /**
- * `npx tsx scripts/lighthouse-pages.ts [--only=/path,/path] [--cold]`: Lighthouse (npm, mobile defaults:
+ * `npx tsx scripts/lighthouse-pages.ts [--only=/path,/path] [--cold] [--json=DIR]`: Lighthouse (npm, mobile defaults:
  * simulated slow 4G, 4x CPU slowdown) over the routes of issue 15's goal 4, against Debian's Chromium (/usr/bin/chromium,
  * headless, launched by chrome-launcher), on the production server with its own embedded PostgreSQL in
  * .data-lighthouse/ (scripts/site-under-test.ts). Prints each page's four scores against the goal (performance
  * ≥ 98, accessibility, best practices and SEO 100), first contentful paint, and every audit that cost points,
  * with the browser console's errors. Each page is fetched twice first, so Lighthouse meets it as most visitors do
  * (served from the page cache); `--cold` audits each page's first, rendered view. Needs `npm run build`. About
- * 20-40 s a page on this machine.
+ * 20-40 s a page on this machine. `--json=DIR` also writes each page's full Lighthouse report (lhr) there, to
+ * look into what cost the points (the largest-contentful-paint element, long tasks, unused JavaScript).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -18,6 +20,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const only = (args.find((a) => a.startsWith("--only="))?.split("=")[1] ?? "").split(",").filter(Boolean);
 const cold = args.includes("--cold");
+const jsonDir = args.find((a) => a.startsWith("--json="))?.split("=")[1];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const GOALS: Record<(typeof CATEGORIES)[number], number> = {
   performance: 98,
@@ -71,6 +74,10 @@ async function main() {
       });
       if (!result) throw new Error(`no Lighthouse result for ${pathname}`);
       const { lhr } = result;
+      if (jsonDir) {
+        mkdirSync(jsonDir, { recursive: true });
+        writeFileSync(path.join(jsonDir, `${name.replace(/\W+/g, "-")}.json`), JSON.stringify(lhr));
+      }
       const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
       const fcp = (lhr.audits["first-contentful-paint"] as Audit | undefined)?.displayValue ?? "?";
       const lcp = (lhr.audits["largest-contentful-paint"] as Audit | undefined)?.displayValue ?? "?";
