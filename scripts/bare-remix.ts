@@ -1,6 +1,7 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
+import { freePort } from "../db/embedded";
 import { pageScriptBytes } from "./bundle-size";
 
 /**
@@ -28,4 +29,35 @@ export function bareRemixScriptBytes(outDir: string): number {
   const page = pageScriptBytes(path.join(outDir, "public/build")).get("routes/_index");
   if (!page) throw new Error(`no bare Remix build in ${outDir}`);
   return page.bytes;
+}
+
+/** Builds the bare Remix page into `outDir` and serves it (Express + compression) on a free loopback port. */
+export async function startBareRemix(outDir: string): Promise<{ base: string; stop: () => Promise<void> }> {
+  buildBareRemix(outDir);
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(BARE_FIXTURE, "server.js"), outDir], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(base).then(
+        (r) => r.ok,
+        () => false,
+      )
+    ) {
+      return {
+        base,
+        stop: async () => {
+          if (child.exitCode === null) child.kill("SIGTERM");
+          await exited;
+        },
+      };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the bare Remix page's server did not start");
 }

@@ -14,13 +14,11 @@
  *   3. JavaScript ≤ 1.25x the bare page's (the 3D pages excepted).
  * Results also go to .data-bench-pages/results.json.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../db/embedded";
-import { bareRemixScriptBytes, BARE_FIXTURE, buildBareRemix } from "./bare-remix";
+import { bareRemixScriptBytes, startBareRemix } from "./bare-remix";
 import { pageScriptBytes } from "./bundle-size";
 import { startSiteUnderTest } from "./site-under-test";
 
@@ -72,43 +70,12 @@ async function measure(url: string, seconds: number, cookie?: string): Promise<M
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-/** Builds the bare Remix page and starts its server on a free loopback port. */
-async function startBare(): Promise<{ base: string; stop: () => Promise<void> }> {
-  buildBareRemix(bareOut);
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(BARE_FIXTURE, "server.js"), bareOut], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(base).then(
-        (r) => r.ok,
-        () => false,
-      )
-    ) {
-      return {
-        base,
-        stop: async () => {
-          if (child.exitCode === null) child.kill("SIGTERM");
-          await exited;
-        },
-      };
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error("the bare Remix page's server did not start");
-}
-
 type Row = { page: string; route: string; as: "visitor" | "returning visitor" | "member"; goal: number };
 
 async function main() {
   if (!existsSync(path.join(root, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
   mkdirSync(dataDir, { recursive: true });
-  const bare = await startBare();
+  const bare = await startBareRemix(bareOut);
   let site: Awaited<ReturnType<typeof startSiteUnderTest>> | undefined;
   const results: Array<
     Row & { page: string; bare: Measure; measured: Measure; ratio: number; js: number; cached: boolean }

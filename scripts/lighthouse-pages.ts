@@ -6,7 +6,9 @@
  * ≥ 98, accessibility, best practices and SEO 100), first contentful paint, and every audit that cost points,
  * with the browser console's errors. Each page is fetched twice first, so Lighthouse meets it as most visitors do
  * (served from the page cache); `--cold` audits each page's first, rendered view. Needs `npm run build`. About
- * 20-40 s a page on this machine. `--json=DIR` also writes each page's full Lighthouse report (lhr) there, to
+ * 20-40 s a page on this machine. The bare Remix page (tests/fixtures/bare-remix, scripts/bare-remix.ts) is audited
+ * first, under the same conditions, as the reference: on a loaded machine its own performance score shows how
+ * much of a page's is the machine. `--json=DIR` also writes each page's full Lighthouse report (lhr) there, to
  * look into what cost the points (the largest-contentful-paint element, long tasks, unused JavaScript).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -14,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startBareRemix } from "./bare-remix";
 import { startSiteUnderTest } from "./site-under-test";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -39,6 +42,7 @@ type Audit = {
 };
 
 async function main() {
+  const bare = await startBareRemix(path.join(root, ".cache/bare-remix-lighthouse"));
   const site = await startSiteUnderTest({ dataDir: path.join(root, ".data-lighthouse") });
   const chrome = await chromeLauncher.launch({
     chromePath: "/usr/bin/chromium",
@@ -49,6 +53,7 @@ async function main() {
     const blog = await (await fetch(`${site.app.base}/blog`)).text();
     const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(blog)?.[1] ?? "";
     const pages: [string, string][] = [
+      ["bare Remix page (reference)", `${bare.base}/`],
       ["home", "/"],
       ["forum", "/forum"],
       ["a topic", `/forum/topic/${site.topicId}`],
@@ -63,16 +68,19 @@ async function main() {
       ["about", "/about"],
       ["3D viewer", "/3d-viewer"],
     ];
-    for (const [name, pathname] of pages.filter(([, p]) => only.length === 0 || only.includes(p))) {
+    const chosen = pages.filter(([, p]) => only.length === 0 || only.includes(p) || p.startsWith("http"));
+    for (const [name, pathname] of chosen) {
+      const url = pathname.startsWith("http") ? pathname : `${site.app.base}${pathname}`;
       // As most visitors meet it: viewed before, so kept by the page cache (decision 100). --cold audits first views.
-      if (!cold) for (let i = 0; i < 2; i++) await fetch(`${site.app.base}${pathname}`).then((r) => r.arrayBuffer());
-      const result = await lighthouse(`${site.app.base}${pathname}`, {
+      if (!cold) for (let i = 0; i < 2; i++) await fetch(url).then((r) => r.arrayBuffer());
+      const result = await lighthouse(url, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
       });
       if (!result) throw new Error(`no Lighthouse result for ${pathname}`);
+      if (result.lhr.runtimeError) console.log(`${pathname}: ${result.lhr.runtimeError.code} (run again)`);
       const { lhr } = result;
       if (jsonDir) {
         mkdirSync(jsonDir, { recursive: true });
@@ -102,6 +110,7 @@ async function main() {
   } finally {
     chrome.kill();
     await site.stop();
+    await bare.stop();
   }
   const load = os
     .loadavg()
