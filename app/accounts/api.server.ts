@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { readJsonBody } from "~/utils/http.server";
+import { jsonError, readJsonBody } from "~/utils/http.server";
 import type { AccountFailure } from "./errors";
 import { firstIssueMessage } from "./schemas";
 
@@ -13,20 +13,20 @@ export async function parseApiBody<S extends z.ZodType>(request: Request, schema
   try {
     body = await readJsonBody(request);
   } catch {
-    throw Response.json({ error: "The request body is not valid JSON." }, { status: 400 });
+    throw jsonError("The request body is not valid JSON.", 400);
   }
   const parsed = schema.safeParse(body && typeof body === "object" ? body : {});
-  if (!parsed.success) throw Response.json({ error: firstIssueMessage(parsed.error) }, { status: 400 });
+  if (!parsed.success) throw jsonError(firstIssueMessage(parsed.error), 400);
   return parsed.data;
 }
 
 export function apiFailure(failure: AccountFailure, headers?: HeadersInit) {
-  return Response.json({ error: failure.error }, { status: failure.status, headers });
+  return jsonError(failure.error, failure.status, headers);
 }
 
 /** Only POST reaches an action; anything else gets 405 with the allowed method. */
 export function requirePost(request: Request) {
   if (request.method !== "POST") {
-    throw Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+    throw jsonError("Method not allowed", 405, { Allow: "POST" });
   }
 }

@@ -1,4 +1,4 @@
-import { SITE_NAME } from "~/components/navigation";
+import { SITE_NAME } from "~/site";
 
 /**
  * The accounts domain's e-mails as plain text plus a small HTML part. Pure functions: the caller supplies the

@@ -5,6 +5,7 @@ import { db, preparedQuery } from "#db/client.server";
 import { sessions, users } from "#db/schema";
 import { COOKIES } from "~/utils/cookies";
 import { env, isProduction } from "~/utils/env.server";
+import { jsonError } from "~/utils/http.server";
 import { hashToken, newToken } from "./tokens.server";
 import { isAdminUser, isModeratorUser, publicUserColumns, type PublicUser } from "./users.server";
 
@@ -134,7 +135,7 @@ export async function requireUserId(request: Request): Promise<number> {
 /** Guard for API routes: 401 with a JSON error instead of a redirect. */
 export async function requireApiSession(request: Request): Promise<CurrentSession> {
   const current = await getCurrentSession(request);
-  if (!current) throw Response.json({ error: "Authentication required" }, { status: 401 });
+  if (!current) throw jsonError("Authentication required", 401);
   return current;
 }
 

@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Digit } from "~/numerology/principles";
 import { env } from "~/utils/env.server";
 import { spendPaidCall } from "~/utils/paid-budget.server";
 import { isOpenAIConfigured, openAIClient } from "./openai.server";
 import type { ImageProvider } from "./provider";
-import { visualEssenceUrl } from "./visual-essence";
 
 /**
  * Images: OpenAI images when configured (the picture is stored under DATA_DIR and served from this site, so
- * pages never load a third-party address); otherwise, or when that fails, the generated SVG visual essence.
+ * pages never load a third-party address); otherwise, or when that fails, the caller's own fallback picture
+ * (the numerology domain's generated SVG visual essence). `ai/` knows no domain: the fallback comes in as a URL.
  */
 const imageDir = () => path.join(env.DATA_DIR, "visual-essence");
 const STORED_IMAGE = /^[0-9a-f-]{36}\.png$/;
@@ -31,29 +30,30 @@ export const openAIImageProvider: ImageProvider = {
   },
 };
 
-export async function generateVisualEssence({
-  digit,
+export async function generateImage({
   seed,
   prompt,
+  fallbackUrl,
   provider = isOpenAIConfigured() ? openAIImageProvider : null,
 }: {
-  digit: Digit;
   seed: number;
   prompt: string;
+  /** the picture to answer when no provider is configured, the budget is spent or the provider fails */
+  fallbackUrl: string;
   provider?: ImageProvider | null;
 }): Promise<{ imageUrl: string; provider: string }> {
   if (provider && (await spendPaidCall())) {
     try {
       const imageUrl = await provider.generateImage(
-        { prompt, digit, seed },
+        { prompt, seed },
         { signal: AbortSignal.timeout(env.AI_TIMEOUT_MS) },
       );
       return { imageUrl, provider: provider.name };
     } catch (error) {
-      console.warn(`[ai] image generation failed, using the generated visual essence: ${(error as Error).message}`);
+      console.warn(`[ai] image generation failed, using the fallback picture: ${(error as Error).message}`);
     }
   }
-  return { imageUrl: visualEssenceUrl(digit, seed), provider: "svg" };
+  return { imageUrl: fallbackUrl, provider: "svg" };
 }
 
 /** A stored picture by its file name, or null (names are checked, so no path can escape the folder). */

@@ -31,12 +31,12 @@ export function quoteUserText(label: string, text: string): string {
 /**
  * What an image provider does: draw one picture for a prompt and answer a URL on this site (never a third-party
  * address: the page's CSP allows images from 'self' only). Providers: OpenAI images (`image.server.ts`) when
- * configured; the generated SVG "visual essence" otherwise.
+ * configured; otherwise the caller's fallback picture (numerology's generated SVG "visual essence").
  */
 export interface ImageProvider {
   readonly name: string;
   generateImage(
-    request: { prompt: string; digit: number; seed: number },
+    request: { prompt: string; seed: number },
     options: { signal: AbortSignal },
   ): Promise<string>;
 }

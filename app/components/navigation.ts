@@ -1,10 +1,6 @@
 /** The site's links, in one place for the top bar, the menu panel, the side drawer and the sitemap. */
 export type NavLinkItem = { to: string; label: string; shortLabel?: string };
 
-export const SITE_NAME = "Numerology Ontology";
-export const TAGLINE = "The divine exploring itself";
-export const COPYRIGHT = `© 2025 ${SITE_NAME}. All rights reserved.`;
-
 /** Top bar (spec part 1, "Shared shell"): label on wide screens, `shortLabel` is what small screens show. */
 export const TOP_BAR_LINKS: NavLinkItem[] = [
   { to: "/", label: "Home" },

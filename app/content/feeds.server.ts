@@ -1,4 +1,4 @@
-import { SITE_NAME } from "~/components/navigation";
+import { SITE_NAME } from "~/site";
 import { listPosts } from "./content.server";
 import { PUBLIC_PAGES, escapeXml } from "./site-pages";
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { MESSAGES } from "./formats";
 import { OCTAHEDRON_FACES, OCTAHEDRON_VERTICES } from "./octahedron-geometry";
-import { ModelViewer, useHydrated } from "./viewer";
+import { ModelViewer } from "./viewer";
 
 /**
  * The octahedron model in the 3D viewer, for the /octahedron page. It follows the spec's timing: the generate

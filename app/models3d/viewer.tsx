@@ -1,4 +1,5 @@
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { Component, lazy, Suspense, type ReactNode } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { MESSAGES } from "./formats";
 import type { ModelViewerProps } from "./model-viewer.client";
 
@@ -7,12 +8,6 @@ import type { ModelViewerProps } from "./model-viewer.client";
  * browser, the three.js module fetched as its own chunk. A failed chunk load reports the spec's message.
  */
 const LazyViewer = lazy(() => import("./model-viewer.client"));
-
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 class ChunkBoundary extends Component<
   { onError?: (message: string) => void; children: ReactNode },

@@ -1,18 +1,6 @@
 import { z } from "zod";
 import { preferencesSchema } from "~/preferences/schema";
-import { combineHeaders, readJsonBody } from "~/utils/http.server";
-
-/**
- * API answers as real JSON Responses: resource routes that return plain data are deprecated under single fetch
- * (Remix warns on every request), and a Response keeps status and headers explicit.
- */
-export function apiJson(body: unknown, status = 200, ...headers: Array<HeadersInit | null | undefined>): Response {
-  const all = combineHeaders(
-    { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
-    ...headers,
-  );
-  return new Response(JSON.stringify(body), { status, headers: all });
-}
+import { readJsonBody } from "~/utils/http.server";
 
 /** The request's JSON body, or null when it is missing or malformed (the route answers 400). */
 export async function readApiBody(request: Request): Promise<unknown | null> {

@@ -2,17 +2,17 @@ import { and, eq } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { generatedContents } from "#db/schema";
 import { generateStructured } from "~/ai/ai.server";
-import { generateVisualEssence } from "~/ai/image.server";
+import { generateImage } from "~/ai/image.server";
 import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE, GRAPHIC_ALERT, screenKeywords } from "~/ai/moderation.server";
 import { savePreferences } from "~/preferences/preferences.server";
 import type { Preferences } from "~/preferences/schema";
 import { hitCostLimit, type Person } from "~/utils/cost-limits.server";
-import { hashIp } from "~/utils/http.server";
-import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
+import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { composePrinciple, randomSeed, type PrincipleReading } from "./composer";
 import type { Digit } from "./principles";
 import { imagePrompt, principlePrompt } from "./prompts";
 import { GENERATION_TEXTS } from "./texts";
+import { visualEssenceUrl } from "./visual-essence";
 
 export type GeneratedContent = PrincipleReading & { imageUrl: string | null };
 
@@ -76,7 +76,7 @@ export async function generateContent({
       offline: () => composePrinciple(digit, { ...preferences, seed }),
       offlineOnMalformed: true,
     }),
-    generateVisualEssence({ digit, seed, prompt: imagePrompt(digit) }),
+    generateImage({ seed, prompt: imagePrompt(digit), fallbackUrl: visualEssenceUrl(digit, seed) }),
   ]);
   if (!text.ok) {
     return {

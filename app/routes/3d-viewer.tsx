@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useHydrated } from "~/components/use-hydrated";
 import {
   ACCEPT_ATTRIBUTE,
   formatMegabytes,
@@ -15,7 +16,7 @@ import { ModelDescription } from "~/models3d/model-description";
 import type { ModelSummary } from "~/models3d/summary";
 import { ErrorAlert, ProcessingCard, SupportedFormatsCard } from "~/models3d/upload-card";
 import { receiveModelUpload } from "~/models3d/upload.server";
-import { ModelViewer, useHydrated } from "~/models3d/viewer";
+import { ModelViewer } from "~/models3d/viewer";
 import { personOf } from "~/utils/cost-limits.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { getVisitor } from "~/utils/visitor.server";

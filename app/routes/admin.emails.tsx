@@ -4,6 +4,7 @@ import { useEffect, useState, type MouseEvent } from "react";
 import { requireAdmin } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
+import { useHydrated } from "~/components/use-hydrated";
 import { exportMemberEmails } from "~/forum/emails.server";
 import { FormattedDate } from "~/forum/ui";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -12,12 +13,6 @@ import { originFromMatches, pageMeta } from "~/utils/meta";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return exportMemberEmails();
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 export default function AdminEmails() {

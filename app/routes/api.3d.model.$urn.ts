@@ -1,18 +1,18 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiError } from "~/models3d/api.server";
 import { getModel } from "~/models3d/models.server";
 import { modelStorage } from "~/models3d/storage.server";
 import { canReadModel } from "~/models3d/token.server";
+import { jsonError } from "~/utils/http.server";
 
 /** GET /api/3d/model/{urn}: the converted GLB, with a viewer token or a signed link (`?download=1` saves it). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const urn = params.urn ?? "";
-  if (!canReadModel(request, urn)) return apiError("A valid viewer token is required.", 401);
+  if (!canReadModel(request, urn)) return jsonError("A valid viewer token is required.", 401);
   const model = await getModel({ urn });
-  if (!model) return apiError("Model not found.", 404);
-  if (model.status !== "success" || !model.glbKey) return apiError("The model is not converted yet.", 409);
+  if (!model) return jsonError("Model not found.", 404);
+  if (model.status !== "success" || !model.glbKey) return jsonError("The model is not converted yet.", 409);
   const size = await modelStorage.size(model.glbKey);
-  if (size === null) return apiError("Model not found.", 404);
+  if (size === null) return jsonError("Model not found.", 404);
   const headers = new Headers({
     "Content-Type": "model/gltf-binary",
     "Content-Length": String(size),

@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiError } from "~/models3d/api.server";
 import { failureDetail, failureMessage } from "~/models3d/formats";
 import { getModel } from "~/models3d/models.server";
+import { jsonError, jsonResponse } from "~/utils/http.server";
 
 /** GET /api/3d/status/{urn} → { status: success | failed | stage, progress: 'NN%' } (+ error, and a detail when one is written for visitors, when failed). */
 export async function loader({ params }: LoaderFunctionArgs) {
   const model = params.urn ? await getModel({ urn: params.urn }) : null;
-  if (!model) return apiError("Model not found.", 404);
+  if (!model) return jsonError("Model not found.", 404);
   const body: { status: string; progress: string; error?: string; detail?: string } = {
     status: model.status,
     progress: `${model.progress}%`,
@@ -16,5 +16,5 @@ export async function loader({ params }: LoaderFunctionArgs) {
     const detail = failureDetail(model.error);
     if (detail) body.detail = detail;
   }
-  return apiJson(body);
+  return jsonResponse(body);
 }

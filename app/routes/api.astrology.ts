@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError } from "~/astrology/api.server";
 import { computeAstronomicalData, isSupportedInstant } from "~/astrology/ephemeris.server";
 import { currentSky } from "~/astrology/snapshots.server";
-import { clientIp, hashIp } from "~/utils/http.server";
+import { clientIp, hashIp, jsonError } from "~/utils/http.server";
 import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 
 /**
@@ -17,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const at = new URL(request.url).searchParams.get("at");
   if (at !== null) {
     const instant = new Date(at);
-    if (!ISO_INSTANT.test(at) || !isSupportedInstant(instant)) return apiError(BAD_AT_MESSAGE, 400);
+    if (!ISO_INSTANT.test(at) || !isSupportedInstant(instant)) return jsonError(BAD_AT_MESSAGE, 400);
     // Any instant is computed on the spot (~80 ms of event searches): limited per address.
     const limit = await hitRateLimit({
       key: `astrology-at:${hashIp(clientIp(context))}`,
@@ -25,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       windowSeconds: 60,
     });
     if (!limit.allowed) {
-      return apiError(tooManyRequestsMessage(limit.retryAfterSeconds), 429, {
+      return jsonError(tooManyRequestsMessage(limit.retryAfterSeconds), 429, {
         "Retry-After": String(limit.retryAfterSeconds),
       });
     }

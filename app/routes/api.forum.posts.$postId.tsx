@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser, requireApiUser } from "~/accounts/session.server";
-import { apiError, apiReader, enforceLimit, parseOrThrow, readJsonObject, refusedAsApiError } from "~/forum/api.server";
+import { apiReader, enforceLimit, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
 import { getPost, parseId, postForReader, updatePost } from "~/forum/topics.server";
+import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 
 /** GET /api/forum/posts/{postId}: one post. */
 export async function loader({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.postId);
   const post = id ? await getPost(id) : null;
-  if (!post) return apiError("Post not found", 404);
+  if (!post) return jsonError("Post not found", 404);
   return Response.json(postForReader(post, apiReader(await getUser(request))), {
     headers: { "Cache-Control": "no-store" },
   });
@@ -16,14 +17,14 @@ export async function loader({ request, params }: ActionFunctionArgs) {
 
 /** PATCH /api/forum/posts/{postId} {content}: the updated post; 403 for another member's post. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PATCH") return apiError("Method not allowed", 405, { Allow: "GET, PATCH" });
+  if (request.method !== "PATCH") return jsonError("Method not allowed", 405, { Allow: "GET, PATCH" });
   const user = await requireApiUser(request);
   const id = parseId(params.postId);
-  if (!id) return apiError("Post not found", 404);
+  if (!id) return jsonError("Post not found", 404);
   const { content } = parseOrThrow(postSchema, await readJsonObject(request));
   await enforceLimit("edit", user.id);
   const outcome = await refusedAsApiError(updatePost({ postId: id, authorId: user.id, content }));
-  if (outcome.status === "not-found") return apiError("Post not found", 404);
-  if (outcome.status === "forbidden") return apiError("You can only edit your own posts.", 403);
+  if (outcome.status === "not-found") return jsonError("Post not found", 404);
+  if (outcome.status === "forbidden") return jsonError("You can only edit your own posts.", 403);
   return Response.json(outcome.post);
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireApiUser } from "~/accounts/session.server";
-import { apiError, apiReader, enforceLimit, parseOrThrow, readJsonObject, refusedAsApiError } from "~/forum/api.server";
+import { apiReader, enforceLimit, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
 import {
   canSeeHidden,
@@ -11,6 +11,7 @@ import {
   parseId,
   POSTS_PER_PAGE,
 } from "~/forum/topics.server";
+import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 
 /**
  * GET /api/forum/topics/{id}/posts (?page, ?limit): the posts in number order, one page at a time; the total is
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const topic = id ? await getTopic(id) : null;
   const reader = apiReader(await getUser(request));
-  if (!topic || (topic.hidden && !canSeeHidden(reader, topic.authorId))) return apiError("Topic not found", 404);
+  if (!topic || (topic.hidden && !canSeeHidden(reader, topic.authorId))) return jsonError("Topic not found", 404);
   const url = new URL(request.url);
   const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get("limit")) || POSTS_PER_PAGE));
   const { posts, page, pageCount } = await listPosts({
@@ -41,13 +42,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** POST /api/forum/topics/{id}/posts {content}: 201 with the new post (200 with the first one on a double submit). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiError("Method not allowed", 405, { Allow: "GET, POST" });
+  if (request.method !== "POST") return jsonError("Method not allowed", 405, { Allow: "GET, POST" });
   const user = await requireApiUser(request);
   const id = parseId(params.id);
-  if (!id || !(await getTopic(id))) return apiError("Topic not found", 404);
+  if (!id || !(await getTopic(id))) return jsonError("Topic not found", 404);
   const { content } = parseOrThrow(postSchema, await readJsonObject(request));
   await enforceLimit("reply", user.id, () => isRecentRepeat({ authorId: user.id, topicId: id, content }));
   const result = await refusedAsApiError(createPost({ topicId: id, authorId: user.id, content }));
-  if (!result) return apiError("Topic not found", 404);
+  if (!result) return jsonError("Topic not found", 404);
   return Response.json(result.post, { status: result.created ? 201 : 200 });
 }

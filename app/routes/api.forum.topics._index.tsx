@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/accounts/session.server";
-import { apiError, enforceLimit, parseOrThrow, readJsonObject, refusedAsApiError } from "~/forum/api.server";
+import { enforceLimit, refusedAsApiError } from "~/forum/api.server";
 import { isForumCategory } from "~/forum/categories";
 import { topicSchema } from "~/forum/schemas";
 import { createTopic, isRecentRepeat, listTopics, TOPICS_PER_PAGE } from "~/forum/topics.server";
+import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 
 /** GET /api/forum/topics (?category, ?cursor, ?limit): topics by latest activity; the next page in a Link header. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get("category");
-  if (category && !isForumCategory(category)) return apiError("Unknown category", 400);
+  if (category && !isForumCategory(category)) return jsonError("Unknown category", 400);
   const limit = Math.min(100, Math.max(1, Number(url.searchParams.get("limit")) || TOPICS_PER_PAGE));
   const { topics, nextCursor } = await listTopics({
     category: category && isForumCategory(category) ? category : null,
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/forum/topics {title, description, category}: 201 with the topic (200 with the first one on a double submit). */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiError("Method not allowed", 405, { Allow: "GET, POST" });
+  if (request.method !== "POST") return jsonError("Method not allowed", 405, { Allow: "GET, POST" });
   const user = await requireApiUser(request);
   const input = parseOrThrow(topicSchema, await readJsonObject(request));
   await enforceLimit("topic", user.id, () => isRecentRepeat({ authorId: user.id, title: input.title }));

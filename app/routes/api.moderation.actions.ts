@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/accounts/session.server";
 import { isModeratorUser } from "~/accounts/users.server";
-import { apiError, parseOrThrow, readJsonObject } from "~/forum/api.server";
 import { moderate } from "~/moderation/actions.server";
 import { moderationSchema } from "~/moderation/schemas";
+import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 
 /**
  * POST /api/moderation/actions {action, targetType, targetId, reason, periodHours?, category?}: one moderation
@@ -11,11 +11,11 @@ import { moderationSchema } from "~/moderation/schemas";
  * 400 bad input, 404 missing item, 409 nothing to change.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiError("Method not allowed", 405, { Allow: "POST" });
+  if (request.method !== "POST") return jsonError("Method not allowed", 405, { Allow: "POST" });
   const user = await requireApiUser(request);
-  if (!isModeratorUser(user)) return apiError("Forbidden: only moderators and admins can do this.", 403);
+  if (!isModeratorUser(user)) return jsonError("Forbidden: only moderators and admins can do this.", 403);
   const input = parseOrThrow(moderationSchema, await readJsonObject(request));
   const outcome = await moderate({ actor: user, input });
-  if (!outcome.ok) return apiError(outcome.error, outcome.status);
+  if (!outcome.ok) return jsonError(outcome.error, outcome.status);
   return Response.json(outcome);
 }

@@ -1,29 +1,29 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { GRAPHIC_ALERT } from "~/ai/moderation.server";
-import { apiJson, firstIssue, readApiBody } from "~/numerology/api.server";
+import { firstIssue, readApiBody } from "~/numerology/api.server";
 import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
 import { preferencesSchema } from "~/preferences/schema";
-import { combineHeaders } from "~/utils/http.server";
+import { combineHeaders, jsonResponse } from "~/utils/http.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 /** GET /api/preferences (x-session-id) → {style, composition, keywords}; defaults poetic/detailed. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
   const preferences = await getPreferences({ sessionId: visitor.sessionId });
-  return apiJson(preferences, 200, combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null));
+  return jsonResponse(preferences, 200, combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null));
 }
 
 /** POST /api/preferences (x-session-id) {style, composition, keywords}: saves and answers what was saved;
  * keywords that fail the screen are refused (400 GRAPHIC_ALERT) and nothing is stored. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiJson({ error: "Use POST." }, 405);
+  if (request.method !== "POST") return jsonResponse({ error: "Use POST." }, 405);
   const body = await readApiBody(request);
-  if (body === null) return apiJson({ error: "The request body is not valid JSON." }, 400);
+  if (body === null) return jsonResponse({ error: "The request body is not valid JSON." }, 400);
   const parsed = preferencesSchema.safeParse(body);
-  if (!parsed.success) return apiJson({ error: firstIssue(parsed.error) }, 400);
+  if (!parsed.success) return jsonResponse({ error: firstIssue(parsed.error) }, 400);
   const visitor = await getVisitor(request);
   const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null);
   const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...parsed.data });
-  if (!saved.ok) return apiJson({ error: saved.message, code: GRAPHIC_ALERT, title: saved.title }, 400, headers);
-  return apiJson(saved.preferences, 200, headers);
+  if (!saved.ok) return jsonResponse({ error: saved.message, code: GRAPHIC_ALERT, title: saved.title }, 400, headers);
+  return jsonResponse(saved.preferences, 200, headers);
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { speak } from "~/speech/tts.server";
 import { DEFAULT_VOICE_ID } from "~/speech/voices";
 import { personOf } from "~/utils/cost-limits.server";
-import { readJsonBody } from "~/utils/http.server";
+import { jsonError, readJsonBody } from "~/utils/http.server";
 import { SPEECH_BUDGET_SPENT_NOTICE } from "~/utils/paid-budget.server";
 import { userText } from "~/utils/user-text";
 
@@ -19,10 +19,6 @@ const schema = z.object({
     .default("mp3")
     .refine((format) => format.toLowerCase() === "mp3", { error: "Only the mp3 format is supported." }),
 });
-
-function jsonError(error: string, status: number, headers?: HeadersInit) {
-  return Response.json({ error }, { status, headers: { "Cache-Control": "no-store", ...headers } });
-}
 
 export async function loader() {
   return jsonError("Use POST with a JSON body {text, voiceId, format}.", 405, { Allow: "POST" });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError } from "~/astrology/api.server";
 import { parseBodies, skyCalendar } from "~/astrology/calendar.server";
 import { publicOrigin } from "~/utils/env.server";
+import { jsonError } from "~/utils/http.server";
 
 /**
  * GET /astrology/calendar.ics[?bodies=Sun,Mercury]: the next 12 months of lunar phases, ingresses and stations as an
@@ -9,7 +9,7 @@ import { publicOrigin } from "~/utils/env.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parseBodies(new URL(request.url).searchParams.get("bodies"));
-  if (!parsed.ok) return apiError(parsed.message, 400);
+  if (!parsed.ok) return jsonError(parsed.message, 400);
   const feed = await skyCalendar({ bodies: parsed.bodies, origin: publicOrigin() });
   const maxAge = Math.max(0, Math.floor((feed.expiresAt - Date.now()) / 1000));
   const headers = {

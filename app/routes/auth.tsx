@@ -19,8 +19,8 @@ import {
   registerSchema,
 } from "~/accounts/schemas";
 import { createUserSession, getUser } from "~/accounts/session.server";
-import { ErrorSummary, SubmitButton, TextField } from "~/accounts/ui/form";
-import { RouteDialog } from "~/accounts/ui/route-dialog";
+import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import { RouteDialog } from "~/components/dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, HoneypotField, honeypotFilled } from "~/components/honeypot";
 import { useToast } from "~/components/toaster";

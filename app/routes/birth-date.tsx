@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useNavigation, useSubmit } from "@remix-run/
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
+import { useHydrated } from "~/components/use-hydrated";
 import { privacyHref } from "~/content/privacy";
 import {
   BIRTH_DATE_MAX_LENGTH,
@@ -12,7 +13,6 @@ import {
 } from "~/numerology/birth-date";
 import { analyzeBirthDate } from "~/numerology/birth-date.server";
 import { principleOf, universalName, type Digit } from "~/numerology/principles";
-import { useHydrated } from "~/numerology/ui/preferences-fields";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 export async function action({ request }: ActionFunctionArgs) {

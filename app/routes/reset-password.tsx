@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { isResetTokenUsable, resetPassword } from "~/accounts/recovery.server";
 import { resetPasswordSchema } from "~/accounts/schemas";
 import { createUserSession } from "~/accounts/session.server";
-import { ErrorSummary, SubmitButton, TextField } from "~/accounts/ui/form";
+import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { publicOrigin } from "~/utils/env.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";

@@ -12,10 +12,11 @@ import {
   signedOutOthersMessage,
 } from "~/accounts/session.server";
 import type { SignedInBrowser } from "~/accounts/session.server";
-import { ErrorSummary, SubmitButton, TextField } from "~/accounts/ui/form";
 import { LogoutForm } from "~/accounts/ui/logout-form";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { useToast } from "~/components/toaster";
+import { useHydrated } from "~/components/use-hydrated";
 import { guardedClientAction, shouldRevalidateAfterFailure, submitFailure } from "~/utils/client-action";
 import { publicOrigin } from "~/utils/env.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -292,13 +293,6 @@ function Badge({ tone, children }: { tone: "violet" | "green" | "amber"; childre
 function useBusy(intent: string) {
   const navigation = useNavigation();
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
-
-/** Submit buttons render enabled on the server (so the form works before JavaScript) and follow the spec after. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 function ResendVerification() {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readStoredImage } from "~/ai/image.server";
-import { renderVisualEssenceSvg } from "~/ai/visual-essence";
 import type { Digit } from "~/numerology/principles";
+import { renderVisualEssenceSvg } from "~/numerology/visual-essence";
 
 /**
  * The visual essence images: `/visual-essence/3.svg?seed=42` draws the generated SVG (same digit and seed, same

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { isIP } from "node:net";
+import type { z } from "zod";
 import { env } from "./env.server";
 
 /** Throws a response when the condition fails: `invariantResponse(topic, "Topic Not Found", { status: 404 })`. */
@@ -14,11 +15,42 @@ export function invariantResponse(
 }
 
 /**
- * A JSON error answer of the API: `{ error }` with a 4xx/5xx status. A plain Response, because in a resource
- * route (single fetch) `data(value, { status })` would be answered with 200.
+ * The one JSON answer of every API route: a plain Response (under single fetch a resource route's
+ * `data(value, { status, headers })` loses its status and headers and goes out as 200), UTF-8, and `no-store`
+ * unless a header given says otherwise. Later headers win; `Set-Cookie` and other repeatable headers are appended.
  */
-export function jsonError(error: string, status: number, headers?: HeadersInit) {
-  return Response.json({ error }, { status, headers });
+export function jsonResponse(body: unknown, status = 200, ...headers: Array<HeadersInit | null | undefined>): Response {
+  const all = combineHeaders(...headers);
+  all.set("Content-Type", "application/json; charset=utf-8");
+  if (!all.has("Cache-Control")) all.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(body), { status, headers: all });
+}
+
+/** The one JSON error answer of the API: `{ error }` with a 4xx/5xx status. */
+export function jsonError(error: string, status: number, ...headers: Array<HeadersInit | null | undefined>): Response {
+  return jsonResponse({ error }, status, ...headers);
+}
+
+/** The request's JSON object, or a thrown 400 answer; JSON clients' null and "" mean "not given" (undefined). */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  let body: unknown;
+  try {
+    const text = await request.text();
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    throw jsonError("The request body is not valid JSON.", 400);
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) {
+    throw jsonError("The request body must be a JSON object.", 400);
+  }
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null || v === "" ? undefined : v]));
+}
+
+/** Parses with a shared schema; a failure is thrown as a 400 JSON answer with the first validation message. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw jsonError(parsed.error.issues[0]?.message ?? "The request is not valid.", 400);
+  return parsed.data;
 }
 
 /** Reads a JSON body, answering 400 (not 500) when it is missing or malformed. */
@@ -70,6 +102,7 @@ export function requireDevelopmentLoopback(context: { clientIp?: string } | unde
 
 // Control characters: C0 and DEL anywhere (also percent-encoded); C1 and the line/paragraph separators as
 // characters (browsers drop or reinterpret all of them in a Location).
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const ASCII_CONTROL = /[\u0000-\u001f\u007f]/;
 const OTHER_CONTROL = /[\u0080-\u009f\u2028\u2029]/;
 const SENTINEL = "http://redirect.invalid";

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { SITE_NAME } from "~/components/navigation";
+import { SITE_NAME } from "~/site";
 
 /**
  * A page's <title>, description, Open Graph tags and canonical URL in one call:

@@ -1,4 +1,5 @@
-import { DRAWER_LINKS, TAGLINE, TOP_BAR_LINKS } from "../../app/components/navigation";
+import { DRAWER_LINKS, TOP_BAR_LINKS } from "../../app/components/navigation";
+import { TAGLINE } from "../../app/site";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 test.describe("the shared shell", () => {

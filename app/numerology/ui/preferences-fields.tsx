@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import {
   COMPOSITION_LABELS,
   COMPOSITIONS,
@@ -95,11 +95,4 @@ export function PreferencesFields({
       </div>
     </div>
   );
-}
-
-/** True once React has hydrated: JavaScript-only behaviour (disabled states, live counters) waits for it. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

@@ -1,5 +1,5 @@
-import { seededRandom } from "~/numerology/composer";
-import { principleOf, universalName, type Digit } from "~/numerology/principles";
+import { seededRandom } from "./composer";
+import { principleOf, universalName, type Digit } from "./principles";
 
 /**
  * The offline "visual essence" of a principle: an SVG drawn from the digit's colour and geometry (0 a circle,
