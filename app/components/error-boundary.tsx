@@ -22,7 +22,7 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
 
 /**
  * A failure of ours: never its detail (decision 084). The request id, when the server sent one (see
- * server/guard-build.ts), lets the operator find the detail in the log.
+ * app/utils/guard-build.server.ts), lets the operator find the detail in the log.
  */
 function UnexpectedErrorPanel({ requestId }: { requestId?: unknown }) {
   return (
