@@ -9,7 +9,6 @@ import { ReadAloud } from "~/components/read-aloud/read-aloud";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { StaticToast, ToastProvider } from "~/components/toaster";
-import { TooltipProvider } from "~/components/tooltip";
 import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { useNonce } from "~/utils/nonce";
@@ -76,22 +75,20 @@ function Document({ children }: { children: ReactNode }) {
 
 function Shell({ user, children }: { user: { username: string } | null; children: ReactNode }) {
   return (
-    <TooltipProvider>
-      <div className="site-page flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only z-[70] rounded bg-white px-4 py-2 text-cosmic focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
-        >
-          Skip to main content
-        </a>
-        <SiteHeader user={user} />
-        <main id="main" tabIndex={-1} className="flex-1 outline-none">
-          {children}
-        </main>
-        <SiteFooter />
-        <ReadAloud />
-      </div>
-    </TooltipProvider>
+    <div className="site-page flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded bg-white px-4 py-2 text-cosmic focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader user={user} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <ReadAloud />
+    </div>
   );
 }
 

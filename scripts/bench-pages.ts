@@ -14,12 +14,11 @@
  *   3. JavaScript ≤ 1.25x the bare page's (the 3D pages excepted).
  * Results also go to .data-bench-pages/results.json.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../db/embedded";
+import { bareRemixScriptBytes, startBareRemix } from "./bare-remix";
 import { pageScriptBytes } from "./bundle-size";
 import { startSiteUnderTest } from "./site-under-test";
 
@@ -33,7 +32,6 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".data-bench-pages");
-const bareFixture = path.join(root, "tests/fixtures/bare-remix");
 const bareOut = path.join(root, ".cache/bare-remix");
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) =>
@@ -72,49 +70,12 @@ async function measure(url: string, seconds: number, cookie?: string): Promise<M
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-/** Builds the bare Remix page and starts its server on a free loopback port. */
-async function startBare(): Promise<{ base: string; stop: () => Promise<void> }> {
-  rmSync(bareOut, { recursive: true, force: true });
-  const built = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
-    cwd: bareFixture,
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (built.status !== 0) throw new Error("the bare Remix page did not build");
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(bareFixture, "server.js"), bareOut], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(base).then(
-        (r) => r.ok,
-        () => false,
-      )
-    ) {
-      return {
-        base,
-        stop: async () => {
-          if (child.exitCode === null) child.kill("SIGTERM");
-          await exited;
-        },
-      };
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error("the bare Remix page's server did not start");
-}
-
 type Row = { page: string; route: string; as: "visitor" | "returning visitor" | "member"; goal: number };
 
 async function main() {
   if (!existsSync(path.join(root, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
   mkdirSync(dataDir, { recursive: true });
-  const bare = await startBare();
+  const bare = await startBareRemix(bareOut);
   let site: Awaited<ReturnType<typeof startSiteUnderTest>> | undefined;
   const results: Array<
     Row & { page: string; bare: Measure; measured: Measure; ratio: number; js: number; cached: boolean }
@@ -159,7 +120,7 @@ async function main() {
     const rows = allRows.filter((row) => only.length === 0 || only.includes(row.page));
 
     const siteJs = pageScriptBytes(path.join(root, "public/build"));
-    const bareJs = pageScriptBytes(path.join(bareOut, "public/build")).get("routes/_index")!.bytes;
+    const bareJs = bareRemixScriptBytes(bareOut);
     await measure(`${bare.base}/`, 2); // warm-up
     for (const row of rows) {
       const cookieFor = row.as === "member" ? cookie : row.as === "returning visitor" ? visitorCookie : undefined;

@@ -1,23 +1,29 @@
 /**
- * `npx tsx scripts/lighthouse-pages.ts [--only=/path,/path] [--cold]`: Lighthouse (npm, mobile defaults:
+ * `npx tsx scripts/lighthouse-pages.ts [--only=/path,/path] [--cold] [--json=DIR]`: Lighthouse (npm, mobile defaults:
  * simulated slow 4G, 4x CPU slowdown) over the routes of issue 15's goal 4, against Debian's Chromium (/usr/bin/chromium,
  * headless, launched by chrome-launcher), on the production server with its own embedded PostgreSQL in
  * .data-lighthouse/ (scripts/site-under-test.ts). Prints each page's four scores against the goal (performance
  * ≥ 98, accessibility, best practices and SEO 100), first contentful paint, and every audit that cost points,
  * with the browser console's errors. Each page is fetched twice first, so Lighthouse meets it as most visitors do
  * (served from the page cache); `--cold` audits each page's first, rendered view. Needs `npm run build`. About
- * 20-40 s a page on this machine.
+ * 20-40 s a page on this machine. The bare Remix page (tests/fixtures/bare-remix, scripts/bare-remix.ts) is audited
+ * first, under the same conditions, as the reference: on a loaded machine its own performance score shows how
+ * much of a page's is the machine. `--json=DIR` also writes each page's full Lighthouse report (lhr) there, to
+ * look into what cost the points (the largest-contentful-paint element, long tasks, unused JavaScript).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startBareRemix } from "./bare-remix";
 import { startSiteUnderTest } from "./site-under-test";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const only = (args.find((a) => a.startsWith("--only="))?.split("=")[1] ?? "").split(",").filter(Boolean);
 const cold = args.includes("--cold");
+const jsonDir = args.find((a) => a.startsWith("--json="))?.split("=")[1];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const GOALS: Record<(typeof CATEGORIES)[number], number> = {
   performance: 98,
@@ -36,6 +42,7 @@ type Audit = {
 };
 
 async function main() {
+  const bare = await startBareRemix(path.join(root, ".cache/bare-remix-lighthouse"));
   const site = await startSiteUnderTest({ dataDir: path.join(root, ".data-lighthouse") });
   const chrome = await chromeLauncher.launch({
     chromePath: "/usr/bin/chromium",
@@ -46,6 +53,7 @@ async function main() {
     const blog = await (await fetch(`${site.app.base}/blog`)).text();
     const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(blog)?.[1] ?? "";
     const pages: [string, string][] = [
+      ["bare Remix page (reference)", `${bare.base}/`],
       ["home", "/"],
       ["forum", "/forum"],
       ["a topic", `/forum/topic/${site.topicId}`],
@@ -60,17 +68,24 @@ async function main() {
       ["about", "/about"],
       ["3D viewer", "/3d-viewer"],
     ];
-    for (const [name, pathname] of pages.filter(([, p]) => only.length === 0 || only.includes(p))) {
+    const chosen = pages.filter(([, p]) => only.length === 0 || only.includes(p) || p.startsWith("http"));
+    for (const [name, pathname] of chosen) {
+      const url = pathname.startsWith("http") ? pathname : `${site.app.base}${pathname}`;
       // As most visitors meet it: viewed before, so kept by the page cache (decision 100). --cold audits first views.
-      if (!cold) for (let i = 0; i < 2; i++) await fetch(`${site.app.base}${pathname}`).then((r) => r.arrayBuffer());
-      const result = await lighthouse(`${site.app.base}${pathname}`, {
+      if (!cold) for (let i = 0; i < 2; i++) await fetch(url).then((r) => r.arrayBuffer());
+      const result = await lighthouse(url, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
       });
       if (!result) throw new Error(`no Lighthouse result for ${pathname}`);
+      if (result.lhr.runtimeError) console.log(`${pathname}: ${result.lhr.runtimeError.code} (run again)`);
       const { lhr } = result;
+      if (jsonDir) {
+        mkdirSync(jsonDir, { recursive: true });
+        writeFileSync(path.join(jsonDir, `${name.replace(/\W+/g, "-")}.json`), JSON.stringify(lhr));
+      }
       const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
       const fcp = (lhr.audits["first-contentful-paint"] as Audit | undefined)?.displayValue ?? "?";
       const lcp = (lhr.audits["largest-contentful-paint"] as Audit | undefined)?.displayValue ?? "?";
@@ -95,6 +110,7 @@ async function main() {
   } finally {
     chrome.kill();
     await site.stop();
+    await bare.stop();
   }
   const load = os
     .loadavg()

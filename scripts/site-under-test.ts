@@ -10,19 +10,31 @@ const SESSION_SECRET = "bench-session-secret-0123456789";
  * build) on an embedded PostgreSQL of its own in `dataDir`, with a recorded sky (what the astrology monitor
  * keeps), a member signed in by `cookie`, and a topic with ten replies. `stop()` stops both.
  */
-export async function startSiteUnderTest({ dataDir, workers = 1 }: { dataDir: string; workers?: number }) {
+export async function startSiteUnderTest({
+  dataDir,
+  workers = 1,
+  nodeArgs,
+}: {
+  dataDir: string;
+  workers?: number;
+  /** extra Node options for the server process (e.g. `--cpu-prof`) */
+  nodeArgs?: string[];
+}) {
   const pg = await startEmbeddedPostgres({ dataDir, database: "postgres" });
   try {
     await ensureDatabase(pg.url("postgres"), "site");
     const databaseUrl = pg.url("site");
     await runMigrations(databaseUrl);
     const { cookie, topicId } = await prepare(databaseUrl, dataDir);
-    const app = await startAppServer({
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(dataDir, "app"),
-      SESSION_SECRET,
-      WEB_CONCURRENCY: String(workers),
-    });
+    const app = await startAppServer(
+      {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: path.join(dataDir, "app"),
+        SESSION_SECRET,
+        WEB_CONCURRENCY: String(workers),
+      },
+      { nodeArgs },
+    );
     return {
       app,
       cookie,

@@ -1,7 +1,8 @@
 import { generateStructured } from "~/ai/ai.server";
 import { birthDateNumbers, BIRTH_DATE_TEXTS } from "./birth-date";
 import { composeLifePathSummary, randomSeed, seededRandom } from "./composer";
-import { textsOf, universalName, type Digit } from "./principles";
+import { textsOf } from "./principle-texts";
+import { universalName, type Digit } from "./principles";
 import { lifePathPrompt } from "./prompts";
 import { relationBetween } from "./relations";
 

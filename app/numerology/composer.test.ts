@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { COMPOSITIONS, STYLES } from "~/preferences/schema";
 import { composeAngelReading, composeLifePathSummary, composePrinciple, keywordList } from "./composer";
-import { DIGITS, PRINCIPLE_TEXTS } from "./principles";
+import { PRINCIPLE_TEXTS } from "./principle-texts";
+import { DIGITS } from "./principles";
 
 const base = { style: "poetic", composition: "detailed", keywords: "" } as const;
 

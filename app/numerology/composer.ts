@@ -1,5 +1,6 @@
 import type { Composition, Style } from "~/preferences/schema";
-import { DIGITS, principleOf, textsOf, universalName, ELEMENT_MEANINGS, type Digit } from "./principles";
+import { ELEMENT_MEANINGS, textsOf } from "./principle-texts";
+import { DIGITS, principleOf, universalName, type Digit } from "./principles";
 import { reduceWithCalculation } from "./reduce";
 import { relationBetween } from "./relations";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DIGITS, PRINCIPLES, PRINCIPLE_TEXTS, universalName } from "./principles";
+import { PRINCIPLE_TEXTS } from "./principle-texts";
+import { DIGITS, PRINCIPLES, universalName } from "./principles";
 import { allRelations, relationBetween } from "./relations";
 
 describe("the ontology", () => {

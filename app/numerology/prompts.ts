@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { quoteUserText, type StructuredRequest } from "~/ai/provider";
 import type { Composition, Style } from "~/preferences/schema";
-import { principleOf, textsOf, universalName, type Digit } from "./principles";
+import { textsOf } from "./principle-texts";
+import { principleOf, universalName, type Digit } from "./principles";
 import { relationBetween } from "./relations";
 
 /**

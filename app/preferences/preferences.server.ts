@@ -1,15 +1,21 @@
-import { eq } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { eq, sql } from "drizzle-orm";
+import { db, preparedQuery } from "#db/client.server";
 import { preferences } from "#db/schema";
 import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE, screenKeywords } from "~/ai/moderation.server";
 import { DEFAULT_PREFERENCES, type Preferences } from "./schema";
 
-export async function getPreferences({ sessionId }: { sessionId: string }): Promise<Preferences> {
-  const [row] = await db
+// Prepared (decision 005): a returning visitor's home and astrology pages read it on every view, kept or not.
+const preferencesBySessionQuery = preparedQuery("preferences-by-session", (db) =>
+  db
     .select({ style: preferences.style, composition: preferences.composition, keywords: preferences.keywords })
     .from(preferences)
-    .where(eq(preferences.sessionId, sessionId))
-    .limit(1);
+    .where(eq(preferences.sessionId, sql.placeholder("sessionId")))
+    .limit(1)
+    .prepare("preferences-by-session"),
+);
+
+export async function getPreferences({ sessionId }: { sessionId: string }): Promise<Preferences> {
+  const [row] = await preferencesBySessionQuery().execute({ sessionId });
   return row ?? { ...DEFAULT_PREFERENCES };
 }
 

@@ -64,6 +64,7 @@ function FeaturedImage({ src, alt }: { src: string; alt: string }) {
       alt={alt}
       width={960}
       height={400}
+      fetchPriority="high"
       className="mt-8 h-auto w-full max-w-3xl rounded-xl border border-violet-200"
     />
   );

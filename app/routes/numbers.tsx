@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { DIGITS, PRINCIPLE_TEXTS, principleOf, universalName } from "~/numerology/principles";
+import { PRINCIPLE_TEXTS } from "~/numerology/principle-texts";
+import { DIGITS, principleOf, universalName } from "~/numerology/principles";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 /** Dark text on light colours (yellow, white, orange), white text on the others. */
@@ -12,7 +13,18 @@ function headerText(hex: string): string {
   return l > 0.18 ? "#1c1830" : "#ffffff";
 }
 
+/** The cards' texts come with the page's data, so the texts module stays on the server (decision 108). */
+export function loader() {
+  return {
+    texts: DIGITS.map((digit) => {
+      const { subtitle, description, keywords } = PRINCIPLE_TEXTS[digit];
+      return { subtitle, description, keywords };
+    }),
+  };
+}
+
 export default function Numbers() {
+  const { texts } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-4xl font-bold text-ink">Universal Numbers</h1>
@@ -23,7 +35,7 @@ export default function Numbers() {
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {DIGITS.map((digit) => {
           const p = principleOf(digit);
-          const t = PRINCIPLE_TEXTS[digit];
+          const t = texts[digit]!;
           return (
             <li key={digit} className="overflow-hidden rounded-xl border border-violet-200 bg-white shadow-sm">
               <article aria-labelledby={`number-${digit}`}>

@@ -178,7 +178,7 @@ export const VOICES: readonly Voice[] = LANGUAGES.flatMap((language) => {
   });
 });
 
-export const DEFAULT_VOICE_ID = "en-US-natalie";
+export { DEFAULT_VOICE_ID } from "./default-voice";
 
 const byId = new Map(VOICES.map((voice) => [voice.id, voice]));
 

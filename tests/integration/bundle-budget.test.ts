@@ -1,55 +1,47 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bareRemixScriptBytes, buildBareRemix } from "../../scripts/bare-remix";
 import { pageScriptBytes } from "../../scripts/bundle-size";
 
 /**
  * The JavaScript budget of issue 15 (goal 3): the gzipped bytes of every script a page's document loads (the
  * manifest, the client entry and every route module from the root down, with their imports; see
- * scripts/bundle-size.ts), read from the production build (npm test builds before vitest runs).
+ * scripts/bundle-size.ts), read from the production build (npm test builds before vitest runs), against the bare
+ * Remix v2 page (tests/fixtures/bare-remix: one route, no data, the same Remix, React and future flags) built and
+ * measured alike in this run. Every page but the 3D pages: at most 1.25x the bare page (decisions 101, 108).
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const assets = path.join(root, "public/build");
 
-/**
- * The bare Remix v2 page (tests/fixtures/bare-remix: one route, no data, the same Remix 2.17.5 / React 18.3.1
- * and future flags), gzipped JavaScript as scripts/bench-pages.ts measured it on 2026-11-22.
- */
-export const BARE_REMIX_JS_GZIPPED = 86_429;
-/** The goal: every page (but the 3D pages) within 1.25x the bare page. */
-export const GOAL_BUDGET = Math.round(1.25 * BARE_REMIX_JS_GZIPPED); // 108,036 bytes
-
-/**
- * NOT YET THE GOAL. No page meets it today; the test holds each page to what it weighs now plus a small margin,
- * so nothing grows while the gap is closed, and it prints the gap:
- * - Pages whose form schemas bring the whole zod library into the browser (one 93 KB gzipped chunk: the home
- *   page, astrology, angel, birth date, auth, forum, topic, user profile, reset password) are held to the worst
- *   of them (247,961 bytes on 2026-11-23, /forum/topic/{id}) plus 2 %. The schemas are being rewritten on another branch (zod/mini
- *   or server-derived constraints); once that lands, lower this to GOAL_BUDGET.
- * - Every other page is held to the worst of them (/seven-three-one, 142,100 bytes on 2026-11-23) plus 2 %: the
- *   shell's own share over the bare page (Radix Toast ~13 KB, Radix Tooltip ~15 KB since the read-aloud speed
- *   control on every page has a tooltip (decision 046), the header, the principles' data on the pages that show
- *   them) is ~34 KB over the goal.
- */
-export const PAGES_WITH_ZOD_BUDGET = 252_900;
-export const OTHER_PAGES_BUDGET = 144_950;
-/**
- * Form pages whose constraints now come from the server (no zod, decision 102) but that still load Conform's
- * React side (~10 KB gzipped) on top of the shell: each held to its zod-free weight plus 2 % until the shell meets
- * the goal. /astrology: 158,966 bytes on 2026-11-23 (with zod it weighed ~250 KB); /auth 147,240 and /user-profile
- * 146,750 bytes on 2026-11-23 (/reset-password, 142,879, fits the other pages' budget); the home page 157,614,
- * /angel 145,496 and /birth-date 151,301 on 2026-11-23 (decision 066; with zod ~230 KB each).
- */
-export const ZOD_FREE_FORM_PAGE_BUDGETS: Record<string, number> = {
-  "routes/astrology.($planet)": 162_200,
-  "routes/auth": 150_200,
-  "routes/user-profile": 149_700,
-  "routes/_index": 160_800,
-  "routes/angel": 148_400,
-  "routes/birth-date": 154_400,
-};
+export const GOAL_RATIO = 1.25;
 
 const THREE_D_ROUTES = new Set(["routes/3d-viewer", "routes/3d-viewer_.$urn", "routes/octahedron"]);
+
+/**
+ * NOT YET AT THE GOAL, each held to its weight of 2026-11-23 04:20 UTC (after decision 108 cut the shell, with
+ * main's form work merged) plus 2 %, so nothing grows meanwhile. Remove a page from this list as soon as it meets
+ * the goal (the test prints which do).
+ * - Form pages whose route modules still bring zod and the form schemas to the browser (~93 KB of zod alone;
+ *   "No zod in the browser", decision 102; being rewritten on other branches).
+ * - Form pages already zod-free (decision 102) that Conform's browser side (~10 KB) and their own views keep over.
+ */
+export const FORM_PAGES_AWAITING_SERVER_CONSTRAINTS: Record<string, number> = {
+  // with zod
+  "routes/forum.topic.$id": 222_000, // 217,646 B
+  "routes/forum._index": 221_600, // 217,295 B
+  "routes/admin.moderation._index": 218_500, // 214,233 B
+  "routes/admin.moderation.roles": 215_400, // 211,218 B
+  // zod-free, with Conform
+  "routes/astrology.($planet)": 125_300, // 122,888 B
+  "routes/_index": 123_100, // 120,666 B
+  "routes/auth": 118_700, // 116,414 B
+  "routes/user-profile": 118_600, // 116,304 B
+  "routes/angel": 117_200, // 114,856 B
+  "routes/birth-date": 115_100, // 112,876 B
+  "routes/reset-password": 114_300, // 112,062 B
+};
 
 /** A route is a page when its module renders something (a default export); resource routes load no script. */
 function isPage(routeId: string): boolean {
@@ -61,24 +53,44 @@ function isPage(routeId: string): boolean {
 const carriesZod = (files: string[]) =>
   files.some((url) => readFileSync(path.join(assets, url.replace(/^\/build\//, "")), "utf8").includes("ZodError"));
 
+let bareDir = "";
+let bareBytes = 0;
+
+beforeAll(() => {
+  bareDir = mkdtempSync(path.join(os.tmpdir(), "bare-remix-"));
+  buildBareRemix(bareDir);
+  bareBytes = bareRemixScriptBytes(bareDir);
+}, 120_000);
+
+afterAll(() => {
+  if (bareDir) rmSync(bareDir, { recursive: true, force: true });
+});
+
 describe("the JavaScript budget", () => {
-  it("holds every page but the 3D pages to its budget", () => {
+  it("holds every page but the 3D pages to 1.25x the bare Remix page", () => {
     expect(existsSync(assets), "run `npm run build` first").toBe(true);
+    const goal = Math.floor(GOAL_RATIO * bareBytes);
     const pages = [...pageScriptBytes(assets)].filter(([id]) => isPage(id) && !THREE_D_ROUTES.has(id));
     expect(pages.map(([id]) => id)).toEqual(
-      expect.arrayContaining(["routes/_index", "routes/about", "routes/forum._index"]),
+      expect.arrayContaining(["routes/_index", "routes/about", "routes/forum._index", "routes/numbers"]),
     );
     const report: string[] = [];
     const over: string[] = [];
+    const nowAtGoal: string[] = [];
     for (const [id, { bytes, files }] of pages) {
+      const waiting = FORM_PAGES_AWAITING_SERVER_CONSTRAINTS[id];
+      const budget = waiting ?? goal;
       const zod = carriesZod(files);
-      const budget = zod ? PAGES_WITH_ZOD_BUDGET : (ZOD_FREE_FORM_PAGE_BUDGETS[id] ?? OTHER_PAGES_BUDGET);
       report.push(
-        `${id}: ${bytes} B (${(bytes / BARE_REMIX_JS_GZIPPED).toFixed(2)}x bare; goal ${GOAL_BUDGET}, budget ${budget}${zod ? ", zod" : ""})`,
+        `${id}: ${bytes} B (${(bytes / bareBytes).toFixed(2)}x bare; goal ${goal}${waiting ? `, held to ${waiting} until its form moves to server constraints` : ""}${zod ? ", carries zod" : ""})`,
       );
       if (bytes > budget) over.push(`${id}: ${bytes} > ${budget}`);
+      if (waiting && bytes <= goal) nowAtGoal.push(id);
+      // zod in a page that is not waiting for its form's rewrite is a regression of "No zod in the browser"
+      if (!waiting && zod) over.push(`${id}: carries zod`);
     }
-    console.log(`[bundle-budget]\n  ${report.join("\n  ")}`);
+    console.log(`[bundle-budget] bare Remix page: ${bareBytes} B, goal ${goal} B\n  ${report.join("\n  ")}`);
+    if (nowAtGoal.length) console.log(`[bundle-budget] at the goal now, drop from the waiting list: ${nowAtGoal}`);
     expect(over).toEqual([]);
   });
 
@@ -86,6 +98,18 @@ describe("the JavaScript budget", () => {
     const home = pageScriptBytes(assets).get("routes/_index")!;
     expect(home.files[0]).toMatch(/^\/build\/manifest-/);
     expect(home.files).toContain(pageScriptBytes(assets).get("routes/about")!.files[1]); // the client entry
-    expect(home.bytes).toBeGreaterThan(BARE_REMIX_JS_GZIPPED);
+    expect(home.bytes).toBeGreaterThan(bareBytes);
+    // the bare page is what Remix and React alone cost: 80-95 KB gzipped with Remix 2.17 and React 18.3
+    expect(bareBytes).toBeGreaterThan(80_000);
+    expect(bareBytes).toBeLessThan(95_000);
+  });
+
+  it("loads the read-aloud player and the voice catalogue only when the visitor opens read-aloud", () => {
+    const about = pageScriptBytes(assets).get("routes/about")!;
+    const loaded = about.files.map((url) => readFileSync(path.join(assets, url.replace(/^\/build\//, "")), "utf8"));
+    // a voice of the catalogue and a player text are in no script the page loads, but in the build
+    expect(loaded.some((code) => code.includes("en-UK-theo"))).toBe(false);
+    expect(loaded.some((code) => code.includes("Choose a voice to read this page"))).toBe(false);
+    expect(loaded.some((code) => code.includes("Read this page aloud"))).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-import { apiFailedMessage, formatTime, mediaErrorMessage, playErrorMessage, readAloudHref } from "./playback";
+import { readAloudHref } from "./page-text";
+import { apiFailedMessage, formatTime, mediaErrorMessage, playErrorMessage } from "./playback";
 
 describe("read-aloud messages", () => {
   it("uses the spec's texts word for word", () => {

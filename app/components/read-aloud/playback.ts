@@ -69,10 +69,6 @@ export function formatTime(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
-export function readAloudHref(pathWithSearch: string, voiceId: string): string {
-  return `/read-aloud?${new URLSearchParams({ path: pathWithSearch, voice: voiceId })}`;
-}
-
 /** The spec: on mobile, playback waits 50 ms before starting. */
 export function isMobileBrowser(): boolean {
   return typeof navigator !== "undefined" && /Mobi|Android|iPhone|iPad|iPod/i.test(navigator.userAgent);

@@ -1,20 +1,8 @@
 import { useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { Tooltip } from "~/components/tooltip";
-import { hasReadableText, speechTextFromHtml, NO_READABLE_CONTENT } from "~/speech/text";
-import { DEFAULT_VOICE_ID, findVoice, voicesByLanguage } from "~/speech/voices";
-import { BROWSER_STORAGE } from "~/utils/cookies";
-import {
-  READ_ALOUD_ERRORS,
-  SPEEDS,
-  fetchClip,
-  formatTime,
-  isMobileBrowser,
-  mediaErrorMessage,
-  playErrorMessage,
-  readAloudHref,
-  type PlaybackStatus,
-} from "./playback";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { DEFAULT_VOICE_ID } from "~/speech/default-voice";
+import { hasReadableText, NO_READABLE_CONTENT } from "~/speech/text";
+import { readAloudHref, readPageText } from "./page-text";
 
 /**
  * The floating read-aloud control at the bottom right of every page, for blind and low-vision visitors first.
@@ -24,29 +12,14 @@ import {
  * read), opens a voice menu grouped by language (choosing a voice closes it and starts playback), and offers
  * pause, resume, stop, progress and speed. State changes are announced in a live region; focus only moves when
  * the visitor closes the menu (back to the button that opened it), never on its own.
+ *
+ * The menu and the player (`read-aloud-player.tsx`, with the voice catalogue) are loaded the first time the
+ * button is pointed at, focused or pressed, so they are not part of every page's JavaScript (decision 108).
  */
-const VOICE_STORAGE_KEY = BROWSER_STORAGE.readAloudVoice.key;
-const SPEED_STORAGE_KEY = BROWSER_STORAGE.readAloudSpeed.key;
-/** The speed menu's options are bare numbers ("1.5×"): its tooltip, also in its accessible name. */
-const SPEED_TOOLTIP = "Reading speed, times normal";
 const TEXT_DELAY_MS = 100;
-const GROUPS = voicesByLanguage();
 
-type Clip = { key: string; url: string };
-
-function storedVoice(): string {
-  try {
-    const id = localStorage.getItem(VOICE_STORAGE_KEY);
-    return findVoice(id) ? id! : DEFAULT_VOICE_ID;
-  } catch {
-    return DEFAULT_VOICE_ID;
-  }
-}
-
-function readPageText(pathname: string): string {
-  const main = document.getElementById("main");
-  return main ? speechTextFromHtml(main.outerHTML, pathname) : NO_READABLE_CONTENT;
-}
+const loadPlayer = () => import("./read-aloud-player");
+const ReadAloudPlayer = lazy(loadPlayer);
 
 function SpeakerIcon() {
   return (
@@ -61,32 +34,14 @@ export function ReadAloud() {
   const pathWithSearch = `${location.pathname}${location.search}`;
   const [hydrated, setHydrated] = useState(false);
   const [pageText, setPageText] = useState<string | null>(null);
-  const [status, setStatus] = useState<PlaybackStatus>("idle");
-  const [error, setError] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [voiceId, setVoiceId] = useState(DEFAULT_VOICE_ID);
-  const [speed, setSpeed] = useState(1);
-  const [position, setPosition] = useState({ current: 0, duration: 0 });
+  const [playerWanted, setPlayerWanted] = useState(false);
+  const [active, setActive] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const clipRef = useRef<Clip | null>(null);
-  const requestRef = useRef<AbortController | null>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const firstPath = useRef(true);
   const menuId = useId();
-  const speedId = useId();
 
-  useEffect(() => {
-    setHydrated(true);
-    setVoiceId(storedVoice());
-    try {
-      const stored = Number(localStorage.getItem(SPEED_STORAGE_KEY));
-      if ((SPEEDS as readonly number[]).includes(stored)) setSpeed(stored);
-    } catch {
-      // storage unavailable: defaults
-    }
-  }, []);
+  useEffect(() => setHydrated(true), []);
 
   const announce = useCallback((message: string) => {
     // Clear first so repeating the same message is announced again.
@@ -94,186 +49,24 @@ export function ReadAloud() {
     window.setTimeout(() => setAnnouncement(message), 30);
   }, []);
 
-  const halt = useCallback((next: PlaybackStatus) => {
-    requestRef.current?.abort();
-    requestRef.current = null;
-    const audio = audioRef.current;
-    if (audio) {
-      audio.pause();
-      if (audio.readyState > 0) audio.currentTime = 0;
-    }
-    setPosition((p) => ({ current: 0, duration: p.duration }));
-    setStatus(next);
-  }, []);
-
   // The spec: re-read the page text 100 ms after every navigation (and back/forward), so the button always
-  // speaks the page shown. A new page stops what the previous one was saying.
+  // speaks the page shown.
   useEffect(() => {
-    if (!firstPath.current) halt("idle");
-    firstPath.current = false;
     const timer = window.setTimeout(() => setPageText(readPageText(location.pathname)), TEXT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [location.key, location.pathname, halt]);
+  }, [location.key, location.pathname]);
 
-  useEffect(() => {
-    return () => {
-      requestRef.current?.abort();
-      if (clipRef.current) URL.revokeObjectURL(clipRef.current.url);
-    };
-  }, []);
-
-  useEffect(() => {
-    if (audioRef.current) audioRef.current.playbackRate = speed;
-  }, [speed]);
-
-  const fail = useCallback(
-    (message: string) => {
-      setStatus("error");
-      setError(message);
-      announce(message);
-    },
-    [announce],
-  );
-
-  const start = useCallback(
-    async (chosenVoice: string) => {
-      const audio = audioRef.current;
-      if (!audio) return;
-      const text = readPageText(location.pathname);
-      setPageText(text);
-      if (!hasReadableText(text) || text === NO_READABLE_CONTENT) return;
-      halt("loading");
-      setError(null);
-      const voice = findVoice(chosenVoice);
-      announce(`Preparing to read the page with ${voice?.name ?? "the chosen voice"}.`);
-      const key = `${chosenVoice}\n${text}`;
-      try {
-        if (clipRef.current?.key !== key) {
-          const controller = new AbortController();
-          requestRef.current = controller;
-          const clip = await fetchClip(text, chosenVoice, controller.signal);
-          if (controller.signal.aborted) return;
-          requestRef.current = null;
-          if (clipRef.current) URL.revokeObjectURL(clipRef.current.url);
-          clipRef.current = { key, url: clip.url };
-          audio.src = clip.url;
-          setPosition({ current: 0, duration: clip.durationSeconds });
-        }
-      } catch (cause) {
-        if ((cause as Error).name === "AbortError") return;
-        fail((cause as Error).message || READ_ALOUD_ERRORS.generic);
-        return;
-      }
-      audio.playbackRate = speed;
-      if (isMobileBrowser()) await new Promise((resolve) => window.setTimeout(resolve, 50));
-      try {
-        await audio.play();
-      } catch (cause) {
-        fail(playErrorMessage(cause));
-      }
-    },
-    [announce, fail, halt, location.pathname, speed],
-  );
-
-  const chooseVoice = (id: string) => {
-    setVoiceId(id);
-    try {
-      localStorage.setItem(VOICE_STORAGE_KEY, id);
-    } catch {
-      // not remembered
-    }
-    closeMenu(true);
-    void start(id);
-  };
-
-  const closeMenu = (returnFocus: boolean) => {
-    setMenuOpen(false);
-    // Focus goes back to the button that opened the menu only when it was inside the menu (which disappears).
-    if (returnFocus && menuRef.current?.contains(document.activeElement)) toggleRef.current?.focus();
-  };
-
-  const pause = () => audioRef.current?.pause();
-  const resume = async () => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    try {
-      await audio.play();
-    } catch (cause) {
-      fail(playErrorMessage(cause));
-    }
-  };
-  const stop = () => {
-    halt("stopped");
-    announce("Reading stopped.");
-  };
-
-  const changeSpeed = (value: number) => {
-    setSpeed(value);
-    try {
-      localStorage.setItem(SPEED_STORAGE_KEY, String(value));
-    } catch {
-      // not remembered
-    }
-    announce(`Speed ${value} times.`);
-  };
-
-  // Close the menu on Escape (focus back to its button) and on a click elsewhere.
+  // Escape closes the menu and puts focus back on its button.
   useEffect(() => {
     if (!menuOpen) return;
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !toggleRef.current?.contains(target)) setMenuOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
-  }, [menuOpen]);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && menuOpen) {
-      event.stopPropagation();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
       setMenuOpen(false);
       toggleRef.current?.focus();
-    }
-  };
-
-  const audioEvents = {
-    onPlay: () => {
-      setStatus("playing");
-      setError(null);
-      announce(
-        status === "paused"
-          ? "Reading resumed."
-          : `Reading the page with ${findVoice(voiceId)?.name ?? "the chosen voice"}.`,
-      );
-    },
-    onPause: () => {
-      const audio = audioRef.current;
-      // Pauses caused by stop or the end are reported by those.
-      if (!audio || audio.ended || audio.currentTime === 0) return;
-      setStatus("paused");
-      announce("Reading paused.");
-    },
-    onEnded: () => {
-      const audio = audioRef.current;
-      if (audio) audio.currentTime = 0;
-      setPosition((p) => ({ current: 0, duration: p.duration }));
-      setStatus("idle");
-      announce("Finished reading the page.");
-    },
-    onTimeUpdate: () => {
-      const audio = audioRef.current;
-      if (!audio) return;
-      setPosition({
-        current: audio.currentTime,
-        duration: Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : position.duration,
-      });
-    },
-    onError: () => {
-      const audio = audioRef.current;
-      if (!audio?.getAttribute("src")) return;
-      fail(mediaErrorMessage(audio.error));
-    },
-  };
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
 
   // Before hydration (and always without JavaScript): a plain link to the page's audio.
   if (!hydrated) {
@@ -291,129 +84,39 @@ export function ReadAloud() {
   }
 
   const readable = pageText !== null && pageText !== NO_READABLE_CONTENT && hasReadableText(pageText);
-  const active = status === "loading" || status === "playing" || status === "paused";
-  const voice = findVoice(voiceId);
+  const wantPlayer = () => {
+    void loadPlayer();
+  };
 
   return (
-    <div
-      className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2"
-      onKeyDown={onKeyDown}
-      hidden={!readable && !active}
-    >
-      <audio ref={audioRef} preload="none" {...audioEvents} />
+    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2" hidden={!readable && !active}>
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
-
-      {menuOpen ? (
-        <div
-          ref={menuRef}
-          id={menuId}
-          role="group"
-          aria-label="Choose a voice"
-          className="max-h-[60vh] w-72 overflow-y-auto rounded-lg border border-violet-200 bg-white p-3 text-ink shadow-xl"
-        >
-          <p className="mb-2 text-sm font-semibold">Choose a voice to read this page</p>
-          {GROUPS.map((group) => (
-            <div key={group.language} role="group" aria-labelledby={`${menuId}-${group.lang}`} className="mb-3">
-              <p
-                id={`${menuId}-${group.lang}`}
-                className="text-xs font-semibold tracking-wide text-violet-900 uppercase"
-              >
-                {group.language}
-              </p>
-              <ul className="mt-1 grid grid-cols-2 gap-1">
-                {group.voices.map((v) => (
-                  <li key={v.id}>
-                    <button
-                      type="button"
-                      onClick={() => chooseVoice(v.id)}
-                      aria-pressed={v.id === voiceId}
-                      className="w-full rounded px-2 py-1 text-left text-sm hover:bg-cosmic-light aria-pressed:bg-cosmic-light aria-pressed:font-semibold"
-                    >
-                      {v.name}
-                      <span className="text-violet-900"> ({v.gender})</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
+      {playerWanted ? (
+        <Suspense fallback={null}>
+          <ReadAloudPlayer
+            menuId={menuId}
+            menuOpen={menuOpen}
+            setMenuOpen={setMenuOpen}
+            toggleRef={toggleRef}
+            announce={announce}
+            onActiveChange={setActive}
+            onPageText={setPageText}
+          />
+        </Suspense>
       ) : null}
-
-      {error ? (
-        <p role="alert" className="max-w-72 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 shadow">
-          {error}
-        </p>
-      ) : null}
-
-      {active ? (
-        <div className="flex w-72 flex-col gap-2 rounded-lg border border-violet-200 bg-white p-3 text-ink shadow-xl">
-          <p className="text-sm">
-            {status === "loading" ? "Preparing audio…" : status === "paused" ? "Paused" : "Reading"}
-            {voice ? ` · ${voice.name}, ${voice.language}` : ""}
-          </p>
-          <div className="flex items-center gap-2">
-            <progress
-              aria-label="Reading progress"
-              max={Math.max(position.duration, 0.01)}
-              value={Math.min(position.current, position.duration)}
-              className="h-2 flex-1 accent-cosmic"
-            />
-            <span className="text-xs tabular-nums">
-              {formatTime(position.current)} / {formatTime(position.duration)}
-            </span>
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            {status === "paused" ? (
-              <button
-                type="button"
-                onClick={() => void resume()}
-                className="rounded bg-cosmic px-3 py-1 text-sm text-white"
-              >
-                Resume reading
-              </button>
-            ) : (
-              <button
-                type="button"
-                onClick={pause}
-                disabled={status === "loading"}
-                className="rounded bg-cosmic px-3 py-1 text-sm text-white disabled:opacity-60"
-              >
-                Pause reading
-              </button>
-            )}
-            <button type="button" onClick={stop} className="rounded border border-cosmic px-3 py-1 text-sm text-cosmic">
-              Stop reading
-            </button>
-            <label htmlFor={speedId} className="text-sm">
-              Speed<span className="sr-only"> ({SPEED_TOOLTIP})</span>
-            </label>
-            <Tooltip content={SPEED_TOOLTIP}>
-              <select
-                id={speedId}
-                value={speed}
-                onChange={(event) => changeSpeed(Number(event.target.value))}
-                className="rounded border border-violet-300 px-1 py-0.5 text-sm"
-              >
-                {SPEEDS.map((s) => (
-                  <option key={s} value={s}>
-                    {s}×
-                  </option>
-                ))}
-              </select>
-            </Tooltip>
-          </div>
-        </div>
-      ) : null}
-
       <button
         ref={toggleRef}
         type="button"
         aria-expanded={menuOpen}
         aria-controls={menuOpen ? menuId : undefined}
-        onClick={() => setMenuOpen((open) => !open)}
+        onPointerEnter={wantPlayer}
+        onFocus={wantPlayer}
+        onClick={() => {
+          setPlayerWanted(true);
+          setMenuOpen((open) => !open);
+        }}
         className="flex items-center gap-2 rounded-full bg-cosmic px-4 py-3 text-white shadow-lg hover:bg-violet-900"
       >
         <SpeakerIcon />
