@@ -9,6 +9,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from "react";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Toasts with the spec's numbers: one at a time, shown 5000 ms, dismissed by a swipe right past 50 px, by its
@@ -172,8 +173,7 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => voi
  * hydrated, the toast takes over and this copy is removed, so nobody hears the message twice.
  */
 export function StaticToast({ flash }: { flash: ToastMessage | null }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   if (!flash || hydrated) return null;
   return (
     <div

@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { DEFAULT_VOICE_ID } from "~/speech/default-voice";
 import { hasReadableText, NO_READABLE_CONTENT } from "~/speech/text";
 import { readAloudHref, readPageText } from "./page-text";
@@ -32,7 +33,7 @@ function SpeakerIcon() {
 export function ReadAloud() {
   const location = useLocation();
   const pathWithSearch = `${location.pathname}${location.search}`;
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [pageText, setPageText] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [playerWanted, setPlayerWanted] = useState(false);
@@ -40,8 +41,6 @@ export function ReadAloud() {
   const [announcement, setAnnouncement] = useState("");
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-
-  useEffect(() => setHydrated(true), []);
 
   const announce = useCallback((message: string) => {
     // Clear first so repeating the same message is announced again.
