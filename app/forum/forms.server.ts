@@ -121,6 +121,10 @@ export async function addEmailIntent(formData: FormData, user: Member) {
   });
 }
 
+/** After a reply or an edit: the post on its page, with the toast. */
+const toPost = (topicId: number, number: number, title: string) =>
+  redirectWithToast(`${topicHref(topicId, pageOfPost(number))}#post-${number}`, { title, type: "success" });
+
 export async function replyIntent(formData: FormData, user: Member, topic: { id: number }) {
   const intent = "reply";
   const title = "Failed to post reply";
@@ -138,11 +142,7 @@ export async function replyIntent(formData: FormData, user: Member, topic: { id:
   );
   if (outcome.failure) return outcome.failure;
   if (!outcome.value) throw new Response(TOPIC_MISSING, { status: 404 });
-  const { number } = outcome.value.post;
-  return redirectWithToast(`${topicHref(topic.id, pageOfPost(number))}#post-${number}`, {
-    title: "Reply posted!",
-    type: "success",
-  });
+  return toPost(topic.id, outcome.value.post.number, "Reply posted!");
 }
 
 export async function editIntent(formData: FormData, user: Member, topic: { id: number }) {
@@ -166,9 +166,5 @@ export async function editIntent(formData: FormData, user: Member, topic: { id: 
   if (outcome.value.status === "not-found" || outcome.value.post.topicId !== topic.id) {
     throw new Response("Post not found", { status: 404 });
   }
-  const { number } = outcome.value.post;
-  return redirectWithToast(`${topicHref(topic.id, pageOfPost(number))}#post-${number}`, {
-    title: "Post updated!",
-    type: "success",
-  });
+  return toPost(topic.id, outcome.value.post.number, "Post updated!");
 }

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { SubmitButton } from "~/components/form";
 import { HoneypotField } from "~/components/honeypot";
-import { FORUM_CATEGORIES } from "../categories";
+import { CATEGORY_OPTIONS } from "../categories";
 import { forumQueryWithout } from "../pages";
-import { FieldError } from "./field-error";
+import { FieldError, SelectField, TextareaField } from "./fields";
 import { AnswerSummary, answerFor, useAnswerToast, type FormConstraint } from "./form-answer";
 import { ForumDialog } from "./forum-dialog";
 
@@ -39,26 +39,8 @@ export function NewTopicDialog({ category, constraint }: { category: string | nu
           <input {...getInputProps(fields.title, { type: "text" })} className={INPUT} />
           <FieldError id={fields.title.errorId} errors={fields.title.errors} />
         </div>
-        <div>
-          <label htmlFor={fields.description.id} className="block font-semibold">
-            Description (optional)
-          </label>
-          <textarea {...getTextareaProps(fields.description)} rows={4} className={INPUT} />
-          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.category.id} className="block font-semibold">
-            Category
-          </label>
-          <select {...getSelectProps(fields.category)} className={`${INPUT} bg-white`}>
-            {FORUM_CATEGORIES.map((c) => (
-              <option key={c.key} value={c.key}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.category.errorId} errors={fields.category.errors} />
-        </div>
+        <TextareaField meta={fields.description} label="Description (optional)" rows={4} />
+        <SelectField meta={fields.category} label="Category" options={CATEGORY_OPTIONS} />
         <SubmitButton busy={busy} busyLabel="Creating...">
           Create Topic
         </SubmitButton>

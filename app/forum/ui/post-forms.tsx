@@ -1,13 +1,12 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { SubmitButton } from "~/components/form";
 import { useHydrated } from "~/components/use-hydrated";
-import { FieldError } from "./field-error";
+import { TextareaField } from "./fields";
 import { AnswerSummary, answerFor, type FormConstraint } from "./form-answer";
 
 /** The topic page's reply and edit forms, validated by the page's action (constraints from its loader). */
-const TEXTAREA = "w-full rounded border border-violet-300 px-3 py-2";
 
 /**
  * The reply form is collapsed or expanded (spec section 4). Without JavaScript (the server render) and at
@@ -58,11 +57,7 @@ export function ReplyForm({ constraint }: { constraint: FormConstraint }) {
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
       <AnswerSummary formId={form.id} answer={answer} />
       <input type="hidden" name="intent" value="reply" />
-      <label htmlFor={fields.content.id} className="block font-semibold">
-        Your reply
-      </label>
-      <textarea {...getTextareaProps(fields.content)} rows={5} className={TEXTAREA} />
-      <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+      <TextareaField meta={fields.content} label="Your reply" rows={5} />
       <SubmitButton busy={busy} busyLabel="Posting...">
         Post Reply
       </SubmitButton>
@@ -95,11 +90,7 @@ export function EditForm({
       <AnswerSummary formId={form.id} answer={answer} />
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="postId" value={post.id} />
-      <label htmlFor={fields.content.id} className="block font-semibold">
-        Edit post #{post.number}
-      </label>
-      <textarea {...getTextareaProps(fields.content)} rows={5} className={TEXTAREA} />
-      <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+      <TextareaField meta={fields.content} label={`Edit post #${post.number}`} rows={5} />
       <div className="flex gap-3">
         <button type="submit" disabled={busy} className="rounded bg-cosmic px-4 py-2 font-semibold text-white">
           {busy ? "Saving..." : "Save"}

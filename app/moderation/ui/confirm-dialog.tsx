@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RouteDialog } from "~/components/dialog";
 import { ErrorSummary } from "~/components/form";
-import { FORUM_CATEGORIES } from "~/forum/categories";
-import { FieldError } from "~/forum/ui/field-error";
+import { CATEGORY_OPTIONS } from "~/forum/categories";
+import { FieldError, SelectField, TextareaField } from "~/forum/ui/fields";
 import { answerFor, type FormAnswer, type FormConstraint } from "~/forum/ui/form-answer";
 import type { Confirm } from "../confirm";
 import {
@@ -96,8 +96,7 @@ type ConfirmFields = { reason: string; note: string; periodHours: string; catego
 const useConfirmForm = (id: string, lastResult: FormAnswer["result"], constraint: FormConstraint) =>
   useForm<ConfirmFields>({ id, lastResult, constraint, shouldValidate: "onSubmit", defaultNoValidate: false });
 
-const TEXTAREA = "w-full rounded border border-violet-300 px-3 py-2";
-const SELECT = "rounded border border-violet-300 px-2 py-1";
+const PERIOD_OPTIONS = PERIODS.map((p) => ({ value: p.hours, label: p.label }));
 
 function ModerationForm({ action, subject, ...props }: DialogProps & { action: ModerationAction }) {
   const label = ACTION_LABELS[action];
@@ -116,42 +115,12 @@ function ModerationForm({ action, subject, ...props }: DialogProps & { action: M
         <>
           <p className="text-sm">{CONSEQUENCES[action]}</p>
           {action === "silence" || action === "suspend" ? (
-            <div>
-              <label htmlFor={fields.periodHours.id} className="block font-semibold">
-                For how long
-              </label>
-              <select {...getSelectProps(fields.periodHours)} className={SELECT} defaultValue="24">
-                {PERIODS.map((p) => (
-                  <option key={p.hours} value={p.hours}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={fields.periodHours.errorId} errors={fields.periodHours.errors} />
-            </div>
+            <SelectField meta={fields.periodHours} label="For how long" options={PERIOD_OPTIONS} defaultValue="24" />
           ) : null}
           {action === "move" ? (
-            <div>
-              <label htmlFor={fields.category.id} className="block font-semibold">
-                New category
-              </label>
-              <select {...getSelectProps(fields.category)} className={SELECT}>
-                {FORUM_CATEGORIES.map((c) => (
-                  <option key={c.key} value={c.key}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={fields.category.errorId} errors={fields.category.errors} />
-            </div>
+            <SelectField meta={fields.category} label="New category" options={CATEGORY_OPTIONS} />
           ) : null}
-          <div>
-            <label htmlFor={fields.reason.id} className="block font-semibold">
-              Reason (required, up to {REASON_MAX} characters)
-            </label>
-            <textarea {...getTextareaProps(fields.reason)} rows={3} className={TEXTAREA} />
-            <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
-          </div>
+          <TextareaField meta={fields.reason} label={`Reason (required, up to ${REASON_MAX} characters)`} rows={3} />
         </>
       )}
     </ConfirmForm>
@@ -184,13 +153,11 @@ function FlagForm({ subject, ...props }: DialogProps) {
             ))}
             <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
           </fieldset>
-          <div>
-            <label htmlFor={fields.note.id} className="block font-semibold">
-              Note for the moderators (optional, up to {NOTE_MAX} characters)
-            </label>
-            <textarea {...getTextareaProps(fields.note)} rows={3} className={TEXTAREA} />
-            <FieldError id={fields.note.errorId} errors={fields.note.errors} />
-          </div>
+          <TextareaField
+            meta={fields.note}
+            label={`Note for the moderators (optional, up to ${NOTE_MAX} characters)`}
+            rows={3}
+          />
         </>
       )}
     </ConfirmForm>

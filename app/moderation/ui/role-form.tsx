@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { ErrorSummary } from "~/components/form";
-import { FieldError } from "~/forum/ui/field-error";
+import { FieldError, TextareaField } from "~/forum/ui/fields";
 import { answerFor, type FormConstraint } from "~/forum/ui/form-answer";
 
 /** Grant the moderator role (a username) or take it back (`username` given), with the reason the audit log keeps. */
@@ -46,17 +46,7 @@ export function RoleForm({
           <FieldError id={fields.username.errorId} errors={fields.username.errors} />
         </div>
       )}
-      <div>
-        <label htmlFor={fields.reason.id} className="block font-semibold">
-          Reason (required)
-        </label>
-        <textarea
-          {...getTextareaProps(fields.reason)}
-          rows={2}
-          className="w-full rounded border border-violet-300 px-3 py-2"
-        />
-        <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
-      </div>
+      <TextareaField meta={fields.reason} label="Reason (required)" rows={2} />
       <div className="flex gap-3">
         <button type="submit" className="rounded bg-cosmic px-4 py-2 font-semibold text-white">
           {role === "moderator" ? "Make moderator" : `Confirm: revoke ${username}`}
