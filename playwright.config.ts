@@ -1,8 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 /**
- * Browser tests against the production build served by server.ts, in Debian's Chromium, twice: with
- * JavaScript on and with JavaScript off. `npm test` sets E2E_PORT, DATABASE_URL and DATA_DIR.
+ * Browser tests against the production build served as `npm start` serves it (`node build/server.js`), in Debian's
+ * Chromium, twice: with JavaScript on and with JavaScript off. `npm test` sets E2E_PORT, DATABASE_URL and DATA_DIR.
  */
 const port = Number(process.env.E2E_PORT ?? 3111);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
@@ -36,7 +36,7 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: "node --import tsx server.ts",
+        command: "node build/server.js",
         url: `${baseURL}/healthz`,
         reuseExistingServer: false,
         timeout: 60_000,

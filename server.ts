@@ -3,36 +3,51 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { env, isProduction } from "./app/utils/env.server";
-import { answerDatabaseOutages, logDroppedQueries, retryAfterOn503 } from "./app/utils/outage.server";
-import { withCheckedBodies } from "./app/utils/request-body.server";
-import {
-  applyConnectionTimeouts,
-  closeConnectionsWhileDraining,
-  installGracefulShutdown,
-  isDraining,
-} from "./app/utils/shutdown.server";
-import { closePool, isDatabaseReachable, startDatabaseMonitor } from "./db/client.server";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
-import { guardBuild } from "./server/guard-build";
-import { drainUnreadBody, errorAnswer, requestId, requestLog } from "./server/request-edge";
 
 /**
- * The one process that serves pages, resource routes and assets. Boot order: database (the operator's
- * DATABASE_URL, or an embedded PostgreSQL in DATA_DIR), migrations, the Remix build, background workers, HTTP.
+ * The one process that serves pages, resource routes and assets. Boot order: the Remix build, the database (the
+ * operator's DATABASE_URL, or an embedded PostgreSQL in DATA_DIR), migrations, background workers, HTTP.
+ *
+ * Runs as JavaScript: `npm run build` bundles this file into build/server.js (scripts/build-server.ts) next to
+ * the Remix build, build/index.js. Everything of the app it uses (settings, database pool, middleware, page
+ * cache) it takes from that build's entry module, so each module exists once in the process (decision 103).
  */
-type EntryModule = {
-  startBackgroundWork?: () => Promise<void> | void;
-  stopBackgroundWork?: () => Promise<void>;
-  pageCache?: import("./app/utils/page-cache.server").PageCache;
-};
+type Entry = typeof import("./app/entry.server");
+
+const buildFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "index.js");
+if (!existsSync(buildFile)) throw new Error(`No Remix build at ${buildFile}: run \`npm run build\` first.`);
+const remixBuild = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+const {
+  answerDatabaseOutages,
+  applyConnectionTimeouts,
+  closeConnectionsWhileDraining,
+  closePool,
+  drainUnreadBody,
+  env,
+  errorAnswer,
+  guardBuild,
+  installGracefulShutdown,
+  isDatabaseReachable,
+  isDraining,
+  isProduction,
+  logDroppedQueries,
+  pageCache,
+  requestId,
+  requestLog,
+  retryAfterOn503,
+  startBackgroundWork,
+  startDatabaseMonitor,
+  stopBackgroundWork,
+  withCheckedBodies,
+} = remixBuild.entry.module as Entry;
 
 const log = (message: string) => console.log(`[server] ${message}`);
 
@@ -89,12 +104,9 @@ async function primary(workers: number) {
 }
 
 async function serve(embedded: EmbeddedDatabase | undefined) {
-  const buildPath = path.resolve("build/index.js");
-  if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
-  // Every action behind the write checks and every loader behind one error answer (server/guard-build.ts); inside
-  // that, a database outage is a 503 (decision 006).
-  const build = guardBuild(answerDatabaseOutages((await import(pathToFileURL(buildPath).href)) as ServerBuild));
-  const entry = build.entry.module as EntryModule;
+  // Every action behind the write checks and every loader behind one error answer (app/utils/guard-build.server.ts);
+  // inside that, a database outage is a 503 (decision 006).
+  const build = guardBuild(answerDatabaseOutages(remixBuild));
   startDatabaseMonitor();
   logDroppedQueries(log);
 
@@ -150,8 +162,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   // Signed-out visitors' public pages, from memory when nothing changed since they were rendered (decision 100).
-  const pageCache = entry.pageCache;
-  if (pageCache) app.use((req, res, next) => void pageCache.serve(req, res, next, res.locals.cspNonce as string));
+  app.use((req, res, next) => void pageCache.serve(req, res, next, res.locals.cspNonce as string));
 
   // Every form and JSON body is checked once here (duplicate fields, bytes that are not text) before a route reads it.
   app.all(
@@ -164,14 +175,14 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
           cspNonce: res.locals.cspNonce as string,
           requestId: res.locals.requestId as string,
           clientIp: req.ip ?? "unknown",
-          ...(pageCache ? pageCache.loadContext(res) : { pageCache: null }),
+          ...pageCache.loadContext(res),
         }),
       }),
     ),
   );
   app.use(errorAnswer);
 
-  await entry.startBackgroundWork?.();
+  await startBackgroundWork();
 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));
@@ -184,7 +195,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   installGracefulShutdown({
     server,
     log,
-    stopBackgroundWork: entry.stopBackgroundWork,
+    stopBackgroundWork,
     closePool,
     stopDatabase: embedded?.stop,
     readinessDelayMs: env.SHUTDOWN_READINESS_DELAY_MS,

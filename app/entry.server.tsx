@@ -2,31 +2,30 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { astrologyPages } from "~/astrology/page-cache.server";
-import { TAB_COOKIE } from "~/astrology/tab";
 import { StylesheetProvider } from "~/components/inline-stylesheet";
-import { contentPages } from "~/content/page-cache.server";
-import { forumPages } from "~/forum/page-cache.server";
-import { angelPage, homePage, numerologyPages } from "~/numerology/page-cache.server";
-import { COOKIES } from "~/utils/cookies";
-import { env } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
-import { createPageCache } from "~/utils/page-cache.server";
+import { pageCache } from "~/utils/page-sections.server";
 import { logServerError } from "~/utils/request-log.server";
 import { stylesheetText } from "~/utils/stylesheet.server";
 
-export { startBackgroundWork, stopBackgroundWork } from "~/jobs/background.server";
-
 /**
- * server.ts answers signed-out visitors' public pages from this cache before Remix runs (decisions 025, 100).
- * The astrology tab cookie is neutral (the astrology pages are keyed by it; it is replayed with them).
+ * What server.ts takes from the build (decision 103): the build is the one copy of the app's modules in the
+ * process, so the server's middleware, the database pool and the settings it reads are the ones the routes use.
  */
-export const pageCache = createPageCache({
-  sections: [contentPages, numerologyPages, homePage, angelPage, astrologyPages, forumPages],
-  ttlSeconds: env.PAGE_CACHE_SECONDS,
-  neutralCookies: [COOKIES.visitor.name, TAB_COOKIE],
-  replayCookies: [TAB_COOKIE],
-});
+export { closePool, isDatabaseReachable, startDatabaseMonitor } from "#db/client.server";
+export { startBackgroundWork, stopBackgroundWork } from "~/jobs/background.server";
+export { env, isProduction } from "~/utils/env.server";
+export { guardBuild } from "~/utils/guard-build.server";
+export { answerDatabaseOutages, logDroppedQueries, retryAfterOn503 } from "~/utils/outage.server";
+export { withCheckedBodies } from "~/utils/request-body.server";
+export { drainUnreadBody, errorAnswer, requestId, requestLog } from "~/utils/request-edge.server";
+export {
+  applyConnectionTimeouts,
+  closeConnectionsWhileDraining,
+  installGracefulShutdown,
+  isDraining,
+} from "~/utils/shutdown.server";
+export { pageCache };
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -88,7 +87,7 @@ export default function handleRequest(
   });
 }
 
-/** Errors Remix caught (server/guard-build.ts already logged the loaders' and actions'): detail to the log only. */
+/** Errors Remix caught (app/utils/guard-build.server.ts already logged the loaders' and actions'): detail to the log only. */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
   logServerError(context?.requestId, request, error);

@@ -3,7 +3,7 @@ import "@remix-run/node";
 declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce: string;
-    /** this request's id: in the X-Request-Id header, error answers and the log lines about it (server/request-edge.ts) */
+    /** this request's id: in the X-Request-Id header, error answers and the log lines about it (app/utils/request-edge.server.ts) */
     requestId?: string;
     /** the visitor's address as Express resolved it (trusting only a loopback proxy) */
     clientIp: string;

@@ -3,9 +3,8 @@ import postgres from "postgres";
 import * as schema from "./schema";
 
 /**
- * The one database pool of the process, created on first use and kept across dev reloads.
- * `DATABASE_URL` is set before the app's modules load: by the operator, or by server.ts when it runs the
- * embedded PostgreSQL.
+ * The one database pool of the process, created on first use. `DATABASE_URL` is set before the first query: by
+ * the operator, or by server.ts when it runs the embedded PostgreSQL.
  *
  * Outages (decision 006): every connection has a connect timeout and a statement timeout, and server.ts starts a
  * monitor that pings the database twice a second on a connection of its own. When two pings in a row go
@@ -31,13 +30,8 @@ type Health = {
   notifications?: postgres.Sql;
   listeners: Set<Listener>;
 };
-const globalForDb = globalThis as unknown as { __pool?: Pool; __dbHealth?: Health };
-const health: Health = (globalForDb.__dbHealth ??= {
-  down: false,
-  downSince: 0,
-  checking: false,
-  listeners: new Set(),
-});
+let currentPool: Pool | undefined;
+const health: Health = { down: false, downSince: 0, checking: false, listeners: new Set() };
 
 /** The database settings (documented in .env.example and validated in app/utils/env.server.ts). */
 export function databaseSettings() {
@@ -81,7 +75,7 @@ function createPool(): Pool {
 
 function pool(): Pool {
   if (health.down) throw new DatabaseUnavailableError();
-  return (globalForDb.__pool ??= createPool());
+  return (currentPool ??= createPool());
 }
 
 export const db = new Proxy({} as Pool["db"], {
@@ -203,8 +197,8 @@ function markDown() {
   health.down = true;
   health.downSince = Date.now();
   log("database unreachable: answering 503 until it is back");
-  const current = globalForDb.__pool;
-  globalForDb.__pool = undefined;
+  const current = currentPool;
+  currentPool = undefined;
   void current?.sql.end({ timeout: 0 }).catch(() => {});
 }
 
@@ -284,8 +278,8 @@ export async function listenForNotifications(
 export async function closePool({ timeoutSeconds = 5 } = {}): Promise<void> {
   stopDatabaseMonitor();
   const timeout = health.down ? 0 : timeoutSeconds;
-  const current = globalForDb.__pool;
-  globalForDb.__pool = undefined;
+  const current = currentPool;
+  currentPool = undefined;
   const others = [health.notifications, health.pinger];
   health.notifications = undefined;
   health.pinger = undefined;

@@ -4,8 +4,11 @@ import { freePort } from "../db/embedded";
 
 const root = path.resolve(import.meta.dirname, "..");
 
+/** The production server as `npm start` runs it: server.ts compiled by `npm run build` (decision 103). */
+export const PRODUCTION_SERVER = "build/server.js";
+
 /**
- * The production server (`server.ts`, needs a build) started on a free loopback port for a benchmark or a test,
+ * The production server (`node build/server.js`, needs a build) started on a free loopback port for a benchmark or a test,
  * with `env` over this process's environment (NODE_ENV=production, RUN_JOBS=false, no request log, no demo
  * content unless `env` says otherwise; a key set to undefined is left out, e.g. to try the defaults). Resolves
  * once /healthz answers; `stop()` sends SIGTERM and waits. `stdout: "pipe"` keeps the server's output readable
@@ -23,7 +26,7 @@ export async function startAppServer(
   } = {},
 ): Promise<{ base: string; port: number; child: ChildProcess; stop: () => Promise<void>; output: () => string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), PRODUCTION_SERVER], {
     cwd: root,
     env: {
       ...process.env,

@@ -14,6 +14,7 @@ import { composeAngelReading, composeLifePathSummary, composePrinciple } from ".
 import { DIGITS } from "../app/numerology/principles";
 import { COMPOSITIONS, STYLES } from "../app/preferences/schema";
 import { freePort } from "../db/embedded";
+import { PRODUCTION_SERVER } from "./app-server";
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -63,14 +64,14 @@ function benchComposer() {
 
 async function benchServer() {
   const root = path.resolve(import.meta.dirname, "..");
-  if (!existsSync(path.join(root, "build/index.js"))) throw new Error("Run `npx remix build` first.");
+  if (!existsSync(path.join(root, "build/index.js"))) throw new Error("Run `npm run build` first.");
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-numerology-"));
   const port = await freePort();
   const env = { ...process.env };
   delete env.OPENAI_API_KEY; // the offline provider is what this measures
   delete env.OPENAI_BASE_URL;
   delete env.DATABASE_URL; // an embedded PostgreSQL of its own
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, [PRODUCTION_SERVER], {
     cwd: root,
     env: {
       ...env,

@@ -3,16 +3,24 @@ import { z } from "zod";
 import { env } from "~/utils/env.server";
 import type { StructuredRequest, TextProvider } from "./provider";
 
-const globalForOpenAI = globalThis as unknown as { __openai?: OpenAI };
+let client: { settings: string; openai: OpenAI } | undefined;
 
-/** The one OpenAI client of the process (also used by the image, moderation and speech adapters). */
+/**
+ * The one OpenAI client of the process (also used by the image, moderation and speech adapters), made again only
+ * if its settings change (tests point it at a stand-in).
+ */
 export function openAIClient(): OpenAI {
-  return (globalForOpenAI.__openai ??= new OpenAI({
-    apiKey: env.OPENAI_API_KEY ?? "not-needed",
-    baseURL: env.OPENAI_BASE_URL,
-    maxRetries: 0, // the spec's retry rule is applied by ai.server.ts
-    timeout: env.AI_TIMEOUT_MS,
-  }));
+  const settings = JSON.stringify([env.OPENAI_API_KEY, env.OPENAI_BASE_URL, env.AI_TIMEOUT_MS]);
+  if (client?.settings !== settings) {
+    const openai = new OpenAI({
+      apiKey: env.OPENAI_API_KEY ?? "not-needed",
+      baseURL: env.OPENAI_BASE_URL,
+      maxRetries: 0, // the spec's retry rule is applied by ai.server.ts
+      timeout: env.AI_TIMEOUT_MS,
+    });
+    client = { settings, openai };
+  }
+  return client.openai;
 }
 
 export function isOpenAIConfigured(): boolean {

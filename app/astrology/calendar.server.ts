@@ -172,8 +172,7 @@ export function parseBodies(value: string | null): { ok: true; bodies: BodyName[
 
 type CachedFeed = { text: string; etag: string; expiresAt: number };
 type CachedSky = { anchor: number; expiresAt: number; events: SkyEvent[]; feeds: Map<string, CachedFeed> };
-const globalForCalendar = globalThis as unknown as { __skyCalendar?: Map<string, CachedSky> };
-const cache: Map<string, CachedSky> = (globalForCalendar.__skyCalendar ??= new Map());
+const cache = new Map<string, CachedSky>();
 /** Feeds kept per sky (choices of bodies × the addresses asked on); the events themselves are computed once. */
 const MAX_FEEDS_PER_SKY = 256;
 

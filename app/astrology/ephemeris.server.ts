@@ -10,6 +10,7 @@ import {
   SunPosition,
   type AstroTime,
 } from "astronomy-engine";
+import { easternDateTime } from "~/utils/dates";
 import { BODIES, BODY_NAMES, signAt, type BodyName, type SignName } from "./zodiac";
 
 /**
@@ -19,7 +20,6 @@ import { BODIES, BODY_NAMES, signAt, type BodyName, type SignName } from "./zodi
  */
 export const MIN_INSTANT = Date.UTC(1900, 0, 1);
 export const MAX_INSTANT = Date.UTC(2100, 11, 31, 23, 59, 59);
-export const EASTERN_TIME_ZONE = "America/New_York";
 
 const ENGINE_BODY: Record<BodyName, Body> = {
   Sun: Body.Sun,
@@ -159,25 +159,6 @@ export function nextLunarEvent(after: Date): LunarEvent {
 
 export function lunarEvent(type: LunarEventType, at: Date): LunarEvent {
   return { type, at: at.toISOString(), ...easternDateTime(at) };
-}
-
-const easternDate = new Intl.DateTimeFormat("en-US", {
-  timeZone: EASTERN_TIME_ZONE,
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-});
-const easternTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: EASTERN_TIME_ZONE,
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
-
-/** Date and time in US Eastern time; the suffix is EST or EDT as the zone's rules say for that instant. */
-export function easternDateTime(at: Date): { date: string; time: string } {
-  const time = easternTime.format(at).replace(/\u202f/g, " ");
-  return { date: easternDate.format(at), time };
 }
 
 // ---------------------------------------------------------------------------------------------- events

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { easternDateTime } from "~/utils/dates";
 import {
   computeSky,
-  easternDateTime,
   eclipticLongitude,
   nextLunarEvent,
   nextSignChange,

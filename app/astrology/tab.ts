@@ -22,17 +22,7 @@ export function parseTab(value: unknown): AstrologyTab | null {
   return ASTROLOGY_TABS.find((t) => t === value) ?? null;
 }
 
-const lastUpdatedFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
-
-/** The spec's date style (en-US, year, short month, day, hour, minute) in Eastern time, the same on both sides. */
-export function formatInstant(iso: string): string {
-  return lastUpdatedFormat.format(new Date(iso)).replace(/\u202f/g, " ");
+/** A planet's address opens the horoscope; /astrology opens the tab last chosen, the transits at first. */
+export function pageTab(planet: string | null, saved: AstrologyTab | null): AstrologyTab {
+  return planet ? "horoscope" : (saved ?? "transits");
 }

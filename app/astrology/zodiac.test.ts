@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DIGITS } from "~/numerology/principles";
-import { formatInstant, parseTab } from "./tab";
+import { formatEasternDateTime } from "~/utils/dates";
+import { parseTab } from "./tab";
 import { readTabCookie, serializeTabCookie } from "./tab-cookie.server";
 import { BODIES, formatDegree, parseBodyName, parseSignName, signAt, SIGNS } from "./zodiac";
 
@@ -46,7 +47,7 @@ describe("the remembered tab", () => {
   });
 
   it("writes instants in Eastern time with the right suffix", () => {
-    expect(formatInstant("2026-11-21T23:50:00Z")).toBe("Nov 21, 2026, 6:50 PM EST");
-    expect(formatInstant("2026-07-01T12:00:00Z")).toBe("Jul 1, 2026, 8:00 AM EDT");
+    expect(formatEasternDateTime("2026-11-21T23:50:00Z")).toBe("Nov 21, 2026, 6:50 PM EST");
+    expect(formatEasternDateTime("2026-07-01T12:00:00Z")).toBe("Jul 1, 2026, 8:00 AM EDT");
   });
 });

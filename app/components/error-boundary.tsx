@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 type StatusHandler = (info: { status: number; message: string }) => ReactNode;
@@ -22,7 +22,7 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
 
 /**
  * A failure of ours: never its detail (decision 084). The request id, when the server sent one (see
- * server/guard-build.ts), lets the operator find the detail in the log.
+ * app/utils/guard-build.server.ts), lets the operator find the detail in the log.
  */
 function UnexpectedErrorPanel({ requestId }: { requestId?: unknown }) {
   return (
@@ -61,9 +61,7 @@ const defaultHandlers: Record<number, StatusHandler> = {
         message || "The site is unavailable for a moment and will be back shortly. Please try again in a few seconds."
       }
     >
-      <a href="" className="text-cosmic underline">
-        Try again
-      </a>
+      <TryAgainLink />
     </ErrorPanel>
   ),
 };
@@ -77,5 +75,15 @@ export function ErrorPanel({ title, text, children }: { title: string; text: str
       <p className="mt-4 text-lg text-ink">{text}</p>
       {children ? <div className="mt-6">{children}</div> : null}
     </section>
+  );
+}
+
+/** Loads the same address again (a plain link, so it works without JavaScript). */
+function TryAgainLink() {
+  const { pathname, search } = useLocation();
+  return (
+    <a href={`${pathname}${search}`} className="text-cosmic underline">
+      Try again
+    </a>
   );
 }

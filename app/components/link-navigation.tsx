@@ -6,9 +6,13 @@ import { useCallback, type MouseEvent } from "react";
  * a list of forum topics): a single click handler on the container instead of a router `<Link>` with its own
  * hooks in every one of dozens of links, which made up a sixth of a page's server render. Without JavaScript
  * they are ordinary links. A link to the page already shown scrolls to the top instead of navigating (spec part
- * 1, "Shared shell"). Links that open elsewhere (another origin, a new tab, a download, `data-reload`) and
- * clicks with a modifier key are left to the browser.
+ * 1, "Shared shell"). Links that open elsewhere (another origin, a new tab, a download, `data-reload`, a file
+ * such as a feed or an image, which no route renders as a page) and clicks with a modifier key are left to the
+ * browser.
  */
+/** Addresses of files (feeds, sitemaps, calendars, images, documents), served whole, never as a page. */
+const FILE_PATH = /\.(xml|txt|ics|json|svg|png|jpe?g|webp|gif|pdf|mp3|mp4|glb|gltf)$/i;
+
 export function useLinkNavigation() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -26,7 +30,7 @@ export function useLinkNavigation() {
         return;
       }
       const url = new URL(anchor.href);
-      if (url.origin !== window.location.origin) return;
+      if (url.origin !== window.location.origin || FILE_PATH.test(url.pathname)) return;
       const samePage = url.pathname === location.pathname && url.search === location.search;
       if (samePage && url.hash) return; // an anchor on this page: the browser scrolls to it
       event.preventDefault();

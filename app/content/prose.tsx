@@ -1,5 +1,5 @@
-import { useNavigate } from "@remix-run/react";
-import { Fragment, type MouseEvent, type ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
+import { useLinkNavigation } from "~/components/link-navigation";
 import type { ContentPart } from "./content.server";
 
 /** Typography for rendered Markdown: readable line length, a clear outline, visible links. */
@@ -20,24 +20,7 @@ export const proseClass =
  * client like <Link> does, without JavaScript they are ordinary links.
  */
 export function Prose({ html, className = "" }: { html: string; className?: string }) {
-  const navigate = useNavigate();
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return;
-    const anchor = (event.target as HTMLElement).closest("a");
-    const href = anchor?.getAttribute("href");
-    if (!anchor || !href || anchor.target || !href.startsWith("/") || href.startsWith("//")) return;
-    if (/\.(xml|txt|svg|png|jpg)$/.test(href.split("?")[0]!)) return;
-    event.preventDefault();
-    navigate(href);
-  };
+  const onClick = useLinkNavigation();
   // The click handler only enhances links; keyboard users activate the same links natively.
   // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
   return <div className={`${proseClass} ${className}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;

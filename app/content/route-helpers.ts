@@ -18,13 +18,3 @@ export function contentMeta(path: string, type: "website" | "article" = "website
     });
   };
 }
-
-/** "September 4, 2025" for a YYYY-MM-DD date, the same on server and client. */
-export function formatDate(iso: string): string {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}

@@ -20,9 +20,9 @@ export type OutboxEntry = { id: string; to: string; subject: string; text: strin
 
 const outboxDir = () => path.join(env.DATA_DIR, "outbox");
 
-const globalForMail = globalThis as unknown as { __mailTransport?: Transporter };
+let mailTransport: Transporter | undefined;
 function transport(): Transporter {
-  return (globalForMail.__mailTransport ??= env.SMTP_URL
+  return (mailTransport ??= env.SMTP_URL
     ? nodemailer.createTransport(env.SMTP_URL)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
 }
@@ -46,9 +46,7 @@ export async function sendMail(mail: Mail): Promise<void> {
 }
 
 /** Once per process at boot: production without SMTP delivers nothing, and says so. */
-const globalForWarning = globalThis as unknown as { __mailWarned?: boolean };
-if (isProduction && !env.SMTP_URL && !globalForWarning.__mailWarned) {
-  globalForWarning.__mailWarned = true;
+if (isProduction && !env.SMTP_URL) {
   console.warn(
     `[mail] SMTP_URL is not set: mail is not delivered, only kept in ${outboxDir()} (set SMTP_URL to send it).`,
   );

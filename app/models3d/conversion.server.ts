@@ -1,7 +1,6 @@
 import { fork } from "node:child_process";
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { env } from "~/utils/env.server";
+import { builtWorker } from "~/utils/workers.server";
 import { STAGE_PROGRESS, type ConversionStage } from "./convert/index";
 import { modelExtensionOf, type ModelExtension } from "./formats";
 import { evictOldestModels, getModel, markModelConverted, markModelFailed, setModelStage } from "./models.server";
@@ -15,12 +14,6 @@ import { modelStorage } from "./storage.server";
  */
 export type WorkerOutcome =
   { ok: true; glb: Uint8Array; poster: string; vertexCount: number } | { ok: false; code: string; message: string };
-
-function workerFile(): string {
-  const file = path.resolve(process.cwd(), "app/models3d/convert.worker.mjs");
-  if (!existsSync(file)) throw new Error(`conversion worker not found at ${file}`);
-  return file;
-}
 
 /** 64 KiB WebAssembly pages in `mb` megabytes. */
 const wasmPages = (mb: number) => Math.max(1, Math.floor((mb * 1024 * 1024) / 65536));
@@ -48,7 +41,7 @@ export function runConversionWorker({
   return new Promise((resolve) => {
     let settled = false;
     let stderr = "";
-    const child = fork(workerFile(), [], {
+    const child = fork(builtWorker("convert"), [], {
       execArgv: [`--max-old-space-size=${memoryMb}`, `--wasm-max-mem-pages=${wasmPages(memoryMb)}`],
       serialization: "advanced",
       stdio: ["ignore", "ignore", "pipe", "ipc"],

@@ -5,7 +5,7 @@ import type { ModelExtension } from "./formats";
  * Runs one conversion in a child process of its own (decision 094). The parent (conversion.server.ts) starts it
  * with a V8 heap limit and a cap on WebAssembly memory (the converters are WASM builds, whose memory a worker
  * thread's resourceLimits do not count), a time limit, and kills it when any is exceeded: a hostile file fails
- * its own job and nothing else.
+ * its own job and nothing else. Built to build/workers/convert.js with the server (scripts/build-server.ts).
  */
 type Job = { bytes: Uint8Array; ext: ModelExtension; title: string };
 

@@ -252,7 +252,7 @@ export default function ModelViewer({
       renderer.domElement.remove();
       actionsRef.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the scene is rebuilt only for a new model or size; the callbacks are read through a ref and the rest is set up inside
   }, [src, token, height]);
 
   useEffect(() => {
@@ -285,6 +285,7 @@ export default function ModelViewer({
   const button = "rounded border border-violet-300 bg-white px-3 py-1 text-sm text-ink hover:bg-violet-50";
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- catches the keys of the focusable canvas inside (onKeyDown checks the target); the wrapper itself takes no focus
     <div onKeyDown={onKeyDown}>
       <div ref={mountRef} style={{ height }} className="w-full overflow-hidden rounded-lg border border-violet-200" />
       <p id={hintId} className="mt-2 text-sm text-ink">

@@ -77,7 +77,4 @@ export function folderStorage(root: string): ModelStorage {
   };
 }
 
-const globalForStorage = globalThis as unknown as { __modelStorage?: ModelStorage };
-export const modelStorage: ModelStorage = (globalForStorage.__modelStorage ??= folderStorage(
-  path.join(env.DATA_DIR, "models3d"),
-));
+export const modelStorage: ModelStorage = folderStorage(path.join(env.DATA_DIR, "models3d"));

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, moderationActions, users } from "#db/schema";
-import { SITE_NAME } from "~/site";
 import { registerJobHandler } from "~/jobs/queue.server";
 import { sendMail } from "~/mail/mail.server";
+import { SITE_NAME } from "~/site";
 import { formatUtcDateTime } from "~/utils/dates";
 import { publicOrigin } from "~/utils/env.server";
 import { MODERATION_NOTICE_QUEUE } from "./actions.server";

@@ -51,7 +51,6 @@ function pickDistinct<T>(rng: Rng, list: readonly T[], count: number): T[] {
   while (out.length < count && pool.length) out.push(pool.splice(Math.floor(rng() * pool.length), 1)[0]!);
   return out;
 }
-const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
 

@@ -1,26 +1,22 @@
 import { z } from "zod";
 import { truncateGraphemes, userText } from "~/utils/user-text";
+import { COMPOSITIONS, DEFAULT_PREFERENCES, KEYWORDS_MAX, STYLES, type Preferences } from "./options";
 
-/** Visitor preferences (spec part 1, "Preferences"): one definition for forms, API and storage. */
-export const STYLES = ["poetic", "scientific", "spiritual", "practical"] as const;
-export const COMPOSITIONS = ["brief", "detailed", "metaphorical", "simple"] as const;
-export const KEYWORDS_MAX = 30;
-
-export const STYLE_LABELS: Record<(typeof STYLES)[number], string> = {
-  poetic: "Poetic",
-  scientific: "Scientific",
-  spiritual: "Spiritual",
-  practical: "Practical",
-};
-export const COMPOSITION_LABELS: Record<(typeof COMPOSITIONS)[number], string> = {
-  brief: "Brief",
-  detailed: "Detailed",
-  metaphorical: "Metaphorical",
-  simple: "Simple",
-};
-
-export type Style = (typeof STYLES)[number];
-export type Composition = (typeof COMPOSITIONS)[number];
+/**
+ * The preferences' one schema for forms, API and storage. The choices and labels live in `./options` (no zod, safe
+ * for the browser) and are re-exported here under their old names.
+ */
+export {
+  COMPOSITION_LABELS,
+  COMPOSITIONS,
+  DEFAULT_PREFERENCES,
+  KEYWORDS_MAX,
+  STYLE_LABELS,
+  STYLES,
+  type Composition,
+  type Preferences,
+  type Style,
+} from "./options";
 
 /**
  * Keywords are trimmed and cut to 30 characters as the visitor counts them (the spec truncates rather than
@@ -34,12 +30,9 @@ export const keywordsSchema = userText({ label: "Keywords" })
 export const preferencesSchema = z.object({
   style: z
     .enum(STYLES, { error: "Choose one of the styles: poetic, scientific, spiritual or practical." })
-    .default("poetic"),
+    .default(DEFAULT_PREFERENCES.style),
   composition: z
     .enum(COMPOSITIONS, { error: "Choose one of the lengths: brief, detailed, metaphorical or simple." })
-    .default("detailed"),
+    .default(DEFAULT_PREFERENCES.composition),
   keywords: keywordsSchema,
-});
-
-export type Preferences = z.infer<typeof preferencesSchema>;
-export const DEFAULT_PREFERENCES: Preferences = { style: "poetic", composition: "detailed", keywords: "" };
+}) satisfies z.ZodType<Preferences, unknown>;

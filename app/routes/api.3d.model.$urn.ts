@@ -1,8 +1,8 @@
-import { jsonError } from "~/utils/http.server";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { getModel } from "~/models3d/models.server";
 import { modelStorage } from "~/models3d/storage.server";
 import { canReadModel } from "~/models3d/token.server";
+import { jsonError } from "~/utils/http.server";
 
 /** GET /api/3d/model/{urn}: the converted GLB, with a viewer token or a signed link (`?download=1` saves it). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
-import { jsonError } from "~/utils/http.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getModel } from "~/models3d/models.server";
 import { modelStorage } from "~/models3d/storage.server";
 import { canReadModel } from "~/models3d/token.server";
+import { jsonError } from "~/utils/http.server";
 
 /** GET /api/3d/poster/{urn}: the server-rendered SVG still of a converted model (signed link or token). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
-import { jsonError, jsonResponse } from "~/utils/http.server";
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { failureDetail, failureMessage } from "~/models3d/formats";
 import { getModel } from "~/models3d/models.server";
+import { jsonError, jsonResponse } from "~/utils/http.server";
 
 /** GET /api/3d/status/{urn} → { status: success | failed | stage, progress: 'NN%' } (+ error, and a detail when one is written for visitors, when failed). */
 export async function loader({ params }: LoaderFunctionArgs) {

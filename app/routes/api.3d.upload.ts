@@ -1,7 +1,7 @@
-import { jsonError, jsonResponse } from "~/utils/http.server";
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { receiveModelUpload } from "~/models3d/upload.server";
 import { personOf } from "~/utils/cost-limits.server";
+import { jsonError, jsonResponse } from "~/utils/http.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 /** POST /api/3d/upload (multipart, field `model`) → { urn, status }. Limits per person: upload.server.ts. */

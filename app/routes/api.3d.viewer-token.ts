@@ -1,5 +1,5 @@
-import { jsonResponse } from "~/utils/http.server";
 import { issueViewerToken } from "~/models3d/token.server";
+import { jsonResponse } from "~/utils/http.server";
 
 /** GET /api/3d/viewer-token → { access_token, expires_in }: a short-lived signed token for model downloads. */
 export function loader() {

@@ -1,6 +1,6 @@
-import { jsonError } from "~/utils/http.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authorizeEmailExport, emailsToCsv, emailsToTxt, exportMemberEmails } from "~/forum/emails.server";
+import { jsonError } from "~/utils/http.server";
 
 /**
  * GET /api/admin/email-list (?format=csv|txt): the members' e-mail addresses for an admin session or the

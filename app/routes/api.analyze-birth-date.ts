@@ -1,7 +1,7 @@
-import { jsonResponse } from "~/utils/http.server";
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { readApiBody } from "~/numerology/api.server";
 import { analyzeBirthDate } from "~/numerology/birth-date.server";
+import { jsonResponse } from "~/utils/http.server";
 
 /**
  * POST /api/analyze-birth-date {birthDate, extractedNumbers, lifePathNumber} → the analysis. Only birthDate is

@@ -1,6 +1,6 @@
-import { jsonResponse } from "~/utils/http.server";
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { listSavedReadings } from "~/numerology/angel.server";
+import { jsonResponse } from "~/utils/http.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 /** GET /api/angel-numbers/saved (x-session-id) → the session's saved readings; an empty list on failure. */

@@ -1,10 +1,10 @@
-import { jsonError } from "~/utils/http.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { testTerminology } from "~/astrology/readings.server";
 import { BODY_NAMES, parseBodyName, parseSignName, SIGN_NAMES } from "~/astrology/zodiac";
 import { isProduction } from "~/utils/env.server";
+import { jsonError } from "~/utils/http.server";
 
 /** GET /api/debug/terminology/{planet}/{sign}: a reading and its terminology check; admins only in production. */
 const noStore = { "Cache-Control": "no-store" };

@@ -1,9 +1,9 @@
-import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser, requireApiUser } from "~/accounts/session.server";
 import { apiReader, enforceLimit, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
 import { getPost, parseId, postForReader, updatePost } from "~/forum/topics.server";
+import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 
 /** GET /api/forum/posts/{postId}: one post. */
 export async function loader({ request, params }: ActionFunctionArgs) {

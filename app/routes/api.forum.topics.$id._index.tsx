@@ -1,8 +1,8 @@
-import { jsonError } from "~/utils/http.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/accounts/session.server";
 import { apiReader } from "~/forum/api.server";
 import { canSeeHidden, getTopic, parseId } from "~/forum/topics.server";
+import { jsonError } from "~/utils/http.server";
 
 /** GET /api/forum/topics/{id}: the topic with author.username and postCount, or 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,4 +1,3 @@
-import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireApiUser } from "~/accounts/session.server";
 import { apiReader, enforceLimit, refusedAsApiError } from "~/forum/api.server";
@@ -12,6 +11,7 @@ import {
   parseId,
   POSTS_PER_PAGE,
 } from "~/forum/topics.server";
+import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 
 /**
  * GET /api/forum/topics/{id}/posts (?page, ?limit): the posts in number order, one page at a time; the total is

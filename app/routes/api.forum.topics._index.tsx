@@ -1,10 +1,10 @@
-import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/accounts/session.server";
 import { enforceLimit, refusedAsApiError } from "~/forum/api.server";
 import { isForumCategory } from "~/forum/categories";
 import { topicSchema } from "~/forum/schemas";
 import { createTopic, isRecentRepeat, listTopics, TOPICS_PER_PAGE } from "~/forum/topics.server";
+import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 
 /** GET /api/forum/topics (?category, ?cursor, ?limit): topics by latest activity; the next page in a Link header. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,31 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { readingForVisitor } from "~/astrology/readings.server";
-import { BODY_NAMES, parseBodyName, parseSignName, SIGN_NAMES } from "~/astrology/zodiac";
-import { keywordsSchema } from "~/preferences/schema";
+import { readingRequestSchema } from "~/astrology/schemas";
 import { personOf } from "~/utils/cost-limits.server";
-import { clientIp, combineHeaders, hashIp, jsonError, readJsonBody } from "~/utils/http.server";
+import { combineHeaders, jsonError, readJsonBody } from "~/utils/http.server";
 import { BUDGET_SPENT_NOTICE, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
-import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 /** POST /api/generate-personalized-reading (x-session-id) {planet, constellation, keywords?} → {reading}. */
-const requestSchema = z.object({
-  planet: z.string({ error: "planet is required" }).transform((v, ctx) => {
-    const name = parseBodyName(v);
-    if (!name) ctx.addIssue({ code: "custom", message: `Unknown planet. Choose one of: ${BODY_NAMES.join(", ")}.` });
-    return name!;
-  }),
-  constellation: z.string({ error: "constellation is required" }).transform((v, ctx) => {
-    const name = parseSignName(v);
-    if (!name)
-      ctx.addIssue({ code: "custom", message: `Unknown constellation. Choose one of: ${SIGN_NAMES.join(", ")}.` });
-    return name!;
-  }),
-  keywords: keywordsSchema,
-});
-
 export async function loader() {
   return jsonError("Use POST with {planet, constellation, keywords}.", 405, { Allow: "POST" });
 }
@@ -38,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return jsonError("The request body is not valid JSON.", 400);
   }
-  const parsed = requestSchema.safeParse(body);
+  const parsed = readingRequestSchema.safeParse(body);
   if (!parsed.success) return jsonError(parsed.error.issues.map((i) => i.message).join(" "), 400);
 
   const visitor = await getVisitor(request);

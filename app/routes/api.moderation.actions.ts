@@ -1,9 +1,9 @@
-import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/accounts/session.server";
 import { isModeratorUser } from "~/accounts/users.server";
 import { moderate } from "~/moderation/actions.server";
 import { moderationSchema } from "~/moderation/schemas";
+import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 
 /**
  * POST /api/moderation/actions {action, targetType, targetId, reason, periodHours?, category?}: one moderation

@@ -1,8 +1,8 @@
-import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/accounts/session.server";
 import { flagItem } from "~/moderation/flags.server";
 import { flagSchema } from "~/moderation/schemas";
+import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 
 /**
  * POST /api/moderation/flags {targetType: "post"|"topic", targetId, reason, note?}: 201 {flagged: true, hidden}

@@ -1,8 +1,8 @@
-import { jsonError } from "~/utils/http.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { listLog, logToCsv } from "~/moderation/queue.server";
+import { jsonError } from "~/utils/http.server";
 
 /** GET /api/moderation/log (?before=id, ?format=csv): the audit log for admins, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {

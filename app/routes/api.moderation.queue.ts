@@ -1,8 +1,8 @@
-import { jsonError } from "~/utils/http.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/accounts/session.server";
 import { isModeratorUser } from "~/accounts/users.server";
 import { listQueue } from "~/moderation/queue.server";
+import { jsonError } from "~/utils/http.server";
 
 /** GET /api/moderation/queue: the review queue's items (moderators and admins), newest flag first. */
 export async function loader({ request }: LoaderFunctionArgs) {

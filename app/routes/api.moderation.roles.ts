@@ -1,9 +1,9 @@
-import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { setModeratorRole } from "~/moderation/actions.server";
 import { roleSchema } from "~/moderation/schemas";
+import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 
 /** POST /api/moderation/roles {username, role: "moderator"|"member", reason}: admins only (403 otherwise). */
 export async function action({ request }: ActionFunctionArgs) {

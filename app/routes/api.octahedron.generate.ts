@@ -1,6 +1,6 @@
-import { jsonError, jsonResponse } from "~/utils/http.server";
 import { MESSAGES } from "~/models3d/formats";
 import { ensureOctahedronModel } from "~/models3d/octahedron.server";
+import { jsonError, jsonResponse } from "~/utils/http.server";
 
 /** GET /api/octahedron/generate → { urn, status } of the site's octahedron model (built once, then cached). */
 export async function loader() {

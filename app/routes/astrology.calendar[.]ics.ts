@@ -1,7 +1,7 @@
-import { jsonError } from "~/utils/http.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseBodies, skyCalendar } from "~/astrology/calendar.server";
 import { publicOrigin } from "~/utils/env.server";
+import { jsonError } from "~/utils/http.server";
 
 /**
  * GET /astrology/calendar.ics[?bodies=Sun,Mercury]: the next 12 months of lunar phases, ingresses and stations as an

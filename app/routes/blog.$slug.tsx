@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPost, listPosts } from "~/content/content.server";
 import { ContentParts, PageHeader, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
-import { formatDate } from "~/content/route-helpers";
 import { SiteVideo } from "~/content/video-embed";
+import { formatDay } from "~/utils/dates";
 import { invariantResponse } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
@@ -34,7 +34,7 @@ export default function BlogPost() {
         </p>
       </PageHeader>
       <p className="mt-4 text-sm">
-        Posted <time dateTime={page.date}>{formatDate(page.date)}</time>
+        Posted <time dateTime={page.date}>{formatDay(page.date)}</time>
       </p>
       <ContentParts
         parts={page.parts}

@@ -2,8 +2,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPage, listPosts } from "~/content/content.server";
 import { ContentParts, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
-import { contentMeta, formatDate } from "~/content/route-helpers";
+import { contentMeta } from "~/content/route-helpers";
 import { SiteVideo } from "~/content/video-embed";
+import { formatDay } from "~/utils/dates";
 
 export async function loader() {
   const posts = listPosts().map(({ slug, title, date, description, image, imageAlt, nestedParts, video }) => ({
@@ -102,7 +103,7 @@ export default function Blog() {
               <a href={`#${post.slug}`} className={linkClass}>
                 {post.title}
               </a>{" "}
-              <span className="text-sm">({formatDate(post.date)})</span>
+              <span className="text-sm">({formatDay(post.date)})</span>
             </li>
           ))}
         </ul>
@@ -124,7 +125,7 @@ export default function Blog() {
             {post.title}
           </h2>
           <p className="mt-1 text-sm">
-            Posted <time dateTime={post.date}>{formatDate(post.date)}</time> ·{" "}
+            Posted <time dateTime={post.date}>{formatDay(post.date)}</time> ·{" "}
             <Link to={`/blog/${post.slug}`} className={linkClass}>
               Permalink<span className="sr-only">: {post.title}</span>
             </Link>

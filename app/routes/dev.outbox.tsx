@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { listOutbox } from "~/mail/mail.server";
+import { formatUtcDateTime } from "~/utils/dates";
 import { requireDevelopmentLoopback } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -28,7 +29,7 @@ export default function DevOutbox() {
           <li key={message.id} className="rounded-lg border border-violet-200 bg-white p-4">
             <h2 className="font-semibold">{message.subject}</h2>
             <p className="text-sm">
-              To {message.to}, {new Date(message.date).toLocaleString("en-US")}
+              To {message.to}, {formatUtcDateTime(new Date(message.date))}
             </p>
             <pre className="mt-2 whitespace-pre-wrap break-all text-sm">{message.text}</pre>
           </li>

@@ -2,13 +2,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { prefersReducedMotion } from "~/components/link-navigation";
-import { COPYRIGHT } from "~/site";
 import { pageForRoute } from "~/content/content.server";
 import { textColourOn } from "~/content/principle-list";
 import { privacyHref } from "~/content/privacy";
 import { ContentParts, PageHeader, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
-import { contentMeta, formatDate } from "~/content/route-helpers";
+import { contentMeta } from "~/content/route-helpers";
 import { principleOf } from "~/numerology/principles";
+import { COPYRIGHT } from "~/site";
+import { formatDay } from "~/utils/dates";
 
 export async function loader() {
   return { page: pageForRoute("seven-three-one") };
@@ -81,7 +82,7 @@ export default function SevenThreeOne() {
       </nav>
       <PageHeader title={page.title} subtitle={page.subtitle} image={page.image} imageAlt={page.imageAlt}>
         <p className="mb-2 text-sm">
-          <time dateTime={page.date}>{formatDate(page.date)}</time>
+          <time dateTime={page.date}>{formatDay(page.date)}</time>
         </p>
       </PageHeader>
       <ContentParts parts={page.parts} slots={{ cards: <TrinityCards /> }} />

@@ -68,8 +68,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * one only saves a read and is lost on restart without harm.
  */
 const MEMORY_CACHE_BYTES = 32 * 1024 * 1024;
-const globalForClips = globalThis as unknown as { __ttsClips?: { map: Map<string, RememberedClip>; bytes: number } };
-const memory = (globalForClips.__ttsClips ??= { map: new Map(), bytes: 0 });
+const memory: { map: Map<string, RememberedClip>; bytes: number } = { map: new Map(), bytes: 0 };
 
 function remember(cacheKey: string, clip: CachedClip) {
   if (clip.audio.byteLength > MEMORY_CACHE_BYTES / 8) return;
@@ -135,8 +134,7 @@ async function storeClip(args: { cacheKey: string; provider: string; voiceId: st
       order by last_used_at limit 20)`;
 }
 
-const globalForTts = globalThis as unknown as { __ttsInFlight?: Map<string, Promise<CachedClip>> };
-const inFlight = (globalForTts.__ttsInFlight ??= new Map());
+const inFlight = new Map<string, Promise<CachedClip>>();
 
 /** One synthesis per clip at a time on this instance: concurrent requests for the same clip share it. */
 function synthesizeOnce(provider: SpeechProvider, cacheKey: string, voice: Voice, text: string): Promise<CachedClip> {

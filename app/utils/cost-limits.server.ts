@@ -1,5 +1,4 @@
 import { getUserId } from "~/accounts/session.server";
-import { env } from "./env.server";
 import { clientIp, hashIp } from "./http.server";
 import { hitRateLimit, type RateLimitResult } from "./rate-limit.server";
 import { getVisitor } from "./visitor.server";

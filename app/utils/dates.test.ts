@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUtcDateTime } from "./dates";
+import { formatDay, formatEasternDateTime, formatUtcDate, formatUtcDateTime, formatUtcDateTime24 } from "./dates";
 
 const intl = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
@@ -24,6 +24,45 @@ describe("formatUtcDateTime", () => {
     for (let i = 0; i < 5000; i++) {
       const date = new Date(start + i * step * 3);
       expect(formatUtcDateTime(date)).toBe(intl.format(date).replace(/\u202f/g, " "));
+    }
+  });
+});
+
+describe("the other formats agree with Intl (en-US, UTC)", () => {
+  const format = (options: Intl.DateTimeFormatOptions) => {
+    const intlFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options });
+    return (date: Date) => intlFormat.format(date).replace(/\u202f/g, " ");
+  };
+  const shortDay = format({ year: "numeric", month: "short", day: "numeric" });
+  const longDay = format({ year: "numeric", month: "long", day: "numeric" });
+  const clock24 = format({
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "short",
+  });
+
+  it("writes the examples the pages show", () => {
+    expect(formatUtcDate(new Date("2026-11-21T23:59:00Z"))).toBe("Nov 21, 2026");
+    expect(formatUtcDate("2025-09-04T00:00:00Z", "long")).toBe("September 4, 2025");
+    expect(formatDay("2025-09-04")).toBe("September 4, 2025");
+    expect(formatDay("2025-09-04", "short")).toBe("Sep 4, 2025");
+    expect(formatUtcDateTime24(new Date("2026-01-01T00:05:00Z"))).toBe("Jan 1, 2026, 00:05 UTC");
+    expect(formatEasternDateTime("2026-07-04T16:30:00Z")).toBe("Jul 4, 2026, 12:30 PM EDT");
+    expect(formatEasternDateTime("2026-12-04T16:30:00Z")).toBe("Dec 4, 2026, 11:30 AM EST");
+  });
+
+  it("over thousands of moments", () => {
+    const start = Date.UTC(1999, 11, 31);
+    const step = 5 * 60 * 60 * 1000 + 17 * 60 * 1000 + 4321;
+    for (let i = 0; i < 5000; i++) {
+      const date = new Date(start + i * step * 3);
+      expect(formatUtcDate(date)).toBe(shortDay(date));
+      expect(formatUtcDate(date, "long")).toBe(longDay(date));
+      expect(formatUtcDateTime24(date)).toBe(clock24(date));
     }
   });
 });

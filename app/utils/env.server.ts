@@ -168,8 +168,7 @@ export function keptSecret(dataDir: string, name: string): string {
   return secret;
 }
 
-const globalForEnv = globalThis as unknown as { __env?: Env };
-export const env: Env = (globalForEnv.__env ??= loadEnv());
+export const env: Env = loadEnv();
 
 export const isProduction = env.NODE_ENV === "production";
 

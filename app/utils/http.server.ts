@@ -102,6 +102,7 @@ export function requireDevelopmentLoopback(context: { clientIp?: string } | unde
 
 // Control characters: C0 and DEL anywhere (also percent-encoded); C1 and the line/paragraph separators as
 // characters (browsers drop or reinterpret all of them in a Location).
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const ASCII_CONTROL = /[\u0000-\u001f\u007f]/;
 const OTHER_CONTROL = /[\u0080-\u009f\u2028\u2029]/;
 const SENTINEL = "http://redirect.invalid";

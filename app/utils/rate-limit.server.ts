@@ -18,13 +18,11 @@ function windowOf({ windowSeconds }: RateLimit, now = Date.now()) {
 
 /**
  * Every 429 carries Retry-After (decision 083). A refused hit or peek notes its wait in the request's verdict
- * (server/guard-build.ts runs each loader and action inside one); the wrapper adds `Retry-After` to a 429 answer
+ * (app/utils/guard-build.server.ts runs each loader and action inside one); the wrapper adds `Retry-After` to a 429 answer
  * that does not already carry one. So every limiter, on pages and in the API, gets the header from here.
- * On globalThis: server.ts and the Remix build load this module separately and must share the store.
  */
 export type RateLimitVerdict = { retryAfterSeconds: number };
-const globalForLimits = globalThis as unknown as { __rateLimitVerdicts?: AsyncLocalStorage<RateLimitVerdict> };
-export const rateLimitVerdicts = (globalForLimits.__rateLimitVerdicts ??= new AsyncLocalStorage<RateLimitVerdict>());
+export const rateLimitVerdicts = new AsyncLocalStorage<RateLimitVerdict>();
 
 function noted(result: RateLimitResult): RateLimitResult {
   const verdict = rateLimitVerdicts.getStore();

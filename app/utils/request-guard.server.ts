@@ -2,7 +2,7 @@ import { env } from "./env.server";
 
 /**
  * The checks every write (any request that reaches an action: POST, PUT, PATCH, DELETE) passes before the
- * action reads a byte of it (decisions 081 and 082). server/guard-build.ts runs them in front of every route's
+ * action reads a byte of it (decisions 081 and 082). app/utils/guard-build.server.ts runs them in front of every route's
  * action; they are plain functions of the request so they can be tested on their own.
  */
 
@@ -148,7 +148,7 @@ export async function readBodyWithinLimit(request: Request, limit = BODY_LIMIT_B
 
 /** The refusal as the API answers it (`{ error }`) or as text for a page's error boundary to show. */
 export function refusalResponse(refusal: Refusal, pathname: string): Response {
-  // The body nobody read is drained and dropped by the server (server/request-edge.ts, drainUnreadBody).
+  // The body nobody read is drained and dropped by the server (app/utils/request-edge.server.ts, drainUnreadBody).
   const headers: HeadersInit = { "Cache-Control": "no-store" };
   if (pathname.startsWith("/api/"))
     return Response.json({ error: refusal.message }, { status: refusal.status, headers });

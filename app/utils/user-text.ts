@@ -19,14 +19,17 @@ export const MAX_COMBINING_MARKS = 4;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // C0 controls except tab (09), line feed (0A) and carriage return (0D); DEL (7F) too.
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const COMBINING_RUN = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS + 1},}`, "u");
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 const BIDI_EMBEDDINGS = /[\u202A-\u202E]/g;
 // Characters that take no room on screen: soft hyphen, joiners and zero-width spaces, bidi controls, word
 // joiner and invisible operators, Hangul fillers, variation selectors, BOM, tag characters.
+/* eslint-disable no-misleading-character-class -- the class lists joiners and selectors one by one on purpose */
 const INVISIBLE =
   /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
+/* eslint-enable no-misleading-character-class */
 
 export type TextKind = "line" | "body";
 

@@ -33,6 +33,12 @@ export const GOAL_BUDGET = Math.round(1.25 * BARE_REMIX_JS_GZIPPED); // 108,036 
  */
 export const PAGES_WITH_ZOD_BUDGET = 252_900;
 export const OTHER_PAGES_BUDGET = 144_950;
+/**
+ * Form pages whose constraints now come from the server (no zod, decision 102) but that still load Conform's
+ * React side (~10 KB gzipped) on top of the shell: each held to its zod-free weight plus 2 % until the shell meets
+ * the goal. /astrology: 158,966 bytes on 2026-11-23 (with zod it weighed ~250 KB).
+ */
+export const ZOD_FREE_FORM_PAGE_BUDGETS: Record<string, number> = { "routes/astrology.($planet)": 162_200 };
 
 const THREE_D_ROUTES = new Set(["routes/3d-viewer", "routes/3d-viewer_.$urn", "routes/octahedron"]);
 
@@ -57,7 +63,7 @@ describe("the JavaScript budget", () => {
     const over: string[] = [];
     for (const [id, { bytes, files }] of pages) {
       const zod = carriesZod(files);
-      const budget = zod ? PAGES_WITH_ZOD_BUDGET : OTHER_PAGES_BUDGET;
+      const budget = zod ? PAGES_WITH_ZOD_BUDGET : (ZOD_FREE_FORM_PAGE_BUDGETS[id] ?? OTHER_PAGES_BUDGET);
       report.push(
         `${id}: ${bytes} B (${(bytes / BARE_REMIX_JS_GZIPPED).toFixed(2)}x bare; goal ${GOAL_BUDGET}, budget ${budget}${zod ? ", zod" : ""})`,
       );

@@ -20,9 +20,7 @@ beforeAll(async () => {
   process.env.OPENAI_BASE_URL = standIn.baseURL;
   process.env.OPENAI_API_KEY = "test-key";
   process.env.AI_TIMEOUT_MS = "1500";
-  const g = globalThis as unknown as { __env?: unknown; __openai?: unknown };
-  delete g.__env;
-  delete g.__openai;
+  // Imported after the settings are in place: env.server.ts reads them once, when it loads.
   gen = await import("../../app/numerology/generation.server");
   image = await import("../../app/ai/image.server");
   env = (await import("../../app/utils/env.server")).env;
@@ -32,9 +30,6 @@ afterAll(async () => {
   await standIn?.close();
   // leave no OpenAI configuration behind for any later file that shares this worker
   for (const key of ["OPENAI_BASE_URL", "OPENAI_API_KEY", "AI_TIMEOUT_MS"]) delete process.env[key];
-  const g = globalThis as unknown as { __env?: unknown; __openai?: unknown };
-  delete g.__env;
-  delete g.__openai;
 });
 
 describe("the OpenAI provider", () => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../../db/embedded";
+import { PRODUCTION_SERVER } from "../../scripts/app-server";
 
 /**
  * The server process as operators meet it: /readyz follows the database (503 while it is down, 200 again once
@@ -38,7 +39,7 @@ describe("server lifecycle", () => {
     const dbPort = await freePort();
     database = await startEmbeddedPostgres({ dataDir, database: "app", port: dbPort });
     const port = await freePort();
-    server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    server = spawn(process.execPath, [PRODUCTION_SERVER], {
       cwd: root,
       env: {
         ...process.env,
@@ -74,7 +75,7 @@ describe("server with several HTTP workers (WEB_CONCURRENCY)", () => {
   it("serves from every worker on one port and exits 0 on SIGTERM", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "cluster-"));
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    const child = spawn(process.execPath, [PRODUCTION_SERVER], {
       cwd: root,
       env: {
         ...process.env,

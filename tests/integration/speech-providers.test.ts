@@ -34,7 +34,6 @@ afterEach(() => {
     OPENAI_API_KEY: saved.OPENAI_API_KEY,
     OPENAI_BASE_URL: saved.OPENAI_BASE_URL,
   });
-  (globalThis as { __openai?: unknown }).__openai = undefined;
   murf.failWith = null;
 });
 
@@ -50,7 +49,6 @@ function useMurf(key = MURF_KEY) {
 function useOpenAI() {
   env.OPENAI_API_KEY = OPENAI_KEY;
   env.OPENAI_BASE_URL = openai.baseURL;
-  (globalThis as { __openai?: unknown }).__openai = undefined;
 }
 
 describe("Murf adapter", () => {
@@ -117,7 +115,6 @@ describe("OpenAI speech adapter", () => {
   it("turns an API error into a provider error with the status", async () => {
     useOpenAI();
     env.OPENAI_API_KEY = "sk-wrong";
-    (globalThis as { __openai?: unknown }).__openai = undefined;
     const failure = await openAISpeechProvider
       .synthesize({ text: "Hello", voice: findVoice("en-US-natalie")! })
       .catch((e) => e);

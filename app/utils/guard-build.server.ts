@@ -1,5 +1,5 @@
 import type { ActionFunction, AppLoadContext, LoaderFunction, ServerBuild } from "@remix-run/node";
-import { rateLimitVerdicts, retryAfterHeaders } from "../app/utils/rate-limit.server";
+import { rateLimitVerdicts, retryAfterHeaders } from "~/utils/rate-limit.server";
 import {
   checkWrite,
   readBodyWithinLimit,
@@ -7,8 +7,8 @@ import {
   TOO_LARGE_MESSAGE,
   UNREADABLE_FORM_MESSAGE,
   writeKindOf,
-} from "../app/utils/request-guard.server";
-import { logServerError, unexpectedErrorMessage } from "../app/utils/request-log.server";
+} from "~/utils/request-guard.server";
+import { logServerError, unexpectedErrorMessage } from "~/utils/request-log.server";
 
 /**
  * The Remix build as the server runs it: every route's action behind the write checks (same origin, content

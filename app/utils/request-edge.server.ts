@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import morgan from "morgan";
-import { redactUrl, unexpectedErrorMessage } from "../app/utils/request-log.server";
+import { redactUrl, unexpectedErrorMessage } from "~/utils/request-log.server";
 
 /**
  * Express middleware at the request edge (decision 084): a request id for every answer, a request log that

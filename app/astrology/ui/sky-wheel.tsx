@@ -1,5 +1,5 @@
+import { formatDegree, SIGNS } from "~/astrology/zodiac";
 import { Tooltip } from "~/components/tooltip";
-import { formatDegree, SIGNS } from "./zodiac";
 
 /**
  * The sky wheel: the zodiac as a ring (0° Aries on the left, longitudes increasing counter-clockwise, as charts

@@ -2,7 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { env } from "~/utils/env.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
-import { guardBuild } from "./guard-build";
+import { guardBuild } from "./guard-build.server";
 
 /**
  * The wrapper every route runs behind (decisions 081, 082, 084), on a made-up build: the checks answer before an

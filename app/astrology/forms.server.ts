@@ -1,0 +1,38 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import { GENERATION_TEXTS } from "~/numerology/texts";
+import { saveScreenedPreferences } from "~/preferences/preferences.server";
+import { preferencesSchema } from "~/preferences/schema";
+import { getVisitor } from "~/utils/visitor.server";
+import { PREFERENCES_INTENT } from "./ui/preferences-form";
+
+/**
+ * The astrology page's one form on the server: its HTML constraints (handed to the page by the loader, so the
+ * schema and zod never reach the browser, decision 102) and its submission.
+ */
+export const PREFERENCES_CONSTRAINT = getZodConstraint(preferencesSchema);
+
+/** A refused save: Conform's result for the form, and the error summary's title (why it was refused). */
+export type PreferencesAnswer = { result: SubmissionResult<string[]>; title: string };
+
+/**
+ * Content preferences: validated with the preferences schema, keywords screened, saved for the visitor, then back
+ * to the same address (post/redirect/get); a refusal is a 400 with the form's errors, nothing stored.
+ */
+export async function submitPreferences(request: Request) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: preferencesSchema });
+  const refused = (title: string, errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {}) =>
+    data<PreferencesAnswer>({ result: submission.reply(errors), title }, { status: 400 });
+  const failedTitle = GENERATION_TEXTS.preferencesSaveFailed;
+  if (formData.get("intent") !== PREFERENCES_INTENT) return refused(failedTitle, { formErrors: ["Unknown form."] });
+  if (submission.status !== "success") return refused(failedTitle);
+
+  const visitor = await getVisitor(request);
+  const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...submission.value });
+  if (!saved.ok) return refused(saved.title, { fieldErrors: { keywords: [saved.message] } });
+  return redirect(new URL(request.url).pathname, {
+    headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined,
+  });
+}

@@ -1,0 +1,80 @@
+import type { PlanetReport } from "~/astrology/ephemeris.server";
+import { readingParagraphs, type ReadingView } from "~/astrology/reading-view";
+import { READING_FAILURE_TITLE } from "~/astrology/tab";
+import { bodyFacts, formatDegree, signFacts, type BodyName } from "~/astrology/zodiac";
+import { principleOf } from "~/numerology/principles";
+
+/** The chosen planet: what it stands for, its sign and principle, and the visitor's reading (or why there is none). */
+export function PlanetCard({
+  planet,
+  report,
+  reading,
+  alertTitle,
+}: {
+  planet: BodyName;
+  report: PlanetReport;
+  reading: ReadingView | null;
+  alertTitle: string;
+}) {
+  const facts = bodyFacts(planet);
+  const sign = signFacts(report.constellation);
+  const principle = principleOf(facts.principle);
+  return (
+    <article aria-labelledby="planet-card-title" className="rounded-lg border border-violet-200 bg-white p-6">
+      <h3 id="planet-card-title" className="font-serif text-2xl font-bold">
+        <span aria-hidden="true" className="mr-2">
+          {facts.symbol}
+        </span>
+        {planet} in {report.constellation}
+      </h3>
+      <p className="mt-1 font-semibold text-cosmic">{facts.attribute}</p>
+      <p className="mt-3">{facts.description}</p>
+      <p className="mt-2 text-sm">
+        Principle {principle.digit}: Universal {principle.name} · {sign.element} sign, {sign.modality.toLowerCase()} ·{" "}
+        {formatDegree(report.degreeInSign)} {report.constellation}
+        {report.isRetrograde ? " · Retrograde" : ""}
+      </p>
+      <ul aria-label="Themes" className="mt-3 flex flex-wrap gap-2">
+        {[...facts.keywords, ...sign.keywords].map((k) => (
+          <li key={k} className="rounded-full bg-cosmic-light px-3 py-1 text-sm text-cosmic">
+            {k}
+          </li>
+        ))}
+      </ul>
+      <section aria-labelledby="reading-title" aria-live="polite" className="mt-6">
+        <h4 id="reading-title" className="font-serif text-xl font-bold">
+          Your Reading
+        </h4>
+        {!reading || reading.status === "loading" ? (
+          <div role="status" className="mt-3 animate-pulse rounded bg-cosmic-light p-4">
+            Generating your personalized {planet} reading…
+          </div>
+        ) : reading.status === "failed" ? (
+          <div role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-4">
+            <p className="font-semibold">{READING_FAILURE_TITLE}</p>
+            <p>{reading.text}</p>
+          </div>
+        ) : reading.status === "alert" ? (
+          <div role="alert" className="mt-3 rounded border border-amber-400 bg-amber-50 p-4">
+            <p className="font-semibold">{alertTitle}</p>
+            <p>{reading.text}</p>
+          </div>
+        ) : (
+          <div className="mt-3 space-y-3">
+            {readingParagraphs(reading.text).map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+          </div>
+        )}
+        {reading?.notice ? (
+          <p role="note" className="mt-3 rounded border border-violet-300 bg-violet-50 p-3 text-sm">
+            {reading.notice}
+          </p>
+        ) : null}
+      </section>
+      <p className="mt-6 border-t border-violet-100 pt-4 text-sm italic">
+        Readings are reflections for contemplation, not predictions: the sky describes, you decide.
+      </p>
+    </article>
+  );
+}

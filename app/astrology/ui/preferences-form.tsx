@@ -1,0 +1,150 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import type { PreferencesAnswer } from "~/astrology/forms.server";
+import { ErrorSummary, SubmitButton } from "~/components/form";
+import {
+  COMPOSITION_LABELS,
+  COMPOSITIONS,
+  KEYWORDS_MAX,
+  STYLE_LABELS,
+  STYLES,
+  type Preferences,
+} from "~/preferences/options";
+
+type Constraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
+
+export const PREFERENCES_INTENT = "preferences";
+
+/**
+ * Style, Content Length and Keywords for the readings. A plain POST form (the action validates with the
+ * preferences schema; the constraint comes from the server); with JavaScript a changed style or length is saved
+ * at once. Keywords are controlled by the page: the count shows as they are typed, and a reading asked in the
+ * browser takes them before they are saved.
+ */
+export function PreferencesForm({
+  preferences,
+  constraint,
+  answer,
+  keywords,
+  onKeywords,
+}: {
+  preferences: Preferences;
+  constraint: Constraint;
+  answer: PreferencesAnswer | undefined;
+  keywords: string;
+  onKeywords: (value: string) => void;
+}) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === PREFERENCES_INTENT;
+  const [form, fields] = useForm({
+    id: "preferences",
+    lastResult: answer?.result,
+    constraint,
+    defaultValue: preferences,
+    shouldValidate: "onSubmit",
+    defaultNoValidate: false,
+  });
+  const remaining = KEYWORDS_MAX - keywords.length;
+  const {
+    key: keywordsKey,
+    defaultValue: _typed,
+    ...keywordsProps
+  } = getInputProps(fields.keywords, {
+    type: "text",
+    ariaDescribedBy: `${fields.keywords.id}-hint ${fields.keywords.id}-counter`,
+  });
+  return (
+    <Form
+      {...getFormProps(form)}
+      method="post"
+      replace
+      preventScrollReset
+      className="mt-4 space-y-4"
+      onChange={(event) => {
+        if (event.target instanceof HTMLSelectElement)
+          submit(event.currentTarget, { replace: true, preventScrollReset: true });
+      }}
+    >
+      <input type="hidden" name="intent" value={PREFERENCES_INTENT} />
+      <ErrorSummary
+        form={form}
+        title={answer?.title ?? ""}
+        fields={[fields.style, fields.composition, fields.keywords]}
+        resultKey={answer?.result}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Choice meta={fields.style} label="Style" options={STYLES} labels={STYLE_LABELS} />
+        <Choice meta={fields.composition} label="Content Length" options={COMPOSITIONS} labels={COMPOSITION_LABELS} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fields.keywords.id} className="font-semibold">
+            Keywords
+          </label>
+          <input
+            key={keywordsKey}
+            {...keywordsProps}
+            value={keywords}
+            maxLength={KEYWORDS_MAX}
+            autoComplete="off"
+            onChange={(e) => onKeywords(e.target.value.slice(0, KEYWORDS_MAX))}
+            className="rounded border border-violet-300 p-2"
+          />
+          <span id={`${fields.keywords.id}-hint`} className="text-sm">
+            No proper nouns
+          </span>
+          <span
+            id={`${fields.keywords.id}-counter`}
+            className={`text-sm ${remaining < 10 ? "font-semibold text-red-800" : ""}`}
+          >
+            {keywords.length}/{KEYWORDS_MAX}
+            {remaining < 10 ? ` (${remaining} left)` : ""}
+          </span>
+          <FieldError meta={fields.keywords} />
+        </div>
+      </div>
+      <div className="sm:w-60">
+        <SubmitButton busy={saving} busyLabel="Saving...">
+          Save Preferences
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function Choice<T extends string>({
+  meta,
+  label,
+  options,
+  labels,
+}: {
+  meta: FieldMetadata<T>;
+  label: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+}) {
+  const { key, ...selectProps } = getSelectProps(meta);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={meta.id} className="font-semibold">
+        {label}
+      </label>
+      <select key={key} {...selectProps} className="rounded border border-violet-300 bg-white p-2">
+        {options.map((value) => (
+          <option key={value} value={value}>
+            {labels[value]}
+          </option>
+        ))}
+      </select>
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+/** A field's first error, named by the field's aria-describedby (the summary above lists them all). */
+function FieldError({ meta }: { meta: FieldMetadata<string> }) {
+  return (
+    <p id={meta.errorId} className="text-sm text-red-700">
+      {meta.errors?.[0] ?? null}
+    </p>
+  );
+}

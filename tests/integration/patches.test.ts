@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The dependency patches (patches/, decision 104) are in effect in node_modules as the server loads it (Node's
+ * own resolution, not vitest's): each patched package is installed at the version its patch was made for, pinned
+ * to it in package.json, every line the patch adds is in the installed file, and each patch's behaviour shows.
+ * A patch that stopped applying fails `npm install` (patch-package --error-on-fail) and this test.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const require = createRequire(path.join(root, "package.json"));
+const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  overrides?: Record<string, string>;
+};
+
+type Patch = { file: string; name: string; version: string; added: Map<string, string[]> };
+
+/** `@remix-run+react+2.17.5.patch`: the package, its version, and per patched file the lines the patch adds. */
+function readPatch(file: string): Patch {
+  const match = /^(.+)\+([^+]+)\.patch$/.exec(file);
+  if (!match) throw new Error(`unexpected patch file name ${file}`);
+  const added = new Map<string, string[]>();
+  let lines: string[] = [];
+  for (const line of readFileSync(path.join(root, "patches", file), "utf8").split("\n")) {
+    const target = /^\+\+\+ b\/(node_modules\/.+)$/.exec(line);
+    if (target) added.set(target[1], (lines = []));
+    else if (line.startsWith("+") && line.slice(1).trim()) lines.push(line.slice(1).trim());
+  }
+  return { file, name: match[1].replaceAll("+", "/"), version: match[2], added };
+}
+
+const patches = readdirSync(path.join(root, "patches"))
+  .filter((file) => file.endsWith(".patch"))
+  .map(readPatch);
+
+describe("dependency patches", () => {
+  it("are the four decision 104 explains", () => {
+    expect(patches.map((p) => `${p.name}@${p.version}`).sort()).toEqual([
+      "@remix-run/react@2.17.5",
+      "@remix-run/router@1.23.3",
+      "@remix-run/server-runtime@2.17.5",
+      "react-router-dom@6.30.4",
+    ]);
+  });
+
+  it.each(patches)("$name is installed and pinned at the version its patch was made for", ({ name, version }) => {
+    const installed = JSON.parse(readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8"));
+    expect(installed.version).toBe(version);
+    const pinned =
+      manifest.dependencies[name] ?? manifest.devDependencies[name] ?? manifest.overrides?.[name] ?? "not pinned";
+    expect(pinned).toBe(version);
+  });
+
+  it.each(patches)("$name: every line the patch adds is in the installed file", ({ added }) => {
+    expect(added.size).toBeGreaterThan(0);
+    for (const [file, lines] of added) {
+      const text = readFileSync(path.join(root, file), "utf8");
+      const missing = lines.filter((line) => !text.includes(line));
+      expect(missing, `${file} lacks lines of its patch`).toEqual([]);
+    }
+  });
+
+  it("@remix-run/router: a routes array is flattened and ranked once (later changes to it are not seen)", () => {
+    const { matchRoutes } = require("@remix-run/router") as typeof import("@remix-run/router");
+    const routes: { id: string; path: string }[] = [{ id: "a", path: "/a" }];
+    expect(matchRoutes(routes, "/b")).toBeNull();
+    routes.push({ id: "b", path: "/b" });
+    // Unpatched, every call flattens and ranks the array again and would now find /b.
+    expect(matchRoutes(routes, "/b")).toBeNull();
+    expect(matchRoutes([...routes], "/b")?.[0]?.route.id).toBe("b");
+    // Callers own their matches: a copy each time, equal to the first.
+    const first = matchRoutes(routes, "/a");
+    const second = matchRoutes(routes, "/a");
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+  });
+
+  it("react-router-dom: a static router converts a routes array to data routes once", async () => {
+    const server = require("react-router-dom/server") as typeof import("react-router-dom/server");
+    const routes = [{ id: "root", path: "/", element: null }];
+    const handler = server.createStaticHandler(routes);
+    const context = await handler.query(new Request("http://localhost/"));
+    if (context instanceof Response) throw new Error("unexpected redirect");
+    const first = server.createStaticRouter(handler.dataRoutes, context);
+    const second = server.createStaticRouter(handler.dataRoutes, context);
+    expect(second.routes).toBe(first.routes);
+  });
+
+  it("@remix-run/server-runtime: Remix's Host-based origin check is off (the site's own is decision 081)", () => {
+    const forged = new Headers({ origin: "https://elsewhere.example", host: "localhost:3000" });
+    const { throwIfPotentialCSRFAttack } = require("@remix-run/server-runtime/dist/actions.js") as {
+      throwIfPotentialCSRFAttack: (headers: Headers) => void;
+    };
+    // Unpatched, a foreign Origin throws here and the visitor gets an empty 500 instead of the site's 403.
+    expect(() => throwIfPotentialCSRFAttack(forged)).not.toThrow();
+  });
+
+  it("@remix-run/react: RemixServer builds the server routes once per manifest", () => {
+    const text = readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
+    expect(text).toMatch(/serverRoutesCache\.get\(manifest\.routes\)/);
+  });
+});
