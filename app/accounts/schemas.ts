@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { userText } from "~/utils/user-text";
+import { CHANGE_EMAIL_MESSAGE, CURRENT_PASSWORD_MESSAGE } from "./form-texts";
 
 /**
- * The account fields' rules (spec part 1, section 5), defined once and used by the pages' actions, the forms on
- * the client (Conform) and the JSON API. Messages are the spec's, word for word.
+ * The account fields' rules (spec part 1, section 5), defined once and used by the pages' actions (Conform) and
+ * the JSON API. Server-side only: the pages get their HTML constraints from constraints.server.ts, so zod stays
+ * out of the browser (decision 102). Messages are the spec's, word for word.
  */
 export const RESERVED_USERNAME_TERMS = [
   "admin",
@@ -38,7 +40,7 @@ const usernameRules = z
   .string({ error: "Username is required" })
   .min(USERNAME_MIN, { error: "Username must be at least 6 characters" })
   .max(USERNAME_MAX, { error: "Username must be no more than 20 characters" })
-  .regex(/^[A-Za-z0-9_\-]+$/, { error: "Username can only contain letters, numbers, underscores, and hyphens" })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: "Username can only contain letters, numbers, underscores, and hyphens" })
   .regex(/[A-Za-z]/, { error: "Username must contain at least one letter" })
   .refine((value) => !containsReservedTerm(value), { error: "Username contains inappropriate or reserved terms" });
 export const usernameSchema = userText({ label: "Username", missing: "Username is required" }).pipe(usernameRules);
@@ -48,7 +50,7 @@ export const passwordSchema = z
   .string({ error: PASSWORD_MESSAGE })
   .min(PASSWORD_MIN, { error: PASSWORD_MESSAGE })
   .max(PASSWORD_MAX, { error: PASSWORD_MESSAGE })
-  .regex(/^[A-Za-z0-9!@#$%^&*()_+\-=\[\]{}|;:,.<>?]+$/, { error: PASSWORD_MESSAGE })
+  .regex(/^[A-Za-z0-9!@#$%^&*()_+\-=[\]{}|;:,.<>?]+$/, { error: PASSWORD_MESSAGE })
   .regex(/[A-Za-z]/, { error: PASSWORD_MESSAGE })
   .regex(/[0-9]/, { error: PASSWORD_MESSAGE });
 
@@ -110,8 +112,6 @@ export const resetPasswordSchema = z
 
 export const addEmailSchema = z.object({ email: emailSchema });
 
-export const CHANGE_EMAIL_MESSAGE = "Please enter a valid email address.";
-export const CURRENT_PASSWORD_MESSAGE = "Please enter your current password to change your email.";
 export const changeEmailSchema = z.object({
   newEmail: userText({ label: "Email", missing: CHANGE_EMAIL_MESSAGE })
     .refine((value) => value.includes("@"), { error: CHANGE_EMAIL_MESSAGE })
@@ -120,8 +120,3 @@ export const changeEmailSchema = z.object({
     .string({ error: CURRENT_PASSWORD_MESSAGE })
     .refine((value) => value.trim().length > 0, { error: CURRENT_PASSWORD_MESSAGE }),
 });
-
-/** The first message of a failed parse, for the JSON API's `{ error }`. */
-export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Invalid request";
-}

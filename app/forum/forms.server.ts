@@ -30,7 +30,6 @@ export const FORM_CONSTRAINTS = {
   topic: getZodConstraint(topicSchema),
   post: getZodConstraint(postSchema),
   editPost: getZodConstraint(editPostSchema),
-  addEmail: getZodConstraint(addEmailSchema),
 };
 
 export type FormToast = { title: string; description?: string };

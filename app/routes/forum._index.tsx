@@ -7,6 +7,7 @@ import {
   useRouteError,
   type ClientActionFunctionArgs,
 } from "@remix-run/react";
+import { PROFILE_CONSTRAINTS } from "~/accounts/forms.server";
 import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     showEmailPrompt: !!user && !user.email && !(await isEmailPromptDismissed(request)),
     // A dialog's form constraints come with the dialog (the schemas stay on the server).
     newTopic: wantsNewTopic ? { constraint: FORM_CONSTRAINTS.topic } : null,
-    addEmail: showAddEmail ? { constraint: FORM_CONSTRAINTS.addEmail } : null,
+    addEmail: showAddEmail ? { constraint: PROFILE_CONSTRAINTS.addEmail } : null,
   };
 }
 

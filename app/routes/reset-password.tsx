@@ -1,62 +1,33 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { isResetTokenUsable, resetPassword } from "~/accounts/recovery.server";
-import { resetPasswordSchema } from "~/accounts/schemas";
-import { createUserSession } from "~/accounts/session.server";
-import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import { PASSWORD_HINT } from "~/accounts/form-texts";
+import { RESET_PASSWORD_CONSTRAINT, submitNewPassword } from "~/accounts/forms.server";
+import { isResetTokenUsable } from "~/accounts/recovery.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { publicOrigin } from "~/utils/env.server";
+import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
 
 /** The reset link of the mail (`/reset-password?token=…`): a new password twice, then the member is signed in. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: await isResetTokenUsable(token) };
+  return { token, usable: await isResetTokenUsable(token), constraint: RESET_PASSWORD_CONSTRAINT };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
-  const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
-  const result = await resetPassword({
-    token: submission.value.token,
-    password: submission.value.password,
-    origin: publicOrigin(),
-  });
-  if (!result.ok) {
-    const reply =
-      result.field === "password"
-        ? submission.reply({ fieldErrors: { password: [result.error] }, hideFields })
-        : submission.reply({ formErrors: [result.error], hideFields });
-    return data(reply, { status: result.status });
-  }
-  return redirectWithToast(
-    "/forum",
-    {
-      title: "Password updated",
-      description: "Your password has been reset and you are now signed in.",
-      type: "success",
-    },
-    { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
-  );
+  return submitNewPassword(request);
 }
 
 export default function ResetPasswordPage() {
-  const { token, usable } = useLoaderData<typeof loader>();
+  const { token, usable, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ password: string; confirmPassword: string }>({
     id: "reset-password",
     lastResult,
-    constraint: getZodConstraint(resetPasswordSchema),
+    constraint,
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
@@ -79,7 +50,7 @@ export default function ResetPasswordPage() {
             label="New password"
             type="password"
             autoComplete="new-password"
-            hint="8-16 characters with letters and numbers; symbols !@#$%^&*()_+-=[]{}|;:,.<>? are allowed."
+            hint={PASSWORD_HINT}
           />
           <TextField
             meta={fields.confirmPassword}

@@ -1,0 +1,257 @@
+import type { Submission } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import type { z } from "zod";
+import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, honeypotFilled } from "~/components/honeypot";
+import { publicOrigin } from "~/utils/env.server";
+import { safeRedirectPath } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readResetMethod } from "./auth-page";
+import { authenticateForm } from "./auth.server";
+import { addEmail, changeEmail, issueEmailVerification } from "./email.server";
+import type { AccountFailure } from "./errors";
+import { serializeSentValue, type SentValue } from "./recovery-cookie.server";
+import {
+  requestPasswordResetByEmail,
+  requestPasswordResetByUsername,
+  resetPassword,
+  sendUsernameReminder,
+} from "./recovery.server";
+import { registerMember } from "./registration.server";
+import {
+  addEmailSchema,
+  changeEmailSchema,
+  forgotPasswordByEmailSchema,
+  forgotPasswordByUsernameSchema,
+  forgotUsernameSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from "./schemas";
+import { createUserSession, endMemberSessions, signedOutOthersMessage } from "./session.server";
+
+/**
+ * The accounts pages' forms on the server: the HTML constraints each form gets from its loader (derived once from
+ * its schema here, so the schemas and zod never reach the browser, decision 102), and each intent of a page's
+ * action: validate with the form's one schema, call the domain, and answer with a redirect and a toast
+ * (post/redirect/get) or `{ intent, result }` (Conform's reply) with the domain's status.
+ */
+export const AUTH_CONSTRAINTS = {
+  login: getZodConstraint(loginSchema),
+  register: getZodConstraint(registerSchema),
+  resetByEmail: getZodConstraint(forgotPasswordByEmailSchema),
+  resetByUsername: getZodConstraint(forgotPasswordByUsernameSchema),
+  recoverUsername: getZodConstraint(forgotUsernameSchema),
+};
+
+export const PROFILE_CONSTRAINTS = {
+  addEmail: getZodConstraint(addEmailSchema),
+  changeEmail: getZodConstraint(changeEmailSchema),
+};
+
+export const RESET_PASSWORD_CONSTRAINT = getZodConstraint(resetPasswordSchema);
+
+/**
+ * A refused submission: Conform's reply (400), or with the domain's failure its message and status, under the
+ * field the failure names (`at` overrides: another field, or "form" for the form's own errors).
+ */
+function refused(
+  intent: string,
+  submission: Submission<unknown>,
+  failure?: AccountFailure,
+  { at, hideFields = ["password"] }: { at?: string; hideFields?: string[] } = {},
+) {
+  if (!failure) return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+  const field = at === "form" ? undefined : (at ?? failure.field);
+  const errors = field ? { fieldErrors: { [field]: [failure.error] } } : { formErrors: [failure.error] };
+  return data({ intent, result: submission.reply({ ...errors, hideFields }) }, { status: failure.status });
+}
+
+const unknownForm = () => new Response("Unknown form action.", { status: 400 });
+
+/** Where a recovery dialog goes next, with the value entered kept for it in a short-lived cookie. */
+async function sentRedirect(to: string, value: SentValue) {
+  return redirect(to, { headers: { "Set-Cookie": await serializeSentValue(value) } });
+}
+
+/**
+ * A recovery request (forgot password by e-mail or username, forgot username): one field, a mail sent by the
+ * domain, then the "sent" dialog showing the value entered; a refusal is shown under that field.
+ */
+async function requestRecovery<F extends SentValue["kind"]>(
+  intent: string,
+  formData: FormData,
+  schema: z.ZodType<Record<F, string>>,
+  field: F,
+  sentTo: string,
+  send: (value: string) => Promise<{ ok: true } | AccountFailure>,
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return refused(intent, submission);
+  const value = submission.value[field];
+  const result = await send(value);
+  if (!result.ok) return refused(intent, submission, result, { at: field });
+  return sentRedirect(sentTo, { kind: field, value });
+}
+
+/** /auth: sign in, register, forgot password (by e-mail or username), forgot username. */
+export async function submitAuthForm(request: Request, ip: string) {
+  // The form strategy reads the body itself: parse a clone here.
+  const formData = await request.clone().formData();
+  const intent = String(formData.get("intent") ?? "");
+  const origin = publicOrigin();
+
+  if (intent === "login") {
+    const submission = parseWithZod(formData, { schema: loginSchema });
+    if (submission.status !== "success") return refused(intent, submission);
+    const result = await authenticateForm(request, ip);
+    if (!result.ok) return refused(intent, submission, result);
+    return redirectWithToast(
+      safeRedirectPath(submission.value.redirectTo, "/forum"),
+      { title: "Welcome back!", description: "You have successfully signed in.", type: "success" },
+      { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
+    );
+  }
+
+  if (intent === "register") {
+    const submission = parseWithZod(formData, { schema: registerSchema });
+    if (honeypotFilled(formData.get(HONEYPOT_FIELD))) {
+      return refused(intent, submission, { ok: false, status: 400, error: HONEYPOT_MESSAGE });
+    }
+    if (submission.status !== "success") return refused(intent, submission);
+    const { username, email, password, redirectTo } = submission.value;
+    const result = await registerMember({ username, email, password, ip, origin });
+    if (!result.ok) return refused(intent, submission, result);
+    if (result.requiresEmailVerification) {
+      const description =
+        "We've sent you a confirmation link to complete your registration. Check your spam folder if you don't see it.";
+      return redirectWithToast(
+        "/auth?dialog=check-email",
+        { title: "Check your email!", description, type: "success" },
+        { headers: { "Set-Cookie": await serializeSentValue({ kind: "email", value: email }) } },
+      );
+    }
+    return redirectWithToast(
+      safeRedirectPath(redirectTo, "/forum"),
+      {
+        title: "Welcome to the community!",
+        description: "Your account has been created successfully.",
+        type: "success",
+      },
+      { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
+    );
+  }
+
+  if (intent === "forgot-password" && readResetMethod(formData.get("method")) === "email") {
+    return requestRecovery(
+      intent,
+      formData,
+      forgotPasswordByEmailSchema,
+      "email",
+      "/auth?dialog=reset-sent&method=email",
+      (email) => requestPasswordResetByEmail({ email, ip, origin }),
+    );
+  }
+  if (intent === "forgot-password") {
+    return requestRecovery(
+      intent,
+      formData,
+      forgotPasswordByUsernameSchema,
+      "username",
+      "/auth?dialog=reset-sent&method=username",
+      (username) => requestPasswordResetByUsername({ username, ip, origin }),
+    );
+  }
+  if (intent === "forgot-username") {
+    return requestRecovery(intent, formData, forgotUsernameSchema, "email", "/auth?dialog=username-sent", (email) =>
+      sendUsernameReminder({ email, ip, origin }),
+    );
+  }
+
+  throw unknownForm();
+}
+
+/** /user-profile: add or change the e-mail address, resend its verification link, end the other sessions. */
+export async function submitProfileForm(
+  request: Request,
+  member: { sessionId: string; userId: number; email: string | null },
+) {
+  const { sessionId, userId } = member;
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const origin = publicOrigin();
+
+  if (intent === "add-email") {
+    const submission = parseWithZod(formData, { schema: addEmailSchema });
+    if (submission.status !== "success") return refused(intent, submission);
+    const result = await addEmail({ userId, email: submission.value.email, origin });
+    if (!result.ok) return refused(intent, submission, result, { at: "form" });
+    return redirectWithToast("/user-profile", {
+      title: "Email added",
+      description: `We've sent a verification link to ${result.user.email}.`,
+      type: "success",
+    });
+  }
+
+  if (intent === "change-email") {
+    const hideFields = ["currentPassword"];
+    const submission = parseWithZod(formData, { schema: changeEmailSchema });
+    if (submission.status !== "success") return refused(intent, submission, undefined, { hideFields });
+    const result = await changeEmail({ userId, sessionId, ...submission.value, origin });
+    if (!result.ok) return refused(intent, submission, result, { hideFields });
+    return redirectWithToast("/user-profile", {
+      title: "Email updated",
+      description: `Your email address has been updated successfully. We've sent a verification link to ${result.user.email}.`,
+      type: "success",
+    });
+  }
+
+  if (intent === "resend-verification") {
+    const result = await issueEmailVerification({ userId, origin });
+    if (!result.ok) {
+      return data(
+        { intent, result: { status: "error" as const, error: { "": [result.error] } } },
+        { status: result.status },
+      );
+    }
+    return redirectWithToast("/user-profile", {
+      title: "Verification email sent",
+      description: `We've sent a new verification link to ${member.email}.`,
+      type: "success",
+    });
+  }
+
+  if (intent === "sign-out-others") {
+    const ended = await endMemberSessions({ userId, exceptSessionId: sessionId });
+    return redirectWithToast("/user-profile", {
+      title: "Signed out of other devices",
+      description: signedOutOthersMessage(ended),
+      type: "success",
+    });
+  }
+
+  throw unknownForm();
+}
+
+/** /reset-password: the new password twice; on success the member is signed in. */
+export async function submitNewPassword(request: Request) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+  const { token, password } = submission.value;
+  const result = await resetPassword({ token, password, origin: publicOrigin() });
+  if (!result.ok) {
+    const errors =
+      result.field === "password" ? { fieldErrors: { password: [result.error] } } : { formErrors: [result.error] };
+    return data(submission.reply({ ...errors, hideFields }), { status: result.status });
+  }
+  return redirectWithToast(
+    "/forum",
+    {
+      title: "Password updated",
+      description: "Your password has been reset and you are now signed in.",
+      type: "success",
+    },
+    { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
+  );
+}

@@ -1,0 +1,125 @@
+import { getFormProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+import { changeEmailErrorTitle } from "~/accounts/form-texts";
+import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import { useHydrated } from "~/components/use-hydrated";
+import { useIntentBusy, useIntentForm, useIntentResult, type FormConstraint } from "./intent-forms";
+import { ProfileCard } from "./profile-card";
+
+/* The profile's e-mail forms (spec section 5): add one, change it, or have its verification link sent again. */
+
+const UNEXPECTED = { description: "An unexpected error occurred." };
+
+export function ResendVerification() {
+  const busy = useIntentBusy("resend-verification");
+  const lastResult = useIntentResult("resend-verification");
+  const error = lastResult?.error?.[""]?.[0];
+  return (
+    <Form method="post" className="mt-2" preventScrollReset>
+      <input type="hidden" name="intent" value="resend-verification" />
+      <button type="submit" disabled={busy} className="text-sm text-cosmic underline disabled:opacity-60">
+        {busy ? "Sending..." : "Resend verification email"}
+      </button>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+export function AddEmailSection({ constraint }: { constraint: FormConstraint }) {
+  const { form, fields, lastResult, busy } = useIntentForm<{ email: string }>("add-email", {
+    id: "add-email-form",
+    constraint,
+    toast: {
+      title: "Failed to add email",
+      fallback: "Failed to add email",
+      network: { title: "Failed to add email", ...UNEXPECTED },
+    },
+  });
+  const hydrated = useHydrated();
+  const [value, setValue] = useState("");
+  return (
+    <ProfileCard title="Add Email" id="add-email">
+      <p className="text-sm">
+        Add an email address to recover your account if you forget your password. We&apos;ll send a link to confirm it.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-4 space-y-4"
+        preventScrollReset
+        onChange={(event) => setValue(new FormData(event.currentTarget).get("email")?.toString() ?? "")}
+      >
+        <ErrorSummary form={form} title="Failed to add email" fields={[fields.email]} resultKey={lastResult} />
+        <input type="hidden" name="intent" value="add-email" />
+        <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
+        <SubmitButton busy={busy} busyLabel="Adding..." disabled={hydrated && !value.trim()}>
+          Add Email
+        </SubmitButton>
+      </Form>
+    </ProfileCard>
+  );
+}
+
+export function ChangeEmailSection({ constraint }: { constraint: FormConstraint }) {
+  const { form, fields, lastResult, busy } = useIntentForm<{ newEmail: string; currentPassword: string }>(
+    "change-email",
+    {
+      id: "change-email-form",
+      constraint,
+      toast: {
+        title: changeEmailErrorTitle,
+        fallback: "Failed to update email address.",
+        network: { title: "Error", ...UNEXPECTED },
+      },
+    },
+  );
+  const hydrated = useHydrated();
+  const [values, setValues] = useState({ newEmail: "", currentPassword: "" });
+  // A password of spaces may be sent: the server then answers 'Password required' (spec section 5).
+  const blank = !values.newEmail.trim() || !values.currentPassword;
+  const summaryTitle = changeEmailErrorTitle({
+    newEmail: fields.newEmail.errors,
+    currentPassword: fields.currentPassword.errors,
+  });
+  return (
+    <ProfileCard title="Change Email" id="change-email">
+      <p className="text-sm">Your new address must be confirmed again: we&apos;ll send a verification link to it.</p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-4 space-y-4"
+        preventScrollReset
+        onChange={(event) => {
+          const data = new FormData(event.currentTarget);
+          setValues({
+            newEmail: data.get("newEmail")?.toString() ?? "",
+            currentPassword: data.get("currentPassword")?.toString() ?? "",
+          });
+        }}
+      >
+        <ErrorSummary
+          form={form}
+          title={summaryTitle}
+          fields={[fields.newEmail, fields.currentPassword]}
+          resultKey={lastResult}
+        />
+        <input type="hidden" name="intent" value="change-email" />
+        <TextField meta={fields.newEmail} label="New email address" type="email" autoComplete="email" />
+        <TextField
+          meta={fields.currentPassword}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <SubmitButton busy={busy} busyLabel="Changing..." disabled={hydrated && blank}>
+          Change Email
+        </SubmitButton>
+      </Form>
+    </ProfileCard>
+  );
+}

@@ -1,0 +1,106 @@
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import { useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
+import { firstError, type FormErrors } from "~/accounts/form-texts";
+import { useToast } from "~/components/toaster";
+import { submitFailure } from "~/utils/client-action";
+
+/**
+ * The accounts pages hold several forms that post to one action, told apart by their `intent` (CONVENTIONS:
+ * forms). The action answers `{ intent, result }` (a Conform reply) or, with JavaScript, a failure that never
+ * reached the server comes back as `{ intent, failure }` (~/utils/client-action). These hooks read that one
+ * answer for one form; they are the only fetch state the pages keep.
+ */
+/** A form's HTML constraints as the loader sends them (derived from its schema on the server). */
+export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
+
+type IntentAnswer = { intent: string; result?: SubmissionResult<string[]>; failure?: unknown };
+
+function useIntentAnswer(intent: string): IntentAnswer | undefined {
+  const answer = useActionData() as IntentAnswer | undefined;
+  return answer && answer.intent === intent ? answer : undefined;
+}
+
+/**
+ * The last server answer for the form with this intent, for `useForm({ lastResult })` (memoised: Conform applies
+ * each new object once). With `networkField`, a failure of the network is shown under that field as the spec's
+ * 'An error occurred. Please try again.'.
+ */
+export function useIntentResult(
+  intent: string,
+  network?: { field: string; message: string },
+): SubmissionResult<string[]> | undefined {
+  const answer = useIntentAnswer(intent);
+  const field = network?.field;
+  const message = network?.message;
+  return useMemo(() => {
+    if (!answer) return undefined;
+    if (field && message && submitFailure(answer)) return { status: "error", error: { [field]: [message] } };
+    return answer.result;
+  }, [answer, field, message]);
+}
+
+/** True while the form with this intent is being sent (and while the page it leads to loads). */
+export function useIntentBusy(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+/**
+ * With JavaScript, a refused submission also raises a toast: `title` (or the title the errors call for) with the
+ * first message, or `fallback`; a failure of the network raises `network` when given.
+ */
+function useFailureToast(intent: string, options: FailureToast | undefined) {
+  const answer = useIntentAnswer(intent);
+  const { show } = useToast();
+  // The options are the calling form's constants: read the latest without making them a reason to toast again.
+  const latest = useRef(options);
+  latest.current = options;
+  useEffect(() => {
+    if (!answer || !latest.current) return;
+    const { title, fallback, network } = latest.current;
+    const failed = submitFailure(answer);
+    if (failed && network) {
+      show({ ...network, type: "error" });
+    } else {
+      const errors: FormErrors = failed ? {} : ((answer.result?.error ?? {}) as FormErrors);
+      const heading = typeof title === "string" ? title : title(errors);
+      show({ title: heading, description: firstError(errors) ?? fallback, type: "error" });
+    }
+  }, [answer, show]);
+}
+
+type FailureToast = {
+  title: string | ((errors: FormErrors) => string);
+  fallback: string;
+  network?: { title: string; description: string };
+};
+
+/**
+ * One accounts form posting to its page's action: Conform with the constraints the loader sent (no client-side
+ * schema: the action validates, decision 102), the browser's own checks until JavaScript loads, the last answer
+ * for this intent, whether it is being sent, and (with `toast`) a toast when it is refused.
+ */
+export function useIntentForm<Fields extends Record<string, unknown>>(
+  intent: string,
+  options: {
+    constraint: FormConstraint;
+    id?: string;
+    defaultValue?: DefaultValue<Fields>;
+    toast?: FailureToast;
+    network?: { field: string; message: string };
+  },
+) {
+  const lastResult = useIntentResult(intent, options.network);
+  const busy = useIntentBusy(intent);
+  useFailureToast(intent, options.toast);
+  const [form, fields] = useForm<Fields>({
+    id: options.id ?? intent,
+    lastResult,
+    constraint: options.constraint,
+    defaultValue: options.defaultValue,
+    defaultNoValidate: false,
+    shouldValidate: "onSubmit",
+  });
+  return { form, fields, lastResult, busy };
+}
