@@ -12,7 +12,11 @@ import * as schema from "./schema";
  * a DatabaseUnavailableError, which the routes answer with a 503 (app/utils/outage.server.ts), until a ping
  * succeeds again. LISTEN runs on a connection of its own (listenForNotifications), re-established at recovery.
  */
-type Pool = { sql: postgres.Sql; db: ReturnType<typeof drizzle<typeof schema>> };
+type Pool = { sql: postgres.Sql; db: Database };
+/** The app's drizzle database (what `db` stands for). */
+export type Database = ReturnType<typeof drizzle<typeof schema>>;
+/** A transaction of it: the `tx` of `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Listener = {
   channel: string;
   onNotify: (payload: string) => void;
@@ -101,9 +105,11 @@ export function preparedQuery<T>(name: string, create: (db: Pool["db"]) => T): (
 const preparedByPool = new WeakMap<Pool, Map<string, unknown>>();
 
 /**
- * The same pool for hand-written SQL. drizzle makes this client pass dates and JSON through as text: send
- * timestamps as ISO strings (`${d.toISOString()}::timestamptz`), JSON as `${JSON.stringify(v)}::jsonb`, and
- * expect timestamps back as strings.
+ * The pool's postgres.js client, for tests and scripts that set up or inspect rows directly. The app reads and
+ * writes through `db` (drizzle's query builder, or its `sql` template where the builder has no words for a
+ * clause: decision 106). drizzle makes this client pass dates and JSON through as text: send timestamps as ISO
+ * strings (`${d.toISOString()}::timestamptz`), JSON as `${JSON.stringify(v)}::jsonb`, and expect timestamps back
+ * as strings.
  */
 export function rawSql(): postgres.Sql {
   return pool().sql;

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { AstronomicalData } from "../app/astrology/ephemeris.server";
 import { FLAG_REASONS } from "../app/moderation/flag-reasons";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
@@ -267,7 +268,7 @@ export const astrologySnapshots = pgTable(
   {
     id: serial("id").primaryKey(),
     takenAt: timestamp("taken_at", { withTimezone: true, mode: "date" }).notNull(),
-    data: jsonb("data").notNull(),
+    data: jsonb("data").$type<AstronomicalData>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("astrology_snapshots_taken_at_idx").on(t.takenAt.desc())],
@@ -281,7 +282,7 @@ export const astrologyEvents = pgTable(
     kind: text("kind").notNull(),
     body: text("body").notNull(),
     occursAt: timestamp("occurs_at", { withTimezone: true, mode: "date" }).notNull(),
-    details: jsonb("details").notNull().default({}),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [

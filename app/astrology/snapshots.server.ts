@@ -1,4 +1,6 @@
-import { rawSql } from "#db/client.server";
+import { and, asc, desc, gte, lt, sql } from "drizzle-orm";
+import { db, preparedQuery } from "#db/client.server";
+import { astrologyEvents, astrologySnapshots } from "#db/schema";
 import { env } from "~/utils/env.server";
 import { computeAstronomicalData, type AstronomicalData } from "./ephemeris.server";
 
@@ -48,37 +50,39 @@ export async function recordSnapshot({ at = new Date() }: { at?: Date } = {}): P
       details: { type: e.type },
     })),
   ];
-  const sql = rawSql();
-  await sql.begin(async (tx) => {
-    await tx`
-      insert into astrology_snapshots (taken_at, data)
-      values (${at.toISOString()}::timestamptz, ${JSON.stringify(data)}::jsonb)
-      on conflict do nothing`;
+  await db.transaction(async (tx) => {
+    await tx.insert(astrologySnapshots).values({ takenAt: at, data }).onConflictDoNothing();
     // Searches started from different instants land within seconds of each other: an event already recorded
-    // within an hour of the new finding is the same event.
-    await tx`
-      insert into astrology_events (kind, body, occurs_at, details)
+    // within an hour of the new finding is the same event. (An insert from a set of rows filtered by a
+    // correlated subquery: the query builder's insert ... select must name every column, so this one is SQL.)
+    await tx.execute(sql`
+      insert into ${astrologyEvents} (kind, body, occurs_at, details)
       select e.kind, e.body, e.occurs_at, e.details
       from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(kind text, body text, occurs_at timestamptz, details jsonb)
       where not exists (
-        select 1 from astrology_events x
+        select 1 from ${astrologyEvents} x
         where x.kind = e.kind and x.body = e.body
           and x.occurs_at between e.occurs_at - interval '1 hour' and e.occurs_at + interval '1 hour')
-      on conflict do nothing`;
+      on conflict do nothing`);
     // Cached astrology pages show the latest sky: every server process clears them when this commits.
-    await tx`select pg_notify(${SKY_CHANNEL}, '')`;
+    await tx.execute(sql`select pg_notify(${SKY_CHANNEL}, '')`);
   });
   return { takenAt: at.toISOString(), data };
 }
 
+/** The latest snapshot's time and sky: read by every astrology page, so prepared once. */
+const latestSnapshotQuery = preparedQuery("astrology-latest-snapshot", (db) =>
+  db
+    .select({ takenAt: astrologySnapshots.takenAt, data: astrologySnapshots.data })
+    .from(astrologySnapshots)
+    .orderBy(desc(astrologySnapshots.takenAt))
+    .limit(1)
+    .prepare("astrology-latest-snapshot"),
+);
+
 export async function latestSnapshot(): Promise<Snapshot | null> {
-  const sql = rawSql();
-  const rows = await sql<{ taken_at: string; data: AstronomicalData | string }[]>`
-    select taken_at, data from astrology_snapshots order by taken_at desc limit 1`;
-  const row = rows[0];
-  if (!row) return null;
-  const data = typeof row.data === "string" ? (JSON.parse(row.data) as AstronomicalData) : row.data;
-  return { takenAt: new Date(row.taken_at).toISOString(), data };
+  const [row] = await latestSnapshotQuery().execute();
+  return row ? { takenAt: row.takenAt.toISOString(), data: row.data } : null;
 }
 
 export type CurrentSky = { data: AstronomicalData; lastUpdate: string | null; fromSnapshot: boolean };
@@ -99,12 +103,12 @@ export async function currentSky({ now = new Date() }: { now?: Date } = {}): Pro
 }
 
 export async function monitorStatus(): Promise<{ lastUpdate: string | null; checkIntervalMinutes: number }> {
-  const snapshot = await rawSql()<{ taken_at: string }[]>`
-    select taken_at from astrology_snapshots order by taken_at desc limit 1`;
-  return {
-    lastUpdate: snapshot[0] ? new Date(snapshot[0].taken_at).toISOString() : null,
-    checkIntervalMinutes: checkIntervalMinutes(),
-  };
+  const [latest] = await db
+    .select({ takenAt: astrologySnapshots.takenAt })
+    .from(astrologySnapshots)
+    .orderBy(desc(astrologySnapshots.takenAt))
+    .limit(1);
+  return { lastUpdate: latest?.takenAt.toISOString() ?? null, checkIntervalMinutes: checkIntervalMinutes() };
 }
 
 export type RecordedEvent = { kind: string; body: string; occursAt: string; details: Record<string, unknown> };
@@ -119,16 +123,16 @@ export async function eventsBetween({
   to: Date;
   limit?: number;
 }): Promise<RecordedEvent[]> {
-  const rows = await rawSql()<
-    { kind: string; body: string; occurs_at: string; details: Record<string, unknown> | string }[]
-  >`
-    select kind, body, occurs_at, details from astrology_events
-    where occurs_at >= ${from.toISOString()}::timestamptz and occurs_at < ${to.toISOString()}::timestamptz
-    order by occurs_at limit ${limit}`;
-  return rows.map((r) => ({
-    kind: r.kind,
-    body: r.body,
-    occursAt: new Date(r.occurs_at).toISOString(),
-    details: typeof r.details === "string" ? JSON.parse(r.details) : r.details,
-  }));
+  const rows = await db
+    .select({
+      kind: astrologyEvents.kind,
+      body: astrologyEvents.body,
+      occursAt: astrologyEvents.occursAt,
+      details: astrologyEvents.details,
+    })
+    .from(astrologyEvents)
+    .where(and(gte(astrologyEvents.occursAt, from), lt(astrologyEvents.occursAt, to)))
+    .orderBy(asc(astrologyEvents.occursAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, occursAt: r.occursAt.toISOString() }));
 }

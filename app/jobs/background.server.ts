@@ -1,4 +1,6 @@
-import { rawSql } from "#db/client.server";
+import { lt, sql } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { astrologyReadingCache, jobs, rateLimits } from "#db/schema";
 import { seedDemoForumAtBoot } from "~/forum/boot.server";
 import { env } from "~/utils/env.server";
 import { registerRecurringTask, scheduleRecurringTask, startWorker } from "./queue.server";
@@ -28,8 +30,7 @@ export async function stopBackgroundWork(): Promise<void> {
 export const FINISHED_JOBS_KEPT_DAYS = 2;
 
 async function cleanUpInfrastructureTables(): Promise<void> {
-  const sql = rawSql();
-  await sql`delete from jobs where done_at < now() - make_interval(days => ${FINISHED_JOBS_KEPT_DAYS})`;
-  await sql`delete from rate_limits where expires_at < now()`;
-  await sql`delete from astrology_reading_cache where expires_at < now()`;
+  await db.delete(jobs).where(lt(jobs.doneAt, sql`now() - make_interval(days => ${FINISHED_JOBS_KEPT_DAYS})`));
+  await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`));
+  await db.delete(astrologyReadingCache).where(lt(astrologyReadingCache.expiresAt, sql`now()`));
 }

@@ -1,8 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { SQL } from "drizzle-orm";
-import { sql as drizzleSql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
-import { isDatabaseUnavailable, listenForNotifications, rawSql } from "#db/client.server";
+import {
+  db,
+  isDatabaseUnavailable,
+  listenForNotifications,
+  preparedQuery,
+  type Database,
+  type Transaction,
+} from "#db/client.server";
+import { jobs } from "#db/schema";
 import { env } from "~/utils/env.server";
 
 /**
@@ -14,12 +22,14 @@ import { env } from "~/utils/env.server";
  * A job that must follow a change is enqueued in the change's transaction (`enqueueJob(..., { tx })`).
  */
 export type Job<P = unknown> = { id: number; queue: string; payload: P; attempts: number };
+// A handler registry holds handlers of every payload type: each one checks its own payload.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobHandler<P = any> = (payload: P, job: Job<P>) => Promise<void>;
 
 const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
 const lockSeconds = () => env.JOB_LOCK_TIMEOUT_SECONDS;
 /** `least(3600, 2^attempts × JOB_RETRY_BASE_SECONDS)`: 10, 20, 40... seconds with the default 5 */
-const backoff = (attempts: string) => `least(3600, power(2, ${attempts}) * ${env.JOB_RETRY_BASE_SECONDS})`;
+const backoff = () => sql`least(3600, power(2, ${jobs.attempts}) * ${env.JOB_RETRY_BASE_SECONDS}::float8)`;
 
 const handlers = new Map<string, JobHandler>();
 
@@ -27,8 +37,11 @@ export function registerJobHandler<P>(queue: string, handler: JobHandler<P>): vo
   handlers.set(queue, handler as JobHandler);
 }
 
-/** A transaction to enqueue in: drizzle's (`db.transaction(async (tx) => ...)`) or postgres.js's (`sql.begin`). */
-export type JobTransaction = { execute: (query: SQL) => PromiseLike<unknown> } | postgres.TransactionSql;
+/**
+ * A transaction to enqueue in: drizzle's (`db.transaction(async (tx) => ...)`), or postgres.js's (`sql.begin`,
+ * as scripts and tests write), which is wrapped in drizzle on its own connection.
+ */
+export type JobTransaction = Transaction | postgres.TransactionSql;
 
 /**
  * Adds a job; returns its id, or null when a pending job holds the same singleton key. With `tx` the job is
@@ -40,34 +53,76 @@ export async function enqueueJob(
   payload: unknown,
   options: { runAt?: Date; singletonKey?: string; maxAttempts?: number; tx?: JobTransaction } = {},
 ): Promise<number | null> {
-  const values = {
-    payload: JSON.stringify(payload ?? {}),
-    runAt: (options.runAt ?? new Date()).toISOString(),
-    singletonKey: options.singletonKey ?? null,
-    maxAttempts: options.maxAttempts ?? 5,
-  };
-  const tx = options.tx;
-  if (tx && "execute" in tx) {
-    const rows = (await tx.execute(drizzleSql`
-      insert into jobs (queue, payload, run_at, singleton_key, max_attempts)
-      values (${queue}, ${values.payload}::jsonb, ${values.runAt}::timestamptz, ${values.singletonKey}, ${values.maxAttempts})
-      on conflict do nothing
-      returning id`)) as unknown as { id: number | string }[];
-    if (rows.length > 0) await tx.execute(drizzleSql`select pg_notify('jobs', ${queue})`);
+  const { tx } = options;
+  const insert = (target: Database | Transaction) =>
+    target
+      .insert(jobs)
+      .values({
+        queue,
+        payload: payload ?? {},
+        runAt: options.runAt ?? new Date(),
+        singletonKey: options.singletonKey ?? null,
+        maxAttempts: options.maxAttempts ?? 5,
+      })
+      .onConflictDoNothing()
+      .returning({ id: jobs.id });
+  // Workers wake at once instead of at their next poll.
+  const notify = sql`select pg_notify('jobs', ${queue})`;
+  if (typeof tx === "function") {
+    // A postgres.js transaction: drizzle writes the statements, the transaction's connection runs them.
+    const statement = insert(db).toSQL();
+    const rows = await tx.unsafe<{ id: string }[]>(
+      statement.sql,
+      statement.params as postgres.ParameterOrJSON<never>[],
+    );
+    if (rows.length > 0) {
+      const wake = new PgDialect().sqlToQuery(notify);
+      await tx.unsafe(wake.sql, wake.params as postgres.ParameterOrJSON<never>[]);
+    }
     return rows[0] ? Number(rows[0].id) : null;
   }
-  const sql = (tx as postgres.TransactionSql | undefined) ?? rawSql();
-  const rows = await sql<{ id: number }[]>`
-    insert into jobs (queue, payload, run_at, singleton_key, max_attempts)
-    values (${queue}, ${values.payload}::jsonb, ${values.runAt}::timestamptz, ${values.singletonKey}, ${values.maxAttempts})
-    on conflict do nothing
-    returning id`;
+  const target = tx ?? db;
+  const rows = await insert(target);
   if (rows.length > 0) {
-    if (tx) await sql`select pg_notify('jobs', ${queue})`;
-    else await sql`select pg_notify('jobs', ${queue})`.catch(() => {});
+    // In a transaction the NOTIFY is sent at its commit; outside one a lost wake-up only costs a poll.
+    if (tx) await target.execute(notify);
+    else await target.execute(notify).catch(() => {});
   }
   return rows[0]?.id ?? null;
 }
+
+/**
+ * The claim, prepared once (workers poll it every second): the next due job of the given queues, locked with
+ * `FOR UPDATE SKIP LOCKED` so that two workers never take the same one.
+ */
+const claimQuery = preparedQuery("jobs-claim", (db) => {
+  const next = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        isNull(jobs.doneAt),
+        sql`${jobs.queue} = any(${sql.placeholder("queues")}::text[])`,
+        lt(jobs.attempts, jobs.maxAttempts),
+        or(
+          and(isNull(jobs.lockedAt), lte(jobs.runAt, sql`now()`)),
+          lt(
+            jobs.lockedAt,
+            sql`now() - make_interval(secs => ${sql.placeholder("lockSeconds")}::float8 + ${backoff()})`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({ lockedAt: sql`now()`, lockedBy: workerId, attempts: sql`${jobs.attempts} + 1` })
+    .where(eq(jobs.id, next))
+    .returning({ id: jobs.id, queue: jobs.queue, payload: jobs.payload, attempts: jobs.attempts })
+    .prepare("jobs-claim");
+});
 
 /**
  * Claims the next due job of the given queues, or null: a job not running whose time has come, or one whose
@@ -75,59 +130,62 @@ export async function enqueueJob(
  */
 export async function claimJob(queues: string[]): Promise<Job | null> {
   if (queues.length === 0) return null;
-  const sql = rawSql();
-  const rows = await sql<Job[]>`
-    update jobs set locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
-    where id = (
-      select id from jobs
-      where done_at is null and queue = any(${queues}) and attempts < max_attempts
-        and (
-          (locked_at is null and run_at <= now())
-          or locked_at < now() - make_interval(secs => ${lockSeconds()} + ${sql.unsafe(backoff("attempts"))})
-        )
-      order by run_at, id
-      limit 1
-      for update skip locked
-    )
-    returning id, queue, payload, attempts`;
-  return rows[0] ?? null;
+  const [row] = await claimQuery().execute({ queues, lockSeconds: lockSeconds() });
+  return row ?? null;
 }
 
 /** Jobs whose worker died during their last attempt are given up (done, with the reason in last_error). */
 export async function giveUpAbandonedJobs(): Promise<number> {
-  const rows = await rawSql()`
-    update jobs set done_at = now(), locked_at = null,
-      last_error = left(concat_ws(E'\n', last_error, 'the worker stopped while running it (attempt ' || attempts || ')'), 2000)
-    where done_at is null and attempts >= max_attempts
-      and locked_at < now() - make_interval(secs => ${lockSeconds()})
-    returning id`;
+  const rows = await db
+    .update(jobs)
+    .set({
+      doneAt: sql`now()`,
+      lockedAt: null,
+      lastError: sql`left(concat_ws(E'\n', ${jobs.lastError}, 'the worker stopped while running it (attempt ' || ${jobs.attempts} || ')'), 2000)`,
+    })
+    .where(
+      and(
+        isNull(jobs.doneAt),
+        gte(jobs.attempts, jobs.maxAttempts),
+        lt(jobs.lockedAt, sql`now() - make_interval(secs => ${lockSeconds()}::float8)`),
+      ),
+    )
+    .returning({ id: jobs.id });
   for (const row of rows) console.error(`[jobs] job #${row.id} given up: its worker stopped during its last attempt`);
   return rows.length;
 }
 
 async function finishJob(job: Job, error?: unknown): Promise<void> {
-  const sql = rawSql();
   if (!error) {
-    await sql`update jobs set done_at = now(), locked_at = null, last_error = null where id = ${job.id}`;
+    await db
+      .update(jobs)
+      .set({ doneAt: sql`now()`, lockedAt: null, lastError: null })
+      .where(eq(jobs.id, job.id));
     return;
   }
   const message = error instanceof Error ? error.message : String(error);
-  await sql`
-    update jobs set
-      locked_at = null,
-      last_error = ${message.slice(0, 2000)},
-      done_at = case when attempts >= max_attempts then now() else null end,
-      run_at = now() + make_interval(secs => ${sql.unsafe(backoff("attempts"))})
-    where id = ${job.id}`;
+  await db
+    .update(jobs)
+    .set({
+      lockedAt: null,
+      lastError: message.slice(0, 2000),
+      doneAt: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then now() else null end`,
+      runAt: sql`now() + make_interval(secs => ${backoff()})`,
+    })
+    .where(eq(jobs.id, job.id));
 }
 
 /** Renews the job's lock while its handler runs, so that only a dead worker's lock expires. */
 function keepLocked(job: Job): () => void {
   const timer = setInterval(
     () => {
-      void rawSql()`update jobs set locked_at = now() where id = ${job.id} and locked_by = ${workerId} and done_at is null`
-        .then(() => {})
-        .catch(() => {});
+      db.update(jobs)
+        .set({ lockedAt: sql`now()` })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)))
+        .then(
+          () => {},
+          () => {},
+        );
     },
     Math.max(500, (lockSeconds() * 1000) / 4),
   );
@@ -231,13 +289,13 @@ export function registerRecurringTask(name: string, intervalMs: number, task: ()
     } finally {
       // The running job still holds the singleton key (done_at is null) until it is marked done, so the next
       // run could not be enqueued before that: do both in one transaction.
-      const runAt = new Date(Date.now() + intervalMs).toISOString();
-      await rawSql().begin(async (tx) => {
-        await tx`update jobs set done_at = now(), locked_at = null where id = ${job.id}`;
-        await tx`
-          insert into jobs (queue, payload, run_at, singleton_key, max_attempts)
-          values (${queue}, '{}'::jsonb, ${runAt}::timestamptz, ${name}, 5)
-          on conflict do nothing`;
+      const runAt = new Date(Date.now() + intervalMs);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(jobs)
+          .set({ doneAt: sql`now()`, lockedAt: null })
+          .where(eq(jobs.id, job.id));
+        await enqueueJob(queue, {}, { runAt, singletonKey: name, tx });
       });
     }
   });

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { enqueueJob } from "~/jobs/queue.server";
-import { hitCostLimit } from "~/utils/cost-limits.server";
+import { hitCostLimit, personOf } from "~/utils/cost-limits.server";
 import { env } from "~/utils/env.server";
 import { hashIp } from "~/utils/http.server";
 import { hitRateLimit, peekRateLimit, tooManyRequestsMessage, type RateLimit } from "~/utils/rate-limit.server";
+import { getVisitor } from "~/utils/visitor.server";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MODEL_EXTENSIONS, modelExtensionOf, type ModelStatus } from "./formats";
 import { createModelRecord, evictOldestModels } from "./models.server";
 import { SNIFF_BYTES, sniffModel } from "./sniff.server";
@@ -154,6 +155,22 @@ export async function receiveModelUpload(request: Request, { sessionId, userId, 
   await evictOldestModels({ capBytes: env.MODELS3D_STORAGE_CAP_MB * 1024 * 1024, keepUrn: file.urn });
   await enqueueJob(CONVERT_QUEUE, { urn: file.urn }, { maxAttempts: 2 });
   return { ok: true, urn: file.urn, status: "stored" };
+}
+
+/**
+ * An upload as the page's action and POST /api/3d/upload both take it: the visitor's id and the person's limits,
+ * the result, and the headers to answer with (the visitor's cookie, and Retry-After when a limit refused it).
+ */
+export async function receiveUploadRequest(
+  request: Request,
+  context: { clientIp?: string } | undefined,
+): Promise<{ result: UploadResult; headers: Headers }> {
+  const visitor = await getVisitor(request);
+  const person = await personOf(request, context);
+  const result = await receiveModelUpload(request, { ...person, sessionId: visitor.sessionId });
+  const headers = new Headers(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined);
+  if (!result.ok && result.retryAfterSeconds) headers.set("Retry-After", String(result.retryAfterSeconds));
+  return { result, headers };
 }
 
 async function drain(request: Request) {

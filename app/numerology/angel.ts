@@ -33,6 +33,24 @@ export function angelDecodeError(reason: string, detail?: string): AngelDecodeEr
   };
 }
 
+const FAILURE_REASONS: Record<string, string> = {
+  GRAPHIC_ALERT: "inappropriate keywords",
+  RATE_LIMITED: "too many requests",
+  TIMEOUT: "the reading took too long",
+};
+
+/**
+ * A decode the domain refused or could not finish, as the page says it: the spec's pair with the reason in the
+ * toast; screened keywords and the pace limit also say what the visitor can do.
+ */
+export function angelFailureError(failure: { code: string; title: string; message: string }): AngelDecodeError {
+  const explained = failure.code === "GRAPHIC_ALERT" || failure.code === "RATE_LIMITED";
+  return angelDecodeError(
+    FAILURE_REASONS[failure.code] ?? "the reading service did not answer",
+    explained ? `${failure.title}: ${failure.message}` : undefined,
+  );
+}
+
 /** The input's own filter: non-digits are stripped and at most 4 characters are kept. */
 export function sanitizeAngelInput(value: string): string {
   return digitsOf(value).join("").slice(0, ANGEL_MAX_DIGITS);
@@ -50,6 +68,13 @@ export function validateAngelNumber(raw: unknown): AngelValidation {
     return { ok: false, reason: "invalid", title: ANGEL_TEXTS.invalidTitle, message: ANGEL_TEXTS.invalidMessage };
   }
   return { ok: true, number: value };
+}
+
+/** The title that goes with a validation message (the schema's issues carry only the message). */
+export function angelErrorTitle(message: string): string | undefined {
+  if (message === ANGEL_TEXTS.emptyMessage) return ANGEL_TEXTS.emptyTitle;
+  if (message === ANGEL_TEXTS.invalidMessage) return ANGEL_TEXTS.invalidTitle;
+  return undefined;
 }
 
 /** `?number=` is honoured only when it is 1-4 digits. */

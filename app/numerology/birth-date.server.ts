@@ -1,5 +1,5 @@
 import { generateStructured } from "~/ai/ai.server";
-import { birthDateNumbers, validateBirthDate, BIRTH_DATE_TEXTS } from "./birth-date";
+import { birthDateNumbers, BIRTH_DATE_TEXTS } from "./birth-date";
 import { composeLifePathSummary, randomSeed, seededRandom } from "./composer";
 import { textsOf, universalName, type Digit } from "./principles";
 import { lifePathPrompt } from "./prompts";
@@ -17,15 +17,13 @@ export type BirthDateAnalysis = {
 export type BirthDateFailure = { ok: false; status: number; title: string; message: string };
 
 /**
- * The birth date analysis. The date is validated and normalised here again; the extracted digits and the life
- * path are recomputed from it, whatever the client sent.
+ * The birth date analysis of a date the form's schema validated and normalised (`birthDateSchema`): the extracted
+ * digits and the life path are recomputed from it, whatever the client sent.
  */
 export async function analyzeBirthDate(
-  raw: unknown,
+  birthDate: string,
 ): Promise<{ ok: true; analysis: BirthDateAnalysis } | BirthDateFailure> {
-  const valid = validateBirthDate(raw);
-  if (!valid.ok) return { ok: false, status: 400, title: valid.title, message: valid.message };
-  const { extractedNumbers, lifePathNumber } = birthDateNumbers(valid.birthDate);
+  const { extractedNumbers, lifePathNumber } = birthDateNumbers(birthDate);
   const seed = randomSeed();
   const rng = seededRandom(seed);
   const t = textsOf(lifePathNumber);
@@ -41,7 +39,7 @@ export async function analyzeBirthDate(
   });
 
   const summary = await generateStructured({
-    request: lifePathPrompt(valid.birthDate, lifePathNumber),
+    request: lifePathPrompt(birthDate, lifePathNumber),
     offline: () => ({
       lifePathSummary: composeLifePathSummary({ lifePath: lifePathNumber, digits: extractedNumbers }, { seed }),
     }),
@@ -58,7 +56,7 @@ export async function analyzeBirthDate(
   return {
     ok: true,
     analysis: {
-      birthDate: valid.birthDate,
+      birthDate,
       extractedNumbers,
       lifePathNumber,
       primaryPrinciple: {

@@ -93,6 +93,11 @@ export function validateBirthDate(raw: unknown): BirthDateValidation {
   return { ok: true, birthDate, year, month, day };
 }
 
+/** The title that goes with a validation message (the schema's issues carry only the message). */
+export function birthDateErrorTitle(message: string): string {
+  return message === BIRTH_DATE_TEXTS.requiredMessage ? BIRTH_DATE_TEXTS.requiredTitle : BIRTH_DATE_TEXTS.invalidTitle;
+}
+
 /** What the client sends with the date; the server recomputes both from the date itself. */
 export function birthDateNumbers(birthDate: string): { extractedNumbers: Digit[]; lifePathNumber: Digit } {
   const extractedNumbers = digitsOf(birthDate);

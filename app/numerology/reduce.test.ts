@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { angelNumberFromQuery, sanitizeAngelInput, validateAngelNumber } from "./angel";
+import { angelFailureError, angelNumberFromQuery, sanitizeAngelInput, validateAngelNumber } from "./angel";
 import { birthDateNumbers, formatBirthDateInput, validateBirthDate } from "./birth-date";
 import { digitsOf, lifePathNumber, reduceWithCalculation } from "./reduce";
 
@@ -22,6 +22,22 @@ describe("reductions", () => {
 });
 
 describe("angel number rules", () => {
+  it("words a failed decode as the spec's pair, with the reason and what the visitor can do", () => {
+    const alert = angelFailureError({ code: "GRAPHIC_ALERT", title: "Content Alert", message: "Revise." });
+    expect(alert).toEqual({
+      title: "Connection Error",
+      message: "Unable to decode angel number. Please try again.",
+      toast: "Unable to decode angel number: inappropriate keywords. Please try again.",
+      detail: "Content Alert: Revise.",
+    });
+    const timeout = angelFailureError({ code: "TIMEOUT", title: "x", message: "y" });
+    expect(timeout.toast).toContain("the reading took too long");
+    expect(timeout).not.toHaveProperty("detail");
+    expect(angelFailureError({ code: "PROVIDER_ERROR", title: "x", message: "y" }).toast).toContain(
+      "the reading service did not answer",
+    );
+  });
+
   it("strips non-digits and keeps at most 4", () => {
     expect(sanitizeAngelInput("1a2-3 4 5")).toBe("1234");
     expect(sanitizeAngelInput("abc")).toBe("");

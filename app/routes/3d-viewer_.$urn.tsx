@@ -2,11 +2,11 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { failureDetail, failureMessage, formatMegabytes } from "~/models3d/formats";
-import { ModelDescription } from "~/models3d/model-description";
 import { getModel, getModelSummary } from "~/models3d/models.server";
 import { signedModelQuery } from "~/models3d/token.server";
-import { ErrorAlert, ProcessingCard } from "~/models3d/upload-card";
-import { ModelViewer } from "~/models3d/viewer";
+import { ModelDescription } from "~/models3d/ui/model-description";
+import { ErrorAlert, ProcessingCard } from "~/models3d/ui/upload-card";
+import { ModelViewer } from "~/models3d/ui/viewer";
 import { invariantResponse } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 

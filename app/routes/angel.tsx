@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -12,21 +13,20 @@ import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
 import {
+  ANGEL_MAX_DIGITS,
   ANGEL_TEXTS,
   angelDecodeError,
+  angelErrorTitle,
+  angelFailureError,
   angelNumberFromQuery,
   sanitizeAngelInput,
-  validateAngelNumber,
 } from "~/numerology/angel";
-import {
-  decodeAngelNumber,
-  getSavedReading,
-  listSavedReadings,
-  type SavedAngelReading,
-} from "~/numerology/angel.server";
+import { decodeAngelNumber, getSavedReading, listSavedReadings } from "~/numerology/angel.server";
+import { ANGEL_CONSTRAINT, angelFormRequest, parseAngelForm } from "~/numerology/forms.server";
+import { AngelReadingView, SavedReadings } from "~/numerology/ui/angel-reading";
 import { PreferencesFields } from "~/numerology/ui/preferences-fields";
+import type { Preferences } from "~/preferences/options";
 import { getPreferences } from "~/preferences/preferences.server";
-import { preferencesSchema } from "~/preferences/schema";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { clientIp, combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -44,52 +44,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? getSavedReading({ id: readingId, sessionId: visitor.sessionId })
       : null,
   ]);
+  const prefill = angelNumberFromQuery(url.searchParams.get("number"));
   return data(
-    { preferences, history, reading, prefill: angelNumberFromQuery(url.searchParams.get("number")) },
+    { preferences, history, reading, prefill, constraint: ANGEL_CONSTRAINT },
     { headers: combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null) },
   );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const submission = parseAngelForm(await request.formData());
   const visitor = await getVisitor(request);
-  const raw = form.get("fresh") ?? form.get("number");
-  const number = typeof raw === "string" ? raw.trim() : "";
-  const valid = validateAngelNumber(number);
-  if (!valid.ok) return data({ error: { title: valid.title, message: valid.message }, number }, { status: 400 });
-  const preferences = preferencesSchema.safeParse({
-    style: form.get("style") ?? undefined,
-    composition: form.get("composition") ?? undefined,
-    keywords: form.get("keywords") ?? undefined,
-  });
-  if (!preferences.success) {
-    return data(
-      { error: angelDecodeError("the preferences are not valid", preferences.error.issues[0]!.message), number },
-      { status: 400 },
-    );
+  const typed = submission.payload.fresh ?? submission.payload.number;
+  const number = typeof typed === "string" ? typed.trim() : "";
+  if (submission.status !== "success") {
+    const [numberError] = submission.error?.number ?? [];
+    const firstError = Object.values(submission.error ?? {}).flat()[0] ?? "the form is not valid";
+    const error = numberError
+      ? { title: angelErrorTitle(numberError) ?? ANGEL_TEXTS.invalidTitle, message: numberError }
+      : angelDecodeError("the preferences are not valid", firstError);
+    return data({ result: submission.reply(), error, number }, { status: 400 });
   }
   const result = await decodeAngelNumber({
-    number: valid.number,
-    preferences: preferences.data,
+    ...angelFormRequest(submission.value),
     sessionId: visitor.sessionId,
     userId: await getUserId(request),
     ip: clientIp(context),
   });
-  if (!result.ok) {
-    const reason =
-      result.code === "GRAPHIC_ALERT"
-        ? "inappropriate keywords"
-        : result.code === "RATE_LIMITED"
-          ? "too many requests"
-          : result.code === "TIMEOUT"
-            ? "the reading took too long"
-            : "the reading service did not answer";
-    const detail =
-      result.code === "GRAPHIC_ALERT" || result.code === "RATE_LIMITED"
-        ? `${result.title}: ${result.message}`
-        : undefined;
-    return data({ error: angelDecodeError(reason, detail), number }, { status: result.status });
-  }
+  if (!result.ok) return data({ error: angelFailureError(result), number }, { status: result.status });
   return redirectWithToast(
     `/angel?reading=${result.reading.id}`,
     { title: ANGEL_TEXTS.decodedToast, type: "success" },
@@ -111,16 +92,22 @@ export const shouldRevalidate = shouldRevalidateAfterFailure;
 const FORM_ID = "angel-form";
 
 export default function AngelNumbers() {
-  const { preferences, history, reading, prefill } = useLoaderData<typeof loader>();
+  const { preferences, history, reading, prefill, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { show } = useToast();
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [value, setValue] = useState(actionData?.number ?? prefill ?? reading?.number ?? "");
-  const [selected, setSelected] = useState<SavedAngelReading | null>(reading);
+  const [selected, setSelected] = useState(reading);
+  const [form, fields] = useForm<Preferences & { number: string }>({
+    id: FORM_ID,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    constraint,
+    shouldValidate: "onSubmit",
+  });
 
-  useEffect(() => setSelected(reading), [reading]);
   useEffect(() => {
+    setSelected(reading);
     if (reading) setValue(reading.number);
   }, [reading]);
 
@@ -133,11 +120,12 @@ export default function AngelNumbers() {
     }
   }, []);
 
+  const error = actionData?.error as { title: string; message: string; toast?: string; detail?: string } | undefined;
   useEffect(() => {
-    const error = actionData?.error as { title: string; message: string; toast?: string } | undefined;
     if (error) show({ title: error.title, description: error.toast ?? error.message, type: "error" });
-  }, [actionData, show]);
+  }, [error, show]);
 
+  const { key: _key, defaultValue: _default, ...numberProps } = getInputProps(fields.number, { type: "text" });
   const shown = pending ? null : selected;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -153,28 +141,26 @@ export default function AngelNumbers() {
       <Form
         method="post"
         action="/angel"
-        id={FORM_ID}
+        {...getFormProps(form)}
         className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm"
         aria-label="Decode an angel number"
       >
-        <PreferencesFields idPrefix="angel" defaults={preferences} />
+        <PreferencesFields fields={fields} defaults={preferences} />
         <div className="mt-6 flex flex-wrap items-end gap-3">
           <div>
-            <label htmlFor="angel-number" className="text-sm font-semibold">
+            <label htmlFor={fields.number.id} className="text-sm font-semibold">
               Angel number
             </label>
             <input
-              id="angel-number"
-              name="number"
-              type="text"
+              {...numberProps}
+              maxLength={ANGEL_MAX_DIGITS}
               inputMode="numeric"
               autoComplete="off"
-              maxLength={4}
               value={value}
               onChange={(e) => setValue(sanitizeAngelInput(e.target.value))}
               placeholder="1111"
-              aria-invalid={actionData?.error ? true : undefined}
-              aria-describedby={actionData?.error ? "angel-error" : undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? fields.number.errorId : undefined}
               className="mt-1 block w-40 rounded-md border border-violet-300 px-3 py-2 text-2xl tracking-widest"
             />
           </div>
@@ -186,64 +172,21 @@ export default function AngelNumbers() {
             {pending ? ANGEL_TEXTS.pending : "Decode Angel Message"}
           </button>
         </div>
-        {actionData?.error && !pending ? (
+        {error && !pending ? (
           <div
-            id="angel-error"
+            id={fields.number.errorId}
             role="alert"
             className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
           >
-            <p className="font-semibold">{actionData.error.title}</p>
-            <p>{actionData.error.message}</p>
-            {"detail" in actionData.error && actionData.error.detail ? (
-              <p className="mt-1 text-sm">{actionData.error.detail}</p>
-            ) : null}
+            <p className="font-semibold">{error.title}</p>
+            <p>{error.message}</p>
+            {error.detail ? <p className="mt-1 text-sm">{error.detail}</p> : null}
           </div>
         ) : null}
       </Form>
 
       {shown ? (
-        <article
-          aria-labelledby="reading-title"
-          className="mt-8 rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
-        >
-          <h2 id="reading-title" className="font-serif text-3xl font-semibold">
-            Angel Number {shown.number}
-          </h2>
-          <h3 className="mt-5 font-serif text-xl font-semibold">Meaning</h3>
-          <p className="mt-1">{shown.meaning}</p>
-          <h3 className="mt-5 font-serif text-xl font-semibold">Guidance</h3>
-          <p className="mt-1">{shown.guidance}</p>
-          <h3 className="mt-5 font-serif text-xl font-semibold">Your Personal Message</h3>
-          {shown.personalizedMessage.split(/\n\s*\n/).map((paragraph, i) => (
-            <p key={i} className="mt-2">
-              {paragraph}
-            </p>
-          ))}
-          {shown.universalPrinciples.length ? (
-            <>
-              <h3 className="mt-5 font-serif text-xl font-semibold">Universal Principles</h3>
-              <ul className="mt-2 grid gap-2 sm:grid-cols-2">
-                {shown.universalPrinciples.map((p) => (
-                  <li key={p.digit} className="rounded-lg border border-violet-200 p-3">
-                    <span className="font-semibold">
-                      {p.digit} · {p.principle}
-                    </span>
-                    <span className="block text-sm">{p.meaning}</span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <h3 className="mt-5 font-serif text-xl font-semibold">Reduced Digit</h3>
-          <p className="mt-1">
-            <span className="font-mono">{shown.reducedDigit.calculation}</span>
-          </p>
-          <p className="mt-1">
-            <span className="font-semibold">
-              {shown.reducedDigit.digit} · {shown.reducedDigit.principle}
-            </span>
-            : {shown.reducedDigit.meaning}
-          </p>
+        <AngelReadingView reading={shown}>
           <button
             type="submit"
             form={FORM_ID}
@@ -255,44 +198,20 @@ export default function AngelNumbers() {
           >
             Generate Fresh Reading
           </button>
-        </article>
+        </AngelReadingView>
       ) : null}
 
       {history.length ? (
-        <section aria-labelledby="history-title" className="mt-10">
-          <h2 id="history-title" className="font-serif text-2xl font-semibold">
-            Your Saved Readings
-          </h2>
-          <ul className="mt-4 grid grid-cols-5 gap-3">
-            {history.map((item) => (
-              <li key={item.id}>
-                <Link
-                  to={`/angel?reading=${item.id}`}
-                  preventScrollReset
-                  aria-current={selected?.id === item.id ? "true" : undefined}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setSelected(item);
-                    setValue(item.number);
-                    window.history.replaceState(window.history.state, "", `/angel?reading=${item.id}`);
-                    show({ title: ANGEL_TEXTS.previousToast, type: "success" });
-                  }}
-                  className={`block rounded-lg border p-3 text-center hover:border-cosmic ${selected?.id === item.id ? "border-cosmic bg-cosmic-light" : "border-violet-200 bg-white"}`}
-                >
-                  <span className="block text-xl font-bold">{item.number}</span>
-                  <span className="block text-xs">
-                    {new Date(item.createdAt).toLocaleDateString("en-US", {
-                      year: "numeric",
-                      month: "short",
-                      day: "numeric",
-                      timeZone: "UTC",
-                    })}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <SavedReadings
+          readings={history}
+          selectedId={selected?.id}
+          onSelect={(item) => {
+            setSelected(item);
+            setValue(item.number);
+            window.history.replaceState(window.history.state, "", `/angel?reading=${item.id}`);
+            show({ title: ANGEL_TEXTS.previousToast, type: "success" });
+          }}
+        />
       ) : null}
     </div>
   );

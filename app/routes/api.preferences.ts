@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { GRAPHIC_ALERT } from "~/ai/moderation.server";
-import { firstIssue, readApiBody } from "~/numerology/api.server";
 import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
 import { preferencesSchema } from "~/preferences/schema";
-import { combineHeaders, jsonResponse } from "~/utils/http.server";
+import { combineHeaders, firstIssueMessage, jsonError, jsonResponse, safeParseJsonObject } from "~/utils/http.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 /** GET /api/preferences (x-session-id) → {style, composition, keywords}; defaults poetic/detailed. */
@@ -16,11 +15,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST /api/preferences (x-session-id) {style, composition, keywords}: saves and answers what was saved;
  * keywords that fail the screen are refused (400 GRAPHIC_ALERT) and nothing is stored. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonResponse({ error: "Use POST." }, 405);
-  const body = await readApiBody(request);
-  if (body === null) return jsonResponse({ error: "The request body is not valid JSON." }, 400);
-  const parsed = preferencesSchema.safeParse(body);
-  if (!parsed.success) return jsonResponse({ error: firstIssue(parsed.error) }, 400);
+  if (request.method !== "POST") return jsonError("Use POST.", 405);
+  const parsed = await safeParseJsonObject(request, preferencesSchema);
+  if (parsed instanceof Response) return parsed;
+  if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
   const visitor = await getVisitor(request);
   const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null);
   const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...parsed.data });

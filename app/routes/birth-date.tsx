@@ -1,6 +1,7 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
@@ -8,35 +9,50 @@ import { privacyHref } from "~/content/privacy";
 import {
   BIRTH_DATE_MAX_LENGTH,
   BIRTH_DATE_TEXTS,
+  birthDateErrorTitle,
   formatBirthDateInput,
-  validateBirthDate,
 } from "~/numerology/birth-date";
 import { analyzeBirthDate } from "~/numerology/birth-date.server";
-import { principleOf, universalName, type Digit } from "~/numerology/principles";
+import { BIRTH_DATE_CONSTRAINT, parseBirthDateForm } from "~/numerology/forms.server";
+import { BirthDateAnalysisView } from "~/numerology/ui/birth-date-analysis";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
+export function loader() {
+  return { constraint: BIRTH_DATE_CONSTRAINT };
+}
+
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const birthDate = form.get("birthDate");
-  const result = await analyzeBirthDate(typeof birthDate === "string" ? birthDate : "");
-  if (!result.ok) {
-    return data(
-      { error: { title: result.title, message: result.message }, analysis: null, input: String(birthDate ?? "") },
-      { status: result.status },
-    );
+  const submission = parseBirthDateForm(await request.formData());
+  const input = String(submission.payload.birthDate ?? "");
+  if (submission.status !== "success") {
+    const message = submission.error?.birthDate?.[0] ?? BIRTH_DATE_TEXTS.invalidMessage;
+    const error = { title: birthDateErrorTitle(message), message };
+    return data({ result: submission.reply(), error, analysis: null, input }, { status: 400 });
   }
-  return data({ error: null, analysis: result.analysis, input: result.analysis.birthDate });
+  const result = await analyzeBirthDate(submission.value.birthDate);
+  if (!result.ok) {
+    const error = { title: result.title, message: result.message };
+    return data({ result: submission.reply(), error, analysis: null, input }, { status: result.status });
+  }
+  const { analysis } = result;
+  return data({ result: submission.reply(), error: null, analysis, input: analysis.birthDate });
 }
 
 export default function BirthDate() {
+  const { constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const submit = useSubmit();
   const { show } = useToast();
   const hydrated = useHydrated();
   const [value, setValue] = useState(actionData?.input ?? "");
   const previous = useRef(value);
   const analyzing = navigation.state === "submitting";
+  const [form, fields] = useForm<{ birthDate: string }>({
+    id: "birth-date-form",
+    lastResult: actionData?.result,
+    constraint,
+    shouldValidate: "onSubmit",
+  });
 
   useEffect(() => {
     if (!actionData) return;
@@ -51,17 +67,7 @@ export default function BirthDate() {
     }
   }, [actionData, show]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const valid = validateBirthDate(value);
-    if (!valid.ok) {
-      show({ title: valid.title, description: valid.message, type: "error" });
-      return;
-    }
-    setValue(valid.birthDate);
-    submit({ birthDate: valid.birthDate }, { method: "post" });
-  };
-
+  const { key: _key, defaultValue: _default, ...inputProps } = getInputProps(fields.birthDate, { type: "text" });
   const analysis = analyzing ? null : (actionData?.analysis ?? null);
   const error = analyzing ? null : (actionData?.error ?? null);
   return (
@@ -78,22 +84,20 @@ export default function BirthDate() {
       <Form
         method="post"
         action="/birth-date"
-        onSubmit={onSubmit}
+        {...getFormProps(form)}
         className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm"
         aria-label="Analyze a birth date"
       >
-        <label htmlFor="birth-date" className="text-sm font-semibold">
+        <label htmlFor={fields.birthDate.id} className="text-sm font-semibold">
           Birth date (MM/DD/YYYY)
         </label>
         <div className="mt-1 flex flex-wrap gap-3">
           <input
-            id="birth-date"
-            name="birthDate"
-            type="text"
+            {...inputProps}
+            maxLength={BIRTH_DATE_MAX_LENGTH}
             inputMode="numeric"
             autoComplete="bday"
             placeholder="MM/DD/YYYY"
-            maxLength={BIRTH_DATE_MAX_LENGTH}
             value={value}
             onChange={(e) => {
               const next = formatBirthDateInput(e.target.value, previous.current);
@@ -101,7 +105,7 @@ export default function BirthDate() {
               setValue(next);
             }}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "birth-date-error" : undefined}
+            aria-describedby={error ? fields.birthDate.errorId : undefined}
             className="w-48 rounded-md border border-violet-300 px-3 py-2 text-lg"
           />
           <button
@@ -114,7 +118,7 @@ export default function BirthDate() {
         </div>
         {error ? (
           <div
-            id="birth-date-error"
+            id={fields.birthDate.errorId}
             role="alert"
             className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
           >
@@ -124,57 +128,7 @@ export default function BirthDate() {
         ) : null}
       </Form>
 
-      {analysis ? (
-        <section aria-labelledby="analysis-title" className="mt-8 space-y-6">
-          <h2 id="analysis-title" className="font-serif text-2xl font-semibold">
-            Your Cosmic Blueprint for {analysis.birthDate}
-          </h2>
-          <div className="rounded-xl border border-violet-200 bg-white p-5">
-            <h3 className="font-serif text-xl font-semibold">Extracted Numbers</h3>
-            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Extracted numbers">
-              {analysis.extractedNumbers.map((d, i) => (
-                <li
-                  key={i}
-                  className="flex h-10 w-10 items-center justify-center rounded-full border-2 border-violet-300 font-bold"
-                >
-                  {d}
-                </li>
-              ))}
-            </ul>
-            <p className="mt-2">Life path number: {analysis.lifePathNumber}</p>
-          </div>
-          <div className="rounded-xl border border-violet-200 bg-white p-5">
-            <h3 className="font-serif text-xl font-semibold">
-              Primary Principle: {analysis.primaryPrinciple.number} · {analysis.primaryPrinciple.title}
-            </h3>
-            <p className="mt-2">{analysis.primaryPrinciple.content}</p>
-            <p className="mt-3 border-l-4 border-violet-300 pl-4 italic">{analysis.primaryPrinciple.insight}</p>
-          </div>
-          {analysis.numberInteractions.length ? (
-            <div className="rounded-xl border border-violet-200 bg-white p-5">
-              <h3 className="font-serif text-xl font-semibold">Number Interactions</h3>
-              <ul className="mt-2 space-y-2">
-                {analysis.numberInteractions.map((n) => (
-                  <li key={`${n.number1}${n.number2}`}>
-                    <span className="font-semibold">
-                      {n.number1} → {n.number2}:
-                    </span>{" "}
-                    {n.relationship}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          <div className="rounded-xl border border-violet-200 bg-white p-5">
-            <h3 className="font-serif text-xl font-semibold">Life Path Summary</h3>
-            <p className="mt-2">{analysis.lifePathSummary}</p>
-            <p className="mt-2 text-sm">
-              Colour of your path: {principleOf(analysis.lifePathNumber as Digit).colour} (
-              {universalName(analysis.lifePathNumber as Digit)})
-            </p>
-          </div>
-        </section>
-      ) : null}
+      {analysis ? <BirthDateAnalysisView analysis={analysis} /> : null}
 
       <p className="mt-10 text-sm">
         <Link to={privacyHref("birth-date")} className="text-cosmic underline">

@@ -8,7 +8,7 @@ import { octahedronBackLink } from "~/content/palindrome-flag.server";
 import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
 import { SiteVideo } from "~/content/video-embed";
-import { OctahedronModelSection } from "~/models3d/octahedron-model-section";
+import { OctahedronModelSection } from "~/models3d/ui/octahedron-model-section";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backLink, setCookie } = await octahedronBackLink(request);

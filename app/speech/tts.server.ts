@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
-import { rawSql } from "#db/client.server";
+import { asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { db, preparedQuery } from "#db/client.server";
+import { ttsAudio } from "#db/schema";
 import { isOpenAIConfigured } from "~/ai/openai.server";
 import { hitCostLimit, type Person } from "~/utils/cost-limits.server";
 import { env } from "~/utils/env.server";
@@ -94,24 +96,44 @@ function recall(cacheKey: string): CachedClip | null {
   // Replays served from memory still keep the shared row from being pruned as unused.
   if (Date.now() - clip.touchedAt > DAY_MS) {
     clip.touchedAt = Date.now();
-    void rawSql()`update tts_audio set last_used_at = now() where cache_key = ${cacheKey}`.catch(() => {});
+    touch(cacheKey);
   }
   return clip;
 }
 
+/** Marks a clip as played, off the response path (a failure only makes it look older). */
+function touch(cacheKey: string) {
+  db.update(ttsAudio)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(ttsAudio.cacheKey, cacheKey))
+    .then(
+      () => {},
+      () => {},
+    );
+}
+
+const cachedClipQuery = preparedQuery("tts-cached-clip", (db) =>
+  db
+    .select({
+      audio: ttsAudio.audio,
+      durationSeconds: ttsAudio.durationSeconds,
+      stale: sql<boolean>`${ttsAudio.lastUsedAt} < now() - interval '1 day'`,
+    })
+    .from(ttsAudio)
+    .where(eq(ttsAudio.cacheKey, sql.placeholder("cacheKey")))
+    .prepare("tts-cached-clip"),
+);
+
 export async function readCachedClip(cacheKey: string): Promise<CachedClip | null> {
   const remembered = recall(cacheKey);
   if (remembered) return remembered;
-  const sql = rawSql();
-  const [row] = await sql<{ audio: Buffer; duration_seconds: number; stale: boolean }[]>`
-    select audio, duration_seconds, last_used_at < now() - interval '1 day' as stale
-    from tts_audio where cache_key = ${cacheKey}`;
+  const [row] = await cachedClipQuery().execute({ cacheKey });
   if (!row) return null;
-  // Touch at most daily, off the response path, so hits stay reads.
-  if (row.stale) void sql`update tts_audio set last_used_at = now() where cache_key = ${cacheKey}`.catch(() => {});
+  // Touch at most daily so hits stay reads.
+  if (row.stale) touch(cacheKey);
   const clip = {
     audio: new Uint8Array(row.audio.buffer, row.audio.byteOffset, row.audio.byteLength),
-    durationSeconds: row.duration_seconds,
+    durationSeconds: row.durationSeconds,
   };
   remember(cacheKey, clip);
   return clip;
@@ -121,17 +143,25 @@ export async function readCachedClip(cacheKey: string): Promise<CachedClip | nul
 export const SPEECH_CACHE_UNUSED_DAYS = 30;
 
 async function storeClip(args: { cacheKey: string; provider: string; voiceId: string; text: string } & CachedClip) {
-  const sql = rawSql();
-  await sql`
-    insert into tts_audio (cache_key, voice_id, provider, text_length, audio, duration_seconds)
-    values (${args.cacheKey}, ${args.voiceId}, ${args.provider}, ${args.text.length}, ${Buffer.from(args.audio)},
-            ${args.durationSeconds})
-    on conflict (cache_key) do nothing`;
+  await db
+    .insert(ttsAudio)
+    .values({
+      cacheKey: args.cacheKey,
+      voiceId: args.voiceId,
+      provider: args.provider,
+      textLength: args.text.length,
+      audio: Buffer.from(args.audio),
+      durationSeconds: args.durationSeconds,
+    })
+    .onConflictDoNothing({ target: ttsAudio.cacheKey });
   // Keep the cache from growing without bound: clips nobody played for 30 days go (a few at a time).
-  await sql`
-    delete from tts_audio where id in (
-      select id from tts_audio where last_used_at < now() - make_interval(days => ${SPEECH_CACHE_UNUSED_DAYS})
-      order by last_used_at limit 20)`;
+  const unused = db
+    .select({ id: ttsAudio.id })
+    .from(ttsAudio)
+    .where(lt(ttsAudio.lastUsedAt, sql`now() - make_interval(days => ${SPEECH_CACHE_UNUSED_DAYS})`))
+    .orderBy(asc(ttsAudio.lastUsedAt))
+    .limit(20);
+  await db.delete(ttsAudio).where(inArray(ttsAudio.id, unused));
 }
 
 const inFlight = new Map<string, Promise<CachedClip>>();

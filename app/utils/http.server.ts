@@ -46,11 +46,32 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null || v === "" ? undefined : v]));
 }
 
+/** The first validation message of a failed parse, as the API answers it. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "The request is not valid.";
+}
+
 /** Parses with a shared schema; a failure is thrown as a 400 JSON answer with the first validation message. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw jsonError(parsed.error.issues[0]?.message ?? "The request is not valid.", 400);
+  if (!parsed.success) throw jsonError(firstIssueMessage(parsed.error), 400);
   return parsed.data;
+}
+
+/**
+ * readJsonObject, then the schema's safeParse, for an API action that words its own 400 (a title or code beside
+ * the message): the parse result, or the answer to return when the body is not a JSON object.
+ */
+export async function safeParseJsonObject<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<z.ZodSafeParseResult<z.output<S>> | Response> {
+  try {
+    return schema.safeParse(await readJsonObject(request));
+  } catch (answer) {
+    if (answer instanceof Response) return answer;
+    throw answer;
+  }
 }
 
 /** Reads a JSON body, answering 400 (not 500) when it is missing or malformed. */

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { rawSql } from "#db/client.server";
+import { and, eq, sql } from "drizzle-orm";
+import { db, preparedQuery } from "#db/client.server";
+import { rateLimits } from "#db/schema";
 
 /**
  * Fixed-window counters in Postgres, so limits hold across instances. `hitRateLimit` counts one attempt and
@@ -9,8 +11,6 @@ import { rawSql } from "#db/client.server";
 export type RateLimit = { key: string; limit: number; windowSeconds: number; cost?: number };
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 
-// Dates go to raw queries as ISO strings: drizzle configures the shared postgres.js client to pass timestamps
-// through as text.
 function windowOf({ windowSeconds }: RateLimit, now = Date.now()) {
   const start = Math.floor(now / 1000 / windowSeconds) * windowSeconds;
   return { start: new Date(start * 1000), end: new Date((start + windowSeconds) * 1000) };
@@ -35,22 +35,36 @@ export function retryAfterHeaders(retryAfterSeconds: number): Record<string, str
   return { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) };
 }
 
+/** Counts an attempt in its window (one round trip, prepared once: every limited request makes it). */
+const hitQuery = preparedQuery("rate-limit-hit", (db) =>
+  db
+    .insert(rateLimits)
+    .values({
+      key: sql.placeholder("key"),
+      windowStart: sql.placeholder("start"),
+      count: sql.placeholder("cost"),
+      expiresAt: sql.placeholder("end"),
+    })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + ${sql.placeholder("cost")}` },
+    })
+    .returning({ count: rateLimits.count })
+    .prepare("rate-limit-hit"),
+);
+
 export async function hitRateLimit(limit: RateLimit): Promise<RateLimitResult> {
   const { start, end } = windowOf(limit);
-  const sql = rawSql();
-  const [row] = await sql<{ count: number }[]>`
-    insert into rate_limits (key, window_start, count, expires_at)
-    values (${limit.key}, ${start.toISOString()}::timestamptz, ${limit.cost ?? 1}, ${end.toISOString()}::timestamptz)
-    on conflict (key, window_start) do update set count = rate_limits.count + ${limit.cost ?? 1}
-    returning count`;
+  const [row] = await hitQuery().execute({ key: limit.key, start, end, cost: limit.cost ?? 1 });
   return noted(result(limit, row?.count ?? 1, end));
 }
 
 export async function peekRateLimit(limit: RateLimit): Promise<RateLimitResult> {
   const { start, end } = windowOf(limit);
-  const sql = rawSql();
-  const [row] = await sql<{ count: number }[]>`
-    select count from rate_limits where key = ${limit.key} and window_start = ${start.toISOString()}::timestamptz`;
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, start)));
   return noted(result(limit, row?.count ?? 0, end, true));
 }
 
@@ -60,29 +74,38 @@ export async function peekRateLimit(limit: RateLimit): Promise<RateLimitResult> 
  * the action is allowed; a refused attempt does not push it further.
  */
 export async function hitMinimumInterval({ key, seconds }: { key: string; seconds: number }): Promise<RateLimitResult> {
-  const sql = rawSql();
-  const [row] = await sql<{ allowed: boolean; wait_ms: number }[]>`
-    with attempt as (
-      insert into rate_limits (key, window_start, count, expires_at)
-      values (${key}, 'epoch'::timestamptz, 1, clock_timestamp() + make_interval(secs => ${seconds}))
-      on conflict (key, window_start) do update
-        set count = rate_limits.count + 1, expires_at = excluded.expires_at
-        where rate_limits.expires_at <= clock_timestamp()
-      returning true as allowed
-    )
-    select coalesce((select allowed from attempt), false) as allowed,
-      coalesce((select extract(epoch from (expires_at - clock_timestamp())) * 1000
-        from rate_limits where key = ${key} and window_start = 'epoch'::timestamptz), 0)::float8 as wait_ms`;
-  const allowed = !!row?.allowed;
+  // The upsert decides: it writes (and returns) the row only when the last allowed attempt's interval is over.
+  // The row of a minimum interval is its key's at the epoch (fixed windows start at real times).
+  const allowed = await db
+    .insert(rateLimits)
+    .values({
+      key,
+      windowStart: sql`'epoch'::timestamptz`,
+      count: 1,
+      expiresAt: sql`clock_timestamp() + make_interval(secs => ${seconds}::float8)`,
+    })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1`, expiresAt: sql`excluded.expires_at` },
+      setWhere: sql`${rateLimits.expiresAt} <= clock_timestamp()`,
+    })
+    .returning({ key: rateLimits.key });
+  if (allowed.length > 0) return { allowed: true, remaining: 0, retryAfterSeconds: 0 };
+  const [row] = await db
+    .select({
+      waitMs: sql<number>`extract(epoch from (${rateLimits.expiresAt} - clock_timestamp())) * 1000`.mapWith(Number),
+    })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, sql`'epoch'::timestamptz`)));
   return {
-    allowed,
+    allowed: false,
     remaining: 0,
-    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((row?.wait_ms ?? seconds * 1000) / 1000)),
+    retryAfterSeconds: Math.max(1, Math.ceil((row?.waitMs ?? seconds * 1000) / 1000)),
   };
 }
 
 export async function resetRateLimit(key: string): Promise<void> {
-  await rawSql()`delete from rate_limits where key = ${key}`;
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 function result(limit: RateLimit, count: number, end: Date, peek = false): RateLimitResult {

@@ -6,12 +6,13 @@ import { action as login } from "~/routes/api.login";
 import { action as logout } from "~/routes/api.logout";
 import { action as register } from "~/routes/api.register";
 import { loader as apiUser } from "~/routes/api.user";
-import { call, cookieFrom, get, jsonPost, randomIp, uniqueName } from "./helpers/accounts";
+import { call, cookieFrom, get, jsonPost, randomIp } from "../support/routes";
+import { uniqueName } from "./helpers/accounts";
 
 const PASSWORD = "Secret123!";
 
 async function registerVia(body: Record<string, unknown>, ip = randomIp()) {
-  return call(register, jsonPost("/api/register", body), ip);
+  return call(register, jsonPost("/api/register", body), { ip });
 }
 
 describe("POST /api/register: every rule and message of the spec", () => {
@@ -178,11 +179,7 @@ describe("POST /api/login, GET /api/user, POST /api/logout", () => {
   });
 
   it("answers 400 (not 500) on a malformed body", async () => {
-    const request = new Request("http://localhost/api/login", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: "{nope",
-    });
+    const request = jsonPost("/api/login", "{nope");
     expect((await call(login, request)).status).toBe(400);
   });
 });

@@ -1,17 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  call,
-  cookieFrom,
-  drainAccountMail,
-  formPost,
-  get,
-  jsonPost,
-  randomIp,
-  uniqueName,
-  useOwnDatabase,
-} from "./helpers/accounts";
+import { call, cookieFrom, formPost, get, jsonPost } from "../support/routes";
+import { drainAccountMail, uniqueName, useOwnDatabase } from "./helpers/accounts";
 
 /**
  * The accounts mails over a real SMTP conversation: a loopback smtp-server receives what nodemailer sends when
@@ -102,11 +93,7 @@ describe("account mails over SMTP", () => {
     const oldPassword = "OldPass123";
     const newPassword = "NewPass456!";
 
-    const registered = await call(
-      app.register,
-      jsonPost("/api/register", { username, email, password: oldPassword }),
-      randomIp(),
-    );
+    const registered = await call(app.register, jsonPost("/api/register", { username, email, password: oldPassword }));
     expect(registered.status).toBe(201);
     const cookie = cookieFrom(registered.headers);
 
@@ -117,7 +104,7 @@ describe("account mails over SMTP", () => {
     const me = await call(app.apiUser, get("/api/user", cookie));
     expect(me.body.user).toMatchObject({ username, email, isEmailVerified: true });
 
-    expect((await call(app.forgot, jsonPost("/api/forgot-password", { email }), randomIp())).status).toBe(200);
+    expect((await call(app.forgot, jsonPost("/api/forgot-password", { email }))).status).toBe(200);
     const reset = await mailTo(email, /Subject: Reset your/);
     expect(reset).toContain("expires in 1 hour");
     const token = new URL(link(reset, "/reset-password")).searchParams.get("token")!;
@@ -127,9 +114,9 @@ describe("account mails over SMTP", () => {
     );
     expect(done.status).toBe(302);
 
-    const withOld = await call(app.login, jsonPost("/api/login", { username, password: oldPassword }), randomIp());
+    const withOld = await call(app.login, jsonPost("/api/login", { username, password: oldPassword }));
     expect(withOld.status).toBe(401);
-    const withNew = await call(app.login, jsonPost("/api/login", { username, password: newPassword }), randomIp());
+    const withNew = await call(app.login, jsonPost("/api/login", { username, password: newPassword }));
     expect(withNew.status).toBe(200);
     expect(withNew.body.user.username).toBe(username);
   });

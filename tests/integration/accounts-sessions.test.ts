@@ -13,7 +13,8 @@ import { loader as sessionsApi } from "~/routes/api.sessions";
 import { loader as apiUser } from "~/routes/api.user";
 import { action as profileAction, loader as profileLoader } from "~/routes/user-profile";
 import { startAppServer } from "../../scripts/app-server";
-import { call, cookieFrom, formPost, get, jsonPost, uniqueName } from "./helpers/accounts";
+import { call, cookieFrom, formPost, get, jsonPost } from "../support/routes";
+import { uniqueName } from "./helpers/accounts";
 
 /**
  * Members' sessions as PostgreSQL rows (decision 011). The sign-out cases go through the real server (the

@@ -12,7 +12,8 @@ import { action as login } from "~/routes/api.login";
 import { action as resetApi } from "~/routes/api.reset-password";
 import { action as resetPage, loader as resetPageLoader } from "~/routes/reset-password";
 import { loader as verifyEmailPage } from "~/routes/verify-email";
-import { call, formPost, get, jsonPost, linkIn, outboxFor, randomIp, tokenOf, uniqueName } from "./helpers/accounts";
+import { call, formPost, get, jsonPost, randomIp } from "../support/routes";
+import { linkIn, outboxFor, tokenOf, uniqueName } from "./helpers/accounts";
 
 const PASSWORD = "Secret123!";
 
@@ -81,11 +82,11 @@ describe("forgot flows answer the same whether or not an account exists", () => 
     const ip = randomIp();
     for (let i = 0; i < 30; i++) {
       const email = `${uniqueName("lim")}@example.test`;
-      expect((await call(forgotPassword, jsonPost("/api/forgot-password", { email }), ip)).status).toBe(200);
+      expect((await call(forgotPassword, jsonPost("/api/forgot-password", { email }), { ip })).status).toBe(200);
     }
-    expect((await call(forgotPassword, jsonPost("/api/forgot-password", { email: "a@example.test" }), ip)).status).toBe(
-      429,
-    );
+    expect(
+      (await call(forgotPassword, jsonPost("/api/forgot-password", { email: "a@example.test" }), { ip })).status,
+    ).toBe(429);
   });
 });
 
@@ -139,8 +140,7 @@ describe("password reset tokens", () => {
     const m = await member();
     const { createUserSession, getUser } = await import("~/accounts/session.server");
     const before = (await createUserSession(m.id)).split(";")[0]!;
-    const signedIn = (cookie: string) =>
-      getUser(new Request("http://localhost/forum", { headers: { Cookie: cookie } }));
+    const signedIn = (cookie: string) => getUser(get("/forum", cookie));
     expect((await signedIn(before))?.id).toBe(m.id);
 
     const token = await requestReset(m.email!);

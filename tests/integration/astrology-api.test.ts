@@ -8,29 +8,11 @@ import { loader as astrologyLoader } from "~/routes/api.astrology";
 import { loader as statusLoader } from "~/routes/api.astrology-monitor.status";
 import { loader as terminologyLoader } from "~/routes/api.debug.terminology.$planet.$sign";
 import { action as readingAction } from "~/routes/api.generate-personalized-reading";
-
-type Answer = { status: number; body: any; headers: Headers };
-
-/** Route functions return `data(...)` (DataWithResponseInit) or plain objects; both become {status, body}. */
-async function answer(promise: Promise<unknown>): Promise<Answer> {
-  const result = (await promise) as any;
-  if (result instanceof Response) return { status: result.status, body: await result.json(), headers: result.headers };
-  if (result?.type === "DataWithResponseInit") {
-    return { status: result.init?.status ?? 200, body: result.data, headers: new Headers(result.init?.headers) };
-  }
-  return { status: 200, body: result, headers: new Headers() };
-}
-
-const args = (url: string, init?: RequestInit, params: Record<string, string> = {}) =>
-  ({
-    request: new Request(`http://localhost${url}`, init),
-    params,
-    context: { clientIp: `10.0.0.${Math.floor(Math.random() * 250)}` },
-  }) as any;
+import { answerOf, call, routeRequest } from "../support/routes";
 
 describe("GET /api/astrology", () => {
   it("answers the planets and the moon phase now", async () => {
-    const { status, body } = await answer(astrologyLoader(args("/api/astrology")));
+    const { status, body } = await call(astrologyLoader, routeRequest("/api/astrology"));
     expect(status).toBe(200);
     expect(body.planets).toHaveLength(10);
     for (const p of body.planets) {
@@ -49,21 +31,24 @@ describe("GET /api/astrology", () => {
   });
 
   it("answers any instant from 1900 to 2100 with ?at=", async () => {
-    const { status, body, headers } = await answer(astrologyLoader(args("/api/astrology?at=2026-01-03T10:10:00Z")));
+    const { status, body, headers } = await call(
+      astrologyLoader,
+      routeRequest("/api/astrology?at=2026-01-03T10:10:00Z"),
+    );
     expect(status).toBe(200);
     expect(body.at).toBe("2026-01-03T10:10:00.000Z");
     expect(body.moonPhase.current).toBe("Full Moon");
     expect(body.moonPhase.nextPhase.type).toBe("Last Quarter");
-    expect(body.planets.find((p: any) => p.name === "Sun").constellation).toBe("Capricorn");
+    expect(body.planets.find((p: { name: string }) => p.name === "Sun").constellation).toBe("Capricorn");
     expect(headers.get("Cache-Control")).toContain("max-age");
-    const old = await answer(astrologyLoader(args("/api/astrology?at=1900-06-01T00:00:00%2B01:00")));
+    const old = await call(astrologyLoader, routeRequest("/api/astrology?at=1900-06-01T00:00:00%2B01:00"));
     expect(old.status).toBe(200);
   });
 
   it.each(["yesterday", "2026-01-03", "1899-12-31T23:00:00Z", "2101-01-01T00:00:00Z", "2026-13-40T10:00:00Z", ""])(
     "refuses at=%j with 400 and a message",
     async (at) => {
-      const { status, body } = await answer(astrologyLoader(args(`/api/astrology?at=${encodeURIComponent(at)}`)));
+      const { status, body } = await call(astrologyLoader, routeRequest(`/api/astrology?at=${encodeURIComponent(at)}`));
       expect(status).toBe(400);
       expect(body.error).toMatch(/ISO-8601 instant/);
     },
@@ -72,7 +57,7 @@ describe("GET /api/astrology", () => {
 
 describe("GET /api/astrology-monitor/status", () => {
   it("answers lastUpdate and checkIntervalMinutes", async () => {
-    const { status, body } = await answer(statusLoader());
+    const { status, body } = await answerOf(await statusLoader());
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(["checkIntervalMinutes", "lastUpdate"]);
     expect(body.checkIntervalMinutes).toBe(60);
@@ -81,14 +66,9 @@ describe("GET /api/astrology-monitor/status", () => {
 
 describe("POST /api/generate-personalized-reading", () => {
   const post = (body: unknown, sessionId: string = randomUUID()) =>
-    answer(
-      readingAction(
-        args("/api/generate-personalized-reading", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "x-session-id": sessionId },
-          body: JSON.stringify(body),
-        }),
-      ),
+    call(
+      readingAction,
+      routeRequest("/api/generate-personalized-reading", { json: body, headers: { "x-session-id": sessionId } }),
     );
 
   it("answers a reading shaped by the visitor's saved preferences", async () => {
@@ -138,7 +118,7 @@ describe("POST /api/generate-personalized-reading", () => {
   it("tops up a remote reading that misses the terminology contract", async () => {
     const terse: TextProvider = {
       name: "terse",
-      generateStructured: async () => ({ reading: "Venus in Libra is lovely." }) as any,
+      generateStructured: async <T>() => ({ reading: "Venus in Libra is lovely." }) as T,
     };
     const result = await generatePersonalizedReading({
       planet: "Venus",
@@ -156,8 +136,10 @@ describe("POST /api/generate-personalized-reading", () => {
 
 describe("GET /api/debug/terminology/{planet}/{sign}", () => {
   it("answers the reading and its check, never cached", async () => {
-    const { status, body, headers } = await answer(
-      terminologyLoader(args("/api/debug/terminology/Venus/Taurus", {}, { planet: "Venus", sign: "Taurus" })),
+    const { status, body, headers } = await call(
+      terminologyLoader,
+      routeRequest("/api/debug/terminology/Venus/Taurus"),
+      { params: { planet: "Venus", sign: "Taurus" } },
     );
     expect(status).toBe(200);
     expect(headers.get("Cache-Control")).toBe("no-store");
@@ -173,9 +155,9 @@ describe("GET /api/debug/terminology/{planet}/{sign}", () => {
   });
 
   it("refuses an unknown sign with 400", async () => {
-    const { status, headers } = await answer(
-      terminologyLoader(args("/api/debug/terminology/Venus/Draco", {}, { planet: "Venus", sign: "Draco" })),
-    );
+    const { status, headers } = await call(terminologyLoader, routeRequest("/api/debug/terminology/Venus/Draco"), {
+      params: { planet: "Venus", sign: "Draco" },
+    });
     expect(status).toBe(400);
     expect(headers.get("Cache-Control")).toBe("no-store");
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { skyCalendar, skyEvents } from "~/astrology/calendar.server";
 import { BODY_NAMES } from "~/astrology/zodiac";
 import { loader as calendarLoader } from "~/routes/astrology.calendar[.]ics";
+import { routeRequest } from "../support/routes";
 
 /**
  * The sky calendar (/astrology/calendar.ics) read the way a calendar app reads it: parsed by ical.js (Mozilla's
@@ -111,12 +112,13 @@ describe("the sky calendar from 1 November 2025 (published instants)", async () 
 });
 
 describe("GET /astrology/calendar.ics", () => {
-  const get = async (query = "", headers: HeadersInit = {}) =>
+  // The raw Response: the tests read the calendar's text and its caching headers.
+  const get = async (query = "", headers: Record<string, string> = {}) =>
     (await calendarLoader({
-      request: new Request(`http://localhost/astrology/calendar.ics${query}`, { headers }),
+      request: routeRequest(`/astrology/calendar.ics${query}`, { headers }),
       params: {},
       context: {},
-    } as any)) as Response;
+    } as never)) as Response;
 
   it("answers text/calendar for the next 12 months, cached until the monitor's next sky", async () => {
     const response = await get();

@@ -8,7 +8,8 @@ import * as postsRoute from "~/routes/api.forum.topics.$id.posts";
 import * as topicsRoute from "~/routes/api.forum.topics._index";
 import * as forumPage from "~/routes/forum._index";
 import * as topicPage from "~/routes/forum.topic.$id";
-import { call, formRequest, jsonRequest, member, statusOf } from "./forum-helpers";
+import { answerOf, settle, statusAndBody } from "../support/routes";
+import { formRequest, jsonRequest, member } from "./forum-helpers";
 
 const ctx = { context: {} as never };
 const unique = () => Math.random().toString(36).slice(2, 10);
@@ -17,8 +18,8 @@ const TOKEN = process.env.ADMIN_API_TOKEN!;
 describe("forum API", () => {
   it("creates and reads topics and posts with the spec's shapes", async () => {
     const author = await member();
-    const created = await statusOf(
-      await call(async () =>
+    const created = await answerOf(
+      await settle(async () =>
         topicsRoute.action({
           ...ctx,
           params: {},
@@ -40,7 +41,7 @@ describe("forum API", () => {
     expect(created.body.author).toEqual({ username: author.username });
     const id = created.body.id as number;
 
-    const list = await statusOf(
+    const list = await answerOf(
       await topicsRoute.loader({
         ...ctx,
         params: {},
@@ -52,8 +53,8 @@ describe("forum API", () => {
     expect(list.body.every((t: { category: string }) => t.category === "principles")).toBe(true);
 
     const replier = await member();
-    const reply = await statusOf(
-      await call(async () =>
+    const reply = await answerOf(
+      await settle(async () =>
         postsRoute.action({
           ...ctx,
           params: { id: String(id) },
@@ -73,7 +74,7 @@ describe("forum API", () => {
       author: { username: replier.username },
     });
 
-    const topic = await statusOf(
+    const topic = await answerOf(
       await topicRoute.loader({
         ...ctx,
         params: { id: String(id) },
@@ -81,7 +82,7 @@ describe("forum API", () => {
       }),
     );
     expect(topic.body.postCount).toBe(1);
-    const posts = await statusOf(
+    const posts = await answerOf(
       await postsRoute.loader({
         ...ctx,
         params: { id: String(id) },
@@ -92,8 +93,8 @@ describe("forum API", () => {
   });
 
   it("answers 401 without a session, 400 with the rule's message, 404 for a missing topic, 403 for another's post", async () => {
-    const anonymous = await statusOf(
-      await call(async () =>
+    const anonymous = await answerOf(
+      await settle(async () =>
         topicsRoute.action({
           ...ctx,
           params: {},
@@ -104,8 +105,8 @@ describe("forum API", () => {
     expect(anonymous.status).toBe(401);
 
     const author = await member();
-    const short = await statusOf(
-      await call(async () =>
+    const short = await answerOf(
+      await settle(async () =>
         topicsRoute.action({
           ...ctx,
           params: {},
@@ -113,9 +114,9 @@ describe("forum API", () => {
         }),
       ),
     );
-    expect(short).toEqual({ status: 400, body: { error: "Title must be at least 3 characters" } });
-    const badCategory = await statusOf(
-      await call(async () =>
+    expect(statusAndBody(short)).toEqual({ status: 400, body: { error: "Title must be at least 3 characters" } });
+    const badCategory = await answerOf(
+      await settle(async () =>
         topicsRoute.action({
           ...ctx,
           params: {},
@@ -127,9 +128,9 @@ describe("forum API", () => {
         }),
       ),
     );
-    expect(badCategory).toEqual({ status: 400, body: { error: "Choose one of the forum categories" } });
-    const badJson = await statusOf(
-      await call(async () =>
+    expect(statusAndBody(badCategory)).toEqual({ status: 400, body: { error: "Choose one of the forum categories" } });
+    const badJson = await answerOf(
+      await settle(async () =>
         topicsRoute.action({
           ...ctx,
           params: {},
@@ -139,8 +140,8 @@ describe("forum API", () => {
     );
     expect(badJson.status).toBe(400);
 
-    const missing = await statusOf(
-      await call(async () =>
+    const missing = await answerOf(
+      await settle(async () =>
         postsRoute.action({
           ...ctx,
           params: { id: "2000000000" },
@@ -155,7 +156,7 @@ describe("forum API", () => {
     expect(missing.status).toBe(404);
     expect(
       (
-        await statusOf(
+        await answerOf(
           await topicRoute.loader({
             ...ctx,
             params: { id: "abc" },
@@ -174,13 +175,15 @@ describe("forum API", () => {
     const { post } = (await createPost({ topicId: topic.id, authorId: author.id, content: "mine" }))!;
     const stranger = await member();
     const patch = (userId: number | undefined, content: unknown) =>
-      call(async () =>
+      settle(async () =>
         postRoute.action({
           ...ctx,
           params: { postId: String(post.id) },
           request: await jsonRequest(`/api/forum/posts/${post.id}`, { method: "PATCH", userId, body: { content } }),
         }),
-      ).then(statusOf);
+      )
+        .then(answerOf)
+        .then(statusAndBody);
     expect((await patch(undefined, "x")).status).toBe(401);
     expect(await patch(stranger.id, "taken over")).toEqual({
       status: 403,
@@ -200,8 +203,8 @@ describe("forum API", () => {
 describe("forum pages", () => {
   it("answers 404 'Topic Not Found' for a non-numeric or missing id", async () => {
     for (const id of ["abc", "12abc", "2000000000"]) {
-      const result = await statusOf(
-        await call(async () =>
+      const result = await answerOf(
+        await settle(async () =>
           topicPage.loader({ ...ctx, params: { id }, request: await jsonRequest(`/forum/topic/${id}`) }),
         ),
       );
@@ -213,7 +216,7 @@ describe("forum pages", () => {
   it("creates a topic from the form, and returns the messages of a bad one with status 400", async () => {
     const author = await member();
     const title = `Form topic ${unique()}`;
-    const ok = await call(async () =>
+    const ok = await settle(async () =>
       forumPage.action({
         ...ctx,
         params: {},
@@ -228,8 +231,8 @@ describe("forum pages", () => {
     expect((ok as Response).status).toBe(302);
     expect((ok as Response).headers.get("Location")).toMatch(/^\/forum\/topic\/\d+$/);
 
-    const bad = await statusOf(
-      await call(async () =>
+    const bad = await answerOf(
+      await settle(async () =>
         forumPage.action({
           ...ctx,
           params: {},
@@ -241,7 +244,7 @@ describe("forum pages", () => {
     expect(bad.body.result.error.title).toEqual(["Title must be at least 3 characters"]);
     expect(bad.body.toast.title).toBe("Failed to create topic");
 
-    const visitor = await call(async () =>
+    const visitor = await settle(async () =>
       forumPage.action({
         ...ctx,
         params: {},
@@ -262,7 +265,7 @@ describe("forum pages", () => {
     });
     const { post } = (await createPost({ topicId: topic.id, authorId: author.id, content: "original" }))!;
     const edit = (fields: Record<string, string>, userId: number) =>
-      call(async () =>
+      settle(async () =>
         topicPage.action({
           ...ctx,
           params: { id: String(topic.id) },
@@ -272,7 +275,7 @@ describe("forum pages", () => {
             userId,
           ),
         }),
-      ).then(statusOf);
+      ).then(answerOf);
     const empty = await edit({ content: "   " }, author.id);
     expect(empty.status).toBe(400);
     expect(empty.body.toast).toEqual({ title: "Content required", description: "Post content cannot be empty." });
@@ -283,7 +286,7 @@ describe("forum pages", () => {
     });
     const stranger = await member();
     expect((await edit({ content: "mine now" }, stranger.id)).status).toBe(403);
-    const saved = await call(async () =>
+    const saved = await settle(async () =>
       topicPage.action({
         ...ctx,
         params: { id: String(topic.id) },
@@ -295,7 +298,7 @@ describe("forum pages", () => {
       }),
     );
     expect((saved as Response).status).toBe(302);
-    const page = await statusOf(
+    const page = await answerOf(
       await topicPage.loader({
         ...ctx,
         params: { id: String(topic.id) },
@@ -371,11 +374,11 @@ describe("admin e-mail export", () => {
 
   it("refuses the page to members (403) and sends visitors to sign in", async () => {
     const plain = await member();
-    const forbidden = await call(async () =>
+    const forbidden = await settle(async () =>
       adminPage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/emails", { userId: plain.id }) }),
     );
     expect((forbidden as Response).status).toBe(403);
-    const visitor = await call(async () =>
+    const visitor = await settle(async () =>
       adminPage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/emails") }),
     );
     expect((visitor as Response).status).toBe(302);

@@ -3,8 +3,9 @@ import { db } from "#db/client.server";
 import { users } from "#db/schema";
 import { createUserSession } from "~/accounts/session.server";
 import { createUser } from "~/accounts/users.server";
+import { routeRequest } from "../support/routes";
 
-/** Test helpers for the forum's integration tests: unique members, signed-in requests, route calls. */
+/** Test helpers for the forum's integration tests: unique members and their signed-in requests. */
 export async function member(options: { email?: string | null; admin?: boolean } = {}) {
   const suffix = Math.random().toString(36).slice(2, 10);
   const user = await createUser({
@@ -20,6 +21,7 @@ export async function cookieFor(userId: number): Promise<string> {
   return (await createUserSession(userId)).split(";")[0]!;
 }
 
+/** A request to a forum route, signed in as `userId` when given (a session of that member's own). */
 export async function jsonRequest(
   path: string,
   {
@@ -29,47 +31,10 @@ export async function jsonRequest(
     headers = {},
   }: { method?: string; body?: unknown; userId?: number; headers?: Record<string, string> } = {},
 ) {
-  const allHeaders: Record<string, string> = { ...headers };
-  if (userId) allHeaders.Cookie = await cookieFor(userId);
-  if (body !== undefined) allHeaders["Content-Type"] = "application/json";
-  return new Request(`http://localhost${path}`, {
-    method,
-    headers: allHeaders,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
+  return routeRequest(path, { method, json: body, headers, cookie: userId ? await cookieFor(userId) : undefined });
 }
 
+/** An HTML form posted to a forum route, signed in as `userId` when given. */
 export async function formRequest(path: string, fields: Record<string, string>, userId?: number) {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (userId) headers.Cookie = await cookieFor(userId);
-  return new Request(`http://localhost${path}`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-/** Runs a loader or action; a thrown Response is returned like a returned one. */
-export async function call<T>(fn: () => Promise<T>): Promise<T | Response> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-
-/** Status and body of a route result: a Response, a `data()` value, or a plain object (200). */
-export async function statusOf(result: unknown): Promise<{ status: number; body: any }> {
-  if (result instanceof Response) {
-    const text = await result.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {}
-    return { status: result.status, body };
-  }
-  const value = result as { type?: string; data?: unknown; init?: { status?: number } };
-  if (value && value.type === "DataWithResponseInit") return { status: value.init?.status ?? 200, body: value.data };
-  return { status: 200, body: result };
+  return routeRequest(path, { form: fields, cookie: userId ? await cookieFor(userId) : undefined });
 }

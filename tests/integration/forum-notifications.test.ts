@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeRequest } from "../support/routes";
 
 /**
  * The reply notification end to end: a reply enqueues a job, drainJobs() runs it, nodemailer talks SMTP to a real
@@ -101,7 +102,7 @@ describe("reply notifications", () => {
     expect(header).toBe(link);
 
     // Opening the link turns notifications off.
-    const page = (await unsubscribe.loader({ request: new Request(link), params: {}, context: {} } as never)) as {
+    const page = (await unsubscribe.loader({ request: routeRequest(link), params: {}, context: {} } as never)) as {
       status: string;
     };
     expect(page.status).toBe("unsubscribed");
@@ -113,21 +114,14 @@ describe("reply notifications", () => {
 
     // The One-Click POST of a mail client works too, and the page can turn them back on.
     const resubscribed = (await unsubscribe.action({
-      request: new Request(`${link}&resubscribe=1`, {
-        method: "POST",
-        body: new URLSearchParams({ intent: "resubscribe" }),
-      }),
+      request: routeRequest(`${link}&resubscribe=1`, { form: { intent: "resubscribe" } }),
       params: {},
       context: {},
     } as never)) as { status: string };
     expect(resubscribed.status).toBe("resubscribed");
     expect((await getUserById(author.id))!.forumNotifications).toBe(true);
     const oneClick = (await unsubscribe.action({
-      request: new Request(link, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: "List-Unsubscribe=One-Click",
-      }),
+      request: routeRequest(link, { form: { "List-Unsubscribe": "One-Click" } }),
       params: {},
       context: {},
     } as never)) as { status: string };
@@ -135,7 +129,7 @@ describe("reply notifications", () => {
     expect((await getUserById(author.id))!.forumNotifications).toBe(false);
 
     const bad = await unsubscribe.loader({
-      request: new Request("http://localhost/unsubscribe?token=nope"),
+      request: routeRequest("/unsubscribe?token=nope"),
       params: {},
       context: {},
     } as never);

@@ -9,7 +9,7 @@ import { runConversionWorker } from "~/models3d/conversion.server";
 import { inspectZip, ZIP_LIMITS } from "~/models3d/zip-inspect.server";
 import { BUDGET_SPENT_NOTICE, PAID_BUDGET_KEY } from "~/utils/paid-budget.server";
 import { startAppServer } from "../../scripts/app-server";
-import { startOpenAIStandIn, type StandIn } from "../stand-ins/openai-chat";
+import { startOpenAIStandIn, type OpenAIStandIn } from "../stand-ins/openai";
 import { cookieFor, member } from "./forum-helpers";
 import { deflatedZip, meshy3mf } from "./hostile-zip";
 
@@ -71,7 +71,7 @@ describe("zip inspection before inflating", () => {
 
 describe("through the server", () => {
   let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
-  let standIn: StandIn | undefined;
+  let standIn: OpenAIStandIn | undefined;
   let base = "";
 
   beforeAll(async () => {

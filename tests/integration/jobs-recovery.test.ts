@@ -6,6 +6,7 @@ import postgres from "postgres";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, rawSql } from "#db/client.server";
+import { jobs } from "#db/schema";
 import { claimJob, enqueueJob, giveUpAbandonedJobs } from "~/jobs/queue.server";
 import { ensureDatabase } from "../../db/embedded";
 import { startAppServer } from "../../scripts/app-server";
@@ -22,15 +23,15 @@ describe("the queue's bookkeeping", () => {
 
   it("retakes a job whose lock expired, counting the attempt, and gives up one that died on its last", async () => {
     const sql = rawSql();
-    const [abandoned] = await sql<{ id: number }[]>`
-      insert into jobs (queue, payload, attempts, max_attempts, locked_at, locked_by)
-      values (${queue}, '{}'::jsonb, 1, 3, now() - interval '10 minutes', 'dead-worker') returning id`;
-    const [running] = await sql<{ id: number }[]>`
-      insert into jobs (queue, payload, attempts, max_attempts, locked_at, locked_by)
-      values (${queue}, '{}'::jsonb, 1, 3, now() - interval '5 seconds', 'live-worker') returning id`;
-    const [exhausted] = await sql<{ id: number }[]>`
-      insert into jobs (queue, payload, attempts, max_attempts, locked_at, locked_by)
-      values (${queue}, '{}'::jsonb, 3, 3, now() - interval '10 minutes', 'dead-worker') returning id`;
+    // A job whose worker holds (or held) its lock since `secondsAgo`.
+    const locked = (attempts: number, secondsAgo: number, lockedBy: string) =>
+      db
+        .insert(jobs)
+        .values({ queue, attempts, maxAttempts: 3, lockedAt: new Date(Date.now() - secondsAgo * 1000), lockedBy })
+        .returning({ id: jobs.id });
+    const [abandoned] = await locked(1, 600, "dead-worker");
+    const [running] = await locked(1, 5, "live-worker");
+    const [exhausted] = await locked(3, 600, "dead-worker");
 
     const claimed = await claimJob([queue]);
     expect(claimed?.id).toBe(abandoned!.id);

@@ -15,44 +15,24 @@ import { action as upload } from "~/routes/api.3d.upload";
 import { loader as viewerToken } from "~/routes/api.3d.viewer-token";
 import { loader as octahedron } from "~/routes/api.octahedron.generate";
 import * as cubes from "../fixtures/models3d/cubes";
+import { answerOf, call, get, routeRequest, statusAndBody } from "../support/routes";
 
 /**
  * The 3D API as a client meets it, against the real database: upload → queued conversion → status → model,
  * and every refusal with its message.
  */
-type DataResult = { data: unknown; init: { status?: number } | null };
-const bodyOf = async (result: unknown): Promise<{ status: number; body: any }> => {
-  if (result instanceof Response) {
-    const json = (result.headers.get("content-type") ?? "").includes("application/json");
-    return { status: result.status, body: json ? await result.json() : result };
-  }
-  const r = result as DataResult;
-  if (r && typeof r === "object" && "init" in r && "data" in r) return { status: r.init?.status ?? 200, body: r.data };
-  return { status: 200, body: result };
-};
-
-const ip = () =>
-  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-const args = (request: Request) => ({ request, params: {}, context: { clientIp: ip(), cspNonce: "" } }) as any;
-
 function uploadRequest(name: string, bytes: Uint8Array | string) {
-  const form = new FormData();
-  form.append("model", new Blob([bytes as BlobPart]), name);
-  return new Request("http://localhost/api/3d/upload", { method: "POST", body: form });
+  const formData = new FormData();
+  formData.append("model", new Blob([bytes as BlobPart]), name);
+  return routeRequest("/api/3d/upload", { formData });
 }
 
 async function uploadFile(name: string, bytes: Uint8Array | string) {
-  return bodyOf(await upload(args(uploadRequest(name, bytes))));
+  return statusAndBody(await call(upload, uploadRequest(name, bytes)));
 }
 
 async function statusOf(urn: string) {
-  return bodyOf(
-    await status({
-      request: new Request(`http://localhost/api/3d/status/${urn}`),
-      params: { urn },
-      context: {},
-    } as any),
-  );
+  return call(status, get(`/api/3d/status/${urn}`), { params: { urn } });
 }
 
 beforeAll(() => {
@@ -70,28 +50,20 @@ describe("3D upload and conversion", () => {
     await drainJobs([CONVERT_QUEUE]);
     expect((await statusOf(urn)).body).toEqual({ status: "success", progress: "100%" });
 
-    const noToken = await bodyOf(
-      await model({
-        request: new Request(`http://localhost/api/3d/model/${urn}`),
-        params: { urn },
-        context: {},
-      } as any),
-    );
+    const noToken = await call(model, get(`/api/3d/model/${urn}`), { params: { urn } });
     expect(noToken.status).toBe(401);
-    const forged = new Request(`http://localhost/api/3d/model/${urn}`, {
+    const forged = routeRequest(`/api/3d/model/${urn}`, {
       headers: { Authorization: "Bearer viewer.9999999999.forged" },
     });
-    expect((await bodyOf(await model({ request: forged, params: { urn }, context: {} } as any))).status).toBe(401);
+    expect((await call(model, forged, { params: { urn } })).status).toBe(401);
 
-    const token = (await bodyOf(await viewerToken())).body as { access_token: string; expires_in: number };
+    const token = (await answerOf(await viewerToken())).body as { access_token: string; expires_in: number };
     expect(token.expires_in).toBeGreaterThan(0);
     const response = (await model({
-      request: new Request(`http://localhost/api/3d/model/${urn}`, {
-        headers: { Authorization: `Bearer ${token.access_token}` },
-      }),
+      request: routeRequest(`/api/3d/model/${urn}`, { headers: { Authorization: `Bearer ${token.access_token}` } }),
       params: { urn },
       context: {},
-    } as any)) as Response;
+    } as never)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("model/gltf-binary");
     const glb = new Uint8Array(await response.arrayBuffer());
@@ -145,7 +117,7 @@ describe("3D upload and conversion", () => {
       },
       body: "--x--",
     });
-    expect(await bodyOf(await upload(args(declared)))).toEqual({
+    expect(statusAndBody(await call(upload, declared))).toEqual({
       status: 413,
       body: { error: "The file is larger than the 100 MB limit." },
     });
@@ -175,7 +147,7 @@ describe("3D upload and conversion", () => {
       body: stream,
       duplex: "half",
     } as RequestInit);
-    expect(await bodyOf(await upload(args(streamed)))).toEqual({
+    expect(statusAndBody(await call(upload, streamed))).toEqual({
       status: 413,
       body: { error: "The file is larger than the 100 MB limit." },
     });
@@ -215,9 +187,9 @@ describe("3D upload and conversion", () => {
 
 describe("octahedron model and tokens", () => {
   it("builds the octahedron once and serves it as a 6-vertex model", async () => {
-    const first = await bodyOf(await octahedron());
+    const first = statusAndBody(await answerOf(await octahedron()));
     expect(first.body).toEqual({ urn: OCTAHEDRON_URN, status: "success" });
-    expect(await bodyOf(await octahedron())).toEqual(first);
+    expect(statusAndBody(await answerOf(await octahedron()))).toEqual(first);
     const record = await getModel({ urn: OCTAHEDRON_URN });
     const glb = await modelStorage.read(record!.glbKey!);
     const document = await new NodeIO().readBinary(glb);

@@ -5,34 +5,22 @@ import { registerModels3dJobs } from "~/models3d/jobs.server";
 import { CONVERT_QUEUE } from "~/models3d/upload.server";
 import { loader as status } from "~/routes/api.3d.status.$urn";
 import { action as upload } from "~/routes/api.3d.upload";
+import { call, get, routeRequest } from "../support/routes";
 
 /**
  * A failed conversion names its reason, through the API as a client meets it: the spec's 'No viewable geometry
  * found in the model' when there is nothing to draw, and the spec's 'Model translation failed…' with the reason
  * written for visitors when the file uses something the converter refuses. UTF-16 uploads are accepted.
  */
-const ip = () =>
-  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
 async function uploadFile(name: string, bytes: Uint8Array): Promise<{ status: number; urn: string }> {
-  const form = new FormData();
-  form.append("model", new Blob([bytes as BlobPart]), name);
-  const request = new Request("http://localhost/api/3d/upload", { method: "POST", body: form });
-  const response = (await upload({
-    request,
-    params: {},
-    context: { clientIp: ip(), cspNonce: "" },
-  } as never)) as Response;
-  return { status: response.status, urn: ((await response.json()) as { urn: string }).urn };
+  const formData = new FormData();
+  formData.append("model", new Blob([bytes as BlobPart]), name);
+  const { status, body } = await call(upload, routeRequest("/api/3d/upload", { formData }));
+  return { status, urn: (body as { urn: string }).urn };
 }
 
 async function statusOf(urn: string): Promise<Record<string, string>> {
-  const response = (await status({
-    request: new Request(`http://localhost/api/3d/status/${urn}`),
-    params: { urn },
-    context: {},
-  } as never)) as Response;
-  return (await response.json()) as Record<string, string>;
+  return (await call(status, get(`/api/3d/status/${urn}`), { params: { urn } })).body as Record<string, string>;
 }
 
 const x3d = (scene: string) => new TextEncoder().encode(`<X3D version="3.3"><Scene>${scene}</Scene></X3D>`);

@@ -22,7 +22,8 @@ import * as logPage from "~/routes/admin.moderation.log";
 import * as logCsv from "~/routes/admin.moderation.log[.]csv";
 import * as rolesPage from "~/routes/admin.moderation.roles";
 import * as topicPage from "~/routes/forum.topic.$id";
-import { call, cookieFor, formRequest, jsonRequest, member, statusOf } from "./forum-helpers";
+import { answerOf, routeRequest, settle, statusAndBody } from "../support/routes";
+import { cookieFor, formRequest, jsonRequest, member } from "./forum-helpers";
 
 /**
  * Forum moderation (decision 026) against the real database: who may do what, the three-flag rule, lock,
@@ -60,22 +61,22 @@ async function topicWithPost(content = `Buy cheap things ${unique()}`) {
 }
 
 const topicPost = (topicId: number, fields: Record<string, string>, userId?: number) =>
-  call(async () =>
+  settle(async () =>
     topicPage.action({
       ...ctx,
       params: { id: String(topicId) },
       request: await formRequest(`/forum/topic/${topicId}`, fields, userId),
     }),
-  ).then(statusOf);
+  ).then(answerOf);
 
 const queuePost = (fields: Record<string, string>, userId?: number) =>
-  call(async () =>
+  settle(async () =>
     queuePage.action({
       ...ctx,
       params: {},
       request: await formRequest("/admin/moderation", { intent: "moderate", ...fields }, userId),
     }),
-  ).then(statusOf);
+  ).then(answerOf);
 
 const logOf = (targetType: string, targetId: number) =>
   db
@@ -90,11 +91,11 @@ describe("permissions", () => {
     const plain = await member();
     const mod = await moderator();
 
-    const visitor = await call(async () =>
+    const visitor = await settle(async () =>
       queuePage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation") }),
     );
     expect((visitor as Response).status).toBe(302);
-    const memberQueue = await call(async () =>
+    const memberQueue = await settle(async () =>
       queuePage.loader({ ...ctx, params: {}, request: await jsonRequest("/admin/moderation", { userId: plain.id }) }),
     );
     expect((memberQueue as Response).status).toBe(403);
@@ -114,7 +115,7 @@ describe("permissions", () => {
     // Moderators reach the queue, but not the roles page, the log, or the role change itself.
     expect(
       (
-        await statusOf(
+        await answerOf(
           await queuePage.loader({
             ...ctx,
             params: {},
@@ -125,12 +126,12 @@ describe("permissions", () => {
     ).toBe(200);
     for (const path of ["/admin/moderation/roles", "/admin/moderation/log"]) {
       const route = path.endsWith("roles") ? rolesPage : logPage;
-      const denied = await call(async () =>
+      const denied = await settle(async () =>
         route.loader({ ...ctx, params: {}, request: await jsonRequest(path, { userId: mod.id }) }),
       );
       expect((denied as Response).status).toBe(403);
     }
-    const grant = await call(async () =>
+    const grant = await settle(async () =>
       rolesPage.action({
         ...ctx,
         params: {},
@@ -161,7 +162,7 @@ describe("permissions", () => {
   it("lets an admin grant and revoke the moderator role on the roles page, recorded in the log", async () => {
     const admin = await member({ admin: true });
     const candidate = await member();
-    const grant = await call(async () =>
+    const grant = await settle(async () =>
       rolesPage.action({
         ...ctx,
         params: {},
@@ -173,7 +174,7 @@ describe("permissions", () => {
       }),
     );
     expect((grant as Response).status).toBe(302);
-    const queue = await statusOf(
+    const queue = await answerOf(
       await queuePage.loader({
         ...ctx,
         params: {},
@@ -181,7 +182,7 @@ describe("permissions", () => {
       }),
     );
     expect(queue.status).toBe(200);
-    const revoke = await call(async () =>
+    const revoke = await settle(async () =>
       rolesPage.action({
         ...ctx,
         params: {},
@@ -193,7 +194,7 @@ describe("permissions", () => {
       }),
     );
     expect((revoke as Response).status).toBe(302);
-    const denied = await call(async () =>
+    const denied = await settle(async () =>
       queuePage.loader({
         ...ctx,
         params: {},
@@ -222,7 +223,7 @@ describe("flags", () => {
     expect((await listPosts({ topicId: topic.id, postCount: 1, page: 1 })).posts[0]!.content).toBe(post.content);
     expect(await flag(flaggers[2]!.id)).toEqual({ ok: true, hidden: true });
 
-    const visitorView = await statusOf(
+    const visitorView = await answerOf(
       await topicPage.loader({
         ...ctx,
         params: { id: String(topic.id) },
@@ -234,7 +235,7 @@ describe("flags", () => {
       content: HIDDEN_POST_NOTICE,
       hidden: { reason: null },
     });
-    const authorView = await statusOf(
+    const authorView = await answerOf(
       await topicPage.loader({
         ...ctx,
         params: { id: String(topic.id) },
@@ -249,7 +250,7 @@ describe("flags", () => {
 
     // The queue shows it with its three flags and notes; "keep" clears them and shows the post again.
     const mod = await moderator();
-    const queue = await statusOf(
+    const queue = await answerOf(
       await queuePage.loader({
         ...ctx,
         params: {},
@@ -269,7 +270,7 @@ describe("flags", () => {
     );
     expect(kept.status).toBe(302);
     expect((await listPosts({ topicId: topic.id, postCount: 1, page: 1 })).posts[0]!.hidden).toBeNull();
-    const after = await statusOf(
+    const after = await answerOf(
       await queuePage.loader({
         ...ctx,
         params: {},
@@ -341,7 +342,7 @@ describe("moderator actions", () => {
     const reply = await topicPost(topic.id, { intent: "reply", content: "Let me in" }, author.id);
     expect(reply.status).toBe(409);
     expect(reply.body.toast.description).toBe(TOPIC_LOCKED);
-    const page = await statusOf(
+    const page = await answerOf(
       await topicPage.loader({
         ...ctx,
         params: { id: String(topic.id) },
@@ -401,7 +402,7 @@ describe("moderator actions", () => {
       mod.id,
     );
     expect(move.status).toBe(302);
-    const page = await statusOf(
+    const page = await answerOf(
       await topicPage.loader({
         ...ctx,
         params: { id: String(topic.id) },
@@ -457,7 +458,7 @@ describe("moderator actions", () => {
     const { author, post } = await topicWithPost();
     const mod = await moderator();
     const cookie = await cookieFor(author.id);
-    const signedIn = () => getUser(new Request("http://localhost/forum", { headers: { Cookie: cookie } }));
+    const signedIn = () => getUser(routeRequest("/forum", { cookie }));
     expect((await signedIn())?.id).toBe(author.id);
 
     // Moderators cannot suspend each other; an admin can. Nobody can suspend themselves.
@@ -503,7 +504,7 @@ describe("moderator actions", () => {
     // The sessions the suspension ended stay ended; a new sign-in works.
     expect(await signedIn()).toBeNull();
     const fresh = await cookieFor(author.id);
-    expect((await getUser(new Request("http://localhost/forum", { headers: { Cookie: fresh } })))?.id).toBe(author.id);
+    expect((await getUser(routeRequest("/forum", { cookie: fresh })))?.id).toBe(author.id);
   });
 });
 
@@ -523,7 +524,7 @@ describe("audit log", () => {
       ).ok,
     ).toBe(true);
 
-    const page = await statusOf(
+    const page = await answerOf(
       await logPage.loader({
         ...ctx,
         params: {},
@@ -567,7 +568,7 @@ describe("audit log", () => {
     expect(hideLine).toContain(`"'=HYPERLINK(""http://evil.test"",""click"") `);
     expect(hideLine).toContain(`,${mod.username},hide,post,${post.id},`);
 
-    const forbidden = await call(async () =>
+    const forbidden = await settle(async () =>
       logCsv.loader({
         ...ctx,
         params: {},
@@ -595,18 +596,20 @@ describe("JSON API", () => {
       body: unknown,
       userId?: number,
     ) =>
-      statusOf(
-        await call(async () =>
-          route.action({
-            ...ctx,
-            params: {},
-            request: await jsonRequest(path, { method: "POST", body, userId }),
-          } as never),
+      statusAndBody(
+        await answerOf(
+          await settle(async () =>
+            route.action({
+              ...ctx,
+              params: {},
+              request: await jsonRequest(path, { method: "POST", body, userId }),
+            } as never),
+          ),
         ),
       );
     const get = async (route: { loader: (a: never) => Promise<Response> }, path: string, userId?: number) =>
-      statusOf(
-        await call(async () =>
+      answerOf(
+        await settle(async () =>
           route.loader({ ...ctx, params: {}, request: await jsonRequest(path, { userId }) } as never),
         ),
       );
@@ -646,7 +649,7 @@ describe("JSON API", () => {
     // The forum API shows the hidden post's notice to others and the text to its author.
     const postApi = await import("~/routes/api.forum.posts.$postId");
     const seen = async (userId?: number) =>
-      statusOf(
+      answerOf(
         await postApi.loader({
           ...ctx,
           params: { postId: String(post.id) },

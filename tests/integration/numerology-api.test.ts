@@ -6,40 +6,17 @@ import { loader as savedAngelNumbers } from "../../app/routes/api.angel-numbers_
 import { action as generateContent } from "../../app/routes/api.generate-content";
 import { action as savePreferences, loader as getPreferences } from "../../app/routes/api.preferences";
 import { loader as visualEssence } from "../../app/routes/visual-essence.$file";
+import { call, routeRequest } from "../support/routes";
 
 /**
  * The numerology API as clients call it (spec part 1 and 2, "The calls it makes"): shapes, defaults, screening
  * and validation, against the real database.
  */
-const context = { clientIp: "127.0.0.9", cspNonce: "test" };
 const newSession = () => randomUUID();
 
-function post(path: string, body: unknown, sessionId?: string) {
-  return new Request(`http://localhost${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...(sessionId ? { "x-session-id": sessionId } : {}) },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-/** Loaders and actions answer `data(value, init)` objects (single fetch) or Responses; read both alike. */
-async function call(fn: (args: any) => Promise<unknown>, request: Request, params: Record<string, string> = {}) {
-  try {
-    const result = (await fn({ request, context, params })) as any;
-    if (result instanceof Response) {
-      const isJson = result.headers.get("content-type")?.includes("application/json");
-      return {
-        status: result.status,
-        body: isJson ? await result.json() : await result.text(),
-        headers: result.headers,
-      };
-    }
-    if (result?.type === "DataWithResponseInit") return { status: result.init?.status ?? 200, body: result.data };
-    return { status: 200, body: result };
-  } catch (thrown: any) {
-    if (thrown?.type === "DataWithResponseInit") return { status: thrown.init?.status ?? 200, body: thrown.data };
-    throw thrown;
-  }
+/** A JSON POST from the visitor with this `x-session-id`. */
+function post(path: string, json: unknown, sessionId?: string) {
+  return routeRequest(path, { json, headers: sessionId ? { "x-session-id": sessionId } : {} });
 }
 
 describe("POST /api/generate-content", () => {
@@ -66,7 +43,7 @@ describe("POST /api/generate-content", () => {
     expect(res.body.principle.content).toContain("“my garden”");
     const prefs = await call(
       getPreferences,
-      new Request("http://localhost/api/preferences", { headers: { "x-session-id": sessionId } }),
+      routeRequest("/api/preferences", { headers: { "x-session-id": sessionId } }),
     );
     expect(prefs.body).toEqual({ style: "practical", composition: "brief", keywords: "my garden" });
   });
@@ -102,7 +79,7 @@ describe("POST /api/generate-content", () => {
       post("/api/generate-content", { number: 3, preferences: { keywords: "murder" } }, sessionId),
     );
     expect(alert.body.code).toBe("GRAPHIC_ALERT");
-    const prefs = await call(getPreferences, new Request("http://localhost/api/preferences", { headers }));
+    const prefs = await call(getPreferences, routeRequest("/api/preferences", { headers }));
     expect(prefs.body).toEqual({ style: "practical", composition: "detailed", keywords: "my garden" });
     // and the next reading is not answered with 'Content Alert'
     const next = await call(generateContent, post("/api/generate-content", { number: 4 }, sessionId));
@@ -130,7 +107,7 @@ describe("GET/POST /api/preferences", () => {
   it("defaults to poetic/detailed and keeps what the session saves (keywords cut to 30)", async () => {
     const sessionId = newSession();
     const headers = { "x-session-id": sessionId };
-    const before = await call(getPreferences, new Request("http://localhost/api/preferences", { headers }));
+    const before = await call(getPreferences, routeRequest("/api/preferences", { headers }));
     expect(before.body).toEqual({ style: "poetic", composition: "detailed", keywords: "" });
     const saved = await call(
       savePreferences,
@@ -142,11 +119,11 @@ describe("GET/POST /api/preferences", () => {
     );
     expect(saved.status).toBe(200);
     expect(saved.body.keywords).toHaveLength(30);
-    const after = await call(getPreferences, new Request("http://localhost/api/preferences", { headers }));
+    const after = await call(getPreferences, routeRequest("/api/preferences", { headers }));
     expect(after.body).toMatchObject({ style: "scientific", composition: "simple" });
     const other = await call(
       getPreferences,
-      new Request("http://localhost/api/preferences", { headers: { "x-session-id": newSession() } }),
+      routeRequest("/api/preferences", { headers: { "x-session-id": newSession() } }),
     );
     expect(other.body.style).toBe("poetic");
     const bad = await call(savePreferences, post("/api/preferences", { style: "shouty" }, sessionId));
@@ -165,7 +142,7 @@ describe("GET/POST /api/preferences", () => {
       post("/api/preferences", { style: "poetic", composition: "brief", keywords: "sh1t luck" }, sessionId),
     );
     expect(refused).toMatchObject({ status: 400, body: { code: "GRAPHIC_ALERT", title: "Content Alert" } });
-    const after = await call(getPreferences, new Request("http://localhost/api/preferences", { headers }));
+    const after = await call(getPreferences, routeRequest("/api/preferences", { headers }));
     expect(after.body).toEqual({ style: "spiritual", composition: "brief", keywords: "stillness" });
   });
 });
@@ -195,7 +172,7 @@ describe("angel numbers", () => {
     await call(angelNumbers, post("/api/angel-numbers", { number: 777 }, sessionId));
     const saved = await call(
       savedAngelNumbers,
-      new Request("http://localhost/api/angel-numbers/saved", { headers: { "x-session-id": sessionId } }),
+      routeRequest("/api/angel-numbers/saved", { headers: { "x-session-id": sessionId } }),
     );
     expect(saved.body.map((r: { number: string }) => r.number)).toEqual(["777", "1234"]);
     expect(saved.body[1]).toMatchObject({
@@ -206,7 +183,7 @@ describe("angel numbers", () => {
 
     const none = await call(
       savedAngelNumbers,
-      new Request("http://localhost/api/angel-numbers/saved", { headers: { "x-session-id": newSession() } }),
+      routeRequest("/api/angel-numbers/saved", { headers: { "x-session-id": newSession() } }),
     );
     expect(none.body).toEqual([]);
   });
@@ -272,7 +249,7 @@ describe("POST /api/analyze-birth-date", () => {
 describe("the visual essence route", () => {
   it("draws the same SVG for the same digit and seed, and refuses bad names", async () => {
     const get = (file: string, query = "") =>
-      call(visualEssence, new Request(`http://localhost/visual-essence/${file}${query}`), { file });
+      call(visualEssence, routeRequest(`/visual-essence/${file}${query}`), { params: { file } });
     const a = await get("4.svg", "?seed=12");
     const b = await get("4.svg", "?seed=12");
     const c = await get("4.svg", "?seed=13");

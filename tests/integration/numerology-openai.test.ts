@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startOpenAIStandIn, type StandIn } from "../stand-ins/openai-chat";
+import { startOpenAIStandIn, type OpenAIStandIn } from "../stand-ins/openai";
 
 /**
  * The OpenAI path, through the real `openai` client against the loopback stand-in: structured output, the
  * image and moderation adapters, a timeout (AI_TIMEOUT_MS is 1.5 s here) and a malformed answer that falls back
  * to the offline composer.
  */
-let standIn: StandIn;
+let standIn: OpenAIStandIn;
 let gen: typeof import("../../app/numerology/generation.server");
 let image: typeof import("../../app/ai/image.server");
 let env: typeof import("../../app/utils/env.server").env;
@@ -56,7 +56,14 @@ describe("the OpenAI provider", () => {
     expect(result.content.principle).toEqual(answer.principle);
     expect(result.content.affirmation).toBe(answer.affirmation);
 
-    const chat = standIn.requests.find((r) => r.path === "/v1/chat/completions")!;
+    // The request the real client sent, read as the Chat Completions API defines it.
+    const chat = standIn.requests.find((r) => r.path === "/v1/chat/completions") as unknown as {
+      body: {
+        model: string;
+        response_format: { type: string; json_schema: { schema: { additionalProperties: boolean } } };
+        messages: Array<{ content: string }>;
+      };
+    };
     expect(chat.body.model).toBe(env.OPENAI_MODEL);
     expect(chat.body.response_format.type).toBe("json_schema");
     expect(chat.body.response_format.json_schema).toMatchObject({ name: "numerology_principle", strict: true });

@@ -3,6 +3,7 @@ import { action } from "~/routes/api.tts.generate";
 import { closeEspeak } from "~/speech/espeak.server";
 import { readMp3 } from "~/speech/mp3";
 import { speak } from "~/speech/tts.server";
+import { routeRequest } from "../support/routes";
 
 /** The speech domain and POST /api/tts/generate against the real database: cache, limits, validation. */
 afterAll(async () => {
@@ -12,11 +13,8 @@ afterAll(async () => {
 const context = { cspNonce: "", clientIp: "127.0.0.1" };
 
 function post(body: unknown, sessionId = randomUUID()) {
-  const request = new Request("http://localhost/api/tts/generate", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "x-session-id": sessionId },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
+  const request = routeRequest("/api/tts/generate", { json: body, headers: { "x-session-id": sessionId } });
+  // The raw Response: the tests read the audio bytes.
   return action({ request, context, params: {} } as never) as Promise<Response>;
 }
 

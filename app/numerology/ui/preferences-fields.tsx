@@ -6,43 +6,62 @@ import {
   STYLE_LABELS,
   STYLES,
   type Preferences,
-} from "~/preferences/schema";
+} from "~/preferences/options";
+
+type PreferenceName = keyof Preferences;
+/** What a field needs from its form (Conform's field metadata has it): ids, and the server's errors. */
+type FieldMeta = { id: string; errorId: string; errors?: string[] };
+
+const SELECT = "mt-1 block w-full rounded-md border border-violet-300 bg-white px-3 py-2 text-ink";
+
+function FieldError({ meta }: { meta: FieldMeta }) {
+  return meta.errors?.length ? (
+    <p id={meta.errorId} className="mt-1 text-sm text-red-700">
+      {meta.errors[0]}
+    </p>
+  ) : null;
+}
+
+const describedBy = (meta: FieldMeta, hint?: string) =>
+  [hint, meta.errors?.length ? meta.errorId : undefined].filter(Boolean).join(" ") || undefined;
 
 /**
  * Style, Content Length and Keywords (n/30, 'No proper nouns'): plain form fields named style, composition and
  * keywords, so they travel with the form that contains them (or points at them with `form`).
  */
 export function PreferencesFields({
-  idPrefix,
+  fields,
   defaults,
   formId,
   onPreferenceChange,
 }: {
-  idPrefix: string;
+  fields: Record<PreferenceName, FieldMeta>;
   defaults: Preferences;
   formId?: string;
-  onPreferenceChange?: (field: "style" | "composition" | "keywords", value: string, all: Preferences) => void;
+  onPreferenceChange?: (field: PreferenceName, value: string, all: Preferences) => void;
 }) {
   const [values, setValues] = useState<Preferences>(defaults);
-  const update = (field: "style" | "composition" | "keywords", value: string) => {
+  const update = (field: PreferenceName, value: string) => {
     const next = { ...values, [field]: value } as Preferences;
     setValues(next);
     onPreferenceChange?.(field, value, next);
   };
-  const select = "mt-1 block w-full rounded-md border border-violet-300 bg-white px-3 py-2 text-ink";
+  const hintId = `${fields.keywords.id}-hint`;
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <div>
-        <label htmlFor={`${idPrefix}-style`} className="text-sm font-semibold">
+        <label htmlFor={fields.style.id} className="text-sm font-semibold">
           Style
         </label>
         <select
-          id={`${idPrefix}-style`}
+          id={fields.style.id}
           name="style"
           form={formId}
           value={values.style}
           onChange={(e) => update("style", e.target.value)}
-          className={select}
+          aria-invalid={fields.style.errors?.length ? true : undefined}
+          aria-describedby={describedBy(fields.style)}
+          className={SELECT}
         >
           {STYLES.map((s) => (
             <option key={s} value={s}>
@@ -50,18 +69,21 @@ export function PreferencesFields({
             </option>
           ))}
         </select>
+        <FieldError meta={fields.style} />
       </div>
       <div>
-        <label htmlFor={`${idPrefix}-composition`} className="text-sm font-semibold">
+        <label htmlFor={fields.composition.id} className="text-sm font-semibold">
           Content Length
         </label>
         <select
-          id={`${idPrefix}-composition`}
+          id={fields.composition.id}
           name="composition"
           form={formId}
           value={values.composition}
           onChange={(e) => update("composition", e.target.value)}
-          className={select}
+          aria-invalid={fields.composition.errors?.length ? true : undefined}
+          aria-describedby={describedBy(fields.composition)}
+          className={SELECT}
         >
           {COMPOSITIONS.map((c) => (
             <option key={c} value={c}>
@@ -69,29 +91,32 @@ export function PreferencesFields({
             </option>
           ))}
         </select>
+        <FieldError meta={fields.composition} />
       </div>
       <div>
-        <label htmlFor={`${idPrefix}-keywords`} className="text-sm font-semibold">
+        <label htmlFor={fields.keywords.id} className="text-sm font-semibold">
           Keywords
         </label>
         <input
-          id={`${idPrefix}-keywords`}
+          id={fields.keywords.id}
           name="keywords"
           form={formId}
           type="text"
           maxLength={KEYWORDS_MAX}
           value={values.keywords}
           onChange={(e) => update("keywords", e.target.value.slice(0, KEYWORDS_MAX))}
-          aria-describedby={`${idPrefix}-keywords-hint`}
-          className={select}
+          aria-invalid={fields.keywords.errors?.length ? true : undefined}
+          aria-describedby={describedBy(fields.keywords, hintId)}
+          className={SELECT}
           autoComplete="off"
         />
-        <p id={`${idPrefix}-keywords-hint`} className="mt-1 flex justify-between text-xs text-ink">
+        <p id={hintId} className="mt-1 flex justify-between text-xs text-ink">
           <span>No proper nouns</span>
           <span>
             {values.keywords.length}/{KEYWORDS_MAX}
           </span>
         </p>
+        <FieldError meta={fields.keywords} />
       </div>
     </div>
   );

@@ -1,68 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
-/** Calls a route's loader or action as Remix would, and normalises what it returns or throws. */
-export type Answer = { status: number; body: any; headers: Headers };
-
-type RouteFn = (args: { request: Request; context: any; params: Record<string, string> }) => Promise<unknown>;
-
-export async function call(fn: RouteFn, request: Request, ip = randomIp()): Promise<Answer> {
-  let value: unknown;
-  try {
-    value = await fn({ request, context: { clientIp: ip, cspNonce: "" }, params: {} });
-  } catch (thrown) {
-    value = thrown;
-  }
-  return normalise(value);
-}
-
-async function normalise(value: unknown): Promise<Answer> {
-  if (value instanceof Response) {
-    const text = await value.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {}
-    return { status: value.status, body, headers: value.headers };
-  }
-  const v = value as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (v && v.type === "DataWithResponseInit") {
-    return { status: v.init?.status ?? 200, body: v.data, headers: new Headers(v.init?.headers) };
-  }
-  return { status: 200, body: value, headers: new Headers() };
-}
-
-export function randomIp(): string {
-  const n = () => Math.floor(Math.random() * 250) + 1;
-  return `10.${n()}.${n()}.${n()}`;
-}
-
 export function uniqueName(prefix = "member"): string {
   return `${prefix}_${Math.random().toString(36).slice(2, 9)}`;
-}
-
-export function jsonPost(url: string, body: unknown, cookie?: string): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`http://localhost${url}`, { method: "POST", headers, body: JSON.stringify(body) });
-}
-
-export function formPost(url: string, fields: Record<string, string>, cookie?: string): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`http://localhost${url}`, { method: "POST", headers, body: new URLSearchParams(fields) });
-}
-
-export function get(url: string, cookie?: string): Request {
-  return new Request(`http://localhost${url}`, { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-/** The name=value pairs of every Set-Cookie, as a Cookie header. */
-export function cookieFrom(headers: Headers): string {
-  return headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 }
 
 /**
@@ -73,13 +13,17 @@ export async function drainAccountMail(): Promise<void> {
   const { drainJobs, registerJobHandler } = await import("~/jobs/queue.server");
   const { ACCOUNT_MAIL_QUEUE } = await import("~/accounts/account-mail.server");
   const { runAccountMailJob } = await import("~/accounts/mail-jobs.server");
-  const { rawSql } = await import("#db/client.server");
+  const { and, count, eq, isNull, lte, sql } = await import("drizzle-orm");
+  const { db } = await import("#db/client.server");
+  const { jobs } = await import("#db/schema");
   registerJobHandler(ACCOUNT_MAIL_QUEUE, runAccountMailJob);
   const deadline = Date.now() + 15_000;
   for (;;) {
     await drainJobs([ACCOUNT_MAIL_QUEUE]);
-    const [row] = await rawSql()<{ pending: number }[]>`
-      select count(*)::int as pending from jobs where queue = ${ACCOUNT_MAIL_QUEUE} and done_at is null and run_at <= now()`;
+    const [row] = await db
+      .select({ pending: count() })
+      .from(jobs)
+      .where(and(eq(jobs.queue, ACCOUNT_MAIL_QUEUE), isNull(jobs.doneAt), lte(jobs.runAt, sql`now()`)));
     if (!row?.pending) return;
     if (Date.now() > deadline) throw new Error(`${row.pending} account mails still pending`);
     await new Promise((r) => setTimeout(r, 50));

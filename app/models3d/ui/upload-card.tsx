@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FORMAT_LABELS, MAX_UPLOAD_LABEL, MESSAGES, MODEL_EXTENSIONS } from "./formats";
+import { FORMAT_LABELS, MAX_UPLOAD_LABEL, MESSAGES, MODEL_EXTENSIONS } from "../formats";
 
 /** Pieces shared by the 3D pages: the red alert, the percent bar and the formats card. */
 export function ErrorAlert({ title = MESSAGES.uploadFailed, detail }: { title?: string; detail?: string | null }) {
@@ -57,7 +57,7 @@ export function SupportedFormatsCard() {
         ))}
       </ul>
       <p className="mt-4 text-ink">
-        Files up to {MAX_UPLOAD_LABEL}. Models are converted on this site's own server (nothing is sent to another
+        Files up to {MAX_UPLOAD_LABEL}. Models are converted on this site&apos;s own server (nothing is sent to another
         company) and deleted after 7 days. Upload self-contained files: references to other files or web addresses
         inside a model are not followed.
       </p>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { MESSAGES } from "./formats";
-import { OCTAHEDRON_FACES, OCTAHEDRON_VERTICES } from "./octahedron-geometry";
+import { MESSAGES } from "../formats";
+import { OCTAHEDRON_FACES, OCTAHEDRON_VERTICES } from "../octahedron-geometry";
 import { ModelViewer } from "./viewer";
 
 /**

@@ -1,4 +1,4 @@
-import { summaryRows, type ModelSummary } from "./summary";
+import { summaryRows, type ModelSummary } from "../summary";
 
 /**
  * The model in words, for everyone and for screen readers in particular: its size along each axis (in the

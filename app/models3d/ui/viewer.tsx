@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { MESSAGES } from "./formats";
+import { MESSAGES } from "../formats";
 import type { ModelViewerProps } from "./model-viewer.client";
 
 /**

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
-import { MESSAGES } from "./formats";
-import { parseSummary, type ModelSummary } from "./summary";
+import { MESSAGES } from "../formats";
+import { parseSummary, type ModelSummary } from "../summary";
 
 /**
  * The three.js viewer (browser only; loaded lazily by viewer.tsx, so three.js ships only with the 3D pages).

@@ -1,0 +1,97 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { formatUtcDate } from "~/utils/dates";
+import type { AngelReading } from "../composer";
+
+type SavedReading = AngelReading & { id: number; createdAt: string };
+
+/** A decoded angel number: meaning, guidance, the personal message, its principles and the reduction. */
+export function AngelReadingView({ reading, children }: { reading: AngelReading; children?: ReactNode }) {
+  return (
+    <article
+      aria-labelledby="reading-title"
+      className="mt-8 rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="reading-title" className="font-serif text-3xl font-semibold">
+        Angel Number {reading.number}
+      </h2>
+      <h3 className="mt-5 font-serif text-xl font-semibold">Meaning</h3>
+      <p className="mt-1">{reading.meaning}</p>
+      <h3 className="mt-5 font-serif text-xl font-semibold">Guidance</h3>
+      <p className="mt-1">{reading.guidance}</p>
+      <h3 className="mt-5 font-serif text-xl font-semibold">Your Personal Message</h3>
+      {reading.personalizedMessage.split(/\n\s*\n/).map((paragraph, i) => (
+        <p key={i} className="mt-2">
+          {paragraph}
+        </p>
+      ))}
+      {reading.universalPrinciples.length ? (
+        <>
+          <h3 className="mt-5 font-serif text-xl font-semibold">Universal Principles</h3>
+          <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+            {reading.universalPrinciples.map((p) => (
+              <li key={p.digit} className="rounded-lg border border-violet-200 p-3">
+                <span className="font-semibold">
+                  {p.digit} · {p.principle}
+                </span>
+                <span className="block text-sm">{p.meaning}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h3 className="mt-5 font-serif text-xl font-semibold">Reduced Digit</h3>
+      <p className="mt-1">
+        <span className="font-mono">{reading.reducedDigit.calculation}</span>
+      </p>
+      <p className="mt-1">
+        <span className="font-semibold">
+          {reading.reducedDigit.digit} · {reading.reducedDigit.principle}
+        </span>
+        : {reading.reducedDigit.meaning}
+      </p>
+      {children}
+    </article>
+  );
+}
+
+/**
+ * The session's saved readings. Each is a link to `?reading={id}` (without JavaScript the server shows it); with
+ * JavaScript `onSelect` shows it at once, without a new call.
+ */
+export function SavedReadings<R extends SavedReading>({
+  readings,
+  selectedId,
+  onSelect,
+}: {
+  readings: R[];
+  selectedId: number | undefined;
+  onSelect: (reading: R) => void;
+}) {
+  return (
+    <section aria-labelledby="history-title" className="mt-10">
+      <h2 id="history-title" className="font-serif text-2xl font-semibold">
+        Your Saved Readings
+      </h2>
+      <ul className="mt-4 grid grid-cols-5 gap-3">
+        {readings.map((item) => (
+          <li key={item.id}>
+            <Link
+              to={`/angel?reading=${item.id}`}
+              preventScrollReset
+              aria-current={selectedId === item.id ? "true" : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                onSelect(item);
+              }}
+              className={`block rounded-lg border p-3 text-center hover:border-cosmic ${selectedId === item.id ? "border-cosmic bg-cosmic-light" : "border-violet-200 bg-white"}`}
+            >
+              <span className="block text-xl font-bold">{item.number}</span>
+              <span className="block text-xs">{formatUtcDate(item.createdAt)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
