@@ -35,6 +35,7 @@ export function TextField({
       <input
         key={key}
         {...inputProps}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- switches off the autofocus Conform gives an invalid field: focus goes to the error summary
         autoFocus={false}
         defaultValue={readOnlyValue ?? inputProps.defaultValue}
         autoComplete={autoComplete}
@@ -54,16 +55,22 @@ export function TextField({
 
 type SummaryItem = { id?: string; message: string };
 
-/** Lists the form's errors (form-level first, then each field's first) with links to the inputs. */
+/**
+ * Lists the form's errors (form-level first, then each field's first) with links to the inputs. A `description`
+ * (one sentence saying what went wrong, e.g. a refused write) is shown under the title; with a description and no
+ * errors to list, the summary is the title and the description alone.
+ */
 export function ErrorSummary({
   form,
   title,
-  fields,
+  description,
+  fields = [],
   resultKey,
 }: {
   form: { id: string; errors?: string[] };
   title: string;
-  fields: Array<{ id: string; errors?: string[] } | undefined>;
+  description?: string;
+  fields?: Array<{ id: string; errors?: string[] } | undefined>;
   /** changes with each server answer, so focus moves again after every failed submission */
   resultKey?: unknown;
 }) {
@@ -72,7 +79,7 @@ export function ErrorSummary({
     ...(form.errors ?? []).map((message) => ({ message })),
     ...fields.flatMap((f) => (f?.errors?.length ? [{ id: f.id, message: f.errors[0]! }] : [])),
   ];
-  const hasErrors = items.length > 0;
+  const hasErrors = items.length > 0 || !!description;
   // Conform applies a server answer's errors a render after it arrives: follow both.
   useEffect(() => {
     if (resultKey && hasErrors) ref.current?.focus();
@@ -84,25 +91,29 @@ export function ErrorSummary({
       tabIndex={-1}
       role="alert"
       aria-labelledby={`${form.id}-summary-title`}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- without JavaScript this is how focus reaches the summary of a failed form
       autoFocus={!!resultKey}
       className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 outline-none focus:ring-2 focus:ring-red-600"
     >
       <h3 id={`${form.id}-summary-title`} className="font-semibold">
         {title}
       </h3>
-      <ul className="mt-1 list-disc pl-5 text-sm">
-        {items.map((item, index) => (
-          <li key={`${item.id ?? "form"}-${index}`}>
-            {item.id ? (
-              <a href={`#${item.id}`} className="underline">
-                {item.message}
-              </a>
-            ) : (
-              item.message
-            )}
-          </li>
-        ))}
-      </ul>
+      {description ? <p className="mt-1 text-sm">{description}</p> : null}
+      {items.length ? (
+        <ul className="mt-1 list-disc pl-5 text-sm">
+          {items.map((item, index) => (
+            <li key={`${item.id ?? "form"}-${index}`}>
+              {item.id ? (
+                <a href={`#${item.id}`} className="underline">
+                  {item.message}
+                </a>
+              ) : (
+                item.message
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -48,3 +48,6 @@ export function isForumCategory(value: unknown): value is ForumCategoryKey {
 export function categoryLabel(key: string): string {
   return FORUM_CATEGORIES.find((c) => c.key === key)?.label ?? key;
 }
+
+/** The categories as a form's choices. */
+export const CATEGORY_OPTIONS = FORUM_CATEGORIES.map((c) => ({ value: c.key, label: c.label }));

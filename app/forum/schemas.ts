@@ -3,18 +3,13 @@ import { graphemeLength, userText, visibleLengthBetween, visibleText } from "~/u
 import { CATEGORY_KEYS, DEFAULT_CATEGORY } from "./categories";
 
 /**
- * The forum's validation rules (spec part 1, section 5), shared by the page actions, the JSON API and the forms
- * on the client. Conform turns empty fields into `undefined`, so "required" messages live on the type error.
+ * The forum's validation rules (spec part 1, section 5), shared by the page actions and the JSON API (server only:
+ * the forms get their HTML constraints from the loaders, see `./forms.server`). Conform turns empty fields into `undefined`, so "required" messages live on the type error.
  */
 export const TITLE_MIN = 3;
 export const TITLE_MAX = 100;
 export const DESCRIPTION_MAX = 500;
 export const CONTENT_MAX = 2000;
-
-/** Moderation's words on the forum pages (decision 026); shared by the server and the page components. */
-export const HIDDEN_POST_NOTICE = "This post was hidden by a moderator";
-export const HIDDEN_TOPIC_NOTICE = "This topic was hidden by a moderator";
-export const TOPIC_LOCKED = "This topic is locked: it takes no new replies.";
 
 export const EMPTY_POST = { title: "Content required", description: "Post content cannot be empty." } as const;
 export const LONG_POST = {

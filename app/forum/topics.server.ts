@@ -4,7 +4,7 @@ import { forumPosts, forumTopics, users } from "#db/schema";
 import { enqueueJob } from "~/jobs/queue.server";
 import { formatUtcDateTime } from "~/utils/dates";
 import type { ForumCategoryKey } from "./categories";
-import { HIDDEN_POST_NOTICE, TOPIC_LOCKED } from "./schemas";
+import { HIDDEN_POST_NOTICE, TOPIC_LOCKED } from "./notices";
 
 /**
  * Topics and posts. Built to hold a million posts: every list is served by an index and paginated (topics by a
@@ -20,7 +20,7 @@ export const REPLY_NOTIFICATION_QUEUE = "forum:reply-notification";
 
 export type Author = { id: number; username: string };
 
-export { HIDDEN_POST_NOTICE, HIDDEN_TOPIC_NOTICE, TOPIC_LOCKED } from "./schemas";
+export { HIDDEN_POST_NOTICE, HIDDEN_TOPIC_NOTICE, TOPIC_LOCKED } from "./notices";
 /** Hidden by members' flags, before a moderator looked (hidden_by is null). */
 export const PENDING_REVIEW_REASON = "Flagged by several members; pending a moderator's review.";
 

@@ -6,7 +6,8 @@ import { isAdminUser, isModeratorUser, type PublicUser, type Role } from "~/acco
 import { categoryLabel } from "~/forum/categories";
 import { enqueueJob } from "~/jobs/queue.server";
 import { formatUtcDateTime } from "~/utils/dates";
-import { PERIODS, type ModerationInput, type RoleInput, type TargetType } from "./schemas";
+import { PERIODS, type TargetType } from "./labels";
+import type { ModerationInput, RoleInput } from "./schemas";
 
 /**
  * Moderators' actions (decision 026). Each one checks the actor's permission, changes the item or the member,

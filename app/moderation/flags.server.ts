@@ -2,7 +2,8 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, moderationActions, moderationFlags, users } from "#db/schema";
 import { env } from "~/utils/env.server";
-import type { FlagInput, TargetType } from "./schemas";
+import type { TargetType } from "./labels";
+import type { FlagInput } from "./schemas";
 
 /**
  * Members' flags (decision 026): once per member and item, never on one's own, a few on a member's first day;

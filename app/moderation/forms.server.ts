@@ -1,20 +1,26 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { PublicUser } from "~/accounts/users.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { moderate } from "./actions.server";
+import { moderate, setModeratorRole } from "./actions.server";
 import { flagItem } from "./flags.server";
-import { flagSchema, moderationSchema } from "./schemas";
+import { flagSchema, moderationSchema, roleSchema } from "./schemas";
 
 /**
  * The `flag` and `moderate` intents of a page's action (the topic page and the review queue share them): the
  * submission is validated with the form's schema, the domain decides, and the page answers with a redirect and a
  * toast (post/redirect/get) or the form's errors with the domain's status.
  */
+/** The moderation forms' HTML constraints, sent by the loaders (the schemas never reach the browser). */
+export const MODERATION_CONSTRAINTS = {
+  flag: getZodConstraint(flagSchema),
+  moderate: getZodConstraint(moderationSchema),
+  role: getZodConstraint(roleSchema),
+};
+
 function failedReply(submission: { reply: (o?: { formErrors?: string[] }) => unknown }, error?: string) {
-  return submission.reply(error ? { formErrors: [error] } : undefined) as import("@conform-to/react").SubmissionResult<
-    string[]
-  >;
+  return submission.reply(error ? { formErrors: [error] } : undefined) as SubmissionResult<string[]>;
 }
 
 const toastFor = (intent: "flag" | "moderate", description: string) => ({
@@ -85,6 +91,41 @@ export async function handleModerationIntent({
         result: failedReply(submission, outcome.error),
         error: outcome.error,
         toast: toastFor(intent, outcome.error),
+      },
+      { status: outcome.status },
+    );
+  }
+  return redirectWithToast(redirectTo, { title: outcome.message, type: "success" });
+}
+
+/** The roles page's form: grant or take back the moderator role (admins only; the page checks). */
+export async function handleRoleIntent({
+  formData,
+  user,
+  redirectTo,
+}: {
+  formData: FormData;
+  user: PublicUser;
+  redirectTo: string;
+}) {
+  const submission = parseWithZod(formData, { schema: roleSchema });
+  if (submission.status !== "success") {
+    return data(
+      {
+        intent: "role",
+        result: submission.reply(),
+        toast: { title: "Could not change the role", description: "Please check the form." },
+      },
+      { status: 400 },
+    );
+  }
+  const outcome = await setModeratorRole({ actor: user, input: submission.value });
+  if (!outcome.ok) {
+    return data(
+      {
+        intent: "role",
+        result: submission.reply({ formErrors: [outcome.error] }),
+        toast: { title: "Could not change the role", description: outcome.error },
       },
       { status: outcome.status },
     );

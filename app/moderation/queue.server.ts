@@ -3,7 +3,7 @@ import { db } from "#db/client.server";
 import { forumPosts, forumTopics, moderationActions, moderationFlags, users } from "#db/schema";
 import { csvCell } from "~/forum/emails.server";
 import { pageOfPost } from "~/forum/topics.server";
-import type { TargetType } from "./schemas";
+import type { TargetType } from "./labels";
 
 /**
  * The review queue and the audit log (decision 026). The queue holds every post and topic with open flags, the

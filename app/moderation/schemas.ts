@@ -1,25 +1,12 @@
 import { z } from "zod";
 import { CATEGORY_KEYS } from "~/forum/categories";
-import { FLAG_REASONS } from "./flag-reasons";
+import { FLAG_REASONS, MODERATION_ACTIONS, NOTE_MAX, PERIODS, REASON_MAX, TARGET_TYPES } from "./labels";
 
 /**
- * The moderation forms' rules (decision 026), shared by the page actions, the JSON API and Conform on the
- * client. Every action carries a reason; silence and suspend a period; move a category.
+ * The moderation forms' rules (decision 026), shared by the page actions and the JSON API (server only: the forms
+ * get their HTML constraints from the loaders, see `./forms.server`). Every action carries a reason; silence and
+ * suspend a period; move a category.
  */
-export const NOTE_MAX = 500;
-export const REASON_MAX = 500;
-
-export const FLAG_REASON_LABELS: Record<(typeof FLAG_REASONS)[number], string> = {
-  spam: "Spam",
-  abuse: "Abuse or harassment",
-  "off-topic": "Off-topic",
-  other: "Something else",
-};
-export { FLAG_REASONS };
-
-export const TARGET_TYPES = ["post", "topic"] as const;
-export type TargetType = (typeof TARGET_TYPES)[number];
-
 const targetFields = {
   targetType: z.enum(TARGET_TYPES, { error: "Say whether a post or a topic is meant" }),
   targetId: z.coerce.number({ error: "The item is missing" }).int().positive().max(2_147_483_647),
@@ -37,23 +24,7 @@ export const flagSchema = z.object({
 });
 export type FlagInput = z.output<typeof flagSchema>;
 
-/** Periods offered for silence and suspension, in hours. */
-export const PERIODS = [
-  { hours: 1, label: "1 hour" },
-  { hours: 24, label: "1 day" },
-  { hours: 72, label: "3 days" },
-  { hours: 168, label: "1 week" },
-  { hours: 720, label: "30 days" },
-  { hours: 8760, label: "1 year" },
-] as const;
 const PERIOD_HOURS = PERIODS.map((p) => p.hours) as number[];
-
-export const ITEM_ACTIONS = ["keep", "hide", "unhide", "delete", "lock", "unlock", "move"] as const;
-export const MEMBER_ACTIONS = ["warn", "silence", "suspend"] as const;
-export const MODERATION_ACTIONS = [...ITEM_ACTIONS, ...MEMBER_ACTIONS] as const;
-export type ItemAction = (typeof ITEM_ACTIONS)[number];
-export type MemberAction = (typeof MEMBER_ACTIONS)[number];
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 const reasonField = z
   .string({ error: "Give a reason for this action" })
@@ -89,17 +60,3 @@ export const roleSchema = z.object({
   reason: reasonField,
 });
 export type RoleInput = z.output<typeof roleSchema>;
-
-/** What each action's button and confirmation say. */
-export const ACTION_LABELS: Record<ModerationAction, string> = {
-  keep: "Keep",
-  hide: "Hide",
-  unhide: "Unhide",
-  delete: "Delete",
-  lock: "Lock topic",
-  unlock: "Unlock topic",
-  move: "Move topic",
-  warn: "Warn author",
-  silence: "Silence author",
-  suspend: "Suspend author",
-};

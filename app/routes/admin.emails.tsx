@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type MouseEvent } from "react";
 import { requireAdmin } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useToast } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
 import { exportMemberEmails } from "~/forum/emails.server";
-import { FormattedDate } from "~/forum/ui";
+import { FormattedDate } from "~/forum/ui/formatted-date";
+import { useEmailList } from "~/forum/ui/use-email-list";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 /** /admin/emails (decision 2): admins only; signed-out visitors go to /auth, members get 403. */
@@ -16,69 +15,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminEmails() {
-  const loaded = useLoaderData<typeof loader>();
-  const [list, setList] = useState(loaded);
-  useEffect(() => setList(loaded), [loaded]);
+  const {
+    list,
+    refreshing,
+    error: refreshError,
+    refresh,
+    download,
+    copy,
+  } = useEmailList(useLoaderData<typeof loader>());
   const { emails, totalEmails, exportedAt } = list;
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const { show } = useToast();
-  const [refreshError, setRefreshError] = useState<string | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
-
-  // With JavaScript Refresh re-reads the list in place and can say what failed (spec section 8, Admin list).
-  const refresh = async (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    setRefreshing(true);
-    try {
-      const response = await fetch("/api/admin/email-list", {
-        credentials: "same-origin",
-        headers: { Accept: "application/json" },
-      });
-      if (!response.ok) {
-        setRefreshError(`Error: HTTP ${response.status}: ${response.statusText}`);
-        return;
-      }
-      setList((await response.json()) as typeof loaded);
-      setRefreshError(null);
-    } catch {
-      setRefreshError("Failed to fetch email list");
-    } finally {
-      setRefreshing(false);
-    }
-  };
-
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      show({ title: "Copied!", type: "success" });
-    } catch {
-      show({ title: "Copy Failed", description: "Could not copy to clipboard", type: "error" });
-    }
-  };
-
-  // With JavaScript the download runs through fetch so the page can confirm it; without, the link downloads.
-  const download = async (event: MouseEvent<HTMLAnchorElement>, format: "csv" | "txt") => {
-    event.preventDefault();
-    try {
-      const response = await fetch(`/api/admin/email-list?format=${format}`, { credentials: "same-origin" });
-      if (!response.ok) {
-        show({ title: "Download Failed", description: `Download failed: ${response.statusText}`, type: "error" });
-        return;
-      }
-      const url = URL.createObjectURL(await response.blob());
-      const anchor = document.createElement("a");
-      anchor.href = url;
-      anchor.download = `forum-emails.${format}`;
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-      show({ title: "Downloaded!", type: "success" });
-    } catch (error) {
-      show({ title: "Download Failed", description: `Download failed: ${String(error)}`, type: "error" });
-    }
-  };
 
   const button = "rounded border border-violet-300 bg-white px-3 py-1 text-sm text-ink hover:bg-cosmic-light";
   return (

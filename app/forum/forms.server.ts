@@ -1,0 +1,169 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { addEmail } from "~/accounts/email.server";
+import { addEmailSchema } from "~/accounts/schemas";
+import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, honeypotFilled } from "~/components/honeypot";
+import { publicOrigin } from "~/utils/env.server";
+import { safeRedirectPath } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { checkForumLimit } from "./limits.server";
+import { TOPIC_MISSING } from "./notices";
+import { topicHref } from "./pages";
+import { editPostSchema, postContentProblem, postSchema, topicSchema } from "./schemas";
+import {
+  createPost,
+  createTopic,
+  ForumWriteRefusedError,
+  isRecentRepeat,
+  pageOfPost,
+  updatePost,
+} from "./topics.server";
+
+/**
+ * The forum pages' forms on the server: the HTML constraints each form gets from its loader (the schemas never
+ * reach the browser), and each intent of a page's action: validate with the form's schema, guard (honeypot, pace,
+ * a silenced member, a locked topic), write, and answer with a redirect and a toast (post/redirect/get) or the
+ * form's errors, the spec's toast and the domain's status.
+ */
+export const FORM_CONSTRAINTS = {
+  topic: getZodConstraint(topicSchema),
+  post: getZodConstraint(postSchema),
+  editPost: getZodConstraint(editPostSchema),
+};
+
+export type FormToast = { title: string; description?: string };
+type Member = { id: number };
+type Replyable = { reply: (options?: { formErrors?: string[] }) => SubmissionResult<string[]> };
+
+function failed<I extends string>(
+  intent: I,
+  result: SubmissionResult<string[]> | undefined,
+  toast: FormToast,
+  status: number,
+  headers?: HeadersInit,
+) {
+  return data({ intent, result, toast }, { status, headers });
+}
+
+const firstError = (errors: Record<string, string[] | null> | null | undefined) =>
+  Object.values(errors ?? {})
+    .flat()
+    .find((message): message is string => !!message);
+
+/** The form's own message, with the status the domain gave (pace: 429 with Retry-After; refusal: its status). */
+async function guarded<I extends string, T>(
+  intent: I,
+  submission: Replyable,
+  title: string,
+  limited: { message: string; retryAfterSeconds: number } | null,
+  write: () => Promise<T>,
+) {
+  if (limited) {
+    const result = submission.reply({ formErrors: [limited.message] });
+    const headers = { "Retry-After": String(limited.retryAfterSeconds) };
+    return { failure: failed(intent, result, { title, description: limited.message }, 429, headers) };
+  }
+  try {
+    return { value: await write() };
+  } catch (error) {
+    // A silenced member or a locked topic (decision 026) is told why, with the form's text kept.
+    if (!(error instanceof ForumWriteRefusedError)) throw error;
+    const result = submission.reply({ formErrors: [error.message] });
+    return { failure: failed(intent, result, { title, description: error.message }, error.status) };
+  }
+}
+
+export async function createTopicIntent(formData: FormData, user: Member) {
+  const intent = "create-topic";
+  const title = "Failed to create topic";
+  const submission = parseWithZod(formData, { schema: topicSchema });
+  if (honeypotFilled(formData.get(HONEYPOT_FIELD))) {
+    const result = submission.reply({ formErrors: [HONEYPOT_MESSAGE] });
+    return failed(intent, result, { title, description: HONEYPOT_MESSAGE }, 400);
+  }
+  if (submission.status !== "success") {
+    const description = firstError(submission.error) ?? "Please check the form.";
+    return failed(intent, submission.reply(), { title, description }, 400);
+  }
+  const limited = await checkForumLimit("topic", user.id, () =>
+    isRecentRepeat({ authorId: user.id, title: submission.value.title }),
+  );
+  const outcome = await guarded(intent, submission, title, limited, () =>
+    createTopic({ authorId: user.id, ...submission.value }),
+  );
+  if (outcome.failure) return outcome.failure;
+  return redirectWithToast(`/forum/topic/${outcome.value.topic.id}`, {
+    title: "Topic created!",
+    description: "Your topic has been posted to the forum.",
+    type: "success",
+  });
+}
+
+/** The forum's add-email dialog (the e-mail prompt's "Add Email"), back to the forum address it came from. */
+export async function addEmailIntent(formData: FormData, user: Member) {
+  const intent = "add-email";
+  const title = "Failed to add email";
+  const submission = parseWithZod(formData, { schema: addEmailSchema });
+  if (submission.status !== "success") {
+    return failed(intent, submission.reply(), { title, description: firstError(submission.error) }, 400);
+  }
+  const result = await addEmail({ userId: user.id, email: submission.value.email, origin: publicOrigin() });
+  if (!result.ok) {
+    const reply = submission.reply({ formErrors: [result.error] });
+    return failed(intent, reply, { title, description: result.error }, result.status);
+  }
+  return redirectWithToast(safeRedirectPath(formData.get("redirectTo"), "/forum"), {
+    title: "Email added",
+    description: `We've sent a verification link to ${result.user.email}.`,
+    type: "success",
+  });
+}
+
+/** After a reply or an edit: the post on its page, with the toast. */
+const toPost = (topicId: number, number: number, title: string) =>
+  redirectWithToast(`${topicHref(topicId, pageOfPost(number))}#post-${number}`, { title, type: "success" });
+
+export async function replyIntent(formData: FormData, user: Member, topic: { id: number }) {
+  const intent = "reply";
+  const title = "Failed to post reply";
+  const submission = parseWithZod(formData, { schema: postSchema });
+  if (submission.status !== "success") {
+    const description = postContentProblem(formData.get("content"))?.description ?? firstError(submission.error);
+    return failed(intent, submission.reply(), { title, description }, 400);
+  }
+  const { content } = submission.value;
+  const limited = await checkForumLimit("reply", user.id, () =>
+    isRecentRepeat({ authorId: user.id, topicId: topic.id, content }),
+  );
+  const outcome = await guarded(intent, submission, title, limited, () =>
+    createPost({ topicId: topic.id, authorId: user.id, content }),
+  );
+  if (outcome.failure) return outcome.failure;
+  if (!outcome.value) throw new Response(TOPIC_MISSING, { status: 404 });
+  return toPost(topic.id, outcome.value.post.number, "Reply posted!");
+}
+
+export async function editIntent(formData: FormData, user: Member, topic: { id: number }) {
+  const intent = "edit";
+  const title = "Failed to update post";
+  const submission = parseWithZod(formData, { schema: editPostSchema });
+  if (submission.status !== "success") {
+    const toast = postContentProblem(formData.get("content")) ?? { title, description: firstError(submission.error) };
+    return failed(intent, submission.reply(), toast, 400);
+  }
+  const { postId, content } = submission.value;
+  const limited = await checkForumLimit("edit", user.id);
+  const outcome = await guarded(intent, submission, title, limited, () =>
+    updatePost({ postId, authorId: user.id, content }),
+  );
+  if (outcome.failure) return outcome.failure;
+  if (outcome.value.status === "forbidden") {
+    const description = "You can only edit your own posts.";
+    return failed(intent, submission.reply({ formErrors: [description] }), { title, description }, 403);
+  }
+  if (outcome.value.status === "not-found" || outcome.value.post.topicId !== topic.id) {
+    throw new Response("Post not found", { status: 404 });
+  }
+  return toPost(topic.id, outcome.value.post.number, "Post updated!");
+}

@@ -1,0 +1,48 @@
+/**
+ * The forum pages' addresses and who may do what on them (spec part 1, section 4; decision 026). Shared by the
+ * loaders (which honour a `?edit=` or `?confirm=` only for what the reader may do) and the components (which
+ * show only the links the reader may follow).
+ */
+export type Reader = { id: number; canModerate: boolean } | null;
+
+/** `/forum` with its category, page cursor and the new-topic dialog. */
+export function forumHref(params: { category?: string | null; cursor?: string | null; new?: boolean }) {
+  const search = new URLSearchParams();
+  if (params.category) search.set("category", params.category);
+  if (params.cursor) search.set("cursor", params.cursor);
+  if (params.new) search.set("new", "1");
+  const query = search.toString();
+  return query ? `/forum?${query}` : "/forum";
+}
+
+/** The forum address the visitor is on (its search), without a dialog (`?new=`, `?dialog=`). */
+export function forumQueryWithout(search: URLSearchParams, ...names: string[]) {
+  const next = new URLSearchParams(search);
+  for (const name of names) next.delete(name);
+  next.delete("index"); // present after a form posted to the index route without JavaScript
+  const query = next.toString();
+  return { query, href: query ? `/forum?${query}` : "/forum" };
+}
+
+/** A topic page; page 1 has no `?page=`. */
+export function topicHref(topicId: number, page: number, extra: Record<string, string> = {}) {
+  const search = new URLSearchParams(page > 1 ? { page: String(page), ...extra } : extra).toString();
+  return `/forum/topic/${topicId}${search ? `?${search}` : ""}`;
+}
+
+export const repliesLabel = (count: number) => `${count} ${count === 1 ? "reply" : "replies"}`;
+
+/** Only the author edits a post, and not while it is hidden. */
+export const mayEdit = (userId: number | undefined, post: { authorId: number; hidden?: unknown }) =>
+  userId !== undefined && userId === post.authorId && !post.hidden;
+
+/** A member flags what someone else wrote. */
+export const mayFlag = (userId: number | undefined, item: { authorId: number }) =>
+  userId !== undefined && userId !== item.authorId;
+
+/** `?edit=` is honoured for one's own post in this topic only. */
+export const mayOpenEditor = (
+  userId: number | undefined,
+  topicId: number,
+  post: { topicId: number; authorId: number } | null,
+): post is { topicId: number; authorId: number } => !!post && post.topicId === topicId && post.authorId === userId;

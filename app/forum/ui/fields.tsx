@@ -1,0 +1,64 @@
+import { getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+
+/**
+ * The forum and moderation forms' labelled fields: a label, the control (Conform ties its errors to it with
+ * aria-invalid and aria-describedby) and the field's errors under it.
+ */
+export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-800">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+type Meta = FieldMetadata<string>;
+const CONTROL = "rounded border border-violet-300 bg-white";
+
+export function TextareaField({ meta, label, rows }: { meta: Meta; label: ReactNode; rows: number }) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="block font-semibold">
+        {label}
+      </label>
+      <textarea {...getTextareaProps(meta)} rows={rows} className={`mt-1 w-full px-3 py-2 ${CONTROL}`} />
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function SelectField({
+  meta,
+  label,
+  options,
+  defaultValue,
+}: {
+  meta: Meta;
+  label: string;
+  options: ReadonlyArray<{ value: string | number; label: string }>;
+  defaultValue?: string;
+}) {
+  const { key, ...props } = getSelectProps(meta);
+  return (
+    <div>
+      <label htmlFor={meta.id} className="block font-semibold">
+        {label}
+      </label>
+      <select
+        key={key}
+        {...props}
+        defaultValue={defaultValue ?? props.defaultValue}
+        className={`mt-1 px-3 py-2 ${CONTROL}`}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

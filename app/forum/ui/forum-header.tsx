@@ -1,0 +1,37 @@
+import { LogoutForm } from "~/accounts/ui/logout-form";
+
+/*
+ * The links below are plain anchors: the forum pages navigate them on the client with one handler on the page
+ * (useLinkNavigation), instead of a router <Link> per link.
+ */
+
+/** The forum's own header: welcome, Profile and Logout for members; Sign In for visitors; Back to home. */
+export function ForumHeader({ user }: { user: { username: string } | null }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 border-b border-violet-200 pb-4">
+      <a href="/" className="text-cosmic underline">
+        <span aria-hidden="true">← </span>Back
+      </a>
+      <div className="ml-auto flex flex-wrap items-center gap-3 text-sm">
+        {user ? (
+          <>
+            <span>
+              Welcome,{" "}
+              <strong>
+                <bdi>{user.username}</bdi>
+              </strong>
+            </span>
+            <a href="/user-profile" className="rounded border border-cosmic px-3 py-1 text-cosmic">
+              Profile
+            </a>
+            <LogoutForm className="rounded border border-violet-300 px-3 py-1 text-ink">Logout</LogoutForm>
+          </>
+        ) : (
+          <a href="/auth" className="rounded border border-cosmic px-3 py-1 text-cosmic">
+            Sign In / Register
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}

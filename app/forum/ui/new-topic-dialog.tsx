@@ -1,0 +1,50 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { SubmitButton } from "~/components/form";
+import { HoneypotField } from "~/components/honeypot";
+import { CATEGORY_OPTIONS } from "../categories";
+import { forumQueryWithout } from "../pages";
+import { FieldError, SelectField, TextareaField } from "./fields";
+import { AnswerSummary, answerFor, useAnswerToast, type FormConstraint } from "./form-answer";
+import { ForumDialog } from "./forum-dialog";
+
+const INPUT = "mt-1 w-full rounded border border-violet-300 px-3 py-2";
+
+/** The new-topic form at /forum?new=1: a route dialog, validated by the page's action. */
+export function NewTopicDialog({ category, constraint }: { category: string | null; constraint: FormConstraint }) {
+  const actionData = useActionData();
+  const answer = answerFor(actionData, "create-topic");
+  useAnswerToast(answer);
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm<{ title: string; description: string; category: string }>({
+    id: "create-topic",
+    lastResult: answer?.result,
+    constraint,
+    shouldValidate: "onSubmit",
+    defaultNoValidate: false,
+    defaultValue: { category: category ?? "general" },
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-topic";
+  return (
+    <ForumDialog id="new-topic" title="Create New Topic" closeTo={forumQueryWithout(searchParams, "new").href}>
+      <AnswerSummary formId={form.id} answer={answer} />
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="create-topic" />
+        <HoneypotField formId="new-topic" />
+        <div>
+          <label htmlFor={fields.title.id} className="block font-semibold">
+            Title
+          </label>
+          <input {...getInputProps(fields.title, { type: "text" })} className={INPUT} />
+          <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+        </div>
+        <TextareaField meta={fields.description} label="Description (optional)" rows={4} />
+        <SelectField meta={fields.category} label="Category" options={CATEGORY_OPTIONS} />
+        <SubmitButton busy={busy} busyLabel="Creating...">
+          Create Topic
+        </SubmitButton>
+      </Form>
+    </ForumDialog>
+  );
+}

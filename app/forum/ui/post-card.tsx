@@ -1,0 +1,118 @@
+import { Link } from "@remix-run/react";
+import { confirmValue, type Confirm } from "~/moderation/confirm";
+import type { ModerationAction } from "~/moderation/labels";
+import { ConfirmDialog } from "~/moderation/ui/confirm-dialog";
+import { PostContent } from "../content";
+import { HIDDEN_POST_NOTICE } from "../notices";
+import { mayEdit, mayFlag, topicHref } from "../pages";
+import type { FormConstraint } from "./form-answer";
+import { FormattedDate } from "./formatted-date";
+import { EditForm } from "./post-forms";
+
+/** A post as the topic page shows it. */
+export type PostView = {
+  id: number;
+  authorId: number;
+  number: number;
+  content: string;
+  createdAt: Date | string;
+  edited: boolean;
+  author: { username: string };
+  hidden: { reason: string | null } | null;
+};
+
+export function PostCard({
+  post,
+  topicId,
+  page,
+  userId,
+  canModerate,
+  editConstraint,
+  confirm,
+  confirmConstraint,
+}: {
+  post: PostView;
+  topicId: number;
+  page: number;
+  userId: number | undefined;
+  canModerate: boolean;
+  /** the edit form's constraint when this post is being edited (?edit=) */
+  editConstraint: FormConstraint | null;
+  confirm: Confirm | null;
+  confirmConstraint: FormConstraint | null;
+}) {
+  const anchor = `#post-${post.number}`;
+  const here = topicHref(topicId, page);
+  const confirmHref = (action: ModerationAction | "flag") =>
+    `${topicHref(topicId, page, { confirm: confirmValue(action, "post", post.id) })}${anchor}`;
+  const subject = `post #${post.number}`;
+  // A hidden post keeps its place and number (decision 026). Readers who may not see it get the notice only; its
+  // author and moderators see the notice, the reason and the text, which read-aloud skips.
+  const hiddenText = post.hidden && post.content !== HIDDEN_POST_NOTICE;
+  const link = "text-cosmic underline";
+  return (
+    <article
+      id={`post-${post.number}`}
+      aria-labelledby={`post-${post.number}-label`}
+      className="scroll-mt-4 rounded-lg border border-violet-200 bg-white p-4 shadow-sm"
+    >
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span id={`post-${post.number}-label`} className="font-bold text-cosmic">
+          #{post.number}
+          <span className="sr-only">
+            {" "}
+            by <bdi>{post.author.username}</bdi>
+          </span>
+        </span>
+        <span aria-hidden="true" className="font-semibold">
+          <bdi>{post.author.username}</bdi>
+        </span>
+        <FormattedDate date={post.createdAt} />
+        {post.edited ? <span className="italic">(edited)</span> : null}
+        <span className="ml-auto flex gap-3">
+          {mayEdit(userId, post) && !editConstraint ? (
+            <Link to={topicHref(topicId, page, { edit: String(post.id) })} preventScrollReset className={link}>
+              Edit<span className="sr-only"> {subject}</span>
+            </Link>
+          ) : null}
+          {mayFlag(userId, post) ? (
+            <Link to={confirmHref("flag")} preventScrollReset className={link}>
+              Flag<span className="sr-only"> {subject}</span>
+            </Link>
+          ) : null}
+          {canModerate ? (
+            <Link to={confirmHref(post.hidden ? "unhide" : "hide")} preventScrollReset className={link}>
+              {post.hidden ? "Unhide" : "Hide"}
+              <span className="sr-only"> {subject}</span>
+            </Link>
+          ) : null}
+        </span>
+      </header>
+      {post.hidden ? (
+        <p className="mt-2 italic">
+          {HIDDEN_POST_NOTICE}
+          {hiddenText && post.hidden.reason ? `. Reason: ${post.hidden.reason}` : ""}
+        </p>
+      ) : null}
+      {editConstraint ? (
+        <EditForm post={post} cancelHref={`${here}${anchor}`} constraint={editConstraint} />
+      ) : !post.hidden ? (
+        <PostContent text={post.content} className="mt-2" />
+      ) : hiddenText ? (
+        <div data-read-aloud="skip" className="mt-2 border-l-4 border-amber-400 pl-3 text-ink/80">
+          <PostContent text={post.content} />
+        </div>
+      ) : null}
+      {confirm && confirmConstraint ? (
+        <ConfirmDialog
+          confirm={confirm}
+          targetType="post"
+          targetId={post.id}
+          closeTo={`${here}${anchor}`}
+          subject={subject}
+          constraint={confirmConstraint}
+        />
+      ) : null}
+    </article>
+  );
+}

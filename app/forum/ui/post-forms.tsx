@@ -1,0 +1,104 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { SubmitButton } from "~/components/form";
+import { useHydrated } from "~/components/use-hydrated";
+import { TextareaField } from "./fields";
+import { AnswerSummary, answerFor, type FormConstraint } from "./form-answer";
+
+/** The topic page's reply and edit forms, validated by the page's action (constraints from its loader). */
+
+/**
+ * The reply form is collapsed or expanded (spec section 4). Without JavaScript (the server render) and at
+ * ?reply=1 it is expanded; with JavaScript it starts collapsed behind a 'Write a Reply' button, and stays open
+ * after a failed reply so the text is not lost.
+ */
+export function CollapsibleReply({ children }: { children: ReactNode }) {
+  const [params] = useSearchParams();
+  const answer = answerFor(useActionData(), "reply");
+  const hydrated = useHydrated();
+  const [expanded, setExpanded] = useState(params.get("reply") === "1");
+  useEffect(() => {
+    if (answer) setExpanded(true);
+  }, [answer]);
+  const open = !hydrated || expanded;
+  return (
+    <>
+      {hydrated ? (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="reply-panel"
+          onClick={() => setExpanded((value) => !value)}
+          className="mt-3 rounded border border-cosmic px-4 py-2 font-semibold text-cosmic"
+        >
+          {open ? "Hide Reply Form" : "Write a Reply"}
+        </button>
+      ) : null}
+      <div id="reply-panel" hidden={!open}>
+        {children}
+      </div>
+    </>
+  );
+}
+
+export function ReplyForm({ constraint }: { constraint: FormConstraint }) {
+  const answer = answerFor(useActionData(), "reply");
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ content: string }>({
+    id: "reply",
+    lastResult: answer?.result,
+    constraint,
+    shouldValidate: "onSubmit",
+    defaultNoValidate: false,
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      <AnswerSummary formId={form.id} answer={answer} />
+      <input type="hidden" name="intent" value="reply" />
+      <TextareaField meta={fields.content} label="Your reply" rows={5} />
+      <SubmitButton busy={busy} busyLabel="Posting...">
+        Post Reply
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export function EditForm({
+  post,
+  cancelHref,
+  constraint,
+}: {
+  post: { id: number; number: number; content: string };
+  cancelHref: string;
+  constraint: FormConstraint;
+}) {
+  const answer = answerFor(useActionData(), "edit");
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ content: string; postId: string }>({
+    id: `edit-${post.id}`,
+    lastResult: answer?.result,
+    constraint,
+    shouldValidate: "onSubmit",
+    defaultNoValidate: false,
+    defaultValue: { content: post.content, postId: String(post.id) },
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "edit";
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
+      <AnswerSummary formId={form.id} answer={answer} />
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="postId" value={post.id} />
+      <TextareaField meta={fields.content} label={`Edit post #${post.number}`} rows={5} />
+      <div className="flex gap-3">
+        <button type="submit" disabled={busy} className="rounded bg-cosmic px-4 py-2 font-semibold text-white">
+          {busy ? "Saving..." : "Save"}
+        </button>
+        <Link to={cancelHref} preventScrollReset className="rounded border border-violet-300 px-4 py-2 text-ink">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
