@@ -1,5 +1,5 @@
-import { jsonError } from "~/utils/http.server";
 import { isModeratorUser, type PublicUser } from "~/accounts/users.server";
+import { jsonError } from "~/utils/http.server";
 import { checkForumLimit, type ForumAction } from "./limits.server";
 import { ForumWriteRefusedError, type Reader } from "./topics.server";
 
