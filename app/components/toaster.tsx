@@ -41,7 +41,7 @@ export function ToastProvider({ flash, children }: { flash: ToastMessage | null;
 
   useEffect(() => {
     if (flash) setCurrent(flash);
-  }, [flash?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [flash?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- a new flash (a new id) shows; the same flash re-sent by a revalidation must not show again
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
