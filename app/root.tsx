@@ -67,7 +67,8 @@ function Document({ children }: { children: ReactNode }) {
       <body className="min-h-screen bg-stone-50 font-sans text-ink antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* The modules load once the page has painted its content (patched Remix, decision 110). */}
+        <Scripts nonce={nonce} afterFirstPaint />
       </body>
     </html>
   );

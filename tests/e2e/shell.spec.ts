@@ -132,6 +132,39 @@ test.describe("the shared shell", () => {
     expect(await ready.json()).toEqual({ status: "ready" });
   });
 
+  test("a page's modules are requested after its first contentful paint, then it hydrates (decision 110)", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
+    // No modulepreload link in the document: the browser would fetch the modules while it parses, before the paint.
+    const html = await (await request.get("/numbers")).text();
+    expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.push(req.url());
+    });
+    await page.goto("/numbers");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await waitForHydration(page, jsEnabled);
+    if (!jsEnabled) {
+      expect(scripts).toEqual([]);
+      return;
+    }
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      modules: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.startsWith("/build/"))
+        .map((entry) => ({ url: entry.name, start: entry.startTime })),
+      hydrated: "__remixRouter" in window,
+    }));
+    expect(timing.fcp).not.toBeNull();
+    expect(timing.modules.length).toBeGreaterThan(2);
+    for (const module of timing.modules) expect(module.start, module.url).toBeGreaterThanOrEqual(timing.fcp!);
+    expect(timing.hydrated).toBe(true);
+  });
+
   test("pages carry a CSP with a nonce and no third-party origin", async ({ request }) => {
     const response = await request.get("/");
     const csp = response.headers()["content-security-policy"] ?? "";

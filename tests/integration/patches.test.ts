@@ -103,4 +103,15 @@ describe("dependency patches", () => {
     const text = readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
     expect(text).toMatch(/serverRoutesCache\.get\(manifest\.routes\)/);
   });
+
+  it("@remix-run/react: <Scripts afterFirstPaint> leaves out the modulepreload links, in the server and the browser build", () => {
+    // The browser loads the modules after the first contentful paint (decision 110; tests/e2e/shell.spec.ts shows
+    // it in Chromium). Server (CommonJS) and browser (ESM) builds must render the same elements, or hydration fails.
+    for (const file of ["@remix-run/react/dist/components.js", "@remix-run/react/dist/esm/components.js"]) {
+      const text = readFileSync(require.resolve(file), "utf8");
+      expect(text, file).toMatch(/afterFirstPaint \? null : /);
+      expect(text, file).toMatch(/if \(afterFirstPaint && isStatic\)/);
+      expect(text, file).toContain('getEntriesByName("first-contentful-paint")');
+    }
+  });
 });
