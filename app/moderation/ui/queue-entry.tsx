@@ -6,7 +6,7 @@ import { confirmValue, type Confirm } from "../confirm";
 import type { FlagReason } from "../flag-reasons";
 import { ACTION_LABELS, FLAG_REASON_LABELS, isMemberAction, type ModerationAction } from "../labels";
 import type { QueueItem } from "../queue.server";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "./confirm-dialog-on-demand";
 
 const QUEUE_ACTIONS: ModerationAction[] = ["keep", "hide", "delete", "warn", "silence", "suspend"];
 

@@ -1,0 +1,25 @@
+import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from "react";
+
+/**
+ * A component whose code is a chunk of its own, fetched when the page first shows it instead of with the page
+ * (decision 107): the route dialogs (opened by a link, `?dialog=…`) and forms behind a button. The server renders
+ * it whole as before (the document waits for every lazy part, decision 005), so nothing changes without JavaScript;
+ * a page that opens with it shown hydrates it as soon as its chunk arrives.
+ *
+ * `wanted={false}` keeps what the server rendered without fetching the code: during hydration the part stays
+ * the server's HTML (React leaves a suspended boundary as it is), after it nothing is rendered. For a part the
+ * page hides once hydrated (the topic's collapsed reply form); when it is wanted the code loads and it renders.
+ * `preload` fetches the chunk early (on pointing at or focusing what opens it).
+ */
+export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => (loading ??= load());
+  // typed as the component it loads (React's lazy type does not carry a generic component's props)
+  const Loaded = lazy(() => preload().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  const Kept = lazy(() => new Promise<never>(() => {}));
+
+  function OnDemand({ wanted = true, fallback = null, ...props }: P & { wanted?: boolean; fallback?: ReactNode }) {
+    return <Suspense fallback={fallback}>{wanted ? createElement(Loaded, props as P) : <Kept />}</Suspense>;
+  }
+  return Object.assign(OnDemand, { preload });
+}
