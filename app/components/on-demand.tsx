@@ -13,13 +13,21 @@ import { createElement, lazy, Suspense, type ComponentType, type ReactNode } fro
  */
 export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () => (loading ??= load());
-  // typed as the component it loads (React's lazy type does not carry a generic component's props)
-  const Loaded = lazy(() => preload().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  // a failed fetch is forgotten, so the next try fetches again
+  const fetchOnce = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  // typed as the component it loads (React's lazy type does not carry a generic component's props); a chunk that
+  // cannot be fetched fails like the page's own modules: the route's error boundary says so
+  const Loaded = lazy(() => fetchOnce().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
   const Kept = lazy(() => new Promise<never>(() => {}));
 
   function OnDemand({ wanted = true, fallback = null, ...props }: P & { wanted?: boolean; fallback?: ReactNode }) {
     return <Suspense fallback={fallback}>{wanted ? createElement(Loaded, props as P) : <Kept />}</Suspense>;
   }
+  // an early fetch that fails is tried again when the part is shown
+  const preload = () => void fetchOnce().catch(() => {});
   return Object.assign(OnDemand, { preload });
 }
