@@ -6,9 +6,10 @@ import { createElement, lazy, Suspense, type ComponentType, type ReactNode } fro
  * it whole as before (the document waits for every lazy part, decision 005), so nothing changes without JavaScript;
  * a page that opens with it shown hydrates it as soon as its chunk arrives.
  *
- * `wanted={false}` keeps what the server rendered without fetching the code: during hydration the part stays
- * the server's HTML (React leaves a suspended boundary as it is), after it nothing is rendered. For a part the
- * page hides once hydrated (the topic's collapsed reply form); when it is wanted the code loads and it renders.
+ * `wanted={false}` keeps what the server rendered (it always renders the part) without fetching the code in the
+ * browser: during hydration the part stays the server's HTML (React leaves a suspended boundary as it is), after it
+ * nothing is rendered. For a part the page hides once hydrated (the topic's collapsed reply form); when it is
+ * wanted the code loads and it renders.
  * `preload` fetches the chunk early (on pointing at or focusing what opens it).
  */
 export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
@@ -25,7 +26,9 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
   const Kept = lazy(() => new Promise<never>(() => {}));
 
   function OnDemand({ wanted = true, fallback = null, ...props }: P & { wanted?: boolean; fallback?: ReactNode }) {
-    return <Suspense fallback={fallback}>{wanted ? createElement(Loaded, props as P) : <Kept />}</Suspense>;
+    // the server always renders the part (for visitors without JavaScript, and for the page's first paint)
+    const render = wanted || typeof document === "undefined";
+    return <Suspense fallback={fallback}>{render ? createElement(Loaded, props as P) : <Kept />}</Suspense>;
   }
   // an early fetch that fails is tried again when the part is shown
   const preload = () => void fetchOnce().catch(() => {});
