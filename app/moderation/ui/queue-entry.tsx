@@ -10,6 +10,14 @@ import { ConfirmDialog } from "./confirm-dialog-on-demand";
 
 const QUEUE_ACTIONS: ModerationAction[] = ["keep", "hide", "delete", "warn", "silence", "suspend"];
 
+/** A silence or suspension still in force may be lifted before its period ends. */
+function liftable(item: QueueItem): ModerationAction[] {
+  return [
+    ...(item.history.silencedUntil ? (["unsilence"] as const) : []),
+    ...(item.history.suspendedUntil ? (["unsuspend"] as const) : []),
+  ];
+}
+
 function itemName(item: QueueItem) {
   return item.targetType === "post" ? `Post #${item.number} in “${item.topicTitle}”` : `Topic “${item.topicTitle}”`;
 }
@@ -101,7 +109,7 @@ export function QueueEntry({
       </details>
 
       <p className="mt-4 flex flex-wrap gap-2">
-        {QUEUE_ACTIONS.map((action) => {
+        {[...QUEUE_ACTIONS, ...liftable(item)].map((action) => {
           const shown = action === "hide" && item.hidden && !item.hidden.pendingReview ? "unhide" : action;
           return (
             <Link
