@@ -29,8 +29,9 @@ import { useHydrated } from "./use-hydrated";
  * browser's own POST. Rendered in the browser (after a client-side navigation) it loads at once.
  *
  * The part is memoised: React switches a boundary that is still waiting for its code to client rendering (and
- * reports an error) when it receives new props, so it only re-renders when its own props change; a part that
- * waits for use must receive only props that do not change before it is used.
+ * reports an error) when it receives new props, so it only re-renders when its own props change, by value for
+ * data (a revalidation brings the loader's data again as new, equal objects); a part that waits for use must
+ * receive only props that do not change before it is used.
  */
 export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<ComponentType<P>> | undefined;
@@ -57,7 +58,7 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
   }
   // an early fetch that fails is tried again when the part is shown
   const preload = () => void fetchOnce().catch(() => {});
-  return Object.assign(memo(OnDemand), { preload });
+  return Object.assign(memo(OnDemand, sameProps), { preload });
 }
 
 const NeverLoaded = lazy(() => new Promise<never>(() => {}));
@@ -139,4 +140,29 @@ function serverRenderedNodes(marker: Element | null): Element[] | null {
     else if (node instanceof Element) nodes.push(node);
   }
   return nodes;
+}
+
+/** Props are the same when each is the same value, or equal data (plain objects and arrays, compared as JSON). */
+function sameProps(previous: object, next: object): boolean {
+  const a = previous as Record<string, unknown>;
+  const b = next as Record<string, unknown>;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every(
+    (key) => Object.is(a[key], b[key]) || (isData(a[key]) && isData(b[key]) && sameData(a[key], b[key])),
+  );
+}
+
+function isData(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
+
+function sameData(a: unknown, b: unknown): boolean {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
 }

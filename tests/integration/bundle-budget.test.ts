@@ -30,8 +30,6 @@ const THREE_D_ROUTES = new Set(["routes/3d-viewer", "routes/3d-viewer_.$urn", "r
 export const FORM_PAGES_OVER_GOAL: Record<string, number> = {
   "routes/astrology.($planet)": 124_300, // 121,858 B
   "routes/_index": 121_800, // 119,334 B
-  "routes/auth": 117_800, // 115,488 B
-  "routes/user-profile": 117_400, // 115,082 B
   "routes/angel": 116_200, // 113,889 B
   "routes/birth-date": 114_100, // 111,860 B
 };
