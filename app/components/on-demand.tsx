@@ -102,6 +102,8 @@ function HydratedOnUse<P extends object>({
     const server = serverRenderedNodes(marker.current);
     // rendered in the browser (a client-side navigation): no HTML to keep, so load now
     if (!server) return gate.use();
+    // used before the page's scripts ran (the visitor is already in it): load now
+    if (server.some((node) => node.contains(document.activeElement))) return gate.use();
     // React stops events inside a boundary it has not hydrated at the document (capture phase), so the listener
     // is on the window, which sees them first; it only notes the use (nothing is blocked: a submit is the
     // browser's own POST until the code is there)

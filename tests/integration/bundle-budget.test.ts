@@ -104,7 +104,7 @@ describe("the JavaScript budget", () => {
     expect(loaded.some((code) => code.includes("Read this page aloud"))).toBe(true);
   });
 
-  it("loads the forum's and the moderation queue's forms only when one is opened (decision 107)", () => {
+  it("loads the forum's, moderation's and accounts' forms only when one is opened or used (decisions 107, 109)", () => {
     const loaded = (id: string) =>
       pageScriptBytes(assets)
         .get(id)!
@@ -116,7 +116,16 @@ describe("the JavaScript budget", () => {
     const conform = "are reserved by Conform";
     for (const text of [conform, "Create New Topic", "Post Reply"])
       expect(built.some((c) => c.includes(text))).toBe(true);
-    for (const id of ["routes/forum._index", "routes/forum.topic.$id", "routes/admin.moderation._index"]) {
+    for (const id of [
+      "routes/forum._index",
+      "routes/forum.topic.$id",
+      "routes/admin.moderation._index",
+      // their form is on screen, and hydrates on first use (decision 109)
+      "routes/reset-password",
+      "routes/admin.moderation.roles",
+      "routes/auth",
+      "routes/user-profile",
+    ]) {
       expect(
         loaded(id).some((code) => code.includes(conform)),
         id,
@@ -124,7 +133,7 @@ describe("the JavaScript budget", () => {
     }
     expect(loaded("routes/forum._index").some((code) => code.includes("Create New Topic"))).toBe(false);
     expect(loaded("routes/forum.topic.$id").some((code) => code.includes("Post Reply"))).toBe(false);
-    // a page whose form is on screen still loads Conform with the page
-    expect(loaded("routes/reset-password").some((code) => code.includes(conform))).toBe(true);
+    // a page whose form is on screen and not yet hydrated on use still loads Conform with the page
+    expect(loaded("routes/birth-date").some((code) => code.includes(conform))).toBe(true);
   });
 });
