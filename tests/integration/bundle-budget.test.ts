@@ -25,7 +25,8 @@ const THREE_D_ROUTES = new Set(["routes/3d-viewer", "routes/3d-viewer_.$urn", "r
  * Conform form is on screen when the page opens, so Conform's browser side (~9.2 KB gzipped) and the form
  * components (~1 KB) load with it: with the shell (~99.3 KB) that alone is ~109.5 KB, over the goal before the
  * page's own view (decision 107). The forum, topic and moderation queue pages left the list when their dialogs
- * and forms began to load on demand (decision 107).
+ * and forms began to load on demand (decision 107); /reset-password, the roles page, /auth and /user-profile when
+ * their forms began to hydrate on first use (decision 109).
  */
 export const FORM_PAGES_OVER_GOAL: Record<string, number> = {
   "routes/astrology.($planet)": 124_300, // 121,858 B
