@@ -157,3 +157,59 @@ test("moderation roles: with its code, the form answers in the page", async ({ p
   expect(errors()).toEqual([]);
   await expectAccessible(page);
 });
+
+test("profile: text typed before the change-e-mail form's code arrives enables its button once hydrated", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, "without JavaScript the button is never disabled (accounts.spec.ts covers the form)");
+  const member = await createMember();
+  await signIn(page, member.id);
+  const { scripts, errors } = watch(page);
+  const chunk = (url: string) => /\/email-forms-[A-Z0-9]+\.js$/.test(url);
+  const held = await holdChunk(page, "email-forms");
+  await page.goto("/user-profile");
+  await waitForHydration(page, jsEnabled);
+  expect(scripts.filter(chunk)).toEqual([]);
+  const newEmail = `moved_${unique()}@example.test`;
+  await page.getByLabel("New email address").fill(newEmail);
+  await page.getByLabel("Current password").fill("NotMine123");
+  await expect.poll(held.asked).toBe(true);
+  held.release();
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector("#change-email-form")?.hasAttribute("novalidate")))
+    .toBe(true);
+  // the form read what was typed when it mounted: the button follows the fields, and the text is kept
+  await expect(page.getByLabel("New email address")).toHaveValue(newEmail);
+  await expect(page.getByRole("button", { name: "Change Email" })).toBeEnabled();
+  const url = page.url();
+  await page.getByRole("button", { name: "Change Email" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Update failed" })).toContainText(
+    "Your current password is incorrect.",
+  );
+  expect(page.url()).toBe(url);
+  await page.getByLabel("New email address").fill("");
+  await expect(page.getByRole("button", { name: "Change Email" })).toBeDisabled();
+  expect(errors()).toEqual([]);
+  await expectAccessible(page);
+});
+
+test("auth: the sign-in form's code loads on first use; the register tab renders its form at once", async ({
+  page,
+  jsEnabled,
+}) => {
+  const { scripts, errors } = watch(page);
+  const chunk = (url: string) => /\/auth-forms-[A-Z0-9]+\.js$/.test(url);
+  await page.goto("/auth");
+  await waitForHydration(page, jsEnabled);
+  expect(scripts.filter(chunk)).toEqual([]);
+  await page.getByLabel("Username").fill(`nobody_${unique()}`);
+  await page.getByLabel("Password", { exact: true }).fill("Wrong123!x");
+  if (jsEnabled) await expect.poll(() => scripts.filter(chunk).length).toBe(1);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Invalid username or password").first()).toBeVisible();
+  await page.getByRole("link", { name: "Register" }).click();
+  await expect(page.getByLabel("Email", { exact: true })).toBeVisible();
+  if (jsEnabled) expect(errors()).toEqual([]);
+  await expectAccessible(page);
+});
