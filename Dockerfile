@@ -8,7 +8,8 @@ FROM node:22-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY patches ./patches
-RUN npm ci --omit=dev --no-audit --no-fund
+# NODE_ENV=production: patch-package skips the patch of a dev dependency (@remix-run/dev, decision 107) not installed here
+RUN NODE_ENV=production npm ci --omit=dev --no-audit --no-fund
 
 FROM node:22-slim AS build
 WORKDIR /app

@@ -135,6 +135,8 @@ export const angelReadings = pgTable(
     style: text("style").notNull(),
     composition: text("composition").notNull(),
     keywords: text("keywords").notNull().default(""),
+    /** who wrote the texts ("offline-budget": the day's budget was spent); null for readings saved before it was kept */
+    provider: text("provider"),
     createdAt: createdAt(),
   },
   (t) => [index("angel_readings_session_idx").on(t.sessionId, t.createdAt.desc())],

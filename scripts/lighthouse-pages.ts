@@ -24,12 +24,24 @@ const args = process.argv.slice(2);
 const only = (args.find((a) => a.startsWith("--only="))?.split("=")[1] ?? "").split(",").filter(Boolean);
 const cold = args.includes("--cold");
 const jsonDir = args.find((a) => a.startsWith("--json="))?.split("=")[1];
+const dataDir = path.join(root, ".data-lighthouse");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const GOALS: Record<(typeof CATEGORIES)[number], number> = {
   performance: 98,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
+};
+
+/** One audited page: its four scores in CATEGORIES' order and the paint figures as Lighthouse displays them. */
+export type LighthouseResult = {
+  name: string;
+  path: string;
+  scores: number[];
+  fcp: string;
+  lcp: string;
+  tbt: string;
+  met: boolean;
 };
 
 type Audit = {
@@ -43,12 +55,13 @@ type Audit = {
 
 async function main() {
   const bare = await startBareRemix(path.join(root, ".cache/bare-remix-lighthouse"));
-  const site = await startSiteUnderTest({ dataDir: path.join(root, ".data-lighthouse") });
+  const site = await startSiteUnderTest({ dataDir });
   const chrome = await chromeLauncher.launch({
     chromePath: "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   const rows: string[] = [];
+  const results: LighthouseResult[] = [];
   try {
     const blog = await (await fetch(`${site.app.base}/blog`)).text();
     const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(blog)?.[1] ?? "";
@@ -90,6 +103,8 @@ async function main() {
       const fcp = (lhr.audits["first-contentful-paint"] as Audit | undefined)?.displayValue ?? "?";
       const lcp = (lhr.audits["largest-contentful-paint"] as Audit | undefined)?.displayValue ?? "?";
       const met = CATEGORIES.every((c, i) => scores[i]! >= GOALS[c]);
+      const tbt = (lhr.audits["total-blocking-time"] as Audit | undefined)?.displayValue ?? "?";
+      results.push({ name, path: pathname, scores, fcp, lcp, tbt, met });
       rows.push(`| ${name} | ${pathname} | ${scores.join(" | ")} | ${fcp} | ${lcp} | ${met ? "yes" : "no"} |`);
       console.log(
         `${pathname}: performance ${scores[0]}, accessibility ${scores[1]}, best practices ${scores[2]}, SEO ${scores[3]}; FCP ${fcp}, LCP ${lcp}`,
@@ -122,6 +137,11 @@ async function main() {
   console.log("| page | path | performance | accessibility | best practices | SEO | FCP | LCP | goal met |");
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const row of rows) console.log(row);
+  // read by scripts/performance-report.ts, which puts these scores beside the throughput and JavaScript figures
+  writeFileSync(
+    path.join(dataDir, "results.json"),
+    JSON.stringify({ date: new Date().toISOString(), load, cold, results }, null, 2),
+  );
 }
 
 main().then(

@@ -1,7 +1,7 @@
 import { CONTENT_ALERT_MESSAGE, GRAPHIC_ALERT } from "~/ai/moderation.server";
 import type { Preferences } from "~/preferences/schema";
 import type { Person } from "~/utils/cost-limits.server";
-import { BUDGET_SPENT_NOTICE, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
+import { budgetNotice, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
 import type { AstronomicalData } from "./ephemeris.server";
 import { planetReport, type ReadingView } from "./reading-view";
 import { readingForVisitor, type ReadingResult } from "./readings.server";
@@ -12,8 +12,7 @@ import type { BodyName } from "./zodiac";
 /** A reading the server wrote, as the page shows it. */
 export function readingViewOf(result: ReadingResult): ReadingView {
   if (result.ok) {
-    const notice = result.provider === OFFLINE_BUDGET_PROVIDER ? { notice: BUDGET_SPENT_NOTICE } : {};
-    return { status: "ok", text: result.reading, ...notice };
+    return { status: "ok", text: result.reading, ...budgetNotice(result.provider) };
   }
   if (result.code === GRAPHIC_ALERT) return { status: "alert", text: CONTENT_ALERT_MESSAGE };
   if (result.code === "RATE_LIMITED") return { status: "failed", text: READING_FAILURE_TEXT, notice: result.message };

@@ -123,7 +123,7 @@ const hiddenView = (item: Pick<Item, "hiddenAt" | "hiddenBy" | "hiddenReason">) 
     : { hidden: false };
 
 /** Actions that tell the member by e-mail. */
-const NOTIFIED = new Set(["hide", "delete", "warn", "silence", "suspend"]);
+const NOTIFIED = new Set(["hide", "delete", "warn", "silence", "suspend", "unsilence", "unsuspend"]);
 
 /** Applies one moderation action from the queue, the topic page or the API. */
 export async function moderate({
@@ -218,16 +218,41 @@ export async function moderate({
       }
       case "warn":
       case "silence":
-      case "suspend": {
+      case "suspend":
+      case "unsilence":
+      case "unsuspend": {
         if (item.authorId === actor.id) return fail(403, "You cannot take this action on yourself.");
         if (item.authorRole !== "member" && !isAdminUser(actor)) {
-          return fail(403, "Only an admin can warn, silence or suspend a moderator or an admin.");
+          return fail(403, "Only an admin can warn, silence or suspend a moderator or an admin, or lift it.");
         }
         const userBase = { ...base, targetType: "user" as const, targetId: item.authorId };
         const note = { [`${targetType}Id`]: targetId };
         if (action === "warn") {
           const actionId = await record(tx, { ...userBase, action, before: note, after: { warned: true } });
           return { ok: true, message: `${item.authorName} will be warned by e-mail.`, actionId };
+        }
+        if (action === "unsilence" || action === "unsuspend") {
+          // Lifting before the period ends: only what is still in force can be lifted.
+          const key = action === "unsilence" ? "silencedUntil" : "suspendedUntil";
+          const [current] = await tx
+            .select({ until: users[key] })
+            .from(users)
+            .where(and(eq(users.id, item.authorId), sql`${users[key]} > now()`))
+            .for("update");
+          const state = action === "unsilence" ? "silenced" : "suspended";
+          if (!current) return fail(409, `${item.authorName} is not ${state}.`);
+          await tx
+            .update(users)
+            .set({ [key]: null })
+            .where(eq(users.id, item.authorId));
+          const actionId = await record(tx, {
+            ...userBase,
+            action,
+            before: { ...note, [key]: current.until },
+            after: { [key]: null },
+          });
+          const now = action === "unsilence" ? "can write topics and replies again" : "can sign in again";
+          return { ok: true, message: `${item.authorName} ${now}.`, actionId };
         }
         const hours = input.periodHours!;
         const column = action === "silence" ? users.silencedUntil : users.suspendedUntil;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allowedQueueConfirm, allowedTopicConfirm, confirmValue, parseConfirm } from "./confirm";
+import { confirmValue } from "./confirm";
+import { allowedQueueConfirm, allowedTopicConfirm, parseConfirm } from "./confirm.server";
 
 describe("moderation confirmations (?confirm=)", () => {
   it("reads <action>-<post|topic>-<id> and writes it back", () => {

@@ -1,54 +1,12 @@
-import { ACTION_LABELS, type ModerationAction, type TargetType } from "./labels";
+import type { ModerationAction, TargetType } from "./labels";
 
 /**
  * Which moderation confirmation a page shows (decision 026). Each action is a link to a URL that renders its
  * confirmation form (`?confirm=hide-post-12`), so everything works without JavaScript; the loader honours the
- * value only for what the reader may do.
+ * value only for what the reader may do (`confirm.server.ts`).
  */
 export type Confirm = { action: ModerationAction | "flag"; targetType: TargetType; targetId: number };
 
-/** What a moderation `?confirm=` value names: `<action>-<post|topic>-<id>`. */
-export function parseConfirm(value: string | null): Confirm | null {
-  const match = /^([a-z]+)-(post|topic)-(\d{1,10})$/.exec(value ?? "");
-  if (!match) return null;
-  const action = match[1] as ModerationAction | "flag";
-  if (action !== "flag" && !(action in ACTION_LABELS)) return null;
-  const targetId = Number(match[3]);
-  if (targetId <= 0 || targetId > 2_147_483_647) return null;
-  return { action, targetType: match[2] as TargetType, targetId };
-}
-
 export function confirmValue(action: ModerationAction | "flag", targetType: TargetType, targetId: number): string {
   return `${action}-${targetType}-${targetId}`;
-}
-
-type Item = { id: number; authorId: number };
-
-/**
- * On a topic page: a member may flag someone else's post or topic; a moderator may moderate them. The target must
- * be the page's topic or one of the posts it shows.
- */
-export function allowedTopicConfirm(
-  confirm: Confirm | null,
-  page: { topic: Item; posts: Item[]; reader: { id: number; canModerate: boolean } | null },
-): Confirm | null {
-  if (!confirm || !page.reader) return null;
-  const target =
-    confirm.targetType === "topic"
-      ? confirm.targetId === page.topic.id
-        ? page.topic
-        : undefined
-      : page.posts.find((p) => p.id === confirm.targetId);
-  if (!target) return null;
-  const allowed = confirm.action === "flag" ? target.authorId !== page.reader.id : page.reader.canModerate;
-  return allowed ? confirm : null;
-}
-
-/** In the review queue: a moderation action (never a flag) on an item the queue shows. */
-export function allowedQueueConfirm(
-  confirm: Confirm | null,
-  items: Array<{ targetType: TargetType; targetId: number }>,
-): Confirm | null {
-  if (!confirm || confirm.action === "flag") return null;
-  return items.some((i) => i.targetType === confirm.targetType && i.targetId === confirm.targetId) ? confirm : null;
 }

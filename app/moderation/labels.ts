@@ -30,7 +30,8 @@ export const PERIODS = [
 ] as const;
 
 export const ITEM_ACTIONS = ["keep", "hide", "unhide", "delete", "lock", "unlock", "move"] as const;
-export const MEMBER_ACTIONS = ["warn", "silence", "suspend"] as const;
+/** On the item's author; `unsilence` and `unsuspend` lift a silence or suspension before its period ends. */
+export const MEMBER_ACTIONS = ["warn", "silence", "suspend", "unsilence", "unsuspend"] as const;
 export const MODERATION_ACTIONS = [...ITEM_ACTIONS, ...MEMBER_ACTIONS] as const;
 export type ItemAction = (typeof ITEM_ACTIONS)[number];
 export type MemberAction = (typeof MEMBER_ACTIONS)[number];
@@ -48,6 +49,8 @@ export const ACTION_LABELS: Record<ModerationAction, string> = {
   warn: "Warn author",
   silence: "Silence author",
   suspend: "Suspend author",
+  unsilence: "Lift silence",
+  unsuspend: "Lift suspension",
 };
 
 /** What the confirmation form says will happen. */
@@ -62,6 +65,8 @@ export const CONSEQUENCES: Record<ModerationAction, string> = {
   warn: "The author receives your reason as a private warning by e-mail.",
   silence: "The author cannot write topics or replies until the period ends.",
   suspend: "The author cannot sign in until the period ends, and every session they have is ended now.",
+  unsilence: "The author can write topics and replies again from now; they are told by e-mail with your reason.",
+  unsuspend: "The author can sign in again from now; they are told by e-mail with your reason.",
 };
 
 export const isMemberAction = (action: ModerationAction): action is MemberAction =>

@@ -58,6 +58,14 @@ export function moderationMail({
       return mail(`Your ${SITE_NAME} account is suspended`, [
         `A moderator suspended your account until ${until ? formatUtcDateTime(until) : "further notice"}: until then you cannot sign in.`,
       ]);
+    case "unsilence":
+      return mail("You can post in the forum again", [
+        "A moderator lifted your silence: you can write topics and replies again.",
+      ]);
+    case "unsuspend":
+      return mail(`Your ${SITE_NAME} account is no longer suspended`, [
+        "A moderator lifted your suspension: you can sign in again.",
+      ]);
     default:
       return null;
   }

@@ -6,6 +6,7 @@ import { screenKeywords } from "~/ai/moderation.server";
 import { savePreferences } from "~/preferences/preferences.server";
 import type { Preferences } from "~/preferences/schema";
 import { hashIp } from "~/utils/http.server";
+import { budgetNotice } from "~/utils/paid-budget.server";
 import { ANGEL_TEXTS } from "./angel";
 import { composeAngelReading, randomSeed, type AngelReading } from "./composer";
 import { checkGenerationRate, graphicAlert, type GenerationFailure } from "./generation.server";
@@ -18,6 +19,8 @@ export type SavedAngelReading = AngelReading & {
   composition: string;
   keywords: string;
   createdAt: string;
+  /** e.g. that the day's AI budget was spent and the offline composer wrote it */
+  notice?: string;
 };
 
 const DEFAULT_REDUCED = { digit: 0, calculation: "", principle: "Universal Principle", meaning: "Meaning" };
@@ -99,6 +102,7 @@ export async function decodeAngelNumber({
       style: preferences.style,
       composition: preferences.composition,
       keywords: preferences.keywords,
+      provider: text.provider,
     })
     .returning({ id: angelReadings.id, createdAt: angelReadings.createdAt });
   return {
@@ -110,6 +114,7 @@ export async function decodeAngelNumber({
       composition: preferences.composition,
       keywords: preferences.keywords,
       createdAt: new Date(row!.createdAt).toISOString(),
+      ...budgetNotice(text.provider),
     },
   };
 }
@@ -125,6 +130,7 @@ const columns = {
   style: angelReadings.style,
   composition: angelReadings.composition,
   keywords: angelReadings.keywords,
+  provider: angelReadings.provider,
   createdAt: angelReadings.createdAt,
 };
 
@@ -141,6 +147,7 @@ function toSaved(row: typeof angelReadings.$inferSelect | Record<keyof typeof co
     composition: r.composition,
     keywords: r.keywords,
     createdAt: new Date(r.createdAt as unknown as string).toISOString(),
+    ...budgetNotice(r.provider),
   };
 }
 

@@ -1,4 +1,5 @@
 import { generateStructured } from "~/ai/ai.server";
+import { budgetNotice } from "~/utils/paid-budget.server";
 import { birthDateNumbers, BIRTH_DATE_TEXTS } from "./birth-date";
 import { composeLifePathSummary, randomSeed, seededRandom } from "./composer";
 import { textsOf } from "./principle-texts";
@@ -13,6 +14,8 @@ export type BirthDateAnalysis = {
   primaryPrinciple: { number: Digit; title: string; content: string; insight: string };
   numberInteractions: Array<{ number1: Digit; number2: Digit; relationship: string }>;
   lifePathSummary: string;
+  /** e.g. that the day's AI budget was spent and the offline composer wrote the summary */
+  notice?: string;
 };
 
 export type BirthDateFailure = { ok: false; status: number; title: string; message: string };
@@ -68,6 +71,7 @@ export async function analyzeBirthDate(
       },
       numberInteractions,
       lifePathSummary: summary.value.lifePathSummary,
+      ...budgetNotice(summary.provider),
     },
   };
 }

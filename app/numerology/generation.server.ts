@@ -7,6 +7,7 @@ import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE, GRAPHIC_ALERT, screenKeywor
 import { savePreferences } from "~/preferences/preferences.server";
 import type { Preferences } from "~/preferences/schema";
 import { hitCostLimit, type Person } from "~/utils/cost-limits.server";
+import { budgetNotice } from "~/utils/paid-budget.server";
 import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { composePrinciple, randomSeed, type PrincipleReading } from "./composer";
 import type { Digit } from "./principles";
@@ -115,9 +116,12 @@ export async function getGeneratedContent({ id, sessionId }: { id: number; sessi
       principle: generatedContents.principle,
       affirmation: generatedContents.affirmation,
       imageUrl: generatedContents.imageUrl,
+      provider: generatedContents.provider,
     })
     .from(generatedContents)
     .where(and(eq(generatedContents.id, id), eq(generatedContents.sessionId, sessionId)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { provider, ...content } = row;
+  return { ...content, ...budgetNotice(provider) };
 }

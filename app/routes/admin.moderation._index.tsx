@@ -4,7 +4,7 @@ import { requireModerator } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/forum/ui/form-answer";
-import { allowedQueueConfirm, parseConfirm } from "~/moderation/confirm";
+import { allowedQueueConfirm, parseConfirm } from "~/moderation/confirm.server";
 import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
 import { countOpenItems, listQueue } from "~/moderation/queue.server";
 import { QueueEntry } from "~/moderation/ui/queue-entry";

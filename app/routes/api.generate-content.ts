@@ -11,6 +11,7 @@ import {
   jsonResponse,
   safeParseJsonObject,
 } from "~/utils/http.server";
+import { budgetNotice } from "~/utils/paid-budget.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 /** POST /api/generate-content {number, preferences} → {principle, affirmation, imageUrl}. */
@@ -30,5 +31,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok)
     return jsonResponse({ error: result.message, code: result.code, title: result.title }, result.status, headers);
-  return jsonResponse({ id: result.id, ...result.content }, 200, headers);
+  return jsonResponse({ id: result.id, ...result.content, ...budgetNotice(result.provider) }, 200, headers);
 }

@@ -4,7 +4,7 @@ import { readingForVisitor } from "~/astrology/readings.server";
 import { readingRequestSchema } from "~/astrology/schemas";
 import { personOf } from "~/utils/cost-limits.server";
 import { combineHeaders, jsonError, readJsonBody } from "~/utils/http.server";
-import { BUDGET_SPENT_NOTICE, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
+import { budgetNotice } from "~/utils/paid-budget.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 /** POST /api/generate-personalized-reading (x-session-id) {planet, constellation, keywords?} → {reading}. */
@@ -44,6 +44,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: result.code === GRAPHIC_ALERT ? 400 : 503, headers },
     );
   }
-  const notice = result.provider === OFFLINE_BUDGET_PROVIDER ? { notice: BUDGET_SPENT_NOTICE } : {};
-  return Response.json({ reading: result.reading, ...notice }, { headers });
+  return Response.json({ reading: result.reading, ...budgetNotice(result.provider) }, { headers });
 }

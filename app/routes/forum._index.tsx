@@ -11,18 +11,22 @@ import { PROFILE_CONSTRAINTS } from "~/accounts/forms.server";
 import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
+import { onDemand } from "~/components/on-demand";
 import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
 import { addEmailIntent, createTopicIntent, FORM_CONSTRAINTS } from "~/forum/forms.server";
 import { forumHref } from "~/forum/pages";
 import { listTopics } from "~/forum/topics.server";
-import { AddEmailDialog, EmailPrompt } from "~/forum/ui/email-prompt";
+import { EmailPrompt } from "~/forum/ui/email-prompt";
 import { ForumHeader } from "~/forum/ui/forum-header";
-import { NewTopicDialog } from "~/forum/ui/new-topic-dialog";
 import { CategoryNav, TopicList } from "~/forum/ui/topic-list";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+
+// The dialogs' forms (Conform) load when a dialog opens, not with every view of the forum (decision 107).
+const NewTopicDialog = onDemand(() => import("~/forum/ui/new-topic-dialog").then((m) => m.NewTopicDialog));
+const AddEmailDialog = onDemand(() => import("~/forum/ui/add-email-dialog").then((m) => m.AddEmailDialog));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -110,6 +114,8 @@ export default function ForumPage() {
             <Link
               to={forumHref({ category, new: true })}
               preventScrollReset
+              onPointerEnter={NewTopicDialog.preload}
+              onFocus={NewTopicDialog.preload}
               className="rounded bg-cosmic px-4 py-2 font-semibold text-white hover:bg-violet-900"
             >
               New Topic

@@ -17,13 +17,13 @@ import { FETCH_POSTS_FAILED, FETCH_TOPIC_FAILED, TOPIC_INVALID_ID, TOPIC_LOCKED,
 import { mayOpenEditor, topicHref } from "~/forum/pages";
 import { loadTopic, orFail } from "~/forum/topic-page.server";
 import { canSeeHidden, getPost, listPosts, pageCountFor, pageOfPost, parseId } from "~/forum/topics.server";
+import { CollapsibleReply } from "~/forum/ui/collapsible-reply";
 import { useAnswerToast } from "~/forum/ui/form-answer";
 import { ForumHeader } from "~/forum/ui/forum-header";
 import { PageLinks } from "~/forum/ui/page-links";
 import { PostCard } from "~/forum/ui/post-card";
-import { CollapsibleReply, ReplyForm } from "~/forum/ui/post-forms";
 import { TopicArticle } from "~/forum/ui/topic-article";
-import { allowedTopicConfirm, parseConfirm } from "~/moderation/confirm";
+import { allowedTopicConfirm, parseConfirm } from "~/moderation/confirm.server";
 import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -177,9 +177,7 @@ export default function TopicPage() {
         {topic.locked ? (
           <p className="mt-3">{TOPIC_LOCKED}</p>
         ) : user && constraints.reply ? (
-          <CollapsibleReply>
-            <ReplyForm key={`reply-${topic.postCount}`} constraint={constraints.reply} />
-          </CollapsibleReply>
+          <CollapsibleReply resetKey={`reply-${topic.postCount}`} constraint={constraints.reply} />
         ) : (
           <p className="mt-3">
             <Link

@@ -23,5 +23,12 @@ export async function spendPaidCall(): Promise<boolean> {
 export const OFFLINE_BUDGET_PROVIDER = "offline-budget";
 export const BUDGET_SPENT_NOTICE =
   "Today's budget for the AI service is spent, so this was written by the site's own offline composer. The AI service returns tomorrow.";
+/**
+ * What a result written by `provider` says with it: the budget notice when the day's budget made the offline
+ * composer write it, nothing otherwise. Spread into a result (`{ ...budgetNotice(provider) }`), stored or fresh.
+ */
+export function budgetNotice(provider: string | null | undefined): { notice?: string } {
+  return provider === OFFLINE_BUDGET_PROVIDER ? { notice: BUDGET_SPENT_NOTICE } : {};
+}
 export const SPEECH_BUDGET_SPENT_NOTICE =
   "Today's budget for the premium voice is spent, so this is read by the site's own offline voice.";

@@ -104,6 +104,52 @@ test("members reply and edit only their own posts; visitors are asked to sign in
   await expectAccessible(page);
 });
 
+test("a topic page loads the reply form's code only when the form is opened (decision 107)", async ({
+  page,
+  jsEnabled,
+}) => {
+  const { createTopic } = await forum();
+  const member = await createMember();
+  const { topic } = await createTopic({
+    authorId: member.id,
+    title: `On demand ${unique()}`,
+    description: null,
+    category: "general",
+  });
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await signIn(page, member.id);
+  await page.goto(`/forum/topic/${topic.id}`);
+  await waitForHydration(page, jsEnabled);
+  const formChunk = (url: string) => /\/post-forms-[A-Z0-9]+\.js$/.test(url);
+  if (!jsEnabled) {
+    // without JavaScript the form is simply in the page, and works (the server's answer marks the field)
+    await page.getByLabel("Your reply").fill("   ");
+    await page.getByRole("button", { name: "Post Reply" }).click();
+    await expect(page.getByLabel("Your reply")).toHaveAttribute("aria-invalid", "true");
+    return;
+  }
+  await expect(page.getByRole("button", { name: "Write a Reply" })).toBeVisible();
+  // the collapsed form left the page once hydrated, without its code and without a hydration error
+  await expect(page.locator("#reply-panel textarea")).toHaveCount(0);
+  expect(scripts.filter(formChunk)).toEqual([]);
+  await page.getByRole("button", { name: "Write a Reply" }).click();
+  await page.getByLabel("Your reply").fill("   ");
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  // Conform's answer from the server, with the field marked invalid
+  await expect(page.getByLabel("Your reply")).toHaveAttribute("aria-invalid", "true");
+  expect(scripts.filter(formChunk)).toHaveLength(1);
+  expect(errors.filter((text) => !/Failed to load resource.*400/.test(text))).toEqual([]);
+  await expectAccessible(page);
+});
+
 test("the category filter shows one category's topics", async ({ page, jsEnabled }) => {
   const { createTopic } = await forum();
   const author = await createMember();

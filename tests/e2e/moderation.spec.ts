@@ -100,6 +100,44 @@ test("a moderator reviews the queue and hides a flagged post with a reason", asy
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 });
 
+test("a moderator lifts an author's silence from the queue before its period ends", async ({ page, jsEnabled }) => {
+  const { flagItem } = await import("../../app/moderation/flags.server");
+  const { db } = await import("../../db/client.server");
+  const { users } = await import("../../db/schema");
+  const { eq, sql } = await import("drizzle-orm");
+  const { author, topic, post } = await topicWithPost(`Heated words ${unique()}`);
+  const flagger = await createMember();
+  await flagItem({
+    flaggerId: flagger.id,
+    input: { targetType: "post", targetId: post.id, reason: "abuse", note: null },
+  });
+  await db
+    .update(users)
+    .set({ silencedUntil: sql`now() + interval '7 days'` })
+    .where(eq(users.id, author.id));
+  const moderator = await createMember();
+  await setRole(moderator.id, "moderator");
+  await signIn(page, moderator.id);
+  await page.goto("/admin/moderation");
+  await waitForHydration(page, jsEnabled);
+  const entry = page.getByRole("article", { name: `Post #1 in “${topic.title}”` });
+  await expect(entry.getByText(/Silenced until/)).toBeAttached();
+
+  await entry.getByRole("link", { name: /^Lift silence/ }).click();
+  await expect(page).toHaveURL(/confirm=unsilence-post-\d+/);
+  await expect(entry.getByRole("heading", { name: `Lift silence: ${author.username}` })).toBeVisible();
+  await expect(entry).toContainText("The author can write topics and replies again from now");
+  await expectAccessible(page);
+  await entry.getByLabel(/Reason/).fill("Appeal upheld");
+  await entry.getByRole("button", { name: "Confirm: Lift silence" }).click();
+  await expectToast(page, jsEnabled, `${author.username} can write topics and replies again.`);
+  // Still flagged, so still in the queue; nothing left to lift.
+  await expect(entry.getByRole("link", { name: /^Hide/ })).toBeVisible();
+  await expect(entry.getByRole("link", { name: /^Lift silence/ })).toHaveCount(0);
+  const [row] = await db.select({ until: users.silencedUntil }).from(users).where(eq(users.id, author.id));
+  expect(row?.until).toBeNull();
+});
+
 test("a moderator hides and unhides a post from the topic page; readers see the notice in its place", async ({
   page,
   browser,

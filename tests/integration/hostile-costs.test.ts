@@ -136,6 +136,66 @@ describe("through the server", () => {
     expect(chatCalls()).toBeLessThanOrEqual(3);
   });
 
+  it("says so on the home, angel and birth date pages and their APIs when the day's budget is spent", async () => {
+    const post = (path: string, body: Record<string, string>, cookie?: string) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Forwarded-For": newAddress(),
+          Origin: base,
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        body: new URLSearchParams(body),
+      });
+    const api = async (path: string, body: unknown) =>
+      (await (
+        await fetch(`${base}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": newAddress(), Origin: base },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { notice?: string };
+    const cookieOf = (response: Response) =>
+      response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    const readable = (html: string) => html.replaceAll("&#x27;", "'");
+
+    // Whatever the other tests spent, at most 3 paid calls a day: the fourth generation is written offline.
+    let answer: { notice?: string } = {};
+    for (let i = 0; i < 4 && !answer.notice; i++) answer = await api("/api/generate-content", { number: 4 });
+    expect(answer.notice).toBe(BUDGET_SPENT_NOTICE);
+    const paidCalls = chatCalls();
+
+    // The home page: the generation redirects to the stored reading, which says who wrote it.
+    const generated = await post("/?index", { number: "4", style: "poetic", composition: "brief", keywords: "" });
+    expect(generated.status).toBe(302);
+    const reading = await fetch(`${base}${generated.headers.get("location")}`, {
+      headers: { Cookie: cookieOf(generated) },
+    });
+    expect(readable(await reading.text())).toContain(BUDGET_SPENT_NOTICE);
+
+    // The angel page: the saved reading keeps it, also when opened again from the history.
+    const decoded = await post("/angel", { number: "444", style: "poetic", composition: "brief", keywords: "" });
+    expect(decoded.status).toBe(302);
+    const angel = await fetch(`${base}${decoded.headers.get("location")}`, { headers: { Cookie: cookieOf(decoded) } });
+    expect(readable(await angel.text())).toContain(BUDGET_SPENT_NOTICE);
+    expect((await api("/api/angel-numbers", { number: "111" })).notice).toBe(BUDGET_SPENT_NOTICE);
+
+    // The birth date analysis, as the form's answer and from the API.
+    const analysed = await post("/birth-date", { birthDate: "03/14/1990" });
+    expect(analysed.status).toBe(200);
+    expect(readable(await analysed.text())).toContain(BUDGET_SPENT_NOTICE);
+    const viaApi = await api("/api/analyze-birth-date", { birthDate: "03/14/1990" });
+    expect(viaApi.notice).toBe(BUDGET_SPENT_NOTICE);
+
+    // None of these reached the provider.
+    expect(chatCalls()).toBe(paidCalls);
+  }, 60_000);
+
   it("counts speech syntheses by address, so a new x-session-id does not buy another", async () => {
     const ip = newAddress();
     const synth = (sessionId: string, from = ip) =>

@@ -506,6 +506,65 @@ describe("moderator actions", () => {
     const fresh = await cookieFor(author.id);
     expect((await getUser(routeRequest("/forum", { cookie: fresh })))?.id).toBe(author.id);
   });
+
+  it("lifts a silence and a suspension before their periods end, recorded and told by e-mail", async () => {
+    const { author, topic, post } = await topicWithPost();
+    const mod = await moderator();
+    const act = (action: string, extra: Record<string, string> = {}) =>
+      queuePost({ action, targetType: "post", targetId: String(post.id), reason: `${action} now`, ...extra }, mod.id);
+    const login = () =>
+      verifyLogin({ login: author.username, password: "Passw0rd!x", ip: `10.6.${Math.floor(Math.random() * 250)}.1` });
+
+    // Nothing to lift yet: a clear 409, and nothing recorded.
+    const nothing = await moderate({
+      actor: mod,
+      input: { action: "unsilence", targetType: "post", targetId: post.id, reason: "early" },
+    });
+    expect(nothing).toMatchObject({ ok: false, status: 409, error: `${author.username} is not silenced.` });
+
+    expect((await act("silence", { periodHours: "168" })).status).toBe(302);
+    expect((await topicPost(topic.id, { intent: "reply", content: "Muted" }, author.id)).status).toBe(403);
+    expect((await act("unsilence")).status).toBe(302);
+    expect((await topicPost(topic.id, { intent: "reply", content: "Heard again" }, author.id)).status).toBe(302);
+
+    expect((await act("suspend", { periodHours: "8760" })).status).toBe(302);
+    expect((await login()).ok).toBe(false);
+    // The author cannot lift their own suspension (nor could they sign in to try).
+    expect(
+      (
+        await moderate({
+          actor: author,
+          input: { action: "unsuspend", targetType: "post", targetId: post.id, reason: "me" },
+        })
+      ).ok,
+    ).toBe(false);
+    expect((await act("unsuspend")).status).toBe(302);
+    expect((await login()).ok).toBe(true);
+    expect((await act("unsuspend")).status).toBe(409);
+
+    const log = (await logOf("user", author.id)).filter((e) => e.action.startsWith("un"));
+    expect(log.map((e) => e.action).sort()).toEqual(["unsilence", "unsuspend"]);
+    expect(log.find((e) => e.action === "unsilence")).toMatchObject({
+      actorName: mod.username,
+      reason: "unsilence now",
+      before: { postId: post.id },
+      after: { silencedUntil: null },
+    });
+    expect(
+      new Date(
+        (log.find((e) => e.action === "unsuspend")!.before as { suspendedUntil: string }).suspendedUntil,
+      ).getTime(),
+    ).toBeGreaterThan(Date.now());
+    registerModerationJobs();
+    await drainJobs(["moderation:notice"]);
+    const mails = (await listOutbox(200)).filter((m) => m.to === author.email);
+    expect(mails.find((m) => m.subject === "You can post in the forum again")?.text).toContain(
+      "A moderator lifted your silence: you can write topics and replies again.",
+    );
+    expect(mails.find((m) => m.subject.endsWith("account is no longer suspended"))?.text).toContain(
+      "The moderator's reason: unsuspend now",
+    );
+  });
 });
 
 describe("audit log", () => {

@@ -38,8 +38,9 @@ const patches = readdirSync(path.join(root, "patches"))
   .map(readPatch);
 
 describe("dependency patches", () => {
-  it("are the four decision 104 explains", () => {
+  it("are the five decisions 104 and 107 explain", () => {
     expect(patches.map((p) => `${p.name}@${p.version}`).sort()).toEqual([
+      "@remix-run/dev@2.17.5",
       "@remix-run/react@2.17.5",
       "@remix-run/router@1.23.3",
       "@remix-run/server-runtime@2.17.5",
@@ -139,5 +140,27 @@ describe("dependency patches", () => {
   it("@remix-run/react: RemixServer builds the server routes once per manifest", () => {
     const text = readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
     expect(text).toMatch(/serverRoutesCache\.get\(manifest\.routes\)/);
+  });
+
+  it("@remix-run/dev: a `.server` module's empty stand-in in the browser build has no side effects", () => {
+    type Resolve = (args: { path: string; resolveDir: string }) => unknown;
+    type Build = { onResolve: (options: unknown, callback: Resolve) => void; onLoad: () => void };
+    const { emptyModulesPlugin } = require("@remix-run/dev/dist/compiler/plugins/emptyModules.js") as {
+      emptyModulesPlugin: (
+        ctx: { config: { appDirectory: string } },
+        filter: RegExp,
+      ) => { setup: (build: Build) => void };
+    };
+    let resolve: Resolve | undefined;
+    emptyModulesPlugin({ config: { appDirectory: path.join(root, "app") } }, /\.server$/).setup({
+      onResolve: (_options, callback) => (resolve = callback),
+      onLoad: () => {},
+    });
+    // Unpatched, esbuild keeps every such import as a CommonJS stub (a chunk of its own when shared, decision 107).
+    expect(resolve?.({ path: "~/utils/env.server", resolveDir: path.join(root, "app") })).toEqual({
+      path: "~/utils/env.server",
+      namespace: "empty-module",
+      sideEffects: false,
+    });
   });
 });

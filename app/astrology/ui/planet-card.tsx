@@ -2,6 +2,7 @@ import type { PlanetReport } from "~/astrology/ephemeris.server";
 import { readingParagraphs, type ReadingView } from "~/astrology/reading-view";
 import { READING_FAILURE_TITLE } from "~/astrology/tab";
 import { bodyFacts, formatDegree, signFacts, type BodyName } from "~/astrology/zodiac";
+import { Notice } from "~/components/notice";
 import { principleOf } from "~/numerology/principles";
 
 /** The chosen planet: what it stands for, its sign and principle, and the visitor's reading (or why there is none). */
@@ -66,11 +67,7 @@ export function PlanetCard({
             ))}
           </div>
         )}
-        {reading?.notice ? (
-          <p role="note" className="mt-3 rounded border border-violet-300 bg-violet-50 p-3 text-sm">
-            {reading.notice}
-          </p>
-        ) : null}
+        {reading?.notice ? <Notice>{reading.notice}</Notice> : null}
       </section>
       <p className="mt-6 border-t border-violet-100 pt-4 text-sm italic">
         Readings are reflections for contemplation, not predictions: the sky describes, you decide.

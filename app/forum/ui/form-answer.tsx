@@ -1,6 +1,5 @@
 import type { SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect } from "react";
-import { ErrorSummary } from "~/components/form";
 import { useToast } from "~/components/toaster";
 
 /**
@@ -31,11 +30,4 @@ export function useAnswerToast(actionData: unknown) {
     const toast = (actionData as FormAnswer | undefined)?.toast;
     if (toast) show({ ...toast, type: "error" });
   }, [actionData, show]);
-}
-
-/** A failed answer's toast, in the form as its error summary (title and description; focus moves to it). */
-export function AnswerSummary({ formId, answer }: { formId: string; answer?: FormAnswer }) {
-  if (!answer?.toast) return null;
-  const { title, description } = answer.toast;
-  return <ErrorSummary form={{ id: formId }} title={title} description={description} resultKey={answer} />;
 }

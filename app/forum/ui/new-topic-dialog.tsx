@@ -4,8 +4,9 @@ import { SubmitButton } from "~/components/form";
 import { HoneypotField } from "~/components/honeypot";
 import { CATEGORY_OPTIONS } from "../categories";
 import { forumQueryWithout } from "../pages";
+import { AnswerSummary } from "./answer-summary";
 import { FieldError, SelectField, TextareaField } from "./fields";
-import { AnswerSummary, answerFor, useAnswerToast, type FormConstraint } from "./form-answer";
+import { answerFor, useAnswerToast, type FormConstraint } from "./form-answer";
 import { ForumDialog } from "./forum-dialog";
 
 const INPUT = "mt-1 w-full rounded border border-violet-300 px-3 py-2";

@@ -1,13 +1,16 @@
 import { Link } from "@remix-run/react";
+import { onDemand } from "~/components/on-demand";
 import { confirmValue, type Confirm } from "~/moderation/confirm";
 import type { ModerationAction } from "~/moderation/labels";
-import { ConfirmDialog } from "~/moderation/ui/confirm-dialog";
+import { ConfirmDialog } from "~/moderation/ui/confirm-dialog-on-demand";
 import { PostContent } from "../content";
 import { HIDDEN_POST_NOTICE } from "../notices";
 import { mayEdit, mayFlag, topicHref } from "../pages";
 import type { FormConstraint } from "./form-answer";
 import { FormattedDate } from "./formatted-date";
-import { EditForm } from "./post-forms";
+
+/** The edit form (Conform) loads when a post is being edited (?edit=…), decision 107. */
+const EditForm = onDemand(() => import("./post-forms").then((m) => m.EditForm));
 
 /** A post as the topic page shows it. */
 export type PostView = {

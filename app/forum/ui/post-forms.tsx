@@ -1,46 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { SubmitButton } from "~/components/form";
-import { useHydrated } from "~/components/use-hydrated";
+import { AnswerSummary } from "./answer-summary";
 import { TextareaField } from "./fields";
-import { AnswerSummary, answerFor, type FormConstraint } from "./form-answer";
-
-/** The topic page's reply and edit forms, validated by the page's action (constraints from its loader). */
+import { answerFor, type FormConstraint } from "./form-answer";
 
 /**
- * The reply form is collapsed or expanded (spec section 4). Without JavaScript (the server render) and at
- * ?reply=1 it is expanded; with JavaScript it starts collapsed behind a 'Write a Reply' button, and stays open
- * after a failed reply so the text is not lost.
+ * The topic page's reply and edit forms, validated by the page's action (constraints from its loader). Loaded on
+ * demand (decision 107): the reply form by `CollapsibleReply`, the edit form by the post being edited.
  */
-export function CollapsibleReply({ children }: { children: ReactNode }) {
-  const [params] = useSearchParams();
-  const answer = answerFor(useActionData(), "reply");
-  const hydrated = useHydrated();
-  const [expanded, setExpanded] = useState(params.get("reply") === "1");
-  useEffect(() => {
-    if (answer) setExpanded(true);
-  }, [answer]);
-  const open = !hydrated || expanded;
-  return (
-    <>
-      {hydrated ? (
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls="reply-panel"
-          onClick={() => setExpanded((value) => !value)}
-          className="mt-3 rounded border border-cosmic px-4 py-2 font-semibold text-cosmic"
-        >
-          {open ? "Hide Reply Form" : "Write a Reply"}
-        </button>
-      ) : null}
-      <div id="reply-panel" hidden={!open}>
-        {children}
-      </div>
-    </>
-  );
-}
 
 export function ReplyForm({ constraint }: { constraint: FormConstraint }) {
   const answer = answerFor(useActionData(), "reply");

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { Confirm } from "~/moderation/confirm";
 import { confirmValue } from "~/moderation/confirm";
 import type { ModerationAction } from "~/moderation/labels";
-import { ConfirmDialog } from "~/moderation/ui/confirm-dialog";
+import { ConfirmDialog } from "~/moderation/ui/confirm-dialog-on-demand";
 import { PostContent } from "../content";
 import { HIDDEN_TOPIC_NOTICE, TOPIC_LOCKED } from "../notices";
 import { mayFlag, repliesLabel, topicHref } from "../pages";

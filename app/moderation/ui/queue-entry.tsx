@@ -6,9 +6,17 @@ import { confirmValue, type Confirm } from "../confirm";
 import type { FlagReason } from "../flag-reasons";
 import { ACTION_LABELS, FLAG_REASON_LABELS, isMemberAction, type ModerationAction } from "../labels";
 import type { QueueItem } from "../queue.server";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "./confirm-dialog-on-demand";
 
 const QUEUE_ACTIONS: ModerationAction[] = ["keep", "hide", "delete", "warn", "silence", "suspend"];
+
+/** A silence or suspension still in force may be lifted before its period ends. */
+function liftable(item: QueueItem): ModerationAction[] {
+  return [
+    ...(item.history.silencedUntil ? (["unsilence"] as const) : []),
+    ...(item.history.suspendedUntil ? (["unsuspend"] as const) : []),
+  ];
+}
 
 function itemName(item: QueueItem) {
   return item.targetType === "post" ? `Post #${item.number} in “${item.topicTitle}”` : `Topic “${item.topicTitle}”`;
@@ -101,7 +109,7 @@ export function QueueEntry({
       </details>
 
       <p className="mt-4 flex flex-wrap gap-2">
-        {QUEUE_ACTIONS.map((action) => {
+        {[...QUEUE_ACTIONS, ...liftable(item)].map((action) => {
           const shown = action === "hide" && item.hidden && !item.hidden.pendingReview ? "unhide" : action;
           return (
             <Link

@@ -1,12 +1,19 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Notice } from "~/components/notice";
 import { formatUtcDate } from "~/utils/dates";
 import type { AngelReading } from "../composer";
 
 type SavedReading = AngelReading & { id: number; createdAt: string };
 
 /** A decoded angel number: meaning, guidance, the personal message, its principles and the reduction. */
-export function AngelReadingView({ reading, children }: { reading: AngelReading; children?: ReactNode }) {
+export function AngelReadingView({
+  reading,
+  children,
+}: {
+  reading: AngelReading & { notice?: string };
+  children?: ReactNode;
+}) {
   return (
     <article
       aria-labelledby="reading-title"
@@ -25,6 +32,7 @@ export function AngelReadingView({ reading, children }: { reading: AngelReading;
           {paragraph}
         </p>
       ))}
+      {reading.notice ? <Notice>{reading.notice}</Notice> : null}
       {reading.universalPrinciples.length ? (
         <>
           <h3 className="mt-5 font-serif text-xl font-semibold">Universal Principles</h3>

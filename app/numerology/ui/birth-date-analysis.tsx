@@ -1,3 +1,4 @@
+import { Notice } from "~/components/notice";
 import type { BirthDateAnalysis } from "../birth-date.server";
 import { principleOf, universalName, type Digit } from "../principles";
 
@@ -47,6 +48,7 @@ export function BirthDateAnalysisView({ analysis }: { analysis: BirthDateAnalysi
       <div className="rounded-xl border border-violet-200 bg-white p-5">
         <h3 className="font-serif text-xl font-semibold">Life Path Summary</h3>
         <p className="mt-2">{analysis.lifePathSummary}</p>
+        {analysis.notice ? <Notice>{analysis.notice}</Notice> : null}
         <p className="mt-2 text-sm">
           Colour of your path: {principleOf(analysis.lifePathNumber as Digit).colour} (
           {universalName(analysis.lifePathNumber as Digit)})

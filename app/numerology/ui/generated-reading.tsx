@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { Notice } from "~/components/notice";
 import { universalName, type Digit } from "../principles";
 import { GENERATION_TEXTS } from "../texts";
 
@@ -9,6 +10,8 @@ export type GeneratedReading = {
   principle: { title: string; content: string; insight: string };
   affirmation: string;
   imageUrl: string | null;
+  /** e.g. that the day's AI budget was spent and the offline composer wrote it */
+  notice?: string;
 };
 
 export type GenerationError = { title: string; message: string };
@@ -104,6 +107,7 @@ function ReadingView({
       </p>
       <h3 className="mt-6 font-serif text-lg font-semibold">Your Affirmation</h3>
       <p className="mt-1 text-lg">{reading.affirmation}</p>
+      {reading.notice ? <Notice>{reading.notice}</Notice> : null}
       {reading.imageUrl ? (
         <VisualEssence readingId={reading.id} number={reading.number} imageUrl={reading.imageUrl} shown={showEssence} />
       ) : null}

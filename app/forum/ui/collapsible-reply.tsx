@@ -1,0 +1,45 @@
+import { useActionData, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { onDemand } from "~/components/on-demand";
+import { useHydrated } from "~/components/use-hydrated";
+import { answerFor, type FormConstraint } from "./form-answer";
+
+const ReplyForm = onDemand(() => import("./post-forms").then((m) => m.ReplyForm));
+
+/**
+ * The reply form is collapsed or expanded (spec section 4). Without JavaScript (the server render) and at
+ * ?reply=1 it is expanded; with JavaScript it starts collapsed behind a 'Write a Reply' button, and stays open
+ * after a failed reply so the text is not lost. The form's code (Conform) loads when it is expanded, or when the
+ * button is pointed at or focused (decision 107); until then a collapsed form is the server's HTML, hidden.
+ * `resetKey` changes after a reply is posted, which empties the form.
+ */
+export function CollapsibleReply({ constraint, resetKey }: { constraint: FormConstraint; resetKey: string }) {
+  const [params] = useSearchParams();
+  const answer = answerFor(useActionData(), "reply");
+  const hydrated = useHydrated();
+  const [expanded, setExpanded] = useState(params.get("reply") === "1");
+  useEffect(() => {
+    if (answer) setExpanded(true);
+  }, [answer]);
+  const open = !hydrated || expanded;
+  return (
+    <>
+      {hydrated ? (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="reply-panel"
+          onClick={() => setExpanded((value) => !value)}
+          onPointerEnter={ReplyForm.preload}
+          onFocus={ReplyForm.preload}
+          className="mt-3 rounded border border-cosmic px-4 py-2 font-semibold text-cosmic"
+        >
+          {open ? "Hide Reply Form" : "Write a Reply"}
+        </button>
+      ) : null}
+      <div id="reply-panel" hidden={!open}>
+        <ReplyForm key={resetKey} wanted={expanded || !!answer} constraint={constraint} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "angel_readings" ADD COLUMN "provider" text;

@@ -1,0 +1,108 @@
+/**
+ * `npx tsx scripts/performance-report.ts [--duration=S] [--from-results]`: issue 15's whole table from one run. Builds the site, then
+ * runs scripts/bench-pages.ts (throughput against the bare Remix page, p95, gzipped JavaScript) and
+ * scripts/lighthouse-pages.ts (Lighthouse mobile scores) one after the other, each on its own fresh embedded
+ * PostgreSQL, and prints one Markdown table: every page with its ratio, p95, JavaScript and Lighthouse scores, each
+ * against its goal, and a line per goal saying whether every page meets it. The two scripts keep their own output
+ * (with the audits that cost points); their results are read from .data-bench-pages/results.json and
+ * .data-lighthouse/results.json (`--from-results` only reads them again). Paste the table into docs/performance.md. About 10 minutes on a quiet machine.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { LighthouseResult } from "./lighthouse-pages";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const passOn = args.filter((a) => a.startsWith("--duration="));
+/** only put together the results the two scripts last wrote (e.g. after running one of them again) */
+const fromResults = args.includes("--from-results");
+
+type Measure = { rps: number; p95: number };
+type BenchResult = {
+  page: string;
+  route: string;
+  as: string;
+  goal: number;
+  ratio: number;
+  js: number;
+  cached: boolean;
+  bare: Measure;
+  measured: Measure;
+};
+type BenchResults = { date: string; load: string; bareJs: number; results: BenchResult[] };
+type LighthouseResults = { date: string; load: string; results: LighthouseResult[] };
+
+const JS_GOAL = 1.25;
+const THREE_D_ROUTES = new Set(["routes/3d-viewer", "routes/3d-viewer_.$urn", "routes/octahedron"]);
+/** what Lighthouse audits under another address than the benchmark's: the topic and post pages are the same routes */
+const SAME_ROUTE = (a: string, b: string) =>
+  a === b ||
+  (a.startsWith("/forum/topic/") && b.startsWith("/forum/topic/")) ||
+  (a.startsWith("/blog/") && b.startsWith("/blog/"));
+
+function run(script: string, args: string[] = []) {
+  console.log(`\n== ${script} ${args.join(" ")}`);
+  execFileSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, script), ...args], {
+    cwd: root,
+    stdio: "inherit",
+  });
+}
+
+function main() {
+  if (!fromResults) {
+    execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    run("scripts/bench-pages.ts", passOn);
+    run("scripts/lighthouse-pages.ts");
+  }
+  const bench = JSON.parse(readFileSync(path.join(root, ".data-bench-pages/results.json"), "utf8")) as BenchResults;
+  const lighthouse = JSON.parse(
+    readFileSync(path.join(root, ".data-lighthouse/results.json"), "utf8"),
+  ) as LighthouseResults;
+  const jsBudget = Math.round(bench.bareJs * JS_GOAL);
+
+  const lines: string[] = [];
+  const unmet = new Set<string>();
+  lines.push(
+    `Run of ${bench.date} (throughput; load average then ${bench.load}) and ${lighthouse.date} (Lighthouse; load ` +
+      `average ${lighthouse.load}), ${os.cpus().length} cores. Bare Remix page: ${bench.bareJs} B of gzipped ` +
+      `JavaScript, so the budget is ${jsBudget} B.`,
+    "",
+    "| page | as | req/s (bare) | ratio (goal) | p95 ms (bare) | from cache | JS gzipped (x bare) | Lighthouse perf / a11y / BP / SEO | FCP / LCP / TBT |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  );
+  const audited = new Set<string>();
+  for (const r of bench.results) {
+    const ratioMet = r.ratio >= r.goal;
+    if (!ratioMet) unmet.add(`throughput (${r.as === "member" ? "goal 2" : "goal 1"})`);
+    const threeD = THREE_D_ROUTES.has(r.route);
+    const jsMet = threeD || r.js <= jsBudget;
+    if (!jsMet) unmet.add("JavaScript (goal 3)");
+    // Lighthouse audits what a first-time visitor meets, so its scores go on the visitor rows
+    const lh = r.as === "visitor" ? lighthouse.results.find((l) => SAME_ROUTE(l.path, r.page)) : undefined;
+    if (lh) audited.add(lh.path);
+    if (lh && !lh.met) unmet.add("Lighthouse (goal 4)");
+    lines.push(
+      `| ${r.page} | ${r.as} | ${r.measured.rps} (${r.bare.rps}) | ${r.ratio}x ${ratioMet ? "✓" : "✗"} (≥ ${r.goal}x) | ` +
+        `${r.measured.p95} (${r.bare.p95}) | ${r.cached ? "yes" : "no"} | ${r.js} B (${(r.js / bench.bareJs).toFixed(2)}x) ` +
+        `${threeD ? "3D page" : jsMet ? "✓" : "✗"} | ${lh ? `${lh.scores.join(" / ")} ${lh.met ? "✓" : "✗"}` : "–"} | ` +
+        `${lh ? `${lh.fcp} / ${lh.lcp} / ${lh.tbt}` : "–"} |`,
+    );
+  }
+  // routes Lighthouse audits that the throughput benchmark does not (the bare page, auth, the 3D viewer)
+  for (const lh of lighthouse.results.filter((l) => !audited.has(l.path))) {
+    if (!lh.met && !lh.path.startsWith("http")) unmet.add("Lighthouse (goal 4)");
+    lines.push(
+      `| ${lh.path.startsWith("http") ? "bare Remix page" : lh.path} | visitor | – | – | – | – | – | ` +
+        `${lh.scores.join(" / ")} ${lh.met ? "✓" : "✗"} | ${lh.fcp} / ${lh.lcp} / ${lh.tbt} |`,
+    );
+  }
+  lines.push(
+    "",
+    unmet.size === 0 ? "Every goal is met on every page." : `Goals not met on every page: ${[...unmet].join(", ")}.`,
+  );
+  console.log(`\n${lines.join("\n")}`);
+}
+
+main();
