@@ -1,6 +1,9 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, type ReactNode } from "react";
 
+// the submit button is a module of its own, so a page that has one without a Conform form loads no Conform
+export { SubmitButton } from "./submit-button";
+
 /**
  * Form pieces of the accounts pages: a labelled input whose first error is tied to it (aria-invalid,
  * aria-describedby), and an error summary at the top of a failed form that takes focus (with JavaScript through
@@ -115,27 +118,5 @@ export function ErrorSummary({
         </ul>
       ) : null}
     </div>
-  );
-}
-
-export function SubmitButton({
-  children,
-  busy,
-  busyLabel,
-  disabled,
-}: {
-  children: ReactNode;
-  busy?: boolean;
-  busyLabel?: string;
-  disabled?: boolean;
-}) {
-  return (
-    <button
-      type="submit"
-      disabled={busy || disabled}
-      className="w-full rounded-md bg-cosmic px-4 py-2 font-semibold text-white hover:bg-violet-900 disabled:opacity-60"
-    >
-      {busy && busyLabel ? busyLabel : children}
-    </button>
   );
 }

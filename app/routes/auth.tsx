@@ -4,18 +4,22 @@ import { authTabHref, readAuthPageState, showsSentValue, signedInMayStay } from 
 import { AUTH_CONSTRAINTS, submitAuthForm } from "~/accounts/forms.server";
 import { readSentValue } from "~/accounts/recovery-cookie.server";
 import { getUser } from "~/accounts/session.server";
-import { AccessDenied, LoginForm, RegisterForm, TabLink } from "~/accounts/ui/auth-forms";
-import {
-  CheckEmailDialog,
-  RecoverUsernameDialog,
-  ResetDialog,
-  ResetSentDialog,
-  UsernameSentDialog,
-} from "~/accounts/ui/recovery-dialogs";
+import { AccessDenied, TabLink } from "~/accounts/ui/auth-page-parts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { onDemand } from "~/components/on-demand";
 import { guardedClientAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { clientIp, safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+
+// the tab's form hydrates on first use, the dialogs load when shown (decisions 107, 109)
+const LoginForm = onDemand(() => import("~/accounts/ui/auth-forms").then((m) => m.LoginForm));
+const RegisterForm = onDemand(() => import("~/accounts/ui/auth-forms").then((m) => m.RegisterForm));
+const dialogs = () => import("~/accounts/ui/recovery-dialogs");
+const ResetDialog = onDemand(() => dialogs().then((m) => m.ResetDialog));
+const ResetSentDialog = onDemand(() => dialogs().then((m) => m.ResetSentDialog));
+const RecoverUsernameDialog = onDemand(() => dialogs().then((m) => m.RecoverUsernameDialog));
+const UsernameSentDialog = onDemand(() => dialogs().then((m) => m.UsernameSentDialog));
+const CheckEmailDialog = onDemand(() => dialogs().then((m) => m.CheckEmailDialog));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const state = readAuthPageState(new URL(request.url), (to) => safeRedirectPath(to, "") || null);
@@ -76,9 +80,9 @@ export default function AuthPage() {
           </nav>
           <div className="mt-6">
             {tab === "register" ? (
-              <RegisterForm redirectTo={redirectTo} constraint={constraints.register} />
+              <RegisterForm wanted="on-use" redirectTo={redirectTo} constraint={constraints.register} />
             ) : (
-              <LoginForm redirectTo={redirectTo} constraint={constraints.login} />
+              <LoginForm wanted="on-use" redirectTo={redirectTo} constraint={constraints.login} />
             )}
           </div>
         </div>

@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { PASSWORD_HINT } from "~/accounts/form-texts";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RESET_PASSWORD_CONSTRAINT, submitNewPassword } from "~/accounts/forms.server";
 import { isResetTokenUsable } from "~/accounts/recovery.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import { onDemand } from "~/components/on-demand";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+
+const ResetPasswordForm = onDemand(() => import("~/accounts/ui/reset-password-form").then((m) => m.ResetPasswordForm));
 
 /** The reset link of the mail (`/reset-password?token=…`): a new password twice, then the member is signed in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,47 +21,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { token, usable, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm<{ password: string; confirmPassword: string }>({
-    id: "reset-password",
-    lastResult,
-    constraint,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-  });
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-ink">Choose a New Password</h1>
       {usable || lastResult ? (
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          className="mt-6 space-y-4 rounded-xl border border-violet-200 bg-white p-6"
-        >
-          <ErrorSummary
-            form={form}
-            title="Your password was not changed"
-            fields={[fields.password, fields.confirmPassword]}
-            resultKey={lastResult}
-          />
-          <input type="hidden" name="token" value={token} />
-          <TextField
-            meta={fields.password}
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={PASSWORD_HINT}
-          />
-          <TextField
-            meta={fields.confirmPassword}
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <SubmitButton busy={navigation.state === "submitting"} busyLabel="Saving...">
-            Set New Password
-          </SubmitButton>
-        </Form>
+        <ResetPasswordForm wanted="on-use" token={token} constraint={constraint} />
       ) : (
         <div className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
           <p role="alert">This password reset link is invalid or has expired. Please request a new one.</p>

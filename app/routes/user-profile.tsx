@@ -2,14 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { PROFILE_CONSTRAINTS, submitProfileForm } from "~/accounts/forms.server";
 import { listMemberSessions, requireSession } from "~/accounts/session.server";
-import { AddEmailSection, ChangeEmailSection, ResendVerification } from "~/accounts/ui/email-forms";
 import { LogoutForm } from "~/accounts/ui/logout-form";
 import { Badge, ProfileCard } from "~/accounts/ui/profile-card";
+import { ResendVerification } from "~/accounts/ui/resend-verification";
 import { SignedInBrowsers } from "~/accounts/ui/signed-in-browsers";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { onDemand } from "~/components/on-demand";
 import { guardedClientAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { formatUtcDate } from "~/utils/dates";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+
+// the e-mail forms hydrate on first use (decision 109)
+const AddEmailSection = onDemand(() => import("~/accounts/ui/email-forms").then((m) => m.AddEmailSection));
+const ChangeEmailSection = onDemand(() => import("~/accounts/ui/email-forms").then((m) => m.ChangeEmailSection));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { id: sessionId, user } = await requireSession(request);
@@ -82,9 +87,9 @@ export default function UserProfile() {
           </ProfileCard>
 
           {user.email ? (
-            <ChangeEmailSection constraint={constraints.changeEmail} />
+            <ChangeEmailSection wanted="on-use" constraint={constraints.changeEmail} />
           ) : (
-            <AddEmailSection constraint={constraints.addEmail} />
+            <AddEmailSection wanted="on-use" constraint={constraints.addEmail} />
           )}
 
           <SignedInBrowsers browsers={browsers} />

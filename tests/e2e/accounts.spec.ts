@@ -1,30 +1,20 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { createMember, expect, expectAccessible, expectToast, signIn, test, waitForHydration } from "./fixtures";
+import {
+  createMember,
+  expect,
+  expectAccessible,
+  expectToast,
+  outboxLink,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 /**
  * Member accounts in the browser, with JavaScript on and off: register, sign out, sign in, forgot password,
  * reset (the link read from the e2e server's outbox), add and change e-mail; axe on every accounts page.
  */
 const unique = (prefix: string) => `${prefix}_${Math.random().toString(36).slice(2, 8)}`;
-
-async function outboxLink(to: string, pathname: string): Promise<string> {
-  const dir = path.join(process.env.DATA_DIR!, "outbox");
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const files = (await readdir(dir).catch(() => [] as string[]))
-      .filter((f) => f.endsWith(".json"))
-      .sort()
-      .reverse();
-    for (const file of files) {
-      const mail = JSON.parse(await readFile(path.join(dir, file), "utf8")) as { to: string; text: string };
-      const match = mail.to === to ? mail.text.match(new RegExp(`https?://\\S+(${pathname}\\?token=\\S+)`)) : null;
-      if (match) return match[1]!;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no ${pathname} mail to ${to}`);
-}
 
 async function expectSignedIn(page: Page, username: string) {
   await expect(page.getByText(`Signed in as ${username}`)).toBeVisible();

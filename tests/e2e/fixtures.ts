@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -94,4 +96,22 @@ export async function signIn(page: Page, userId: number) {
   const [name, ...value] = pair!.split("=");
   const baseURL = test.info().project.use.baseURL!;
   await page.context().addCookies([{ name: name!, value: value.join("="), url: baseURL }]);
+}
+
+/** The `pathname?token=…` link of the newest mail to `to` in the e2e server's outbox. */
+export async function outboxLink(to: string, pathname: string): Promise<string> {
+  const dir = path.join(process.env.DATA_DIR!, "outbox");
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const files = (await readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .reverse();
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(path.join(dir, file), "utf8")) as { to: string; text: string };
+      const match = mail.to === to ? mail.text.match(new RegExp(`https?://\\S+(${pathname}\\?token=\\S+)`)) : null;
+      if (match) return match[1]!;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no ${pathname} mail to ${to}`);
 }

@@ -1,34 +1,18 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { changeEmailErrorTitle } from "~/accounts/form-texts";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { useHydrated } from "~/components/use-hydrated";
-import { useIntentBusy, useIntentForm, useIntentResult, type FormConstraint } from "./intent-forms";
+import { useIntentForm, type FormConstraint } from "./intent-forms";
 import { ProfileCard } from "./profile-card";
 
-/* The profile's e-mail forms (spec section 5): add one, change it, or have its verification link sent again. */
+/*
+ * The profile's e-mail forms (spec section 5): add one or change it. They hydrate on first use (decision 109), so
+ * each reads what was typed before its code arrived when it mounts (the submit button's state follows the fields).
+ */
 
 const UNEXPECTED = { description: "An unexpected error occurred." };
-
-export function ResendVerification() {
-  const busy = useIntentBusy("resend-verification");
-  const lastResult = useIntentResult("resend-verification");
-  const error = lastResult?.error?.[""]?.[0];
-  return (
-    <Form method="post" className="mt-2" preventScrollReset>
-      <input type="hidden" name="intent" value="resend-verification" />
-      <button type="submit" disabled={busy} className="text-sm text-cosmic underline disabled:opacity-60">
-        {busy ? "Sending..." : "Resend verification email"}
-      </button>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </Form>
-  );
-}
 
 export function AddEmailSection({ constraint }: { constraint: FormConstraint }) {
   const { form, fields, lastResult, busy } = useIntentForm<{ email: string }>("add-email", {
@@ -42,6 +26,10 @@ export function AddEmailSection({ constraint }: { constraint: FormConstraint }) 
   });
   const hydrated = useHydrated();
   const [value, setValue] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (formRef.current) setValue(readEmail(formRef.current));
+  }, []);
   return (
     <ProfileCard title="Add Email" id="add-email">
       <p className="text-sm">
@@ -52,7 +40,8 @@ export function AddEmailSection({ constraint }: { constraint: FormConstraint }) 
         {...getFormProps(form)}
         className="mt-4 space-y-4"
         preventScrollReset
-        onChange={(event) => setValue(new FormData(event.currentTarget).get("email")?.toString() ?? "")}
+        ref={formRef}
+        onChange={(event) => setValue(readEmail(event.currentTarget))}
       >
         <ErrorSummary form={form} title="Failed to add email" fields={[fields.email]} resultKey={lastResult} />
         <input type="hidden" name="intent" value="add-email" />
@@ -80,6 +69,10 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint 
   );
   const hydrated = useHydrated();
   const [values, setValues] = useState({ newEmail: "", currentPassword: "" });
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (formRef.current) setValues(readChangeEmail(formRef.current));
+  }, []);
   // A password of spaces may be sent: the server then answers 'Password required' (spec section 5).
   const blank = !values.newEmail.trim() || !values.currentPassword;
   const summaryTitle = changeEmailErrorTitle({
@@ -94,13 +87,8 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint 
         {...getFormProps(form)}
         className="mt-4 space-y-4"
         preventScrollReset
-        onChange={(event) => {
-          const data = new FormData(event.currentTarget);
-          setValues({
-            newEmail: data.get("newEmail")?.toString() ?? "",
-            currentPassword: data.get("currentPassword")?.toString() ?? "",
-          });
-        }}
+        ref={formRef}
+        onChange={(event) => setValues(readChangeEmail(event.currentTarget))}
       >
         <ErrorSummary
           form={form}
@@ -122,4 +110,16 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint 
       </Form>
     </ProfileCard>
   );
+}
+
+function readEmail(form: HTMLFormElement) {
+  return new FormData(form).get("email")?.toString() ?? "";
+}
+
+function readChangeEmail(form: HTMLFormElement) {
+  const data = new FormData(form);
+  return {
+    newEmail: data.get("newEmail")?.toString() ?? "",
+    currentPassword: data.get("currentPassword")?.toString() ?? "",
+  };
 }

@@ -1,50 +1,16 @@
-import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
-import { useActionData, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useForm, type DefaultValue } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { firstError, type FormErrors } from "~/accounts/form-texts";
 import { useToast } from "~/components/toaster";
 import { submitFailure } from "~/utils/client-action";
+import { useIntentAnswer, useIntentBusy, useIntentResult } from "./intent-answer";
 
 /**
- * The accounts pages hold several forms that post to one action, told apart by their `intent` (CONVENTIONS:
- * forms). The action answers `{ intent, result }` (a Conform reply) or, with JavaScript, a failure that never
- * reached the server comes back as `{ intent, failure }` (~/utils/client-action). These hooks read that one
- * answer for one form; they are the only fetch state the pages keep.
+ * One accounts form's Conform state (the answer hooks without Conform are in `./intent-answer`, so pages that
+ * show only those do not load Conform, decision 109).
  */
 /** A form's HTML constraints as the loader sends them (derived from its schema on the server). */
 export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
-
-type IntentAnswer = { intent: string; result?: SubmissionResult<string[]>; failure?: unknown };
-
-function useIntentAnswer(intent: string): IntentAnswer | undefined {
-  const answer = useActionData() as IntentAnswer | undefined;
-  return answer && answer.intent === intent ? answer : undefined;
-}
-
-/**
- * The last server answer for the form with this intent, for `useForm({ lastResult })` (memoised: Conform applies
- * each new object once). With `networkField`, a failure of the network is shown under that field as the spec's
- * 'An error occurred. Please try again.'.
- */
-export function useIntentResult(
-  intent: string,
-  network?: { field: string; message: string },
-): SubmissionResult<string[]> | undefined {
-  const answer = useIntentAnswer(intent);
-  const field = network?.field;
-  const message = network?.message;
-  return useMemo(() => {
-    if (!answer) return undefined;
-    if (field && message && submitFailure(answer)) return { status: "error", error: { [field]: [message] } };
-    return answer.result;
-  }, [answer, field, message]);
-}
-
-/** True while the form with this intent is being sent (and while the page it leads to loads). */
-export function useIntentBusy(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
 
 /**
  * With JavaScript, a refused submission also raises a toast: `title` (or the title the errors call for) with the

@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { SignedInBrowser } from "~/accounts/session.server";
-import { SubmitButton } from "~/components/form";
+import { SubmitButton } from "~/components/submit-button";
 import { formatUtcDateTime24 } from "~/utils/dates";
-import { useIntentBusy } from "./intent-forms";
+import { useIntentBusy } from "./intent-answer";
 import { Badge, ProfileCard } from "./profile-card";
 
 /** Decision 012: the member's sessions, and a way to end every one but this browser's (a plain form). */

@@ -1,0 +1,42 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useActionData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { submitFailure } from "~/utils/client-action";
+
+/**
+ * The accounts pages hold several forms that post to one action, told apart by their `intent` (CONVENTIONS:
+ * forms). The action answers `{ intent, result }` (a Conform reply) or, with JavaScript, a failure that never
+ * reached the server comes back as `{ intent, failure }` (~/utils/client-action). These hooks read that one
+ * answer for one form; they are the only fetch state the pages keep.
+ */
+export type IntentAnswer = { intent: string; result?: SubmissionResult<string[]>; failure?: unknown };
+
+export function useIntentAnswer(intent: string): IntentAnswer | undefined {
+  const answer = useActionData() as IntentAnswer | undefined;
+  return answer && answer.intent === intent ? answer : undefined;
+}
+
+/**
+ * The last server answer for the form with this intent, for `useForm({ lastResult })` (memoised: Conform applies
+ * each new object once). With `networkField`, a failure of the network is shown under that field as the spec's
+ * 'An error occurred. Please try again.'.
+ */
+export function useIntentResult(
+  intent: string,
+  network?: { field: string; message: string },
+): SubmissionResult<string[]> | undefined {
+  const answer = useIntentAnswer(intent);
+  const field = network?.field;
+  const message = network?.message;
+  return useMemo(() => {
+    if (!answer) return undefined;
+    if (field && message && submitFailure(answer)) return { status: "error", error: { [field]: [message] } };
+    return answer.result;
+  }, [answer, field, message]);
+}
+
+/** True while the form with this intent is being sent (and while the page it leads to loads). */
+export function useIntentBusy(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}

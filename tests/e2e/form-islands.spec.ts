@@ -1,0 +1,215 @@
+import type { Page, Route } from "@playwright/test";
+import { createMember, expect, expectAccessible, outboxLink, signIn, test, waitForHydration } from "./fixtures";
+
+/**
+ * A form on screen when its page opens hydrates on first use (decision 109): the page loads without the form's
+ * code, the server's HTML works as a plain form until the code arrives, what was typed survives hydration, and a
+ * submit made before the code arrives is the browser's own POST, answered by the server.
+ */
+test.describe.configure({ timeout: 120_000 });
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** Records the scripts the page fetches and the errors it logs. */
+function watch(page: Page) {
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { scripts, errors: () => errors.filter((text) => !/Failed to load resource.*40\d/.test(text)) };
+}
+
+/** Holds the chunk whose file name starts with `name` until `release` is called. */
+async function holdChunk(page: Page, name: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(new RegExp(`/${name}-[A-Z0-9]+\\.js$`), async (route: Route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
+async function resetLink(email: string) {
+  const { mailPasswordResetByEmail } = await import("../../app/accounts/recovery.server");
+  await mailPasswordResetByEmail({ email, origin: "http://127.0.0.1" });
+  return outboxLink(email, "/reset-password");
+}
+
+test("reset password: the form's code loads on first use, keeps what was typed, then answers in the page", async ({
+  page,
+  jsEnabled,
+}) => {
+  const member = await createMember();
+  const link = await resetLink(member.email!);
+  const { scripts, errors } = watch(page);
+  const chunk = (url: string) => /\/reset-password-form-[A-Z0-9]+\.js$/.test(url);
+  const held = await holdChunk(page, "reset-password-form");
+  await page.goto(link);
+  await waitForHydration(page, jsEnabled);
+  const password = page.getByLabel("New password", { exact: true });
+  const confirm = page.getByLabel("Confirm new password");
+  // the page is hydrated without the form's code
+  expect(scripts.filter(chunk)).toEqual([]);
+  expect(held.asked()).toBe(false);
+  await password.fill("Fresh456!");
+  await confirm.fill("Fresh999!");
+  if (jsEnabled) {
+    // focusing the form asked for its code; it is held until now, so the typing happened before hydration
+    await expect.poll(held.asked).toBe(true);
+    held.release();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector("#reset-password")?.hasAttribute("novalidate")))
+      .toBe(true);
+  } else {
+    held.release();
+  }
+  await expect(password).toHaveValue("Fresh456!");
+  await expect(confirm).toHaveValue("Fresh999!");
+  const url = page.url();
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page.getByText("The passwords do not match").first()).toBeVisible();
+  await expect(confirm).toHaveAttribute("aria-invalid", "true");
+  if (jsEnabled) {
+    // the answer came through Remix's fetch (no reload): the typed text is still there, hydrated form state
+    expect(page.url()).toBe(url);
+    expect(scripts.filter(chunk)).toHaveLength(1);
+    expect(errors()).toEqual([]);
+  }
+  await expectAccessible(page);
+  await password.fill("Fresh456!");
+  await confirm.fill("Fresh456!");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await page.waitForURL("**/forum");
+  await expect(page.getByText(`Signed in as ${member.username}`)).toBeVisible();
+});
+
+test("moderation roles: a submit before the form's code arrives is the browser's POST, answered by the server", async ({
+  page,
+  jsEnabled,
+}) => {
+  const { db } = await import("../../db/client.server");
+  const { users } = await import("../../db/schema");
+  const { eq } = await import("drizzle-orm");
+  const admin = await createMember();
+  await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+  const member = await createMember({ username: `future_mod_${unique()}` });
+  await signIn(page, admin.id);
+  const { scripts, errors } = watch(page);
+  const chunk = (url: string) => /\/role-form-[A-Z0-9]+\.js$/.test(url);
+  // the code never arrives: the form is the server's HTML throughout
+  const held = await holdChunk(page, "role-form");
+  await page.goto("/admin/moderation/roles");
+  await waitForHydration(page, jsEnabled);
+  expect(scripts.filter(chunk)).toEqual([]);
+  // an unknown member: the server's answer, a new page with the form's error
+  await page.getByLabel("Username").fill(`nobody_${unique()}`);
+  await page.getByLabel("Reason (required)").fill("Helps keep the forum kind");
+  await page.getByRole("button", { name: "Make moderator" }).click();
+  await expect(page.getByText(/No member is named "nobody_/).first()).toBeVisible();
+  await expectAccessible(page);
+  // with JavaScript the code was asked for on first use, and never arrived
+  expect(held.asked()).toBe(jsEnabled);
+  await page.getByLabel("Username").fill(member.username);
+  await page.getByLabel("Reason (required)").fill("Helps keep the forum kind");
+  await page.getByRole("button", { name: "Make moderator" }).click();
+  await expect(page.getByRole("list", { name: "Moderators and admins" })).toContainText(
+    `${member.username} (moderator)`,
+  );
+  held.release();
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, member.id));
+  expect(row?.role).toBe("moderator");
+  if (jsEnabled) expect(errors()).toEqual([]);
+});
+
+test("moderation roles: with its code, the form answers in the page", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, "the no-JS path is the test above");
+  const { db } = await import("../../db/client.server");
+  const { users } = await import("../../db/schema");
+  const { eq } = await import("drizzle-orm");
+  const admin = await createMember();
+  await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+  await signIn(page, admin.id);
+  const { scripts, errors } = watch(page);
+  const chunk = (url: string) => /\/role-form-[A-Z0-9]+\.js$/.test(url);
+  await page.goto("/admin/moderation/roles");
+  await waitForHydration(page, jsEnabled);
+  expect(scripts.filter(chunk)).toEqual([]);
+  const username = page.getByLabel("Username");
+  await username.fill("nobody_here");
+  await expect.poll(() => scripts.filter(chunk).length).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector("#role-moderator")?.hasAttribute("novalidate")))
+    .toBe(true);
+  await expect(username).toHaveValue("nobody_here");
+  await page.getByLabel("Reason (required)").fill("Helps keep the forum kind");
+  const url = page.url();
+  await page.getByRole("button", { name: "Make moderator" }).click();
+  await expect(page.getByText('No member is named "nobody_here".').first()).toBeVisible();
+  expect(page.url()).toBe(url);
+  await expect(username).toHaveValue("nobody_here");
+  expect(errors()).toEqual([]);
+  await expectAccessible(page);
+});
+
+test("profile: text typed before the change-e-mail form's code arrives enables its button once hydrated", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, "without JavaScript the button is never disabled (accounts.spec.ts covers the form)");
+  const member = await createMember();
+  await signIn(page, member.id);
+  const { scripts, errors } = watch(page);
+  const chunk = (url: string) => /\/email-forms-[A-Z0-9]+\.js$/.test(url);
+  const held = await holdChunk(page, "email-forms");
+  await page.goto("/user-profile");
+  await waitForHydration(page, jsEnabled);
+  expect(scripts.filter(chunk)).toEqual([]);
+  const newEmail = `moved_${unique()}@example.test`;
+  await page.getByLabel("New email address").fill(newEmail);
+  await page.getByLabel("Current password").fill("NotMine123");
+  await expect.poll(held.asked).toBe(true);
+  held.release();
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector("#change-email-form")?.hasAttribute("novalidate")))
+    .toBe(true);
+  // the form read what was typed when it mounted: the button follows the fields, and the text is kept
+  await expect(page.getByLabel("New email address")).toHaveValue(newEmail);
+  await expect(page.getByRole("button", { name: "Change Email" })).toBeEnabled();
+  const url = page.url();
+  await page.getByRole("button", { name: "Change Email" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Update failed" })).toContainText(
+    "Your current password is incorrect.",
+  );
+  expect(page.url()).toBe(url);
+  await page.getByLabel("New email address").fill("");
+  await expect(page.getByRole("button", { name: "Change Email" })).toBeDisabled();
+  expect(errors()).toEqual([]);
+  await expectAccessible(page);
+});
+
+test("auth: the sign-in form's code loads on first use; the register tab renders its form at once", async ({
+  page,
+  jsEnabled,
+}) => {
+  const { scripts, errors } = watch(page);
+  const chunk = (url: string) => /\/auth-forms-[A-Z0-9]+\.js$/.test(url);
+  await page.goto("/auth");
+  await waitForHydration(page, jsEnabled);
+  expect(scripts.filter(chunk)).toEqual([]);
+  await page.getByLabel("Username").fill(`nobody_${unique()}`);
+  await page.getByLabel("Password", { exact: true }).fill("Wrong123!x");
+  if (jsEnabled) await expect.poll(() => scripts.filter(chunk).length).toBe(1);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Invalid username or password").first()).toBeVisible();
+  await page.getByRole("link", { name: "Register" }).click();
+  await expect(page.getByLabel("Email", { exact: true })).toBeVisible();
+  if (jsEnabled) expect(errors()).toEqual([]);
+  await expectAccessible(page);
+});
