@@ -45,21 +45,26 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
-    const chunks: Buffer[] = [];
-    const document = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
+    // React writes the document into this sink in 2 KB pieces and ends it once (decision 111): a plain object, not
+    // a stream.Writable, whose per-piece bookkeeping and 'close' event (React then ended it a second time, an
+    // ERR_STREAM_ALREADY_FINISHED error built and dropped on every page) cost more than collecting the pieces.
+    const chunks: Uint8Array[] = [];
+    const document = {
+      write(chunk: Uint8Array) {
         chunks.push(chunk);
-        callback();
+        return true;
       },
-      final(callback) {
+      end() {
         const body = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.byteLength));
         pageCache.finish(request, loadContext.pageCache, { status, headers: responseHeaders, body, nonce });
         resolve(new Response(body, { headers: responseHeaders, status }));
-        callback();
       },
-    });
+      on() {
+        return document;
+      },
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <StylesheetProvider value={stylesheetText()}>
@@ -70,7 +75,7 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           clearTimeout(timeout);
-          pipe(document);
+          pipe(document as unknown as Writable);
         },
         onShellError(error: unknown) {
           clearTimeout(timeout);

@@ -88,7 +88,8 @@ async function readSession(request: Request): Promise<CurrentSession | null> {
 
 /**
  * The browser's session, or null. Read once per request: the root's loader and the page's both ask, with the
- * same Request object (after an action, Remix gives the loaders a new one, so they see what the action changed).
+ * same Request object (decision 111's patch; after an action, Remix gives the loaders a new one, so they see
+ * what the action changed).
  */
 export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
   let current = sessionOfRequest.get(request);
@@ -238,15 +239,9 @@ export function signedOutOthersMessage(ended: number): string {
 
 export type SignedInBrowser = { device: string; createdAt: string; lastSeenAt: string; current: boolean };
 
-/** The member's signed-in browsers, most recently seen first (expired ones are not listed). */
-export async function listMemberSessions({
-  userId,
-  currentSessionId,
-}: {
-  userId: number;
-  currentSessionId: string;
-}): Promise<SignedInBrowser[]> {
-  const rows = await db
+// Prepared (decision 005): the profile page lists them on every view.
+const memberSessionsQuery = preparedQuery("member-sessions", (db) =>
+  db
     .select({
       id: sessions.id,
       device: sessions.device,
@@ -256,13 +251,35 @@ export async function listMemberSessions({
     .from(sessions)
     .where(
       and(
-        eq(sessions.userId, userId),
-        gt(sessions.lastSeenAt, new Date(Date.now() - SESSION_IDLE_MS)),
-        gt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS)),
+        eq(sessions.userId, sql.placeholder("userId")),
+        gt(
+          sessions.lastSeenAt,
+          sql`now() - make_interval(secs => ${sql.placeholder("idleSeconds")}::double precision)`,
+        ),
+        gt(
+          sessions.createdAt,
+          sql`now() - make_interval(secs => ${sql.placeholder("maxAgeSeconds")}::double precision)`,
+        ),
       ),
     )
     .orderBy(desc(sessions.lastSeenAt))
-    .limit(MAX_SESSIONS_PER_MEMBER);
+    .limit(MAX_SESSIONS_PER_MEMBER)
+    .prepare("member-sessions"),
+);
+
+/** The member's signed-in browsers, most recently seen first (expired ones are not listed). */
+export async function listMemberSessions({
+  userId,
+  currentSessionId,
+}: {
+  userId: number;
+  currentSessionId: string;
+}): Promise<SignedInBrowser[]> {
+  const rows = await memberSessionsQuery().execute({
+    userId,
+    idleSeconds: SESSION_IDLE_MS / 1000,
+    maxAgeSeconds: SESSION_MAX_AGE_MS / 1000,
+  });
   return rows.map((row) => ({
     device: row.device,
     createdAt: new Date(row.createdAt).toISOString(),

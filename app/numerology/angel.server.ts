@@ -1,5 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db, preparedQuery } from "#db/client.server";
 import { angelReadings } from "#db/schema";
 import { generateStructured } from "~/ai/ai.server";
 import { screenKeywords } from "~/ai/moderation.server";
@@ -153,14 +153,19 @@ function toSaved(row: typeof angelReadings.$inferSelect | Record<keyof typeof co
 
 /** The session's saved readings, newest first (the history grid). */
 export async function listSavedReadings({ sessionId, limit = 20 }: { sessionId: string; limit?: number }) {
-  const rows = await db
-    .select(columns)
-    .from(angelReadings)
-    .where(eq(angelReadings.sessionId, sessionId))
-    .orderBy(desc(angelReadings.createdAt), desc(angelReadings.id))
-    .limit(limit);
+  const rows = await savedReadingsQuery().execute({ sessionId, limit });
   return rows.map(toSaved);
 }
+// Prepared (decision 005): a returning visitor's angel page reads it on every view.
+const savedReadingsQuery = preparedQuery("angel-saved-readings", (db) =>
+  db
+    .select(columns)
+    .from(angelReadings)
+    .where(eq(angelReadings.sessionId, sql.placeholder("sessionId")))
+    .orderBy(desc(angelReadings.createdAt), desc(angelReadings.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("angel-saved-readings"),
+);
 
 export async function getSavedReading({ id, sessionId }: { id: number; sessionId: string }) {
   const [row] = await db

@@ -36,8 +36,22 @@ export async function readVisitorId(headers: {
   return null;
 }
 
-/** Returns the visitor's id, and a Set-Cookie header to send when the id is new (a header that is not a UUID counts as none). */
-export async function getVisitor(request: Request): Promise<Visitor> {
+/**
+ * Returns the visitor's id, and a Set-Cookie header to send when the id is new (a header that is not a UUID counts
+ * as none). Read once per request (the root's loader and the page's get the same Request, decision 111): the
+ * cookie's signature is checked once, and a new visitor gets one id, not one per loader.
+ */
+export function getVisitor(request: Request): Promise<Visitor> {
+  let visitor = visitorOfRequest.get(request);
+  if (!visitor) {
+    visitor = readVisitor(request);
+    visitorOfRequest.set(request, visitor);
+  }
+  return visitor;
+}
+const visitorOfRequest = new WeakMap<Request, Promise<Visitor>>();
+
+async function readVisitor(request: Request): Promise<Visitor> {
   const known = await readVisitorId({
     cookie: request.headers.get("Cookie"),
     sessionHeader: request.headers.get("x-session-id"),

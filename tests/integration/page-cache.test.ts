@@ -266,6 +266,14 @@ describe("what is never kept for another visitor", () => {
     expect((await visit("/angel", { Cookie: cookie })).cached).toBe(false);
     expect((await visit("/angel", { Cookie: cookie })).cached).toBe(false);
   });
+
+  it("a rendered page gives a visitor without an id one id, however many loaders ask (decision 111)", async () => {
+    // Another cookie means a fresh render; the root's loader and the angel page's both read the visitor.
+    const page = await visit("/angel", { Cookie: "unrelated=1" });
+    expect(page.cached).toBe(false);
+    const ids = new Set(page.setCookie.filter((c) => c.startsWith("visitor=")).map((c) => c.split(";")[0]));
+    expect(ids.size).toBe(1);
+  });
 });
 
 describe("invalidation", () => {

@@ -100,6 +100,43 @@ describe("dependency patches", () => {
     expect(() => throwIfPotentialCSRFAttack(forged)).not.toThrow();
   });
 
+  it("@remix-run/server-runtime: a page's loaders share its Request unless a Remix parameter must be stripped", async () => {
+    const { callRouteLoader } = require("@remix-run/server-runtime/dist/data.js") as {
+      callRouteLoader: (args: {
+        loadContext: unknown;
+        loader: (args: { request: Request }) => unknown;
+        params: Record<string, string>;
+        request: Request;
+        routeId: string;
+        singleFetch: boolean;
+      }) => Promise<unknown>;
+    };
+    const seen = (request: Request) =>
+      callRouteLoader({
+        loadContext: {},
+        loader: ({ request: given }) => ({ given }),
+        params: {},
+        request,
+        routeId: "routes/x",
+        singleFetch: true,
+      }) as Promise<{ given: Request }>;
+    // Unpatched, every loader gets a copy, so a per-request memo (the member's session) is read once per loader.
+    const page = new Request("http://localhost/forum?page=2");
+    expect((await seen(page)).given).toBe(page);
+    // Remix's own parameters are still stripped, in a copy.
+    for (const url of [
+      "http://localhost/?index",
+      "http://localhost/forum?_routes=root&page=2",
+      "http://localhost/x?%5Froutes=root",
+    ]) {
+      const { given } = await seen(new Request(url));
+      expect(given.url).not.toMatch(/index|_routes|%5Froutes/);
+    }
+    expect((await seen(new Request("http://localhost/forum?_routes=root&page=2"))).given.url).toBe(
+      "http://localhost/forum?page=2",
+    );
+  });
+
   it("@remix-run/react: RemixServer builds the server routes once per manifest", () => {
     const text = readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
     expect(text).toMatch(/serverRoutesCache\.get\(manifest\.routes\)/);
