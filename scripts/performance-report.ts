@@ -92,10 +92,12 @@ function main() {
   }
   // routes Lighthouse audits that the throughput benchmark does not (the bare page, auth, the 3D viewer)
   for (const lh of lighthouse.results.filter((l) => !audited.has(l.path))) {
-    if (!lh.met && !lh.path.startsWith("http")) unmet.add("Lighthouse (goal 4)");
+    // the bare Remix page is the reference: it has no goal of its own
+    const reference = lh.path.startsWith("http");
+    if (!lh.met && !reference) unmet.add("Lighthouse (goal 4)");
     lines.push(
-      `| ${lh.path.startsWith("http") ? "bare Remix page" : lh.path} | visitor | – | – | – | – | – | ` +
-        `${lh.scores.join(" / ")} ${lh.met ? "✓" : "✗"} | ${lh.fcp} / ${lh.lcp} / ${lh.tbt} |`,
+      `| ${reference ? "bare Remix page (reference)" : lh.path} | visitor | – | – | – | – | – | ` +
+        `${lh.scores.join(" / ")}${reference ? "" : lh.met ? " ✓" : " ✗"} | ${lh.fcp} / ${lh.lcp} / ${lh.tbt} |`,
     );
   }
   lines.push(
