@@ -44,6 +44,15 @@ export const hashSessionId = hashToken;
 /** The browser's session: `id` is the row's key (the hash), never the id the cookie carries. */
 export type CurrentSession = { id: string; user: PublicUser };
 
+/**
+ * A session still in force, for the prepared queries: seen within the idle limit and younger than the absolute
+ * one (their placeholders `idleSeconds` and `maxAgeSeconds`).
+ */
+const unexpired = () => [
+  gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${sql.placeholder("idleSeconds")}::double precision)`),
+  gt(sessions.createdAt, sql`now() - make_interval(secs => ${sql.placeholder("maxAgeSeconds")}::double precision)`),
+];
+
 const sessionByIdQuery = preparedQuery("session-by-id", (db) =>
   db
     .select({ ...publicUserColumns, sessionLastSeenAt: sessions.lastSeenAt })
@@ -52,14 +61,7 @@ const sessionByIdQuery = preparedQuery("session-by-id", (db) =>
     .where(
       and(
         eq(sessions.id, sql.placeholder("id")),
-        gt(
-          sessions.lastSeenAt,
-          sql`now() - make_interval(secs => ${sql.placeholder("idleSeconds")}::double precision)`,
-        ),
-        gt(
-          sessions.createdAt,
-          sql`now() - make_interval(secs => ${sql.placeholder("maxAgeSeconds")}::double precision)`,
-        ),
+        ...unexpired(),
         // A suspended member (decision 026) has no session until the suspension ends.
         sql`(${users.suspendedUntil} is null or ${users.suspendedUntil} <= now())`,
       ),
@@ -249,19 +251,7 @@ const memberSessionsQuery = preparedQuery("member-sessions", (db) =>
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, sql.placeholder("userId")),
-        gt(
-          sessions.lastSeenAt,
-          sql`now() - make_interval(secs => ${sql.placeholder("idleSeconds")}::double precision)`,
-        ),
-        gt(
-          sessions.createdAt,
-          sql`now() - make_interval(secs => ${sql.placeholder("maxAgeSeconds")}::double precision)`,
-        ),
-      ),
-    )
+    .where(and(eq(sessions.userId, sql.placeholder("userId")), ...unexpired()))
     .orderBy(desc(sessions.lastSeenAt))
     .limit(MAX_SESSIONS_PER_MEMBER)
     .prepare("member-sessions"),

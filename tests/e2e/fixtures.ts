@@ -115,3 +115,20 @@ export async function outboxLink(to: string, pathname: string): Promise<string> 
   }
   throw new Error(`no ${pathname} mail to ${to}`);
 }
+
+/**
+ * Records the scripts the page fetches (their paths) and the errors it logs; `errors()` leaves out the browser's
+ * own line for a 4xx answer the test asked for.
+ */
+export function watchPage(page: Page) {
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { scripts, errors: () => errors.filter((text) => !/Failed to load resource.*40\d/.test(text)) };
+}

@@ -1,5 +1,14 @@
 import type { Page, Route } from "@playwright/test";
-import { createMember, expect, expectAccessible, outboxLink, signIn, test, waitForHydration } from "./fixtures";
+import {
+  createMember,
+  expect,
+  expectAccessible,
+  outboxLink,
+  signIn,
+  test,
+  waitForHydration,
+  watchPage,
+} from "./fixtures";
 
 /**
  * A form on screen when its page opens hydrates on first use (decision 109): the page loads without the form's
@@ -8,20 +17,6 @@ import { createMember, expect, expectAccessible, outboxLink, signIn, test, waitF
  */
 test.describe.configure({ timeout: 120_000 });
 const unique = () => Math.random().toString(36).slice(2, 8);
-
-/** Records the scripts the page fetches and the errors it logs. */
-function watch(page: Page) {
-  const scripts: string[] = [];
-  const errors: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { scripts, errors: () => errors.filter((text) => !/Failed to load resource.*40\d/.test(text)) };
-}
 
 /** Holds the chunk whose file name starts with `name` until `release` is called. */
 async function holdChunk(page: Page, name: string) {
@@ -48,7 +43,7 @@ test("reset password: the form's code loads on first use, keeps what was typed, 
 }) => {
   const member = await createMember();
   const link = await resetLink(member.email!);
-  const { scripts, errors } = watch(page);
+  const { scripts, errors } = watchPage(page);
   const chunk = (url: string) => /\/reset-password-form-[A-Z0-9]+\.js$/.test(url);
   const held = await holdChunk(page, "reset-password-form");
   await page.goto(link);
@@ -101,7 +96,7 @@ test("moderation roles: a submit before the form's code arrives is the browser's
   await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
   const member = await createMember({ username: `future_mod_${unique()}` });
   await signIn(page, admin.id);
-  const { scripts, errors } = watch(page);
+  const { scripts, errors } = watchPage(page);
   const chunk = (url: string) => /\/role-form-[A-Z0-9]+\.js$/.test(url);
   // the code never arrives: the form is the server's HTML throughout
   const held = await holdChunk(page, "role-form");
@@ -136,7 +131,7 @@ test("moderation roles: with its code, the form answers in the page", async ({ p
   const admin = await createMember();
   await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
   await signIn(page, admin.id);
-  const { scripts, errors } = watch(page);
+  const { scripts, errors } = watchPage(page);
   const chunk = (url: string) => /\/role-form-[A-Z0-9]+\.js$/.test(url);
   await page.goto("/admin/moderation/roles");
   await waitForHydration(page, jsEnabled);
@@ -165,7 +160,7 @@ test("profile: text typed before the change-e-mail form's code arrives enables i
   test.skip(!jsEnabled, "without JavaScript the button is never disabled (accounts.spec.ts covers the form)");
   const member = await createMember();
   await signIn(page, member.id);
-  const { scripts, errors } = watch(page);
+  const { scripts, errors } = watchPage(page);
   const chunk = (url: string) => /\/email-forms-[A-Z0-9]+\.js$/.test(url);
   const held = await holdChunk(page, "email-forms");
   await page.goto("/user-profile");
@@ -198,7 +193,7 @@ test("auth: the sign-in form's code loads on first use; the register tab renders
   page,
   jsEnabled,
 }) => {
-  const { scripts, errors } = watch(page);
+  const { scripts, errors } = watchPage(page);
   const chunk = (url: string) => /\/auth-forms-[A-Z0-9]+\.js$/.test(url);
   await page.goto("/auth");
   await waitForHydration(page, jsEnabled);
