@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formatDay, formatEasternDateTime, formatUtcDate, formatUtcDateTime, formatUtcDateTime24 } from "./dates";
 
 const intl = new Intl.DateTimeFormat("en-US", {
@@ -63,6 +63,39 @@ describe("the other formats agree with Intl (en-US, UTC)", () => {
       expect(formatUtcDate(date)).toBe(shortDay(date));
       expect(formatUtcDate(date, "long")).toBe(longDay(date));
       expect(formatUtcDateTime24(date)).toBe(clock24(date));
+    }
+  });
+});
+
+/** Counts `new Intl.DateTimeFormat(…)` until restored. */
+function countConstructions(name: "DateTimeFormat" | "NumberFormat") {
+  const original = Intl[name];
+  const counter = { count: 0, restore: () => void (Intl[name] = original as never) };
+  Intl[name] = new Proxy(original, {
+    construct(target, args) {
+      counter.count++;
+      return Reflect.construct(target, args) as object;
+    },
+  }) as never;
+  return counter;
+}
+
+describe("the module's cost when a page loads it", () => {
+  it("makes no Intl formatter until an Eastern time is formatted, then one set for every call", async () => {
+    vi.resetModules();
+    const made = countConstructions("DateTimeFormat");
+    try {
+      const dates = await import("./dates");
+      dates.formatUtcDateTime(new Date("2026-11-21T15:04:59Z"));
+      expect(made.count).toBe(0);
+      expect(dates.formatEasternDateTime("2026-11-21T15:04:00Z")).toBe("Nov 21, 2026, 10:04 AM EST");
+      expect(dates.easternDateTime("2026-07-01T09:30:00Z")).toEqual({ date: "Jul 1, 2026", time: "5:30 AM EDT" });
+      const count = made.count;
+      expect(count).toBeGreaterThan(0);
+      dates.formatEasternDateTime("2026-11-22T15:04:00Z");
+      expect(made.count).toBe(count);
+    } finally {
+      made.restore();
     }
   });
 });
