@@ -231,14 +231,20 @@ export function createPageCache({
     });
   }
 
-  /** A page's ETag: a hash of its text without the nonce, with each hole's fill. */
-  function etagOf(pieces: Piece[], fills: Buffer[] = []): string {
+  /** A kept page's ETag: a hash of its text without the nonce (with its holes empty). */
+  function etagOf(pieces: Piece[]): string {
     const hash = createHash("sha256");
     for (const piece of pieces) {
       if (typeof piece !== "number") hash.update(piece);
-      else if (piece === NONCE) hash.update("\0");
-      else hash.update(`\0hole ${piece} ${fills[piece]?.byteLength ?? 0}\0`).update(fills[piece] ?? "");
+      else hash.update(piece === NONCE ? "\0" : `\0hole ${piece}\0`);
     }
+    return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+  }
+
+  /** A filled page's ETag: the kept page's, hashed with what each hole holds in this response. */
+  function filledEtag(etag: string, fills: Buffer[]): string {
+    const hash = createHash("sha256").update(etag);
+    for (const fill of fills) hash.update(`\0${fill.byteLength}\0`).update(fill);
     return `W/"${hash.digest("base64url").slice(0, 27)}"`;
   }
 
@@ -304,7 +310,7 @@ export function createPageCache({
         for (const [name, value] of entry.headers) if (name !== "set-cookie") res.setHeader(name, value);
         const cookies = entry.headers.filter(([name]) => name === "set-cookie").map(([, value]) => value);
         if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-        const etag = entry.holed ? etagOf(entry.pieces, fills) : entry.etag;
+        const etag = entry.holed ? filledEtag(entry.etag, fills) : entry.etag;
         res.setHeader("ETag", etag);
         res.setHeader("Age", Math.floor((Date.now() - entry.storedAt) / 1000));
         res.setHeader("X-Page-Cache", "hit");
@@ -371,7 +377,7 @@ export function createPageCache({
       }
       const section = sections.find((s) => s.name === ticket.section)!;
       const etag = etagOf(pieces);
-      headers.set("ETag", holed ? etagOf(pieces, fills) : etag);
+      headers.set("ETag", holed ? filledEtag(etag, fills) : etag);
       headers.set("Cache-Control", section.shared ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
       headers.append("Vary", "Cookie");
       if (ticket.generation !== generations.get(section.name)) return sent;
