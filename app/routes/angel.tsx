@@ -41,8 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
   const url = new URL(request.url);
   const readingId = Number(url.searchParams.get("reading"));
-  // A reading of the visitor's, or a number to fill in: this page is never kept (decision 100).
-  if (url.searchParams.has("reading") || url.searchParams.has("number")) doNotCache(context);
+  if (url.searchParams.has("reading") || url.searchParams.has("number")) doNotCache(context); // the visitor's own
   const [preferences, history, reading] = await Promise.all([
     // The page cache read the preferences to key this page: render from exactly those.
     context.visitorPreferences ?? getPreferences({ sessionId: visitor.sessionId }),
@@ -139,7 +138,6 @@ export default function AngelNumbers() {
   }, [error, show]);
 
   const linkNavigation = useLinkNavigation();
-
   const { key: _key, defaultValue: _default, ...numberProps } = getInputProps(fields.number, { type: "text" });
   const shown = pending ? null : selected;
   return (
@@ -228,8 +226,7 @@ export default function AngelNumbers() {
           }}
         />
       ) : (
-        // The kept page's list, filled in by the server for this visitor and left as sent; its links open the
-        // reading like any link (decision 112). The next revalidation brings the history and React renders it.
+        // The kept page's list, filled in per visitor by the page cache and left as sent (decision 112).
         <PageHole name={SAVED_READINGS_HOLE} onClick={linkNavigation} />
       )}
     </div>
