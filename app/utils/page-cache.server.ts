@@ -212,15 +212,21 @@ export function createPageCache({
     return Promise.all(holesOf.get(section.name)!.map(async (hole) => Buffer.from(await hole.render(req))));
   }
 
-  /** A rendered page as pieces: split on its nonce and cut at each hole's empty element (its first occurrence). */
+  /** A rendered page as pieces: split on its nonce and cut in each hole's empty element (its first in the page). */
   function piecesOf(body: Buffer, nonce: Buffer, section: string): Piece[] {
     const holes = holesOf.get(section)!;
+    const found = new Set<number>();
     return (nonce.byteLength > 0 ? splitOn(body, nonce) : [body]).flatMap((part, i) => {
       const pieces: Piece[] = i === 0 ? [] : [NONCE];
       const cuts = holes
-        .map((hole, index) => ({ index, at: part.indexOf(hole.empty), open: hole.open.byteLength }))
+        .map((hole, index) => ({
+          index,
+          at: found.has(index) ? -1 : part.indexOf(hole.empty),
+          open: hole.open.byteLength,
+        }))
         .filter((cut) => cut.at !== -1)
         .sort((a, b) => a.at - b.at);
+      for (const cut of cuts) found.add(cut.index);
       let start = 0;
       for (const cut of cuts) {
         pieces.push(part.subarray(start, cut.at + cut.open), cut.index);
