@@ -7,6 +7,7 @@
  *  - build/workers/convert.js, build/workers/espeak.js: the 3D conversion process and the speech thread
  *    (app/utils/workers.server.ts finds them).
  *  - build/migrations: the committed migrations, beside the server that applies them (db/migrate.ts).
+ *  - and V8's compile hint on the browser chunks every page evaluates at once (scripts/compile-hints.ts).
  *
  * Packages stay in node_modules (imported, not bundled), as in the Remix build. `npm run dev` (scripts/dev.ts)
  * runs the same build in watch mode.
@@ -15,6 +16,7 @@ import { cpSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, context, type BuildOptions, type Metafile } from "esbuild";
+import { addCompileHints } from "./compile-hints";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, "build");
@@ -83,4 +85,7 @@ export async function watchServer(onBuilt: () => void): Promise<{ dispose: () =>
   return watcher;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildServer();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await buildServer();
+  addCompileHints(path.join(root, "public/build")); // decision 115
+}
