@@ -4,6 +4,7 @@ import {
   memo,
   Suspense,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type ComponentType,
@@ -28,10 +29,16 @@ import { useHydrated } from "./use-hydrated";
  * uncontrolled at hydration, or adopt the field's value on mount). A submit made before the code arrives is the
  * browser's own POST. Rendered in the browser (after a client-side navigation) it loads at once.
  *
+ * `holdSubmit` (with "on-use"): a submit of the part's form made before its code arrives (a submit button outside
+ * the part pointing at it with `form`, a key shortcut) waits for the code and is then sent again by the hydrated
+ * form, so it takes the same path as every later submit (Remix's fetch, the page's pending states) instead of the
+ * browser's own POST (decision 113).
+ *
  * The part is memoised: React switches a boundary that is still waiting for its code to client rendering (and
  * reports an error) when it receives new props, so it only re-renders when its own props change, by value for
- * data (a revalidation brings the loader's data again as new, equal objects); a part that waits for use must
- * receive only props that do not change before it is used.
+ * data (a revalidation brings the loader's data again as new, equal objects). A part waiting for use that does
+ * get new props (the page sets a field from outside it) loads at once, hydrates with the props it was rendered
+ * with, and then takes the new ones (decision 113).
  */
 export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<ComponentType<P>> | undefined;
@@ -48,11 +55,12 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
   function OnDemand({
     wanted = true,
     fallback = null,
+    holdSubmit = false,
     ...props
-  }: P & { wanted?: boolean | "on-use"; fallback?: ReactNode }) {
+  }: P & { wanted?: boolean | "on-use"; fallback?: ReactNode; holdSubmit?: boolean }) {
     // the server always renders the part (for visitors without JavaScript, and for the page's first paint)
     if (wanted === "on-use")
-      return createElement(HydratedOnUse<P>, { Loaded, load: fetchOnce, fallback, props: props as P });
+      return createElement(HydratedOnUse<P>, { Loaded, load: fetchOnce, fallback, holdSubmit, props: props as P });
     if (!wanted && typeof document !== "undefined") return <ServerRendered />;
     return <Suspense fallback={fallback}>{createElement(Loaded, props as P)}</Suspense>;
   }
@@ -73,54 +81,129 @@ function ServerRendered() {
   );
 }
 
-/** What starts a part's hydration when it happens inside the server's HTML of it (decision 109). */
-const USE_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown"] as const;
+/**
+ * What starts a part's hydration when it happens inside the server's HTML of it (decision 109); `input` and
+ * `change` also catch a value set without focus (an autofill, a select changed by a script).
+ */
+const USE_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown", "input", "change"] as const;
+
+type Gate<P> = {
+  /** opens the gate: the part's code is fetched */
+  use: () => void;
+  Part: ComponentType<P>;
+  /** whether the part has mounted (hydrated over the server's HTML, or rendered) */
+  mounted: boolean;
+  /** called once when the part has mounted */
+  onMounted: () => void;
+};
 
 function HydratedOnUse<P extends object>({
   Loaded,
   load,
   fallback,
+  holdSubmit,
   props,
 }: {
   /** the part as the server renders it (its code at once) */
   Loaded: ComponentType<P>;
   load: () => Promise<ComponentType<P>>;
   fallback: ReactNode;
+  holdSubmit: boolean;
   props: P;
 }) {
   const marker = useRef<HTMLSpanElement>(null);
   // the part's code is asked for during hydration but fetched only once `use` is called: until then React keeps
   // the boundary as the server's HTML (a suspended boundary that receives no new props stays dehydrated)
-  const [gate] = useState(() => {
-    if (typeof document === "undefined") return { use: () => {}, Part: Loaded };
+  const [gate] = useState<Gate<P>>(() => {
+    if (typeof document === "undefined") return { use: () => {}, Part: Loaded, mounted: true, onMounted: () => {} };
     let use = () => {};
     const used = new Promise<void>((resolve) => (use = resolve));
-    const Part = lazy(() => used.then(load).then((component) => ({ default: component })));
-    return { use, Part: Part as unknown as ComponentType<P> };
+    const gate: Gate<P> = { use, Part: Loaded, mounted: false, onMounted: () => {} };
+    const Part = lazy(() =>
+      used.then(load).then((component) => {
+        // the part, telling the gate when it has mounted (it renders nothing of its own, so hydration matches)
+        function Mounted(partProps: P) {
+          useEffect(() => {
+            gate.mounted = true;
+            gate.onMounted();
+          }, []);
+          return createElement(component, partProps);
+        }
+        return { default: Mounted };
+      }),
+    );
+    gate.Part = Part as unknown as ComponentType<P>;
+    return gate;
   });
+  // the props the boundary was first rendered with: it keeps them until the part has mounted, since new props
+  // reaching a boundary that waits for its code make React drop the server's HTML (error 421)
+  const [firstProps] = useState(props);
+  const [mounted, setMounted] = useState(gate.mounted);
+  const shownProps = mounted ? props : firstProps;
+  const boundary = useMemo(
+    () => <Suspense fallback={fallback}>{createElement(gate.Part, shownProps)}</Suspense>,
+    // the fallback only matters while the code loads; a new one alone does not re-render the part
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+    [gate, shownProps],
+  );
+  // new props before the part is used: load it now, it takes them once hydrated
+  useEffect(() => {
+    if (props !== firstProps) gate.use();
+  }, [gate, props, firstProps]);
   useEffect(() => {
     const server = serverRenderedNodes(marker.current);
+    const inside = (target: EventTarget | null) =>
+      !!server && target instanceof Node && server.some((node) => node.contains(target));
+    // held submits wait for the hydrated form, which sends them again (Conform and Remix's fetch)
+    let held: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
+    const onSubmit = (event: SubmitEvent) => {
+      if (gate.mounted || !inside(event.target)) return;
+      event.preventDefault();
+      held = { form: event.target as HTMLFormElement, submitter: event.submitter };
+      gate.use();
+    };
+    const stopSubmits = () => window.removeEventListener("submit", onSubmit, true);
+    gate.onMounted = () => {
+      setMounted(true);
+      stopSubmits();
+      const last = held;
+      held = undefined;
+      if (!last?.form.isConnected) return;
+      // after the hydrated form's handlers are in place; a button the hydrated form left out (one shown only
+      // without JavaScript) cannot submit it: the form is sent alone
+      setTimeout(() => {
+        const { form, submitter } = last;
+        if (submitter instanceof HTMLButtonElement && submitter.isConnected && submitter.form === form)
+          form.requestSubmit(submitter);
+        else form.requestSubmit();
+      }, 0);
+    };
+    if (gate.mounted) return setMounted(true);
     // rendered in the browser (a client-side navigation): no HTML to keep, so load now
     if (!server) return gate.use();
+    if (holdSubmit) window.addEventListener("submit", onSubmit, true);
     // used before the page's scripts ran (the visitor is already in it): load now
-    if (server.some((node) => node.contains(document.activeElement))) return gate.use();
+    if (server.some((node) => node.contains(document.activeElement))) gate.use();
     // React stops events inside a boundary it has not hydrated at the document (capture phase), so the listener
     // is on the window, which sees them first; it only notes the use (nothing is blocked: a submit is the
-    // browser's own POST until the code is there)
+    // browser's own POST until the code is there, unless the part holds submits)
     const onUse = (event: Event) => {
-      if (event.target instanceof Node && server.some((node) => node.contains(event.target as Node))) {
+      if (inside(event.target)) {
         stop();
         gate.use();
       }
     };
     const stop = () => USE_EVENTS.forEach((type) => window.removeEventListener(type, onUse, true));
     USE_EVENTS.forEach((type) => window.addEventListener(type, onUse, true));
-    return stop;
-  }, [gate]);
+    return () => {
+      stop();
+      stopSubmits();
+    };
+  }, [gate, holdSubmit]);
   return (
     <>
       <span hidden ref={marker} />
-      <Suspense fallback={fallback}>{createElement(gate.Part, props)}</Suspense>
+      {boundary}
     </>
   );
 }
