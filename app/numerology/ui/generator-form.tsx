@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import type { FormConstraint } from "~/forum/ui/form-answer";
 import { useHydrated } from "~/components/use-hydrated";
+import type { FormConstraint } from "~/forum/ui/form-answer";
 import type { Preferences } from "~/preferences/options";
 import { PreferencesFields } from "./preferences-fields";
 import { usePreferenceSaver } from "./use-preference-saver";
