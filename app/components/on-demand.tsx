@@ -83,19 +83,10 @@ function ServerRendered() {
 
 /**
  * What starts a part's hydration when it happens inside the server's HTML of it (decision 109); `input` and
- * `change` also catch a value set without focus (an autofill, a select changed by a script).
+ * `change` also catch a value set without focus (an autofill, a select changed by a script), `submit` a submit
+ * from outside it (a button pointing at its form). They are listened to until the part has mounted.
  */
-const USE_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown", "input", "change"] as const;
-
-type Gate<P> = {
-  /** opens the gate: the part's code is fetched */
-  use: () => void;
-  Part: ComponentType<P>;
-  /** whether the part has mounted (hydrated over the server's HTML, or rendered) */
-  mounted: boolean;
-  /** called once when the part has mounted */
-  onMounted: () => void;
-};
+const USE_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown", "input", "change", "submit"] as const;
 
 function HydratedOnUse<P extends object>({
   Loaded,
@@ -114,31 +105,26 @@ function HydratedOnUse<P extends object>({
   const marker = useRef<HTMLSpanElement>(null);
   // the part's code is asked for during hydration but fetched only once `use` is called: until then React keeps
   // the boundary as the server's HTML (a suspended boundary that receives no new props stays dehydrated)
-  const [gate] = useState<Gate<P>>(() => {
-    if (typeof document === "undefined") return { use: () => {}, Part: Loaded, mounted: true, onMounted: () => {} };
-    let use = () => {};
-    const used = new Promise<void>((resolve) => (use = resolve));
-    const gate: Gate<P> = { use, Part: Loaded, mounted: false, onMounted: () => {} };
-    const Part = lazy(() =>
+  const [gate] = useState(() => {
+    const gate = { use: () => {}, Part: Loaded, onMounted: () => {} };
+    if (typeof document === "undefined") return gate;
+    const used = new Promise<void>((resolve) => (gate.use = resolve));
+    gate.Part = lazy(() =>
       used.then(load).then((component) => {
         // the part, telling the gate when it has mounted (it renders nothing of its own, so hydration matches)
         function Mounted(partProps: P) {
-          useEffect(() => {
-            gate.mounted = true;
-            gate.onMounted();
-          }, []);
+          useEffect(() => gate.onMounted(), []);
           return createElement(component, partProps);
         }
         return { default: Mounted };
       }),
-    );
-    gate.Part = Part as unknown as ComponentType<P>;
+    ) as unknown as ComponentType<P>;
     return gate;
   });
   // the props the boundary was first rendered with: it keeps them until the part has mounted, since new props
   // reaching a boundary that waits for its code make React drop the server's HTML (error 421)
   const [firstProps] = useState(props);
-  const [mounted, setMounted] = useState(gate.mounted);
+  const [mounted, setMounted] = useState(false);
   const shownProps = mounted ? props : firstProps;
   const boundary = useMemo(
     () => <Suspense fallback={fallback}>{createElement(gate.Part, shownProps)}</Suspense>,
@@ -152,53 +138,36 @@ function HydratedOnUse<P extends object>({
   }, [gate, props, firstProps]);
   useEffect(() => {
     const server = serverRenderedNodes(marker.current);
-    const inside = (target: EventTarget | null) =>
-      !!server && target instanceof Node && server.some((node) => node.contains(target));
-    // held submits wait for the hydrated form, which sends them again (Conform and Remix's fetch)
-    let held: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
-    const onSubmit = (event: SubmitEvent) => {
-      if (gate.mounted || !inside(event.target)) return;
-      event.preventDefault();
-      held = { form: event.target as HTMLFormElement, submitter: event.submitter };
+    // a submit held until the hydrated form sends it again (Conform, then Remix's fetch)
+    let held: SubmitEvent | undefined;
+    // React stops events inside a boundary it has not hydrated at the document (capture phase), so the listener
+    // is on the window, which sees them first; it notes the use, and holds a submit if asked to (otherwise a
+    // submit is the browser's own POST until the code is there)
+    const onUse = (event: Event) => {
+      if (!(event.target instanceof Node) || !server?.some((node) => node.contains(event.target as Node))) return;
+      if (event instanceof SubmitEvent && holdSubmit) {
+        event.preventDefault();
+        held = event;
+      }
       gate.use();
     };
-    const stopSubmits = () => window.removeEventListener("submit", onSubmit, true);
+    const stop = () => USE_EVENTS.forEach((type) => window.removeEventListener(type, onUse, true));
     gate.onMounted = () => {
+      stop();
       setMounted(true);
-      stopSubmits();
-      const last = held;
-      held = undefined;
-      if (!last?.form.isConnected) return;
+      const form = held?.target;
+      const submitter = held?.submitter;
       // after the hydrated form's handlers are in place; a button the hydrated form left out (one shown only
       // without JavaScript) cannot submit it: the form is sent alone
-      setTimeout(() => {
-        const { form, submitter } = last;
-        if (submitter instanceof HTMLButtonElement && submitter.isConnected && submitter.form === form)
-          form.requestSubmit(submitter);
-        else form.requestSubmit();
-      }, 0);
+      if (form instanceof HTMLFormElement && form.isConnected)
+        setTimeout(() => form.requestSubmit(submitter?.isConnected ? submitter : null));
     };
-    if (gate.mounted) return setMounted(true);
     // rendered in the browser (a client-side navigation): no HTML to keep, so load now
     if (!server) return gate.use();
-    if (holdSubmit) window.addEventListener("submit", onSubmit, true);
     // used before the page's scripts ran (the visitor is already in it): load now
     if (server.some((node) => node.contains(document.activeElement))) gate.use();
-    // React stops events inside a boundary it has not hydrated at the document (capture phase), so the listener
-    // is on the window, which sees them first; it only notes the use (nothing is blocked: a submit is the
-    // browser's own POST until the code is there, unless the part holds submits)
-    const onUse = (event: Event) => {
-      if (inside(event.target)) {
-        stop();
-        gate.use();
-      }
-    };
-    const stop = () => USE_EVENTS.forEach((type) => window.removeEventListener(type, onUse, true));
     USE_EVENTS.forEach((type) => window.addEventListener(type, onUse, true));
-    return () => {
-      stop();
-      stopSubmits();
-    };
+    return stop;
   }, [gate, holdSubmit]);
   return (
     <>
