@@ -23,11 +23,13 @@ export async function startAppServer(
     stdout?: "ignore" | "pipe";
     output?: boolean;
     startTimeoutMs?: number;
+    /** the directory holding the build to run (its `build/` and `public/build/`): this checkout by default */
+    cwd?: string;
   } = {},
 ): Promise<{ base: string; port: number; child: ChildProcess; stop: () => Promise<void>; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), PRODUCTION_SERVER], {
-    cwd: root,
+    cwd: options.cwd ?? root,
     env: {
       ...process.env,
       NODE_ENV: "production",
