@@ -1,6 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
@@ -120,6 +127,23 @@ export default function AngelNumbers() {
   }, [error, show]);
 
   const linkNavigation = useLinkNavigation();
+  // A kept list's link navigates within this page; a navigation reaching the form while it still waits for its code
+  // would make React drop its HTML (error 421): such a click wakes the form and is followed once it has hydrated.
+  const navigate = useNavigate();
+  const [formReady, setFormReady] = useState(false);
+  const [heldLink, setHeldLink] = useState<string | null>(null);
+  useEffect(() => {
+    if (!formReady || !heldLink) return;
+    setHeldLink(null);
+    navigate(heldLink);
+  }, [formReady, heldLink, navigate]);
+  const onKeptLink = (event: MouseEvent<HTMLElement>) => {
+    const anchor = (event.target as Element).closest?.("a[href]");
+    const plain = event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+    if (formReady || !plain || !(anchor instanceof HTMLAnchorElement)) return linkNavigation(event);
+    event.preventDefault();
+    setHeldLink(`${anchor.pathname}${anchor.search}`);
+  };
   const shown = pending ? null : selected;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -141,6 +165,8 @@ export default function AngelNumbers() {
         value={value}
         onValue={setValue}
         error={error}
+        onReady={setFormReady}
+        awake={heldLink !== null}
       />
 
       {shown ? (
@@ -172,7 +198,7 @@ export default function AngelNumbers() {
         />
       ) : (
         // The kept page's list, filled in per visitor by the page cache and left as sent (decision 112).
-        <PageHole name={SAVED_READINGS_HOLE} onClick={linkNavigation} />
+        <PageHole name={SAVED_READINGS_HOLE} onClick={onKeptLink} />
       )}
     </div>
   );

@@ -18,6 +18,7 @@ export function AngelForm({
   value,
   onValue,
   error,
+  onReady,
 }: {
   constraint: FormConstraint;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -25,6 +26,10 @@ export function AngelForm({
   value: string;
   onValue: (value: string) => void;
   error: { title: string; message: string; detail?: string } | undefined;
+  /** told once the form has hydrated (the page holds a navigation until then) */
+  onReady: (ready: true) => void;
+  /** changed by the page to load the form before it is used (a new prop wakes a part waiting for use) */
+  awake: boolean;
 }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
@@ -39,6 +44,7 @@ export function AngelForm({
   useEffect(() => {
     const typed = input.current?.value;
     if (typed !== undefined && typed !== value) onValue(sanitizeAngelInput(typed));
+    onReady(true);
     // once, on mount
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, []);
