@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { StylesheetProvider } from "~/components/inline-stylesheet";
+import { StylesheetProvider } from "~/components/site-stylesheet";
 import { NonceProvider } from "~/utils/nonce";
 import { pageCache } from "~/utils/page-sections.server";
 import { logServerError } from "~/utils/request-log.server";
