@@ -2,10 +2,12 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { ServerMemoProvider } from "~/components/server-memo";
 import { StylesheetProvider } from "~/components/site-stylesheet";
 import { NonceProvider } from "~/utils/nonce";
 import { pageCache } from "~/utils/page-sections.server";
 import { logServerError } from "~/utils/request-log.server";
+import { renderOnce } from "~/utils/server-memo.server";
 import { stylesheetText } from "~/utils/stylesheet.server";
 
 /**
@@ -68,7 +70,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <StylesheetProvider value={stylesheetText()}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <ServerMemoProvider value={renderOnce}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </ServerMemoProvider>
         </StylesheetProvider>
       </NonceProvider>,
       {

@@ -23,11 +23,13 @@ export async function startAppServer(
     stdout?: "ignore" | "pipe";
     output?: boolean;
     startTimeoutMs?: number;
+    /** the checkout whose build to run (default this one; e.g. a copy of an earlier build to compare with) */
+    cwd?: string;
   } = {},
 ): Promise<{ base: string; port: number; child: ChildProcess; stop: () => Promise<void>; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), PRODUCTION_SERVER], {
-    cwd: root,
+    cwd: options.cwd ?? root,
     env: {
       ...process.env,
       NODE_ENV: "production",

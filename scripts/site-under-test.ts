@@ -39,6 +39,8 @@ export async function startSiteUnderTest({
       app,
       cookie,
       topicId,
+      /** what the server was started with, to start another build on the same site (scripts/cpu-per-request.ts) */
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(dataDir, "app"), SESSION_SECRET },
       stop: async () => {
         await app.stop();
         await pg.stop();
