@@ -53,6 +53,7 @@ async function main() {
         cspNonce: "bench",
         requestId: "bench",
         clientIp: "127.0.0.1",
+        pageCache: null,
       });
       const body = await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
