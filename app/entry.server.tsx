@@ -8,7 +8,7 @@ import { NonceProvider } from "~/utils/nonce";
 import { pageCache } from "~/utils/page-sections.server";
 import { logServerError } from "~/utils/request-log.server";
 import { renderOnce } from "~/utils/server-memo.server";
-import { stylesheetText } from "~/utils/stylesheet.server";
+import { stylesheetHref, stylesheetText } from "~/utils/stylesheet.server";
 
 /**
  * What server.ts takes from the build (decision 103): the build is the one copy of the app's modules in the
@@ -69,7 +69,7 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StylesheetProvider value={stylesheetText()}>
+        <StylesheetProvider value={{ css: stylesheetText(), href: stylesheetHref }}>
           <ServerMemoProvider value={renderOnce}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
           </ServerMemoProvider>

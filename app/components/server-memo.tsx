@@ -26,8 +26,8 @@ export function ServerMemo<P extends object>({
   props,
   ...host
 }: HTMLAttributes<HTMLElement> & { tag: HostTag; render: ComponentType<P>; props: P }) {
-  const renderOnce = useContext(ServerMemoContext);
-  const html = renderOnce ? renderOnce(render as ComponentType<never>, props) : null;
+  // the server's kept HTML of the part, or (in the browser, or past the kept variants) null: rendered as usual
+  const html = useContext(ServerMemoContext)?.(render as ComponentType<never>, props) ?? null;
   return html === null
     ? createElement(tag, host, createElement(render, props))
     : createElement(tag, { ...host, dangerouslySetInnerHTML: { __html: html } });

@@ -1,5 +1,4 @@
 import { createContext, useContext, useState } from "react";
-import stylesheetUrl from "~/tailwind.css";
 
 /**
  * The site's stylesheet, inlined for visitors and linked for signed-in members (decisions 101 and 114).
@@ -12,28 +11,26 @@ import stylesheetUrl from "~/tailwind.css";
  *   A member's browser has been here before (signing in is a page of the site), so the sheet costs nothing after
  *   the first time, and every document is 37 KB smaller to render, write and send (style-src 'self').
  *
- * The server decides from the root loader's user (`linked`); the browser keeps what the server rendered for the
- * life of the document (it reads the element), so hydration matches, and signing in or out by a client-side
+ * The server decides from the root loader's user (`linked`), with the text and address entry.server.tsx provides;
+ * the browser keeps what the server rendered for the life of the document (it reads the element), so hydration
+ * matches, and signing in or out by a client-side
  * navigation neither drops the inline sheet before a link has loaded nor needs text the browser never received.
  */
-const StylesheetContext = createContext<string | null>(null);
+const StylesheetContext = createContext<{ css: string; href: string } | null>(null);
 export const StylesheetProvider = StylesheetContext.Provider;
 
 const ID = "site-stylesheet";
 
-type Rendered = { href: string } | { css: string };
-
 export function SiteStylesheet({ linked }: { linked: boolean }) {
   const fromServer = useContext(StylesheetContext);
-  const [rendered] = useState<Rendered>(() => {
-    if (fromServer !== null) return linked ? { href: stylesheetUrl } : { css: fromServer };
+  const [sheet] = useState(() => {
+    if (fromServer) return linked ? { href: fromServer.href, css: "" } : { href: null, css: fromServer.css };
     const element = typeof document === "undefined" ? null : document.getElementById(ID);
-    if (element instanceof HTMLStyleElement) return { css: element.textContent ?? "" };
-    return { href: element?.getAttribute("href") ?? stylesheetUrl };
+    return { href: element?.getAttribute("href"), css: element?.textContent ?? "" };
   });
-  return "href" in rendered ? (
-    <link id={ID} rel="stylesheet" href={rendered.href} />
+  return sheet.href ? (
+    <link id={ID} rel="stylesheet" href={sheet.href} />
   ) : (
-    <style id={ID} dangerouslySetInnerHTML={{ __html: rendered.css }} />
+    <style id={ID} dangerouslySetInnerHTML={{ __html: sheet.css }} />
   );
 }

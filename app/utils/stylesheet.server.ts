@@ -12,3 +12,6 @@ export function stylesheetText(): string {
   text ??= readFileSync(path.resolve("public", stylesheetUrl.replace(/^\//, "")), "utf8").replaceAll("</", "<\\/");
   return text;
 }
+
+/** The built stylesheet's address (hashed, served as immutable), linked by a signed-in member's documents. */
+export const stylesheetHref: string = stylesheetUrl;
