@@ -57,11 +57,15 @@ export default function handleRequest(
         return true;
       },
       end() {
-        const body = Buffer.concat(chunks);
+        const rendered = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        responseHeaders.set("Content-Length", String(body.byteLength));
-        pageCache.finish(request, loadContext.pageCache, { status, headers: responseHeaders, body, nonce });
-        resolve(new Response(body, { headers: responseHeaders, status }));
+        // The page cache may keep it, and fills in the visitor's own parts of a kept page's template (decision 112).
+        pageCache
+          .finish(request, loadContext.pageCache, { status, headers: responseHeaders, body: rendered, nonce })
+          .then((body) => {
+            responseHeaders.set("Content-Length", String(body.byteLength));
+            resolve(new Response(body, { headers: responseHeaders, status }));
+          }, reject);
       },
       on() {
         return document;

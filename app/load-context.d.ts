@@ -7,7 +7,10 @@ declare module "@remix-run/node" {
     requestId?: string;
     /** the visitor's address as Express resolved it (trusting only a loopback proxy) */
     clientIp: string;
-    /** set when this page may be kept by the page cache (see app/utils/page-cache.server.ts); loaders call doNotCache */
+    /**
+     * set when this page may be kept by the page cache (see app/utils/page-cache.server.ts); loaders call doNotCache,
+     * and ask `rendersPageHole` whether to leave a part out for the cache to fill per visitor (decision 112)
+     */
     pageCache: import("~/utils/page-cache.server").PageTicket | null;
     /** the visitor's saved preferences, when the page cache read them to key this page: render from these */
     visitorPreferences?: import("~/preferences/schema").Preferences;

@@ -23,7 +23,7 @@ export async function startAppServer(
     stdout?: "ignore" | "pipe";
     output?: boolean;
     startTimeoutMs?: number;
-    /** the checkout whose build to run (default this one; e.g. a copy of an earlier build to compare with) */
+    /** the directory holding the build to run (its `build/` and `public/build/`): this checkout by default */
     cwd?: string;
   } = {},
 ): Promise<{ base: string; port: number; child: ChildProcess; stop: () => Promise<void>; output: () => string }> {

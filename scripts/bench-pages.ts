@@ -5,8 +5,8 @@
  * Builds the bare page (tests/fixtures/bare-remix: one route, no data, Remix's default entry, the same installed
  * @remix-run packages and future flags) into .cache/bare-remix/ and serves it with Express + compression, as
  * Remix's Express template does. Starts the site's production server (needs `npm run build`) on an embedded
- * PostgreSQL of its own in .data-bench-pages/, with a recorded sky (what the astrology monitor keeps), a topic and
- * a member. Then, for each page, autocannon at N connections on the bare page and on the page, one after the
+ * PostgreSQL of its own in .data-bench-pages/, with a recorded sky (what the astrology monitor keeps), a topic, a
+ * member and a visitor with five saved angel readings. Then, for each page, autocannon at N connections on the bare page and on the page, one after the
  * other: requests a second as a ratio to the bare page's, p95 latency, and the gzipped JavaScript each page's
  * documents load (scripts/bundle-size.ts), each against its goal:
  *   1. public pages as a signed-out visitor meets them: ≥ 1.0x the bare page's requests a second;
@@ -70,7 +70,12 @@ async function measure(url: string, seconds: number, cookie?: string): Promise<M
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-type Row = { page: string; route: string; as: "visitor" | "returning visitor" | "member"; goal: number };
+type Row = {
+  page: string;
+  route: string;
+  as: "visitor" | "returning visitor" | "returning visitor, 5 saved readings" | "member";
+  goal: number;
+};
 
 async function main() {
   if (!existsSync(path.join(root, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
@@ -82,7 +87,7 @@ async function main() {
   > = [];
   try {
     site = await startSiteUnderTest({ dataDir, workers });
-    const { app, cookie, topicId } = site;
+    const { app, cookie, topicId, readerCookie } = site;
     const blogHtml = await (await fetch(`${app.base}/blog`)).text();
     const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(blogHtml)?.[1];
     if (!slug) throw new Error("no blog post found on /blog");
@@ -113,6 +118,7 @@ async function main() {
       { page: "/", route: "routes/_index", as: "returning visitor", goal: PUBLIC_GOAL },
       { page: "/astrology/Mars", route: "routes/astrology.($planet)", as: "returning visitor", goal: PUBLIC_GOAL },
       { page: "/angel", route: "routes/angel", as: "returning visitor", goal: PUBLIC_GOAL },
+      { page: "/angel", route: "routes/angel", as: "returning visitor, 5 saved readings", goal: PUBLIC_GOAL },
       { page: "/forum", route: "routes/forum._index", as: "member", goal: MEMBER_GOAL },
       { page: `/forum/topic/${topicId}`, route: "routes/forum.topic.$id", as: "member", goal: MEMBER_GOAL },
       { page: "/user-profile", route: "routes/user-profile", as: "member", goal: MEMBER_GOAL },
@@ -125,7 +131,12 @@ async function main() {
     const bareJs = bareRemixScriptBytes(bareOut);
     await measure(`${bare.base}/`, 2); // warm-up
     for (const row of rows) {
-      const cookieFor = row.as === "member" ? cookie : row.as === "returning visitor" ? visitorCookie : undefined;
+      const cookieFor = {
+        visitor: undefined,
+        "returning visitor": visitorCookie,
+        "returning visitor, 5 saved readings": readerCookie,
+        member: cookie,
+      }[row.as];
       const url = `${app.base}${row.page}`;
       const check = await fetch(url, { headers: cookieFor ? { cookie: cookieFor } : {} });
       if (check.status !== 200) throw new Error(`${row.page} answered ${check.status}`);

@@ -1,8 +1,8 @@
 /**
- * `npx tsx scripts/profile-page.ts /forum [--member | --returning] [--site] [--connections=10] [--duration=8]
+ * `npx tsx scripts/profile-page.ts /forum [--member | --returning | --reader] [--site] [--connections=10] [--duration=8]
  * [--database=bench_1m]`: where a page's server time goes. Starts the production server with `--cpu-prof`, loads
  * the page with autocannon (as a signed-out visitor; as a member with --member; with the visitor cookie with
- * --returning), then prints the server's CPU time per request (the profiler adds about a third; use the bench
+ * --returning; with `--site --reader`, the returning visitor with five saved angel readings), then prints the server's CPU time per request (the profiler adds about a third; use the bench
  * scripts for figures) and the functions and packages that used it, as shares of the time sampled while the page
  * was loaded. Two databases:
  * - default: the forum benchmark's (.data-bench/, seeded by scripts/bench-forum.ts; member 1);
@@ -103,7 +103,7 @@ async function startServer(nodeArgs: string[]) {
     return {
       base: site.app.base,
       pid: site.app.child.pid!,
-      cookie: args.includes("--member") ? site.cookie : visitor,
+      cookie: args.includes("--member") ? site.cookie : args.includes("--reader") ? site.readerCookie : visitor,
       target: targetArg.replace("TOPIC", String(site.topicId)),
       stop: site.stop,
     };

@@ -2,12 +2,12 @@
  * `npx tsx scripts/render-cpu.ts [--base=DIR ...] [--seconds=20] [--member | --returning] /forum /forum/topic/TOPIC`:
  * what a page costs Remix and React to answer, this checkout's build against earlier ones, in one process and in
  * tight alternation, so that a busy machine slows every build alike (scripts/cpu-per-request.ts measures the whole
- * server, HTTP included, but needs a quieter machine to separate a 10 % cut from the noise).
+ * server, HTTP included, with a wider spread).
  *
  * Starts the site scripts/bench-pages.ts measures (scripts/site-under-test.ts: database, member, topic), loads each
- * build's `build/index.js` (this checkout's and each `--base=DIR`, a copy made as scripts/cpu-per-request.ts says)
- * into this process with Remix's request handler, and for `--seconds` per page answers the page with each build in
- * turn, 20 requests at a time, one after the other (no HTTP: the handler and the body, as the server's Express
+ * build's `build/index.js` (this checkout's and each `--base=DIR`, a copy made as scripts/cpu-per-request.ts says
+ * for `--before`) into this process with Remix's request handler, and for `--seconds` per page answers the page with each build
+ * in turn, 20 requests at a time, one after the other (no HTTP: the handler and the body, as the server's Express
  * adapter calls them). Prints each build's median CPU time (process.cpuUsage) per request over the batches, and its
  * ratio to this build's, batch by batch. `TOPIC` is the benchmark topic's id. Needs a build (`npm run build`).
  */
@@ -15,7 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
-import { startSiteUnderTest } from "./site-under-test";
+import { SESSION_SECRET, startSiteUnderTest } from "./site-under-test";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -34,7 +34,14 @@ async function main() {
   if (pages.length === 0) throw new Error("name the pages to measure, e.g. /forum /forum/topic/TOPIC");
   const site = await startSiteUnderTest({ dataDir: path.join(root, ".data-bench-pages") });
   try {
-    Object.assign(process.env, site.env, { NODE_ENV: "production", RUN_JOBS: "false", LOG_REQUESTS: "false" });
+    Object.assign(process.env, {
+      DATABASE_URL: site.databaseUrl,
+      DATA_DIR: path.join(root, ".data-bench-pages", "app"),
+      SESSION_SECRET,
+      NODE_ENV: "production",
+      RUN_JOBS: "false",
+      LOG_REQUESTS: "false",
+    });
     const visitor = args.includes("--returning")
       ? (await fetch(`${site.app.base}/auth`)).headers
           .getSetCookie()

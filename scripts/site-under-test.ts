@@ -3,12 +3,13 @@ import { ensureDatabase, startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import { startAppServer } from "./app-server";
 
-const SESSION_SECRET = "bench-session-secret-0123456789";
+export const SESSION_SECRET = "bench-session-secret-0123456789";
 
 /**
  * The site as scripts/bench-pages.ts and scripts/lighthouse-pages.ts measure it: the production server (needs a
  * build) on an embedded PostgreSQL of its own in `dataDir`, with a recorded sky (what the astrology monitor
- * keeps), a member signed in by `cookie`, and a topic with ten replies. `stop()` stops both.
+ * keeps), a member signed in by `cookie`, a topic with ten replies, and a returning visitor (`readerCookie`) with five
+ * saved angel readings. `stop()` stops both.
  */
 export async function startSiteUnderTest({
   dataDir,
@@ -25,7 +26,7 @@ export async function startSiteUnderTest({
     await ensureDatabase(pg.url("postgres"), "site");
     const databaseUrl = pg.url("site");
     await runMigrations(databaseUrl);
-    const { cookie, topicId } = await prepare(databaseUrl, dataDir);
+    const { cookie, topicId, readerCookie } = await prepare(databaseUrl, dataDir);
     const app = await startAppServer(
       {
         DATABASE_URL: databaseUrl,
@@ -39,8 +40,8 @@ export async function startSiteUnderTest({
       app,
       cookie,
       topicId,
-      /** what the server was started with, to start another build on the same site (scripts/cpu-per-request.ts) */
-      env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(dataDir, "app"), SESSION_SECRET },
+      readerCookie,
+      databaseUrl,
       stop: async () => {
         await app.stop();
         await pg.stop();
@@ -52,7 +53,10 @@ export async function startSiteUnderTest({
   }
 }
 
-async function prepare(databaseUrl: string, dataDir: string): Promise<{ cookie: string; topicId: number }> {
+async function prepare(
+  databaseUrl: string,
+  dataDir: string,
+): Promise<{ cookie: string; topicId: number; readerCookie: string }> {
   process.env.DATABASE_URL = databaseUrl;
   process.env.SESSION_SECRET = SESSION_SECRET;
   process.env.DATA_DIR ??= path.join(dataDir, "app");
@@ -60,6 +64,9 @@ async function prepare(databaseUrl: string, dataDir: string): Promise<{ cookie: 
   const { createUser } = await import("../app/accounts/users.server");
   const { createUserSession } = await import("../app/accounts/session.server");
   const { createTopic, createPost } = await import("../app/forum/topics.server");
+  const { decodeAngelNumber } = await import("../app/numerology/angel.server");
+  const { getVisitor } = await import("../app/utils/visitor.server");
+  const { DEFAULT_PREFERENCES } = await import("../app/preferences/options");
   const { closePool } = await import("../db/client.server");
   await recordSnapshot({ at: new Date() });
   const suffix = Date.now().toString(36);
@@ -77,6 +84,17 @@ async function prepare(databaseUrl: string, dataDir: string): Promise<{ cookie: 
   for (let i = 0; i < 10; i++)
     await createPost({ topicId: topic.id, authorId: user.id, content: `Reply ${i} to the benchmark topic.` });
   const cookie = (await createUserSession(user.id)).split(";")[0]!;
+  // A returning visitor who decoded five angel numbers, as the angel page's form does (with its default preferences).
+  const reader = await getVisitor(new Request("http://bench.invalid/angel"));
+  for (const number of ["1111", "222", "3333", "44", "555"]) {
+    const decoded = await decodeAngelNumber({
+      number,
+      preferences: DEFAULT_PREFERENCES,
+      sessionId: reader.sessionId,
+      ip: "127.0.0.1",
+    });
+    if (!decoded.ok) throw new Error(`decoding ${number} for the bench's reader failed: ${decoded.message}`);
+  }
   await closePool();
-  return { cookie, topicId: topic.id };
+  return { cookie, topicId: topic.id, readerCookie: reader.setCookie!.split(";")[0]! };
 }

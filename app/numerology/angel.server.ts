@@ -7,7 +7,7 @@ import { savePreferences } from "~/preferences/preferences.server";
 import type { Preferences } from "~/preferences/schema";
 import { hashIp } from "~/utils/http.server";
 import { budgetNotice } from "~/utils/paid-budget.server";
-import { ANGEL_TEXTS } from "./angel";
+import { ANGEL_TEXTS, SAVED_READINGS_SHOWN } from "./angel";
 import { composeAngelReading, randomSeed, type AngelReading } from "./composer";
 import { checkGenerationRate, graphicAlert, type GenerationFailure } from "./generation.server";
 import type { Digit } from "./principles";
@@ -151,12 +151,18 @@ function toSaved(row: typeof angelReadings.$inferSelect | Record<keyof typeof co
   };
 }
 
-/** The session's saved readings, newest first (the history grid). */
-export async function listSavedReadings({ sessionId, limit = 20 }: { sessionId: string; limit?: number }) {
+/** The session's saved readings, newest first (the history grid, with each whole reading to show on a click). */
+export async function listSavedReadings({
+  sessionId,
+  limit = SAVED_READINGS_SHOWN,
+}: {
+  sessionId: string;
+  limit?: number;
+}) {
   const rows = await savedReadingsQuery().execute({ sessionId, limit });
   return rows.map(toSaved);
 }
-// Prepared (decision 005): a returning visitor's angel page reads it on every view.
+// Prepared (decision 005): an uncached angel page reads it on every view.
 const savedReadingsQuery = preparedQuery("angel-saved-readings", (db) =>
   db
     .select(columns)
@@ -165,6 +171,34 @@ const savedReadingsQuery = preparedQuery("angel-saved-readings", (db) =>
     .orderBy(desc(angelReadings.createdAt), desc(angelReadings.id))
     .limit(sql.placeholder("limit"))
     .prepare("angel-saved-readings"),
+);
+
+/** A saved reading as the history list links to it. */
+export type SavedReadingLink = { id: number; number: string; createdAt: string };
+
+/**
+ * The same readings as `listSavedReadings`, in the same order, with only what the list shows (id, number, date):
+ * what the page cache renders into a kept angel page for each returning visitor (decision 112).
+ */
+export async function listSavedReadingLinks({
+  sessionId,
+  limit = SAVED_READINGS_SHOWN,
+}: {
+  sessionId: string;
+  limit?: number;
+}): Promise<SavedReadingLink[]> {
+  const rows = await savedReadingLinksQuery().execute({ sessionId, limit });
+  return rows.map((row) => ({ id: row.id, number: row.number, createdAt: new Date(row.createdAt).toISOString() }));
+}
+// Prepared: every view of the angel page by a returning visitor reads it.
+const savedReadingLinksQuery = preparedQuery("angel-saved-reading-links", (db) =>
+  db
+    .select({ id: angelReadings.id, number: angelReadings.number, createdAt: angelReadings.createdAt })
+    .from(angelReadings)
+    .where(eq(angelReadings.sessionId, sql.placeholder("sessionId")))
+    .orderBy(desc(angelReadings.createdAt), desc(angelReadings.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("angel-saved-reading-links"),
 );
 
 export async function getSavedReading({ id, sessionId }: { id: number; sessionId: string }) {

@@ -17,6 +17,15 @@ export const ANGEL_TEXTS = {
   pending: "Decoding Angel Message...",
 } as const;
 
+/**
+ * The angel page's list of the visitor's saved readings is a hole of its kept page (decision 112): the page is kept
+ * per preference set and the list rendered into it for each visitor, on each response.
+ */
+export const SAVED_READINGS_HOLE = "saved-readings";
+
+/** How many of a visitor's saved readings the angel page lists (newest first). */
+export const SAVED_READINGS_SHOWN = 20;
+
 export type AngelDecodeError = { title: string; message: string; toast: string; detail?: string };
 
 /**

@@ -1,5 +1,7 @@
-import { newVisitorVariant, preferencesVariant } from "~/preferences/page-cache.server";
+import { preferencesVariant } from "~/preferences/page-cache.server";
 import type { PageSection } from "~/utils/page-cache.server";
+import { SAVED_READINGS_HOLE } from "./angel";
+import { savedReadingsHole } from "./saved-readings-hole.server";
 
 /** The universal numbers and the birth-date form: the same for every signed-out visitor until the build changes. */
 export const numerologyPages: PageSection = {
@@ -18,9 +20,21 @@ export const homePage: PageSection = {
   vary: preferencesVariant,
 };
 
-/** The angel page lists the visitor's saved readings: kept only for a visitor who has no id (so no readings) yet. */
+/**
+ * The angel page shows the visitor's saved preferences in its form and lists their saved readings: one kept page
+ * per preference set, rendered as a template in which the list is a hole (decision 112), filled on every response
+ * with the list of that response's visitor (`savedReadingsHole`, from their id; none without one). An address
+ * naming a reading of theirs (`?reading=`) or a number to fill in (`?number=`) is rendered each time.
+ */
 export const angelPage: PageSection = {
   name: "angel",
   paths: [/^\/angel\/?$/],
-  vary: newVisitorVariant,
+  vary: (req) => (renderedEachTime(req.url) ? Promise.resolve(null) : preferencesVariant(req)),
+  holes: { [SAVED_READINGS_HOLE]: savedReadingsHole },
 };
+/** Read as the loader reads its URL (names decoded): the route's loader also refuses such a page (doNotCache). */
+function renderedEachTime(url: string): boolean {
+  const at = url.indexOf("?");
+  const query = new URLSearchParams(at === -1 ? "" : url.slice(at + 1).split("#", 1)[0]);
+  return query.has("reading") || query.has("number");
+}

@@ -11,6 +11,8 @@ import {
 import { useEffect, useState } from "react";
 import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useLinkNavigation } from "~/components/link-navigation";
+import { PageHole } from "~/components/page-hole";
 import { useToast } from "~/components/toaster";
 import {
   ANGEL_MAX_DIGITS,
@@ -20,6 +22,7 @@ import {
   angelFailureError,
   angelNumberFromQuery,
   sanitizeAngelInput,
+  SAVED_READINGS_HOLE,
 } from "~/numerology/angel";
 import { decodeAngelNumber, getSavedReading, listSavedReadings } from "~/numerology/angel.server";
 import { ANGEL_CONSTRAINT, angelFormRequest, parseAngelForm } from "~/numerology/forms.server";
@@ -30,16 +33,22 @@ import { getPreferences } from "~/preferences/preferences.server";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { clientIp, combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+import { doNotCache, rendersPageHole } from "~/utils/page-cache.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
   const url = new URL(request.url);
   const readingId = Number(url.searchParams.get("reading"));
+  if (url.searchParams.has("reading") || url.searchParams.has("number")) doNotCache(context); // the visitor's own
   const [preferences, history, reading] = await Promise.all([
-    getPreferences({ sessionId: visitor.sessionId }),
-    listSavedReadings({ sessionId: visitor.sessionId }).catch(() => []),
+    // The page cache read the preferences to key this page: render from exactly those.
+    context.visitorPreferences ?? getPreferences({ sessionId: visitor.sessionId }),
+    // A kept page's template leaves the visitor's list out: the page cache fills it in per visitor (decision 112).
+    rendersPageHole(context, SAVED_READINGS_HOLE)
+      ? undefined
+      : listSavedReadings({ sessionId: visitor.sessionId }).catch(() => []),
     Number.isInteger(readingId) && readingId > 0
       ? getSavedReading({ id: readingId, sessionId: visitor.sessionId })
       : null,
@@ -128,6 +137,7 @@ export default function AngelNumbers() {
     if (error) show({ title: error.title, description: error.toast ?? error.message, type: "error" });
   }, [error, show]);
 
+  const linkNavigation = useLinkNavigation();
   const { key: _key, defaultValue: _default, ...numberProps } = getInputProps(fields.number, { type: "text" });
   const shown = pending ? null : selected;
   return (
@@ -204,7 +214,7 @@ export default function AngelNumbers() {
         </AngelReadingView>
       ) : null}
 
-      {history.length ? (
+      {history ? (
         <SavedReadings
           readings={history}
           selectedId={selected?.id}
@@ -215,7 +225,10 @@ export default function AngelNumbers() {
             show({ title: ANGEL_TEXTS.previousToast, type: "success" });
           }}
         />
-      ) : null}
+      ) : (
+        // The kept page's list, filled in per visitor by the page cache and left as sent (decision 112).
+        <PageHole name={SAVED_READINGS_HOLE} onClick={linkNavigation} />
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { isDatabaseUnavailable, listenForNotifications } from "#db/client.server";
 import { COOKIES } from "~/utils/cookies";
 import { publicOrigin } from "~/utils/env.server";
+import { pageHoleTags } from "~/utils/page-hole";
 
 /**
  * A memory cache of whole pages for signed-out visitors (what Discourse calls its anonymous cache, decisions 025
@@ -19,6 +20,12 @@ import { publicOrigin } from "~/utils/env.server";
  *   rendered from exactly what the key says. `null`: this request is rendered and not kept.
  * - `shared`: the page is the same for every signed-out visitor, so a CDN may keep it briefly too
  *   (`Cache-Control: public, s-maxage`); other sections' pages are `private`.
+ * - `holes` (decision 112): parts of the page that are the visitor's own, each rendered per request by the
+ *   section's renderer from that request's visitor and put into the kept page's empty `<PageHole name>` element.
+ *   The page is rendered once as a template: the load context's ticket names the holes (`rendersPageHole`), the
+ *   loader leaves their data out and the component renders the empty element in their place. Every response of
+ *   such a page, the miss that rendered it included, is filled the same way; its ETag hashes the template's with
+ *   the fills, so a 304 answers only when the whole filled page is unchanged.
  *
  * Only a GET from a visitor without cookies other than `neutralCookies`, rendered with status 200, setting no
  * cookie but the visitor id (dropped) or a `replayCookies` one (kept: it is a function of the key), is kept, and
@@ -29,12 +36,16 @@ import { publicOrigin } from "~/utils/env.server";
  */
 export type Variant = { key: string; context?: Partial<AppLoadContext> };
 
+/** Renders a hole's HTML for the visitor of this request (escaped as React escapes; "" leaves the hole empty). */
+export type PageHoleRenderer = (request: ExpressRequest) => Promise<string>;
+
 export type PageSection = {
   name: string;
   paths: RegExp[];
   channel?: string;
   shared?: boolean;
   vary?: (request: ExpressRequest) => Promise<Variant | null>;
+  holes?: Record<string, PageHoleRenderer>;
 };
 
 export type PageCacheOptions = {
@@ -46,10 +57,33 @@ export type PageCacheOptions = {
   maxEntryBytes?: number;
 };
 
-/** What a request that may be kept carries through the load context to `finish`. */
-export type PageTicket = { key: string; section: string; generation: number; origin: string; refused: boolean };
+/**
+ * What a request that may be kept carries through the load context to `finish`. `holes`: the section's holes, which
+ * this render leaves empty for the cache to fill (a loader asks with `rendersPageHole`).
+ */
+export type PageTicket = {
+  key: string;
+  section: string;
+  generation: number;
+  origin: string;
+  refused: boolean;
+  holes: string[];
+};
 
-type Entry = { storedAt: number; status: number; headers: [string, string][]; parts: Buffer[]; etag: string };
+/** A kept page as pieces: its text, the places of the CSP nonce (NONCE) and of each hole (its index in `holes`). */
+type Piece = Buffer | number;
+const NONCE = -1;
+
+type Entry = {
+  storedAt: number;
+  status: number;
+  headers: [string, string][];
+  pieces: Piece[];
+  /** the ETag of the page as kept (of its holes' fills too, per response, when `holed`) */
+  etag: string;
+  /** whether the kept page has a hole to fill */
+  holed: boolean;
+};
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
@@ -60,6 +94,14 @@ export const PRIVATE_CACHE_CONTROL = "private, no-cache";
 /** A loader that put this visitor's own data in the page (a generated reading, a live value) keeps it out. */
 export function doNotCache(context: AppLoadContext) {
   if (context.pageCache) context.pageCache.refused = true;
+}
+
+/**
+ * Whether this render is the template of a kept page whose part `name` the cache fills per request (decision 112):
+ * the loader then leaves that part's data out, and the component renders `<PageHole name>` in its place.
+ */
+export function rendersPageHole(context: AppLoadContext, name: string): boolean {
+  return context.pageCache?.holes.includes(name) ?? false;
 }
 
 export function createPageCache({
@@ -78,6 +120,18 @@ export function createPageCache({
   const channels = [...new Set(sections.flatMap((s) => (s.channel ? [s.channel] : [])))];
   const listening = new Map<string, boolean>();
   const subscribed = new Set<string>();
+  /** Each section's holes: names, renderers and the empty element each is found by in a rendered page. */
+  const holesOf = new Map(
+    sections.map((s) => [
+      s.name,
+      Object.entries(s.holes ?? {}).map(([name, render]) => {
+        const { open, close } = pageHoleTags(name);
+        return { name, render, open: Buffer.from(open), empty: Buffer.from(open + close) };
+      }),
+    ]),
+  );
+  /** The fills started for a page being rendered (a miss), by its ticket: `finish` puts them in. */
+  const pendingFills = new WeakMap<PageTicket, Promise<Buffer[]>>();
 
   function clear(section?: string) {
     for (const s of sections) {
@@ -153,6 +207,59 @@ export function createPageCache({
     });
   }
 
+  /** This request's part for each of the section's holes, rendered now (in parallel). */
+  function renderHoles(section: PageSection, req: ExpressRequest): Promise<Buffer[]> {
+    return Promise.all(holesOf.get(section.name)!.map(async (hole) => Buffer.from(await hole.render(req))));
+  }
+
+  /** A rendered page as pieces: split on its nonce and cut in each hole's empty element (its first in the page). */
+  function piecesOf(body: Buffer, nonce: Buffer, section: string): Piece[] {
+    const holes = holesOf.get(section)!;
+    const found = new Set<number>();
+    return (nonce.byteLength > 0 ? splitOn(body, nonce) : [body]).flatMap((part, i) => {
+      const pieces: Piece[] = i === 0 ? [] : [NONCE];
+      const cuts = holes
+        .map((hole, index) => ({
+          index,
+          at: found.has(index) ? -1 : part.indexOf(hole.empty),
+          open: hole.open.byteLength,
+        }))
+        .filter((cut) => cut.at !== -1)
+        .sort((a, b) => a.at - b.at);
+      for (const cut of cuts) found.add(cut.index);
+      let start = 0;
+      for (const cut of cuts) {
+        pieces.push(part.subarray(start, cut.at + cut.open), cut.index);
+        start = cut.at + cut.open;
+      }
+      pieces.push(part.subarray(start));
+      return pieces;
+    });
+  }
+
+  /** A kept page's ETag: a hash of its text without the nonce (with its holes empty). */
+  function etagOf(pieces: Piece[]): string {
+    const hash = createHash("sha256");
+    for (const piece of pieces) {
+      if (typeof piece !== "number") hash.update(piece);
+      else hash.update(piece === NONCE ? "\0" : `\0hole ${piece}\0`);
+    }
+    return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+  }
+
+  /** A filled page's ETag: the kept page's, hashed with what each hole holds in this response. */
+  function filledEtag(etag: string, fills: Buffer[]): string {
+    const hash = createHash("sha256").update(etag);
+    for (const fill of fills) hash.update(`\0${fill.byteLength}\0`).update(fill);
+    return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+  }
+
+  function assemble(pieces: Piece[], nonce: Buffer, fills: Buffer[]): Buffer<ArrayBuffer> {
+    return Buffer.concat(
+      pieces.map((piece) => (typeof piece !== "number" ? piece : piece === NONCE ? nonce : fills[piece]!)),
+    );
+  }
+
   return {
     stats,
     clear,
@@ -180,26 +287,40 @@ export function createPageCache({
         if (!ready(section) || !fresh(entry)) {
           if (entry) entries.delete(key);
           if (ready(section)) {
+            const holes = holesOf.get(section.name)!;
             const ticket: PageTicket = {
               key,
               section: section.name,
               generation: generations.get(section.name)!,
               origin,
               refused: false,
+              holes: holes.map((hole) => hole.name),
             };
+            if (holes.length > 0) {
+              // Rendered while the template is; `finish` waits for them (a page that is never finished, a
+              // redirect say, drops them: the catch only keeps an unused failure from being unhandled).
+              const fills = renderHoles(section, req);
+              fills.catch(() => {});
+              pendingFills.set(ticket, fills);
+            }
             res.locals.pageCache = ticket;
           }
           return next();
         }
+        // This visitor's parts of the page; if one cannot be rendered the page is rendered whole, as without the cache.
+        const fills = entry.holed ? await renderHoles(section, req).catch(() => null) : [];
+        if (!fills) return next();
         // Least recently used goes first when the cache is full.
         entries.delete(key);
         entries.set(key, entry);
         for (const [name, value] of entry.headers) if (name !== "set-cookie") res.setHeader(name, value);
         const cookies = entry.headers.filter(([name]) => name === "set-cookie").map(([, value]) => value);
         if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+        const etag = entry.holed ? filledEtag(entry.etag, fills) : entry.etag;
+        res.setHeader("ETag", etag);
         res.setHeader("Age", Math.floor((Date.now() - entry.storedAt) / 1000));
         res.setHeader("X-Page-Cache", "hit");
-        if (matches(req.headers["if-none-match"], entry.etag)) {
+        if (matches(req.headers["if-none-match"], etag)) {
           // The browser keeps its copy, with the nonce that copy's own CSP header names: a 304 must not bring a
           // new Content-Security-Policy (it would replace the stored one and block the stored page's scripts).
           res.removeHeader("Content-Security-Policy");
@@ -208,7 +329,7 @@ export function createPageCache({
           stats.notModified += 1;
           return res.end();
         }
-        const body = Buffer.concat(joinWith(entry.parts, Buffer.from(nonce)));
+        const body = assemble(entry.pieces, Buffer.from(nonce), fills);
         res.statusCode = entry.status;
         res.setHeader("Content-Length", body.byteLength);
         stats.hits += 1;
@@ -227,18 +348,26 @@ export function createPageCache({
     },
 
     /**
-     * Called with every document just rendered: sets its Cache-Control (and ETag when it may be kept), and keeps
-     * it when it may be served to every signed-out visitor with the same key and nothing changed since its
-     * rendering began.
+     * Called with every document just rendered: fills its holes (a template, decision 112) and returns the body to
+     * send; sets its Cache-Control (and ETag when it may be kept), and keeps it when it may be served to every
+     * signed-out visitor with the same key and nothing changed since its rendering began.
      */
-    finish(
+    async finish(
       request: Request,
       ticket: PageTicket | null | undefined,
-      page: { status: number; headers: Headers; body: Buffer; nonce: string },
-    ) {
+      page: { status: number; headers: Headers; body: Buffer<ArrayBuffer>; nonce: string },
+    ): Promise<Buffer<ArrayBuffer>> {
       const { status, headers, body, nonce } = page;
+      if (!ticket) {
+        if (!headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+        return body;
+      }
+      const pieces = piecesOf(body, Buffer.from(nonce), ticket.section);
+      const holed = pieces.some((piece) => typeof piece === "number" && piece !== NONCE);
+      // A template is filled whether it is kept or not: its loader left this visitor's parts out of it.
+      const fills = holed ? await pendingFills.get(ticket)! : [];
+      const sent = holed ? assemble(pieces, Buffer.from(nonce), fills) : body;
       const keepable =
-        !!ticket &&
         !ticket.refused &&
         request.method === "GET" &&
         status === 200 &&
@@ -248,30 +377,29 @@ export function createPageCache({
           const name = cookie.split("=", 1)[0]!.trim();
           return neutralCookies.includes(name) || replayCookies.includes(name);
         });
-      if (!keepable || !ticket) {
+      if (!keepable) {
         if (!headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-        return;
+        return sent;
       }
       const section = sections.find((s) => s.name === ticket.section)!;
-      const parts = splitOn(body, Buffer.from(nonce));
-      const hash = createHash("sha256");
-      for (const part of parts) hash.update(part).update("\0");
-      const etag = `W/"${hash.digest("base64url").slice(0, 27)}"`;
-      headers.set("ETag", etag);
+      const etag = etagOf(pieces);
+      headers.set("ETag", holed ? filledEtag(etag, fills) : etag);
       headers.set("Cache-Control", section.shared ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
       headers.append("Vary", "Cookie");
-      if (ticket.generation !== generations.get(section.name)) return;
+      if (ticket.generation !== generations.get(section.name)) return sent;
       const kept: [string, string][] = [];
       headers.forEach((value, name) => {
-        if (name !== "set-cookie" && name !== "content-length") kept.push([name, value]);
+        // The ETag is computed per response (a filled page's is this visitor's).
+        if (name !== "set-cookie" && name !== "content-length" && name !== "etag") kept.push([name, value]);
       });
       for (const cookie of headers.getSetCookie()) {
         if (replayCookies.includes(cookie.split("=", 1)[0]!.trim())) kept.push(["set-cookie", cookie]);
       }
       entries.delete(ticket.key);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(ticket.key, { storedAt: Date.now(), status, headers: kept, parts, etag });
+      entries.set(ticket.key, { storedAt: Date.now(), status, headers: kept, pieces, etag, holed });
       stats.stores += 1;
+      return sent;
     },
   };
 }
@@ -285,8 +413,4 @@ function splitOn(body: Buffer, separator: Buffer): Buffer[] {
   }
   parts.push(body.subarray(start));
   return parts;
-}
-
-function joinWith(parts: Buffer[], separator: Buffer): Buffer[] {
-  return parts.flatMap((part, i) => (i === 0 ? [part] : [separator, part]));
 }

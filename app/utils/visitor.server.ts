@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { createCookie } from "@remix-run/node";
 import { COOKIES, cookieMaxAge } from "./cookies";
 import { env, isProduction } from "./env.server";
@@ -35,6 +36,22 @@ export async function readVisitorId(headers: {
   if (typeof fromCookie === "string" && SESSION_ID.test(fromCookie)) return fromCookie;
   return null;
 }
+
+/**
+ * The visitor id of a request as the server received it (before Remix makes its Request), read once per request
+ * like `getVisitor`: the page cache keys a page by the visitor's preferences and fills its holes with the
+ * visitor's own parts (decisions 100, 112), both from this one reading.
+ */
+export function visitorIdOfRequest(req: IncomingMessage): Promise<string | null> {
+  let id = visitorIdOfIncoming.get(req);
+  if (!id) {
+    const header = req.headers["x-session-id"];
+    id = readVisitorId({ cookie: req.headers.cookie, sessionHeader: typeof header === "string" ? header : null });
+    visitorIdOfIncoming.set(req, id);
+  }
+  return id;
+}
+const visitorIdOfIncoming = new WeakMap<IncomingMessage, Promise<string | null>>();
 
 /**
  * Returns the visitor's id, and a Set-Cookie header to send when the id is new (a header that is not a UUID counts

@@ -86,6 +86,30 @@ async function savePreferencesAs(cookie: string, keywords: string) {
   expect(saved.status).toBe(302);
 }
 
+/** Decodes an angel number through the form as this visitor (a new one without a cookie); returns their cookie. */
+async function decodeAngel(number: string, cookie?: string): Promise<string> {
+  const decoded = await fetch(`${base}/angel`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams({ number, style: "spiritual", composition: "brief", keywords: "" }).toString(),
+  });
+  expect(decoded.status).toBe(302);
+  if (cookie) return cookie;
+  const visitor = decoded.headers.getSetCookie().find((c) => c.startsWith("visitor="));
+  expect(visitor).toBeDefined();
+  return visitor!.split(";")[0]!;
+}
+
+/** The angel page's list of saved readings, as sent, or null when it shows none. */
+function savedList(body: string): string | null {
+  return /<section aria-labelledby="history-title"[\s\S]*?<\/section>/.exec(body)?.[0] ?? null;
+}
+const listedNumbers = (body: string) =>
+  [...(savedList(body) ?? "").matchAll(/<span class="block text-xl font-bold">([^<]*)<\/span>/g)].map((m) => m[1]);
+const readingIds = (body: string) => [...(savedList(body) ?? "").matchAll(/reading=(\d+)"/g)].map((m) => m[1]);
+const withoutList = (page: Page) => page.body.replace(savedList(page.body) ?? "", "");
+
 const PUBLIC_PAGES = [
   "/",
   "/about",
@@ -260,11 +284,91 @@ describe("what is never kept for another visitor", () => {
     expect((await visit("/astrology")).body).not.toContain("Choose one of the styles");
   });
 
-  it("an angel page for a visitor who has an id (their saved readings)", async () => {
-    const cookie = await visitorWithPreferences("angelic");
-    await cachedVisit("/angel");
-    expect((await visit("/angel", { Cookie: cookie })).cached).toBe(false);
-    expect((await visit("/angel", { Cookie: cookie })).cached).toBe(false);
+  it("an angel page's own readings: each visitor sees only theirs in the kept page (decision 112)", async () => {
+    // Two visitors with the same preferences share one kept page; each response carries that visitor's list.
+    const mine = await decodeAngel("1212");
+    await decodeAngel("3434", mine);
+    const theirs = await decodeAngel("5656");
+    await visit("/angel", { Cookie: mine });
+    const myPage = await cachedVisit("/angel", { Cookie: mine });
+    const theirPage = await cachedVisit("/angel", { Cookie: theirs });
+    expect(listedNumbers(myPage.body)).toEqual(["3434", "1212"]);
+    expect(listedNumbers(theirPage.body)).toEqual(["5656"]);
+    for (const id of readingIds(myPage.body)) expect(theirPage.body).not.toContain(`reading=${id}`);
+    for (const id of readingIds(theirPage.body)) expect(myPage.body).not.toContain(`reading=${id}`);
+    // Everything but the list is the one kept page (it holds nobody's readings), with each response's own nonce.
+    expect(withoutList(myPage).replaceAll(myPage.nonce, "N")).toBe(
+      withoutList(theirPage).replaceAll(theirPage.nonce, "N"),
+    );
+    for (const page of [myPage, theirPage]) expect(scriptNonces(page.body)).toEqual(new Set([page.nonce]));
+    expect(myPage.nonce).not.toBe(theirPage.nonce);
+    expect((await cachedVisit("/angel", { Cookie: mine })).nonce).not.toBe(myPage.nonce);
+    // Nobody's visitor id or readings reach a visitor without an id, or one without readings.
+    for (const page of [
+      await cachedVisit("/angel"),
+      await cachedVisit("/angel", { Cookie: await visitorWithPreferences("angelic") }),
+    ]) {
+      expect(savedList(page.body)).toBeNull();
+      expect(page.body).toContain('<div data-page-hole="saved-readings"></div>');
+      expect(page.setCookie.filter((c) => c.startsWith("visitor="))).toEqual([]);
+    }
+  });
+
+  it("an angel page's kept list is the list the page renders uncached, byte for byte", async () => {
+    const cookie = await decodeAngel("4321");
+    await decodeAngel("8", cookie);
+    await decodeAngel("909", cookie);
+    const kept = await cachedVisit("/angel", { Cookie: cookie });
+    // Another cookie: rendered whole, the list by the page's loader and component.
+    const rendered = await visit("/angel", { Cookie: `${cookie}; unrelated=1` });
+    expect(rendered.cached).toBe(false);
+    expect(rendered.body).not.toContain("data-page-hole");
+    expect(savedList(rendered.body)).not.toBeNull();
+    expect(savedList(kept.body)).toBe(savedList(rendered.body));
+  });
+
+  it("an angel page's new reading shows on the next view, with a new ETag; a 304 only for the same list", async () => {
+    const cookie = await decodeAngel("2468");
+    await visit("/angel", { Cookie: cookie });
+    const before = await cachedVisit("/angel", { Cookie: cookie });
+    const etag = before.headers.get("etag")!;
+    expect(etag).toMatch(/^W\//);
+    expect((await visit("/angel", { Cookie: cookie, "If-None-Match": etag })).status).toBe(304);
+    // The same kept page with another visitor's list (here: none) is another page.
+    const noReadings = await visitorWithPreferences("", "spiritual", "brief");
+    const empty = await cachedVisit("/angel", { Cookie: noReadings });
+    expect(withoutList(empty).replaceAll(empty.nonce, "N")).toBe(withoutList(before).replaceAll(before.nonce, "N"));
+    expect(empty.headers.get("etag")).not.toBe(etag);
+    expect((await visit("/angel", { Cookie: noReadings, "If-None-Match": etag })).status).toBe(200);
+    const other = await decodeAngel("2468");
+    const otherPage = await cachedVisit("/angel", { Cookie: other });
+    expect(otherPage.headers.get("etag")).not.toBe(etag);
+    expect((await visit("/angel", { Cookie: other, "If-None-Match": etag })).status).toBe(200);
+
+    await decodeAngel("1357", cookie);
+    const after = await visit("/angel", { Cookie: cookie, "If-None-Match": etag });
+    expect(after.status).toBe(200);
+    expect(after.cached).toBe(true);
+    expect(listedNumbers(after.body)).toEqual(["1357", "2468"]);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    expect((await visit("/angel", { Cookie: cookie, "If-None-Match": after.headers.get("etag")! })).status).toBe(304);
+  });
+
+  it("an angel page showing a reading or a number is rendered each time", async () => {
+    const cookie = await decodeAngel("6060");
+    const [id] = readingIds((await cachedVisit("/angel", { Cookie: cookie })).body);
+    for (const pathname of [`/angel?reading=${id}`, `/angel?%72eading=${id}`, "/angel?number=44"]) {
+      for (const headers of [{ Cookie: cookie }, {}] as Record<string, string>[]) {
+        expect((await visit(pathname, headers)).cached, pathname).toBe(false);
+        expect((await visit(pathname, headers)).cached, pathname).toBe(false);
+      }
+    }
+    const shown = await visit(`/angel?reading=${id}`, { Cookie: cookie });
+    const showsTheReading = (body: string) =>
+      body.includes('id="reading-title" class="font-serif text-3xl font-semibold">Angel Number <!-- -->6060<');
+    expect(showsTheReading(shown.body)).toBe(true);
+    expect(listedNumbers(shown.body)).toEqual(["6060"]);
+    expect(showsTheReading((await visit(`/angel?reading=${id}`)).body)).toBe(false);
   });
 
   it("a rendered page gives a visitor without an id one id, however many loaders ask (decision 111)", async () => {

@@ -1,10 +1,10 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Notice } from "~/components/notice";
 import { formatUtcDate } from "~/utils/dates";
 import type { AngelReading } from "../composer";
 
-type SavedReading = AngelReading & { id: number; createdAt: string };
+/** What the list shows of a saved reading. */
+type SavedReadingLink = { id: number; number: string; createdAt: string };
 
 /** A decoded angel number: meaning, guidance, the personal message, its principles and the reduction. */
 export function AngelReadingView({
@@ -64,18 +64,21 @@ export function AngelReadingView({
 }
 
 /**
- * The session's saved readings. Each is a link to `?reading={id}` (without JavaScript the server shows it); with
- * JavaScript `onSelect` shows it at once, without a new call.
+ * The session's saved readings (nothing when there are none). Each is a link to `?reading={id}` (without
+ * JavaScript the server shows it); with JavaScript `onSelect` shows it at once, without a new call. The page cache
+ * renders the same list, without `onSelect`, into the kept angel page for each visitor (decision 112,
+ * `app/numerology/saved-readings-hole.server.tsx`): plain links, which navigate to the reading.
  */
-export function SavedReadings<R extends SavedReading>({
+export function SavedReadings<R extends SavedReadingLink>({
   readings,
   selectedId,
   onSelect,
 }: {
   readings: R[];
   selectedId: number | undefined;
-  onSelect: (reading: R) => void;
+  onSelect?: (reading: R) => void;
 }) {
+  if (readings.length === 0) return null;
   return (
     <section aria-labelledby="history-title" className="mt-10">
       <h2 id="history-title" className="font-serif text-2xl font-semibold">
@@ -84,19 +87,22 @@ export function SavedReadings<R extends SavedReading>({
       <ul className="mt-4 grid grid-cols-5 gap-3">
         {readings.map((item) => (
           <li key={item.id}>
-            <Link
-              to={`/angel?reading=${item.id}`}
-              preventScrollReset
+            <a
+              href={`/angel?reading=${item.id}`}
               aria-current={selectedId === item.id ? "true" : undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                onSelect(item);
-              }}
+              onClick={
+                onSelect
+                  ? (event) => {
+                      event.preventDefault();
+                      onSelect(item);
+                    }
+                  : undefined
+              }
               className={`block rounded-lg border p-3 text-center hover:border-cosmic ${selectedId === item.id ? "border-cosmic bg-cosmic-light" : "border-violet-200 bg-white"}`}
             >
               <span className="block text-xl font-bold">{item.number}</span>
               <span className="block text-xs">{formatUtcDate(item.createdAt)}</span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

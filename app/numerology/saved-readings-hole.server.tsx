@@ -1,0 +1,27 @@
+import type { Request as ExpressRequest } from "express";
+import { renderToStaticMarkup } from "react-dom/server";
+import { visitorIdOfRequest } from "~/utils/visitor.server";
+import { listSavedReadingLinks, type SavedReadingLink } from "./angel.server";
+import { SavedReadings } from "./ui/angel-reading";
+
+/**
+ * The angel page's list of saved readings as HTML, for the page cache to put into the kept page (decision 112):
+ * the page's own `SavedReadings` component, rendered on its own, so the markup is the page's (escaped by React;
+ * `saved-readings-hole.server.test.tsx` compares the two byte for byte). No reading is selected on a kept page
+ * (an address with `?reading=` is rendered whole).
+ */
+export function savedReadingsHtml(readings: SavedReadingLink[]): string {
+  return readings.length === 0
+    ? ""
+    : renderToStaticMarkup(<SavedReadings readings={readings} selectedId={undefined} />);
+}
+
+/**
+ * The hole's renderer: the list of this request's visitor, read by their id (a visitor without one has none). A
+ * failed read shows no list, as the uncached page's loader does.
+ */
+export async function savedReadingsHole(req: ExpressRequest): Promise<string> {
+  const sessionId = await visitorIdOfRequest(req);
+  if (!sessionId) return "";
+  return savedReadingsHtml(await listSavedReadingLinks({ sessionId }).catch(() => []));
+}
