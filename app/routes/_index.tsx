@@ -5,6 +5,7 @@ import { getUserId } from "~/accounts/session.server";
 import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { onDemand } from "~/components/on-demand";
+import { onUse } from "~/components/on-use";
 import { useToast } from "~/components/toaster";
 import { GENERATOR_CONSTRAINT, parseGeneratorForm } from "~/numerology/forms.server";
 import { generateContent, getGeneratedContent } from "~/numerology/generation.server";
@@ -75,7 +76,7 @@ const FORM_ID = "generator";
 
 // the form hydrates on first use and holds a submit made before its code arrives; the reading and the relations
 // show only once a number is chosen (decision 113)
-const GeneratorForm = onDemand(() => import("~/numerology/ui/generator-form").then((m) => m.GeneratorForm));
+const GeneratorForm = onUse(() => import("~/numerology/ui/generator-form").then((m) => m.GeneratorForm));
 const GenerationResult = onDemand(() => import("~/numerology/ui/generated-reading").then((m) => m.GenerationResult));
 const PrincipleRelations = onDemand(() =>
   import("~/numerology/ui/principle-relations").then((m) => m.PrincipleRelations),
@@ -106,7 +107,6 @@ export default function Home() {
       </p>
 
       <GeneratorForm
-        wanted="on-use"
         holdSubmit
         id={FORM_ID}
         constraint={constraint}

@@ -11,7 +11,7 @@ import { useEffect, useState, type MouseEvent } from "react";
 import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
-import { onDemand } from "~/components/on-demand";
+import { onUse } from "~/components/on-use";
 import { PageHole } from "~/components/page-hole";
 import { useToast } from "~/components/toaster";
 import {
@@ -96,7 +96,7 @@ export const clientAction = async (args: ClientActionFunctionArgs) => {
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 /** The form hydrates on first use; a submit made before its code arrives waits for it (decisions 109, 113). */
-const AngelForm = onDemand(() => import("~/numerology/ui/angel-form").then((m) => m.AngelForm));
+const AngelForm = onUse(() => import("~/numerology/ui/angel-form").then((m) => m.AngelForm));
 
 export default function AngelNumbers() {
   const { preferences, history, reading, prefill, constraint } = useLoaderData<typeof loader>();
@@ -157,7 +157,6 @@ export default function AngelNumbers() {
       </p>
 
       <AngelForm
-        wanted="on-use"
         holdSubmit
         constraint={constraint}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}

@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { onDemand } from "~/components/on-demand";
+import { onUse } from "~/components/on-use";
 import { useToast } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
 import { privacyHref } from "~/content/privacy";
@@ -17,7 +18,7 @@ import { BIRTH_DATE_CONSTRAINT, parseBirthDateForm } from "~/numerology/forms.se
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 // the form hydrates on first use; the analysis shows only after a submit (decision 113)
-const BirthDateForm = onDemand(() => import("~/numerology/ui/birth-date-form").then((m) => m.BirthDateForm));
+const BirthDateForm = onUse(() => import("~/numerology/ui/birth-date-form").then((m) => m.BirthDateForm));
 const BirthDateAnalysisView = onDemand(() =>
   import("~/numerology/ui/birth-date-analysis").then((m) => m.BirthDateAnalysisView),
 );
@@ -81,7 +82,6 @@ export default function BirthDate() {
       <div className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm">
         <div className="flex flex-wrap items-end gap-3">
           <BirthDateForm
-            wanted="on-use"
             constraint={constraint}
             lastResult={actionData?.result}
             value={value}

@@ -2,13 +2,13 @@ import { Link } from "@remix-run/react";
 import type { AstronomicalData } from "~/astrology/ephemeris.server";
 import { planetReport, planetTooltip, type ReadingView } from "~/astrology/reading-view";
 import type { BodyName } from "~/astrology/zodiac";
-import { onDemand } from "~/components/on-demand";
+import { onUse } from "~/components/on-use";
 import { Tooltip } from "~/components/tooltip";
 import { PlanetCard } from "./planet-card";
 import type { PreferencesForm as PreferencesFormPart } from "./preferences-form";
 
 /** The preferences form hydrates on first use and holds a submit made before its code arrives (decision 113). */
-const PreferencesForm = onDemand(() => import("./preferences-form").then((m) => m.PreferencesForm));
+const PreferencesForm = onUse(() => import("./preferences-form").then((m) => m.PreferencesForm));
 
 /**
  * The personalised horoscope tab: the ten bodies as links (a planet's address), the content preferences, and the
@@ -66,7 +66,7 @@ export function HoroscopeTab({
         <h3 id="preferences-title" className="font-serif text-xl font-bold">
           Content Preferences
         </h3>
-        <PreferencesForm wanted="on-use" holdSubmit {...form} />
+        <PreferencesForm holdSubmit {...form} />
       </section>
 
       {!planet ? (
