@@ -2,11 +2,13 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { StylesheetProvider } from "~/components/inline-stylesheet";
+import { ServerMemoProvider } from "~/components/server-memo";
+import { StylesheetProvider } from "~/components/site-stylesheet";
 import { NonceProvider } from "~/utils/nonce";
 import { pageCache } from "~/utils/page-sections.server";
 import { logServerError } from "~/utils/request-log.server";
-import { stylesheetText } from "~/utils/stylesheet.server";
+import { renderOnce } from "~/utils/server-memo.server";
+import { stylesheetHref, stylesheetText } from "~/utils/stylesheet.server";
 
 /**
  * What server.ts takes from the build (decision 103): the build is the one copy of the app's modules in the
@@ -71,8 +73,10 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StylesheetProvider value={stylesheetText()}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <StylesheetProvider value={{ css: stylesheetText(), href: stylesheetHref }}>
+          <ServerMemoProvider value={renderOnce}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </ServerMemoProvider>
         </StylesheetProvider>
       </NonceProvider>,
       {

@@ -4,10 +4,10 @@ import type { ReactNode } from "react";
 import { getUser } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { InlineStylesheet } from "~/components/inline-stylesheet";
 import { ReadAloud } from "~/components/read-aloud/read-aloud";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { SiteStylesheet } from "~/components/site-stylesheet";
 import { StaticToast, ToastProvider } from "~/components/toaster";
 import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
@@ -15,7 +15,7 @@ import { useNonce } from "~/utils/nonce";
 import { readToast } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
 
-// The stylesheet is inlined by <InlineStylesheet> (decision 101), not linked: a link would block the first paint.
+// The stylesheet is rendered by <SiteStylesheet>: inlined for visitors (decision 101), linked for members (decision 114).
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /**
@@ -52,7 +52,8 @@ export function useOptionalUser() {
  */
 const ZOD_JITLESS = "(globalThis.__zod_globalConfig??={}).jitless=true";
 
-function Document({ children }: { children: ReactNode }) {
+/** `signedIn`: the root loader's user; a member's document links the stylesheet instead of inlining it (decision 114). */
+function Document({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const nonce = useNonce();
   return (
     <html lang="en" className="bg-stone-50">
@@ -60,7 +61,7 @@ function Document({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <InlineStylesheet />
+        <SiteStylesheet linked={signedIn} />
         <Links />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
       </head>
@@ -96,7 +97,7 @@ function Shell({ user, children }: { user: { username: string } | null; children
 export default function App() {
   const { user, toast } = useLoaderData<typeof loader>();
   return (
-    <Document>
+    <Document signedIn={user !== null}>
       <ToastProvider flash={toast}>
         <Shell user={user}>
           <StaticToast flash={toast} />
@@ -110,7 +111,7 @@ export default function App() {
 export function ErrorBoundary() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
-    <Document>
+    <Document signedIn={!!rootData?.user}>
       <ToastProvider flash={null}>
         <Shell user={rootData?.user ?? null}>
           <GeneralErrorBoundary />

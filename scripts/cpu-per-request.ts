@@ -1,5 +1,6 @@
 /**
- * `npx tsx scripts/cpu-per-request.ts --before=DIR [--only=/angel] [--rounds=8] [--duration=3] [--connections=10]`:
+ * `npx tsx scripts/cpu-per-request.ts --before=DIR [--only=/angel] [--as=visitor,returning,reader] [--rounds=8]
+ * [--duration=3] [--connections=10]`:
  * the server's CPU time per request of this checkout's build against another build of the site, loaded in turn
  * (docs/performance.md, "CPU per request, before and after, interleaved"). On a shared, noisy machine requests a
  * second move with whatever else runs; the CPU a request costs the server process moves much less.
@@ -8,7 +9,8 @@
  * before a change: `mkdir -p DIR/public && cp -r build DIR/ && cp -r public/build DIR/public/`. Both servers run
  * on the database of scripts/site-under-test.ts (.data-bench-pages/) with the same secret, so one cookie is the
  * same visitor on both. For each page and visitor (a visitor without cookies, a returning visitor, a returning
- * visitor with five saved angel readings) and each round, autocannon loads one server and then the other (the
+ * visitor with five saved angel readings; `--as` chooses among them and `member`, the signed-in member, e.g.
+ * `--only=/forum,/forum/topic/TOPIC,/user-profile --as=member`, TOPIC the benchmark topic's id) and each round, autocannon loads one server and then the other (the
  * order alternates), and the server's CPU (user + system, `/proc/<pid>/stat`) is divided by the requests answered.
  * Prints the median of the rounds. PostgreSQL's own CPU is not counted.
  */
@@ -66,14 +68,20 @@ async function main() {
       .getSetCookie()
       .find((c) => c.startsWith("visitor="))!
       .split(";")[0]!;
-    const visitors: Array<[string, string | undefined]> = [
-      ["visitor", undefined],
-      ["returning visitor", returning],
-      ["returning visitor, 5 saved readings", site.readerCookie],
-    ];
+    const kinds = option("as", "visitor,returning,reader").split(",");
+    const visitors = (
+      [
+        ["visitor", "visitor", undefined],
+        ["returning", "returning visitor", returning],
+        ["reader", "returning visitor, 5 saved readings", site.readerCookie],
+        ["member", "member", site.cookie],
+      ] as const
+    )
+      .filter(([kind]) => kinds.includes(kind))
+      .map(([, as, cookie]) => [as, cookie] as const);
     console.log(`| page | as | before ms/request | after ms/request | change | before req/s | after req/s |`);
     console.log(`| --- | --- | --- | --- | --- | --- | --- |`);
-    for (const page of pages) {
+    for (const page of pages.map((p) => p.replace("TOPIC", String(site.topicId)))) {
       for (const [as, cookie] of visitors) {
         const headers = cookie ? { cookie } : undefined;
         const cpu = new Map(servers.map((s) => [s.name, [] as number[]]));

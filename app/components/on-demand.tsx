@@ -1,14 +1,4 @@
-import {
-  createElement,
-  lazy,
-  memo,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from "react";
+import { createElement, lazy, memo, Suspense, type ComponentType, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -22,43 +12,40 @@ import { useHydrated } from "./use-hydrated";
  * boundary as it is), and once hydrated it leaves the page; when it is wanted the code loads and it renders.
  * `preload` fetches the chunk early (on pointing at or focusing what opens it).
  *
- * `wanted="on-use"` (a form on screen when the page opens, decision 109) keeps the server's HTML as it is (a plain
- * HTML form, working as without JavaScript) and fetches the code when the visitor first points into, focuses, presses
- * a key in or clicks it; then the part hydrates over that HTML, keeping what was typed (its inputs must be
- * uncontrolled at hydration, or adopt the field's value on mount). A submit made before the code arrives is the
- * browser's own POST. Rendered in the browser (after a client-side navigation) it loads at once.
+ * A form on screen when the page opens hydrates on first use instead: `onUse` (`~/components/on-use`, decisions
+ * 109 and 113), a module of its own so pages without such a form do not carry it.
  *
  * The part is memoised: React switches a boundary that is still waiting for its code to client rendering (and
  * reports an error) when it receives new props, so it only re-renders when its own props change, by value for
- * data (a revalidation brings the loader's data again as new, equal objects); a part that waits for use must
- * receive only props that do not change before it is used.
+ * data (a revalidation brings the loader's data again as new, equal objects).
  */
 export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loading: Promise<ComponentType<P>> | undefined;
-  // a failed fetch is forgotten, so the next try fetches again
-  const fetchOnce = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-  // typed as the component it loads (React's lazy type does not carry a generic component's props); a chunk that
-  // cannot be fetched fails like the page's own modules: the route's error boundary says so
-  const Loaded = lazy(() => fetchOnce().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  const { fetchOnce, Loaded } = loadOnce(load);
 
-  function OnDemand({
-    wanted = true,
-    fallback = null,
-    ...props
-  }: P & { wanted?: boolean | "on-use"; fallback?: ReactNode }) {
+  function OnDemand({ wanted = true, fallback = null, ...props }: P & { wanted?: boolean; fallback?: ReactNode }) {
     // the server always renders the part (for visitors without JavaScript, and for the page's first paint)
-    if (wanted === "on-use")
-      return createElement(HydratedOnUse<P>, { Loaded, load: fetchOnce, fallback, props: props as P });
     if (!wanted && typeof document !== "undefined") return <ServerRendered />;
     return <Suspense fallback={fallback}>{createElement(Loaded, props as P)}</Suspense>;
   }
   // an early fetch that fails is tried again when the part is shown
   const preload = () => void fetchOnce().catch(() => {});
   return Object.assign(memo(OnDemand, sameProps), { preload });
+}
+
+/**
+ * The part's code, fetched once (a failed fetch is forgotten, so the next try fetches again), and the part as a
+ * lazy component, typed as the component it loads (React's lazy type does not carry a generic component's props); a
+ * chunk that cannot be fetched fails like the page's own modules: the route's error boundary says so.
+ */
+export function loadOnce<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const fetchOnce = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  const Loaded = lazy(() => fetchOnce().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  return { fetchOnce, Loaded };
 }
 
 const NeverLoaded = lazy(() => new Promise<never>(() => {}));
@@ -73,79 +60,8 @@ function ServerRendered() {
   );
 }
 
-/** What starts a part's hydration when it happens inside the server's HTML of it (decision 109). */
-const USE_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown"] as const;
-
-function HydratedOnUse<P extends object>({
-  Loaded,
-  load,
-  fallback,
-  props,
-}: {
-  /** the part as the server renders it (its code at once) */
-  Loaded: ComponentType<P>;
-  load: () => Promise<ComponentType<P>>;
-  fallback: ReactNode;
-  props: P;
-}) {
-  const marker = useRef<HTMLSpanElement>(null);
-  // the part's code is asked for during hydration but fetched only once `use` is called: until then React keeps
-  // the boundary as the server's HTML (a suspended boundary that receives no new props stays dehydrated)
-  const [gate] = useState(() => {
-    if (typeof document === "undefined") return { use: () => {}, Part: Loaded };
-    let use = () => {};
-    const used = new Promise<void>((resolve) => (use = resolve));
-    const Part = lazy(() => used.then(load).then((component) => ({ default: component })));
-    return { use, Part: Part as unknown as ComponentType<P> };
-  });
-  useEffect(() => {
-    const server = serverRenderedNodes(marker.current);
-    // rendered in the browser (a client-side navigation): no HTML to keep, so load now
-    if (!server) return gate.use();
-    // used before the page's scripts ran (the visitor is already in it): load now
-    if (server.some((node) => node.contains(document.activeElement))) return gate.use();
-    // React stops events inside a boundary it has not hydrated at the document (capture phase), so the listener
-    // is on the window, which sees them first; it only notes the use (nothing is blocked: a submit is the
-    // browser's own POST until the code is there)
-    const onUse = (event: Event) => {
-      if (event.target instanceof Node && server.some((node) => node.contains(event.target as Node))) {
-        stop();
-        gate.use();
-      }
-    };
-    const stop = () => USE_EVENTS.forEach((type) => window.removeEventListener(type, onUse, true));
-    USE_EVENTS.forEach((type) => window.addEventListener(type, onUse, true));
-    return stop;
-  }, [gate]);
-  return (
-    <>
-      <span hidden ref={marker} />
-      <Suspense fallback={fallback}>{createElement(gate.Part, props)}</Suspense>
-    </>
-  );
-}
-
-/**
- * The elements of the server's HTML of the boundary that follows `marker` (between React's `<!--$-->` and
- * `<!--/$-->` comments), or null when there is none (the boundary was rendered in the browser).
- */
-function serverRenderedNodes(marker: Element | null): Element[] | null {
-  const start = marker?.nextSibling;
-  if (!(start instanceof Comment) || start.data !== "$") return null;
-  const nodes: Element[] = [];
-  let depth = 0;
-  for (let node = start.nextSibling; node; node = node.nextSibling) {
-    if (node instanceof Comment && node.data === "/$") {
-      if (depth === 0) break;
-      depth -= 1;
-    } else if (node instanceof Comment && node.data.startsWith("$")) depth += 1;
-    else if (node instanceof Element) nodes.push(node);
-  }
-  return nodes;
-}
-
 /** Props are the same when each is the same value, or equal data (plain objects and arrays, compared as JSON). */
-function sameProps(previous: object, next: object): boolean {
+export function sameProps(previous: object, next: object): boolean {
   const a = previous as Record<string, unknown>;
   const b = next as Record<string, unknown>;
   const keys = Object.keys(a);

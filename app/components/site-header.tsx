@@ -3,10 +3,15 @@ import { useEffect, useRef, type MouseEvent } from "react";
 import { COPYRIGHT, SITE_NAME, TAGLINE } from "~/site";
 import { prefersReducedMotion, useLinkNavigation } from "./link-navigation";
 import { DRAWER_LINKS, PRIVACY_LINK, TOP_BAR_LINKS, type NavLinkItem } from "./navigation";
+import { ServerMemo } from "./server-memo";
 
 type HeaderUser = { username: string } | null;
 
-/** The top bar: every link, the menu panel, the side drawer, and the sign-in state with the profile button. */
+/**
+ * The top bar: every link, the menu panel, the side drawer, and the sign-in state with the profile button. The
+ * links and panels are the same on every page but for the current link: the server renders each once
+ * (`<ServerMemo>`, decision 114); only the sign-in state is rendered per request.
+ */
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const { pathname } = useLocation();
   return (
@@ -23,15 +28,27 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
         </div>
       </div>
       <nav aria-label="Main" className="border-t border-violet-100 bg-cosmic-light/60">
-        <ul className="mx-auto flex max-w-7xl flex-wrap gap-x-1 gap-y-1 px-2 py-2 text-sm">
-          {TOP_BAR_LINKS.map((link) => (
-            <li key={link.to}>
-              <TopBarLink {...link} current={isCurrent(link.to, pathname)} />
-            </li>
-          ))}
-        </ul>
+        <ServerMemo
+          tag="ul"
+          className="mx-auto flex max-w-7xl flex-wrap gap-x-1 gap-y-1 px-2 py-2 text-sm"
+          render={TopBarLinks}
+          props={{ current: TOP_BAR_LINKS.find((link) => isCurrent(link.to, pathname))?.to ?? null }}
+        />
       </nav>
     </header>
+  );
+}
+
+/** The top bar's links; `current`: the link of the page shown (one link at most matches a path). */
+export function TopBarLinks({ current }: { current: string | null }) {
+  return (
+    <>
+      {TOP_BAR_LINKS.map((link) => (
+        <li key={link.to}>
+          <TopBarLink {...link} current={link.to === current} />
+        </li>
+      ))}
+    </>
   );
 }
 
@@ -118,22 +135,34 @@ function MenuPanel() {
       <summary className="cursor-pointer rounded border border-violet-300 px-3 py-1 text-sm font-medium text-ink">
         Menu
       </summary>
-      <div className="absolute right-0 z-40 mt-2 w-72 rounded-lg border border-violet-200 bg-white p-4 shadow-lg">
-        <nav aria-label="Menu">
-          <ul className="space-y-1">
-            {[...TOP_BAR_LINKS, PRIVACY_LINK].map((link) => (
-              <li key={link.to}>
-                <a href={link.to} className="block rounded px-2 py-1 text-ink hover:bg-cosmic-light">
-                  {link.shortLabel ?? link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className="mt-3 border-t border-violet-100 pt-3 text-sm italic text-ink">{TAGLINE}</p>
-        <p className="text-xs text-ink">{COPYRIGHT}</p>
-      </div>
+      <ServerMemo
+        tag="div"
+        className="absolute right-0 z-40 mt-2 w-72 rounded-lg border border-violet-200 bg-white p-4 shadow-lg"
+        render={MenuPanelContent}
+        props={{}}
+      />
     </details>
+  );
+}
+
+/** The menu panel's links, tagline and copyright. */
+export function MenuPanelContent() {
+  return (
+    <>
+      <nav aria-label="Menu">
+        <ul className="space-y-1">
+          {[...TOP_BAR_LINKS, PRIVACY_LINK].map((link) => (
+            <li key={link.to}>
+              <a href={link.to} className="block rounded px-2 py-1 text-ink hover:bg-cosmic-light">
+                {link.shortLabel ?? link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="mt-3 border-t border-violet-100 pt-3 text-sm italic text-ink">{TAGLINE}</p>
+      <p className="text-xs text-ink">{COPYRIGHT}</p>
+    </>
   );
 }
 
@@ -144,21 +173,33 @@ function SideDrawer() {
       <summary className="cursor-pointer rounded border border-violet-300 px-2 py-1 text-sm text-ink">
         <span aria-hidden="true">☰</span> Navigation drawer
       </summary>
-      <div className="site-drawer-panel fixed inset-y-0 left-0 z-50 overflow-y-auto border-r border-violet-200 bg-white p-4 shadow-xl">
-        <nav aria-label="Drawer">
-          <ul className="space-y-1">
-            {DRAWER_LINKS.map((link) => (
-              <li key={link.to}>
-                <a href={link.to} className="block rounded px-3 py-2 text-ink hover:bg-cosmic-light">
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <CloseDrawerButton />
-      </div>
+      <ServerMemo
+        tag="div"
+        className="site-drawer-panel fixed inset-y-0 left-0 z-50 overflow-y-auto border-r border-violet-200 bg-white p-4 shadow-xl"
+        render={DrawerPanelContent}
+        props={{}}
+      />
     </details>
+  );
+}
+
+/** The side drawer's links and its close button. */
+export function DrawerPanelContent() {
+  return (
+    <>
+      <nav aria-label="Drawer">
+        <ul className="space-y-1">
+          {DRAWER_LINKS.map((link) => (
+            <li key={link.to}>
+              <a href={link.to} className="block rounded px-3 py-2 text-ink hover:bg-cosmic-light">
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <CloseDrawerButton />
+    </>
   );
 }
 

@@ -4,6 +4,10 @@ import { digitsOf } from "./reduce";
 export const ANGEL_NUMBER = /^\d{1,4}$/;
 export const ANGEL_MAX_DIGITS = 4;
 
+/** The form's id (the reading's "Generate Fresh Reading" submits it) and the failure box the number points at. */
+export const ANGEL_FORM_ID = "angel-form";
+export const ANGEL_ERROR_ID = "angel-error";
+
 export const ANGEL_TEXTS = {
   emptyTitle: "Please enter an angel number",
   emptyMessage: "Enter a 1-4 digit number to get your personalized message.",

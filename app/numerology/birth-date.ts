@@ -7,6 +7,10 @@ import { digitsOf, lifePathNumber } from "./reduce";
  */
 export const BIRTH_DATE_MAX_LENGTH = 10;
 
+/** The form's id (the page's Analyze button points at it) and the failure box the field points at. */
+export const BIRTH_DATE_FORM_ID = "birth-date-form";
+export const BIRTH_DATE_ERROR_ID = "birth-date-error";
+
 export const BIRTH_DATE_TEXTS = {
   requiredTitle: "Date Required",
   requiredMessage: "Please enter your birth date",

@@ -1,22 +1,18 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { getUserId } from "~/accounts/session.server";
 import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { onDemand } from "~/components/on-demand";
+import { onUse } from "~/components/on-use";
 import { useToast } from "~/components/toaster";
-import { useHydrated } from "~/components/use-hydrated";
 import { GENERATOR_CONSTRAINT, parseGeneratorForm } from "~/numerology/forms.server";
 import { generateContent, getGeneratedContent } from "~/numerology/generation.server";
 import type { Digit } from "~/numerology/principles";
 import { GENERATION_TEXTS } from "~/numerology/texts";
-import { GenerationResult } from "~/numerology/ui/generated-reading";
-import { NumberWheel, PrincipleRelations } from "~/numerology/ui/number-wheel";
-import { PreferencesFields } from "~/numerology/ui/preferences-fields";
+import { NumberWheel } from "~/numerology/ui/number-wheel";
 import { PHASE_TEXTS, useGenerator } from "~/numerology/ui/use-generator";
-import { usePreferenceSaver } from "~/numerology/ui/use-preference-saver";
-import type { Preferences } from "~/preferences/options";
 import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
 import { clientIp, combineHeaders, safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -78,22 +74,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const FORM_ID = "generator";
 
+// the form hydrates on first use and holds a submit made before its code arrives; the reading and the relations
+// show only once a number is chosen (decision 113)
+const GeneratorForm = onUse(() => import("~/numerology/ui/generator-form").then((m) => m.GeneratorForm));
+const GenerationResult = onDemand(() => import("~/numerology/ui/generated-reading").then((m) => m.GenerationResult));
+const PrincipleRelations = onDemand(() =>
+  import("~/numerology/ui/principle-relations").then((m) => m.PrincipleRelations),
+);
+
 export default function Home() {
   const { preferences, content, showEssence, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { show } = useToast();
-  const hydrated = useHydrated();
-  const onPreferenceChange = usePreferenceSaver();
   const { submitting, chosen, phase, buttons } = useGenerator({
     failedNumber: actionData?.number,
     shownNumber: content?.number,
-  });
-  // the fields the page draws (the schema itself stays on the server)
-  const [form, fields] = useForm<Preferences>({
-    id: FORM_ID,
-    lastResult: actionData?.result,
-    constraint,
-    shouldValidate: "onSubmit",
   });
 
   // errors as toasts too (the page shows them inline either way)
@@ -111,31 +106,15 @@ export default function Home() {
         principle, an insight and an affirmation, shaped by your style, your chosen length and your keywords.
       </p>
 
-      <Form method="post" action="/?index" {...getFormProps(form)} className="mt-8" aria-label="Generate insights">
-        <section
-          aria-labelledby="customize-title"
-          className="rounded-xl border border-violet-200 bg-white p-5 shadow-sm"
-        >
-          <h2 id="customize-title" className="font-serif text-xl font-semibold">
-            Customize Your Insights
-          </h2>
-          <div className="mt-4">
-            <PreferencesFields fields={fields} defaults={preferences} onPreferenceChange={onPreferenceChange} />
-          </div>
-          {!hydrated ? (
-            <button
-              type="submit"
-              name="intent"
-              value="preferences"
-              className="mt-4 rounded-md border border-cosmic px-4 py-2 text-cosmic"
-            >
-              Save preferences
-            </button>
-          ) : null}
-          <input type="hidden" name="returnTo" value={content ? `/?content=${content.id}` : "/"} />
-        </section>
-        <NumberWheel chosen={chosen} submitting={submitting} buttons={buttons} />
-      </Form>
+      <GeneratorForm
+        holdSubmit
+        id={FORM_ID}
+        constraint={constraint}
+        lastResult={actionData?.result}
+        preferences={preferences}
+        returnTo={content ? `/?content=${content.id}` : "/"}
+      />
+      <NumberWheel chosen={chosen} submitting={submitting} buttons={buttons} formId={FORM_ID} />
 
       <p role="status" aria-live="polite" className="mt-6 text-center font-semibold text-cosmic">
         {PHASE_TEXTS[phase]}

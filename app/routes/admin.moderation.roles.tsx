@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { onDemand } from "~/components/on-demand";
+import { onUse } from "~/components/on-use";
 import { useAnswerToast } from "~/forum/ui/form-answer";
 import { listStaff } from "~/moderation/actions.server";
 import { handleRoleIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 // the role form hydrates on first use (decision 109)
-const RoleForm = onDemand(() => import("~/moderation/ui/role-form").then((m) => m.RoleForm));
+const RoleForm = onUse(() => import("~/moderation/ui/role-form").then((m) => m.RoleForm));
 
 /**
  * /admin/moderation/roles (decision 026): admins grant and take back the moderator role, with a reason that the
@@ -72,14 +72,14 @@ export default function ModerationRoles() {
           <h2 id="revoke-heading" className="text-xl font-semibold">
             Revoke the moderator role of {revoke}
           </h2>
-          <RoleForm wanted="on-use" grant="member" username={revoke} constraint={constraint} />
+          <RoleForm grant="member" username={revoke} constraint={constraint} />
         </section>
       ) : (
         <section aria-labelledby="grant-heading" className="mt-6">
           <h2 id="grant-heading" className="text-xl font-semibold">
             Grant the moderator role
           </h2>
-          <RoleForm wanted="on-use" grant="moderator" constraint={constraint} />
+          <RoleForm grant="moderator" constraint={constraint} />
         </section>
       )}
     </div>

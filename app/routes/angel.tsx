@@ -1,34 +1,31 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
-  Form,
   Link,
   useActionData,
   useLoaderData,
+  useNavigate,
   useNavigation,
   type ClientActionFunctionArgs,
 } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
+import { onUse } from "~/components/on-use";
 import { PageHole } from "~/components/page-hole";
 import { useToast } from "~/components/toaster";
 import {
-  ANGEL_MAX_DIGITS,
+  ANGEL_FORM_ID,
   ANGEL_TEXTS,
   angelDecodeError,
   angelErrorTitle,
   angelFailureError,
   angelNumberFromQuery,
-  sanitizeAngelInput,
   SAVED_READINGS_HOLE,
 } from "~/numerology/angel";
 import { decodeAngelNumber, getSavedReading, listSavedReadings } from "~/numerology/angel.server";
 import { ANGEL_CONSTRAINT, angelFormRequest, parseAngelForm } from "~/numerology/forms.server";
 import { AngelReadingView, SavedReadings } from "~/numerology/ui/angel-reading";
-import { PreferencesFields } from "~/numerology/ui/preferences-fields";
-import type { Preferences } from "~/preferences/options";
 import { getPreferences } from "~/preferences/preferences.server";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { clientIp, combineHeaders } from "~/utils/http.server";
@@ -98,10 +95,8 @@ export const clientAction = async (args: ClientActionFunctionArgs) => {
 };
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
-const FORM_ID = "angel-form";
-
-/** The decode failure box: the number field points at it, and tests and assistive tech find it by this id. */
-const ANGEL_ERROR_ID = "angel-error";
+/** The form hydrates on first use; a submit made before its code arrives waits for it (decisions 109, 113). */
+const AngelForm = onUse(() => import("~/numerology/ui/angel-form").then((m) => m.AngelForm));
 
 export default function AngelNumbers() {
   const { preferences, history, reading, prefill, constraint } = useLoaderData<typeof loader>();
@@ -111,12 +106,6 @@ export default function AngelNumbers() {
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [value, setValue] = useState(actionData?.number ?? prefill ?? reading?.number ?? "");
   const [selected, setSelected] = useState(reading);
-  const [form, fields] = useForm<Preferences & { number: string }>({
-    id: FORM_ID,
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    constraint,
-    shouldValidate: "onSubmit",
-  });
 
   useEffect(() => {
     setSelected(reading);
@@ -138,7 +127,23 @@ export default function AngelNumbers() {
   }, [error, show]);
 
   const linkNavigation = useLinkNavigation();
-  const { key: _key, defaultValue: _default, ...numberProps } = getInputProps(fields.number, { type: "text" });
+  // A kept list's link navigates within this page; a navigation reaching the form while it still waits for its code
+  // would make React drop its HTML (error 421): such a click wakes the form and is followed once it has hydrated.
+  const navigate = useNavigate();
+  const [formReady, setFormReady] = useState(false);
+  const [heldLink, setHeldLink] = useState<string | null>(null);
+  useEffect(() => {
+    if (!formReady || !heldLink) return;
+    setHeldLink(null);
+    navigate(heldLink);
+  }, [formReady, heldLink, navigate]);
+  const onKeptLink = (event: MouseEvent<HTMLElement>) => {
+    const anchor = (event.target as Element).closest?.("a[href]");
+    const plain = event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+    if (formReady || !plain || !(anchor instanceof HTMLAnchorElement)) return linkNavigation(event);
+    event.preventDefault();
+    setHeldLink(`${anchor.pathname}${anchor.search}`);
+  };
   const shown = pending ? null : selected;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -151,58 +156,23 @@ export default function AngelNumbers() {
         principles.
       </p>
 
-      <Form
-        method="post"
-        action="/angel"
-        {...getFormProps(form)}
-        className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm"
-        aria-label="Decode an angel number"
-      >
-        <PreferencesFields fields={fields} defaults={preferences} />
-        <div className="mt-6 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor={fields.number.id} className="text-sm font-semibold">
-              Angel number
-            </label>
-            <input
-              {...numberProps}
-              maxLength={ANGEL_MAX_DIGITS}
-              inputMode="numeric"
-              autoComplete="off"
-              value={value}
-              onChange={(e) => setValue(sanitizeAngelInput(e.target.value))}
-              placeholder="1111"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ANGEL_ERROR_ID : undefined}
-              className="mt-1 block w-40 rounded-md border border-violet-300 px-3 py-2 text-2xl tracking-widest"
-            />
-          </div>
-          <button
-            type="submit"
-            disabled={pending}
-            className="rounded-md bg-cosmic px-5 py-3 font-semibold text-white disabled:opacity-60"
-          >
-            {pending ? ANGEL_TEXTS.pending : "Decode Angel Message"}
-          </button>
-        </div>
-        {error && !pending ? (
-          <div
-            id={ANGEL_ERROR_ID}
-            role="alert"
-            className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
-          >
-            <p className="font-semibold">{error.title}</p>
-            <p>{error.message}</p>
-            {error.detail ? <p className="mt-1 text-sm">{error.detail}</p> : null}
-          </div>
-        ) : null}
-      </Form>
+      <AngelForm
+        holdSubmit
+        constraint={constraint}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+        preferences={preferences}
+        value={value}
+        onValue={setValue}
+        error={error}
+        onReady={setFormReady}
+        awake={heldLink !== null}
+      />
 
       {shown ? (
         <AngelReadingView reading={shown}>
           <button
             type="submit"
-            form={FORM_ID}
+            form={ANGEL_FORM_ID}
             name="fresh"
             value={shown.number}
             disabled={pending}
@@ -227,7 +197,7 @@ export default function AngelNumbers() {
         />
       ) : (
         // The kept page's list, filled in per visitor by the page cache and left as sent (decision 112).
-        <PageHole name={SAVED_READINGS_HOLE} onClick={linkNavigation} />
+        <PageHole name={SAVED_READINGS_HOLE} onClick={onKeptLink} />
       )}
     </div>
   );

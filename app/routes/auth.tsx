@@ -7,13 +7,14 @@ import { getUser } from "~/accounts/session.server";
 import { AccessDenied, TabLink } from "~/accounts/ui/auth-page-parts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { onDemand } from "~/components/on-demand";
+import { onUse } from "~/components/on-use";
 import { guardedClientAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { clientIp, safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 // the tab's form hydrates on first use, the dialogs load when shown (decisions 107, 109)
-const LoginForm = onDemand(() => import("~/accounts/ui/auth-forms").then((m) => m.LoginForm));
-const RegisterForm = onDemand(() => import("~/accounts/ui/auth-forms").then((m) => m.RegisterForm));
+const LoginForm = onUse(() => import("~/accounts/ui/auth-forms").then((m) => m.LoginForm));
+const RegisterForm = onUse(() => import("~/accounts/ui/auth-forms").then((m) => m.RegisterForm));
 const dialogs = () => import("~/accounts/ui/recovery-dialogs");
 const ResetDialog = onDemand(() => dialogs().then((m) => m.ResetDialog));
 const ResetSentDialog = onDemand(() => dialogs().then((m) => m.ResetSentDialog));
@@ -80,9 +81,9 @@ export default function AuthPage() {
           </nav>
           <div className="mt-6">
             {tab === "register" ? (
-              <RegisterForm wanted="on-use" redirectTo={redirectTo} constraint={constraints.register} />
+              <RegisterForm redirectTo={redirectTo} constraint={constraints.register} />
             ) : (
-              <LoginForm wanted="on-use" redirectTo={redirectTo} constraint={constraints.login} />
+              <LoginForm redirectTo={redirectTo} constraint={constraints.login} />
             )}
           </div>
         </div>

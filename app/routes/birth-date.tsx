@@ -1,21 +1,27 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { onDemand } from "~/components/on-demand";
+import { onUse } from "~/components/on-use";
 import { useToast } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
 import { privacyHref } from "~/content/privacy";
 import {
-  BIRTH_DATE_MAX_LENGTH,
+  BIRTH_DATE_ERROR_ID,
+  BIRTH_DATE_FORM_ID,
   BIRTH_DATE_TEXTS,
   birthDateErrorTitle,
-  formatBirthDateInput,
 } from "~/numerology/birth-date";
 import { analyzeBirthDate } from "~/numerology/birth-date.server";
 import { BIRTH_DATE_CONSTRAINT, parseBirthDateForm } from "~/numerology/forms.server";
-import { BirthDateAnalysisView } from "~/numerology/ui/birth-date-analysis";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+
+// the form hydrates on first use; the analysis shows only after a submit (decision 113)
+const BirthDateForm = onUse(() => import("~/numerology/ui/birth-date-form").then((m) => m.BirthDateForm));
+const BirthDateAnalysisView = onDemand(() =>
+  import("~/numerology/ui/birth-date-analysis").then((m) => m.BirthDateAnalysisView),
+);
 
 export function loader() {
   return { constraint: BIRTH_DATE_CONSTRAINT };
@@ -45,14 +51,7 @@ export default function BirthDate() {
   const { show } = useToast();
   const hydrated = useHydrated();
   const [value, setValue] = useState(actionData?.input ?? "");
-  const previous = useRef(value);
   const analyzing = navigation.state === "submitting";
-  const [form, fields] = useForm<{ birthDate: string }>({
-    id: "birth-date-form",
-    lastResult: actionData?.result,
-    constraint,
-    shouldValidate: "onSubmit",
-  });
 
   useEffect(() => {
     if (!actionData) return;
@@ -67,7 +66,6 @@ export default function BirthDate() {
     }
   }, [actionData, show]);
 
-  const { key: _key, defaultValue: _default, ...inputProps } = getInputProps(fields.birthDate, { type: "text" });
   const analysis = analyzing ? null : (actionData?.analysis ?? null);
   const error = analyzing ? null : (actionData?.error ?? null);
   return (
@@ -81,35 +79,19 @@ export default function BirthDate() {
         digits show how the principles meet in you.
       </p>
 
-      <Form
-        method="post"
-        action="/birth-date"
-        {...getFormProps(form)}
-        className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm"
-        aria-label="Analyze a birth date"
-      >
-        <label htmlFor={fields.birthDate.id} className="text-sm font-semibold">
-          Birth date (MM/DD/YYYY)
-        </label>
-        <div className="mt-1 flex flex-wrap gap-3">
-          <input
-            {...inputProps}
-            maxLength={BIRTH_DATE_MAX_LENGTH}
-            inputMode="numeric"
-            autoComplete="bday"
-            placeholder="MM/DD/YYYY"
+      <div className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm">
+        <div className="flex flex-wrap items-end gap-3">
+          <BirthDateForm
+            constraint={constraint}
+            lastResult={actionData?.result}
             value={value}
-            onChange={(e) => {
-              const next = formatBirthDateInput(e.target.value, previous.current);
-              previous.current = next;
-              setValue(next);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? fields.birthDate.errorId : undefined}
-            className="w-48 rounded-md border border-violet-300 px-3 py-2 text-lg"
+            onValue={setValue}
+            invalid={!!error}
           />
+          {/* the page's, not the form's: disabled while the field is empty from the page's hydration on (spec) */}
           <button
             type="submit"
+            form={BIRTH_DATE_FORM_ID}
             disabled={hydrated && (!value.trim() || analyzing)}
             className="rounded-md bg-cosmic px-5 py-2 font-semibold text-white disabled:opacity-60"
           >
@@ -118,7 +100,7 @@ export default function BirthDate() {
         </div>
         {error ? (
           <div
-            id={fields.birthDate.errorId}
+            id={BIRTH_DATE_ERROR_ID}
             role="alert"
             className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
           >
@@ -126,7 +108,7 @@ export default function BirthDate() {
             <p>{error.message}</p>
           </div>
         ) : null}
-      </Form>
+      </div>
 
       {analysis ? <BirthDateAnalysisView analysis={analysis} /> : null}
 

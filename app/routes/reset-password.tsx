@@ -3,10 +3,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RESET_PASSWORD_CONSTRAINT, submitNewPassword } from "~/accounts/forms.server";
 import { isResetTokenUsable } from "~/accounts/recovery.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { onDemand } from "~/components/on-demand";
+import { onUse } from "~/components/on-use";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
-const ResetPasswordForm = onDemand(() => import("~/accounts/ui/reset-password-form").then((m) => m.ResetPasswordForm));
+const ResetPasswordForm = onUse(() => import("~/accounts/ui/reset-password-form").then((m) => m.ResetPasswordForm));
 
 /** The reset link of the mail (`/reset-password?token=…`): a new password twice, then the member is signed in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,7 +25,7 @@ export default function ResetPasswordPage() {
     <div className="mx-auto max-w-lg px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-ink">Choose a New Password</h1>
       {usable || lastResult ? (
-        <ResetPasswordForm wanted="on-use" token={token} constraint={constraint} />
+        <ResetPasswordForm token={token} constraint={constraint} />
       ) : (
         <div className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
           <p role="alert">This password reset link is invalid or has expired. Please request a new one.</p>

@@ -7,14 +7,14 @@ import { Badge, ProfileCard } from "~/accounts/ui/profile-card";
 import { ResendVerification } from "~/accounts/ui/resend-verification";
 import { SignedInBrowsers } from "~/accounts/ui/signed-in-browsers";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
-import { onDemand } from "~/components/on-demand";
+import { onUse } from "~/components/on-use";
 import { guardedClientAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { formatUtcDate } from "~/utils/dates";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 // the e-mail forms hydrate on first use (decision 109)
-const AddEmailSection = onDemand(() => import("~/accounts/ui/email-forms").then((m) => m.AddEmailSection));
-const ChangeEmailSection = onDemand(() => import("~/accounts/ui/email-forms").then((m) => m.ChangeEmailSection));
+const AddEmailSection = onUse(() => import("~/accounts/ui/email-forms").then((m) => m.AddEmailSection));
+const ChangeEmailSection = onUse(() => import("~/accounts/ui/email-forms").then((m) => m.ChangeEmailSection));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { id: sessionId, user } = await requireSession(request);
@@ -87,9 +87,9 @@ export default function UserProfile() {
           </ProfileCard>
 
           {user.email ? (
-            <ChangeEmailSection wanted="on-use" constraint={constraints.changeEmail} />
+            <ChangeEmailSection constraint={constraints.changeEmail} />
           ) : (
-            <AddEmailSection wanted="on-use" constraint={constraints.addEmail} />
+            <AddEmailSection constraint={constraints.addEmail} />
           )}
 
           <SignedInBrowsers browsers={browsers} />

@@ -208,3 +208,93 @@ test("auth: the sign-in form's code loads on first use; the register tab renders
   if (jsEnabled) expect(errors()).toEqual([]);
   await expectAccessible(page);
 });
+
+/*
+ * Decision 113: the numerology forms hydrate on first use too. The birth date's Analyze button is the page's (the
+ * spec's rule holds before the form's code arrives); a number chosen on the home page before the form's code
+ * arrives is held and then sent by the hydrated form; a saved reading chosen on the angel page before then fills
+ * the number once the form has hydrated (new props wait for it, no error 421).
+ */
+test("birth date: Analyze is disabled while empty before the form's code arrives; typed text is formatted on arrival", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, "without JavaScript the button is never disabled (numerology.spec.ts covers the form)");
+  const { scripts, errors } = watchPage(page);
+  const chunk = (url: string) => /\/birth-date-form-[A-Z0-9]+\.js$/.test(url);
+  const held = await holdChunk(page, "birth-date-form");
+  await page.goto("/birth-date");
+  await waitForHydration(page, jsEnabled);
+  expect(scripts.filter(chunk)).toEqual([]);
+  const analyze = page.getByRole("button", { name: "Analyze" });
+  const input = page.getByLabel("Birth date (MM/DD/YYYY)");
+  await expect(analyze).toBeDisabled();
+  await input.pressSequentially("0315");
+  // the server's HTML of the form: what was typed is there, unformatted, until the code arrives
+  await expect(input).toHaveValue("0315");
+  await expect.poll(held.asked).toBe(true);
+  held.release();
+  await expect(input).toHaveValue("03/15");
+  await expect(analyze).toBeEnabled();
+  await input.pressSequentially("1990");
+  await expect(input).toHaveValue("03/15/1990");
+  const url = page.url();
+  await analyze.click();
+  await expect(page.getByRole("heading", { name: "Your Cosmic Blueprint for 03/15/1990" })).toBeVisible();
+  expect(page.url()).toBe(url);
+  await input.fill("");
+  await expect(analyze).toBeDisabled();
+  expect(errors()).toEqual([]);
+});
+
+test("home: a number chosen before the form's code arrives is sent by the form once it has (no reload)", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, "without JavaScript every choice is the browser's POST (numerology.spec.ts)");
+  const { scripts, errors } = watchPage(page);
+  const chunk = (url: string) => /\/generator-form-[A-Z0-9]+\.js$/.test(url);
+  const held = await holdChunk(page, "generator-form");
+  await page.goto("/");
+  await waitForHydration(page, jsEnabled);
+  expect(scripts.filter(chunk)).toEqual([]);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole("button", { name: "6 Universal Refinement of Pace" }).click();
+  await expect.poll(held.asked).toBe(true);
+  // held: nothing was sent yet, the page is the same
+  await expect(page).toHaveURL(/\/$/);
+  held.release();
+  await expect(page.getByRole("heading", { level: 2, name: /^Universal Refinement of Pace: / })).toBeVisible();
+  await expect(page).toHaveURL(/\?content=\d+/);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(errors()).toEqual([]);
+  await expectAccessible(page);
+});
+
+test("angel: a saved reading chosen before the form's code arrives fills the number once it has (no error 421)", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, "without JavaScript a saved reading is a link to its page (numerology.spec.ts)");
+  await page.goto("/angel?number=808");
+  await waitForHydration(page, jsEnabled);
+  await page.getByRole("button", { name: "Decode Angel Message" }).click();
+  await expect(page.getByRole("heading", { name: "Angel Number 808" })).toBeVisible();
+  const { scripts, errors } = watchPage(page);
+  const chunk = (url: string) => /\/angel-form-[A-Z0-9]+\.js$/.test(url);
+  const held = await holdChunk(page, "angel-form");
+  await page.goto("/angel");
+  await waitForHydration(page, jsEnabled);
+  expect(scripts.filter(chunk)).toEqual([]);
+  const number = page.getByLabel("Angel number", { exact: true });
+  await expect(number).toHaveValue("");
+  // rendered by React, the list sets the reading and the number (which waits for the form); kept by the page cache
+  // (decision 112), its link navigates, and the navigation waits for the form (error 421 otherwise)
+  await page.getByRole("region", { name: "Your Saved Readings" }).getByRole("link", { name: /^808/ }).click();
+  await expect.poll(held.asked).toBe(true);
+  await expect(number).toHaveValue("");
+  held.release();
+  await expect(page.getByRole("heading", { name: "Angel Number 808" })).toBeVisible();
+  await expect(number).toHaveValue("808");
+  expect(errors()).toEqual([]);
+});

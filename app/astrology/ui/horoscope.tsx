@@ -1,11 +1,14 @@
 import { Link } from "@remix-run/react";
-import type { ComponentProps } from "react";
 import type { AstronomicalData } from "~/astrology/ephemeris.server";
 import { planetReport, planetTooltip, type ReadingView } from "~/astrology/reading-view";
 import type { BodyName } from "~/astrology/zodiac";
+import { onUse } from "~/components/on-use";
 import { Tooltip } from "~/components/tooltip";
 import { PlanetCard } from "./planet-card";
-import { PreferencesForm } from "./preferences-form";
+import type { PreferencesForm as PreferencesFormPart } from "./preferences-form";
+
+/** The preferences form hydrates on first use and holds a submit made before its code arrives (decision 113). */
+const PreferencesForm = onUse(() => import("./preferences-form").then((m) => m.PreferencesForm));
 
 /**
  * The personalised horoscope tab: the ten bodies as links (a planet's address), the content preferences, and the
@@ -24,7 +27,7 @@ export function HoroscopeTab({
   reading: ReadingView | null;
   alertTitle: string;
   onChoosePlanet: (planet: BodyName) => void;
-  form: ComponentProps<typeof PreferencesForm>;
+  form: Parameters<typeof PreferencesFormPart>[0];
 }) {
   return (
     <div className="mt-8 space-y-8">
@@ -63,7 +66,7 @@ export function HoroscopeTab({
         <h3 id="preferences-title" className="font-serif text-xl font-bold">
           Content Preferences
         </h3>
-        <PreferencesForm {...form} />
+        <PreferencesForm holdSubmit {...form} />
       </section>
 
       {!planet ? (

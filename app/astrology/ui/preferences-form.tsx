@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import type { PreferencesAnswer } from "~/astrology/forms.server";
 import { ErrorSummary, SubmitButton } from "~/components/form";
 import {
@@ -19,7 +20,8 @@ export const PREFERENCES_INTENT = "preferences";
  * Style, Content Length and Keywords for the readings. A plain POST form (the action validates with the
  * preferences schema; the constraint comes from the server); with JavaScript a changed style or length is saved
  * at once. Keywords are controlled by the page: the count shows as they are typed, and a reading asked in the
- * browser takes them before they are saved.
+ * browser takes them before they are saved. It hydrates on first use (decisions 109, 113): on mount it adopts the
+ * keywords typed before its code arrived, and saves a style or length chosen meanwhile, as a change would have.
  */
 export function PreferencesForm({
   preferences,
@@ -45,6 +47,18 @@ export function PreferencesForm({
     shouldValidate: "onSubmit",
     defaultNoValidate: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const element = formRef.current;
+    if (!element) return;
+    const shown = new FormData(element);
+    const typed = shown.get("keywords");
+    if (typeof typed === "string" && typed !== keywords) onKeywords(typed.slice(0, KEYWORDS_MAX));
+    if (shown.get("style") !== preferences.style || shown.get("composition") !== preferences.composition)
+      submit(element, { replace: true, preventScrollReset: true });
+    // once, on mount: later changes go through the fields' handlers
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, []);
   const remaining = KEYWORDS_MAX - keywords.length;
   const {
     key: keywordsKey,
@@ -57,6 +71,7 @@ export function PreferencesForm({
   return (
     <Form
       {...getFormProps(form)}
+      ref={formRef}
       method="post"
       replace
       preventScrollReset

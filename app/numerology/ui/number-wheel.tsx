@@ -1,17 +1,22 @@
 import type { MutableRefObject } from "react";
 import { Tooltip } from "~/components/tooltip";
 import { DIGITS, principleOf, universalName, type Digit } from "../principles";
-import { CURRENT_LABEL, relationBetween } from "../relations";
 
-/** The ten digits on a circle, each a submit button of the generator form (`name="number"`). */
+/**
+ * The ten digits on a circle, each a submit button of the generator form (`name="number"`, `form`): the page's own,
+ * outside the form, so they and the keys 0-9 work from the page's hydration on (the form hydrates on first use and
+ * holds a submit made before its code arrives, decision 113).
+ */
 export function NumberWheel({
   chosen,
   submitting,
   buttons,
+  formId,
 }: {
   chosen: Digit | null;
   submitting: boolean;
   buttons: MutableRefObject<Array<HTMLButtonElement | null>>;
+  formId: string;
 }) {
   return (
     <fieldset className="mt-10">
@@ -28,6 +33,7 @@ export function NumberWheel({
                   buttons.current[digit] = el;
                 }}
                 type="submit"
+                form={formId}
                 name="number"
                 value={digit}
                 disabled={submitting}
@@ -60,43 +66,5 @@ export function NumberWheel({
         </p>
       </div>
     </fieldset>
-  );
-}
-
-/** How the chosen principle meets each of the ten; each card regenerates for its number. */
-export function PrincipleRelations({
-  chosen,
-  formId,
-  submitting,
-}: {
-  chosen: Digit;
-  formId: string;
-  submitting: boolean;
-}) {
-  return (
-    <section aria-labelledby="relations-title" className="mt-10">
-      <h2 id="relations-title" className="font-serif text-2xl font-semibold">
-        How {universalName(chosen)} meets the others
-      </h2>
-      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        {DIGITS.map((digit) => (
-          <li key={digit}>
-            <button
-              type="submit"
-              form={formId}
-              name="number"
-              value={digit}
-              disabled={submitting}
-              className="h-full w-full rounded-lg border border-violet-200 bg-white p-3 text-left text-sm hover:border-cosmic"
-            >
-              <span className="block font-semibold">
-                {digit} · {universalName(digit)}
-              </span>
-              <span className="mt-1 block">{relationBetween(chosen, digit) ?? CURRENT_LABEL}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

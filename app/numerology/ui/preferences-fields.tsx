@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   COMPOSITION_LABELS,
   COMPOSITIONS,
@@ -27,7 +27,9 @@ const describedBy = (meta: FieldMeta, hint?: string) =>
 
 /**
  * Style, Content Length and Keywords (n/30, 'No proper nouns'): plain form fields named style, composition and
- * keywords, so they travel with the form that contains them (or points at them with `form`).
+ * keywords, so they travel with the form that contains them (or points at them with `form`). The forms that hold
+ * them hydrate on first use (decision 113): on mount the fields adopt what was chosen or typed before their code
+ * arrived (and report it as a change).
  */
 export function PreferencesFields({
   fields,
@@ -47,8 +49,23 @@ export function PreferencesFields({
     onPreferenceChange?.(field, value, next);
   };
   const hintId = `${fields.keywords.id}-hint`;
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = (name: PreferenceName) =>
+      root.current?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+    let next = defaults;
+    for (const name of ["style", "composition", "keywords"] as const) {
+      const shown = element(name)?.value;
+      if (shown === undefined || shown === next[name]) continue;
+      next = { ...next, [name]: shown } as Preferences;
+      onPreferenceChange?.(name, shown, next);
+    }
+    if (next !== defaults) setValues(next);
+    // once, on mount: later changes go through `update`
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, []);
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div ref={root} className="grid gap-4 sm:grid-cols-3">
       <div>
         <label htmlFor={fields.style.id} className="text-sm font-semibold">
           Style

@@ -1,0 +1,102 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { FormConstraint } from "~/forum/ui/form-answer";
+import type { Preferences } from "~/preferences/options";
+import { ANGEL_ERROR_ID, ANGEL_FORM_ID, ANGEL_MAX_DIGITS, ANGEL_TEXTS, sanitizeAngelInput } from "../angel";
+import { PreferencesFields } from "./preferences-fields";
+
+/**
+ * The angel number form (spec part 1): the content preferences, the number (digits only, at most 4) and "Decode
+ * Angel Message". It hydrates on first use (decisions 109, 113). The number is the page's (the saved readings set
+ * it from outside the form); on mount the form adopts what was typed before its code arrived.
+ */
+export function AngelForm({
+  constraint,
+  lastResult,
+  preferences,
+  value,
+  onValue,
+  error,
+  onReady,
+}: {
+  constraint: FormConstraint;
+  lastResult: SubmissionResult<string[]> | undefined;
+  preferences: Preferences;
+  value: string;
+  onValue: (value: string) => void;
+  error: { title: string; message: string; detail?: string } | undefined;
+  /** told once the form has hydrated (the page holds a navigation until then) */
+  onReady: (ready: true) => void;
+  /** changed by the page to load the form before it is used (a new prop wakes a part waiting for use) */
+  awake: boolean;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const input = useRef<HTMLInputElement>(null);
+  const [form, fields] = useForm<Preferences & { number: string }>({
+    id: ANGEL_FORM_ID,
+    lastResult,
+    constraint,
+    shouldValidate: "onSubmit",
+  });
+  // a number typed before hydration is in the field, not in the page's state
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== value) onValue(sanitizeAngelInput(typed));
+    onReady(true);
+    // once, on mount
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, []);
+
+  const { key: _key, defaultValue: _default, ...numberProps } = getInputProps(fields.number, { type: "text" });
+  return (
+    <Form
+      method="post"
+      action="/angel"
+      {...getFormProps(form)}
+      className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm"
+      aria-label="Decode an angel number"
+    >
+      <PreferencesFields fields={fields} defaults={preferences} />
+      <div className="mt-6 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={fields.number.id} className="text-sm font-semibold">
+            Angel number
+          </label>
+          <input
+            {...numberProps}
+            ref={input}
+            maxLength={ANGEL_MAX_DIGITS}
+            inputMode="numeric"
+            autoComplete="off"
+            value={value}
+            onChange={(e) => onValue(sanitizeAngelInput(e.target.value))}
+            placeholder="1111"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ANGEL_ERROR_ID : undefined}
+            className="mt-1 block w-40 rounded-md border border-violet-300 px-3 py-2 text-2xl tracking-widest"
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-cosmic px-5 py-3 font-semibold text-white disabled:opacity-60"
+        >
+          {pending ? ANGEL_TEXTS.pending : "Decode Angel Message"}
+        </button>
+      </div>
+      {error && !pending ? (
+        <div
+          id={ANGEL_ERROR_ID}
+          role="alert"
+          className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
+        >
+          <p className="font-semibold">{error.title}</p>
+          <p>{error.message}</p>
+          {error.detail ? <p className="mt-1 text-sm">{error.detail}</p> : null}
+        </div>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,68 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { FormConstraint } from "~/forum/ui/form-answer";
+import { BIRTH_DATE_ERROR_ID, BIRTH_DATE_FORM_ID, BIRTH_DATE_MAX_LENGTH, formatBirthDateInput } from "../birth-date";
+
+/**
+ * The birth date form (spec part 2, "/birth-date"): the date field, formatted as it is typed. It hydrates on first
+ * use (decisions 109, 113), so the page's Analyze button (outside it, `form="birth-date-form"`) and the failure box
+ * are the page's: the button's rule (disabled while the field is empty) holds from the page's hydration, before this
+ * code is fetched. The value is the page's; on mount the form adopts what was typed before its code arrived.
+ */
+export function BirthDateForm({
+  constraint,
+  lastResult,
+  value,
+  onValue,
+  invalid,
+}: {
+  constraint: FormConstraint;
+  lastResult: SubmissionResult<string[]> | undefined;
+  value: string;
+  onValue: (value: string) => void;
+  invalid: boolean;
+}) {
+  const previous = useRef(value);
+  const input = useRef<HTMLInputElement>(null);
+  const [form, fields] = useForm<{ birthDate: string }>({
+    id: BIRTH_DATE_FORM_ID,
+    lastResult,
+    constraint,
+    shouldValidate: "onSubmit",
+  });
+  // text typed before hydration is in the field, not in the page's state: format it as if typed now
+  useEffect(() => {
+    const typed = input.current?.value ?? "";
+    if (typed === previous.current) return;
+    const next = formatBirthDateInput(typed, "");
+    previous.current = next;
+    onValue(next);
+  }, [onValue]);
+
+  const { key: _key, defaultValue: _default, ...inputProps } = getInputProps(fields.birthDate, { type: "text" });
+  return (
+    <Form method="post" action="/birth-date" {...getFormProps(form)} aria-label="Analyze a birth date">
+      <label htmlFor={fields.birthDate.id} className="block text-sm font-semibold">
+        Birth date (MM/DD/YYYY)
+      </label>
+      <input
+        {...inputProps}
+        ref={input}
+        maxLength={BIRTH_DATE_MAX_LENGTH}
+        inputMode="numeric"
+        autoComplete="bday"
+        placeholder="MM/DD/YYYY"
+        value={value}
+        onChange={(e) => {
+          const next = formatBirthDateInput(e.target.value, previous.current);
+          previous.current = next;
+          onValue(next);
+        }}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? BIRTH_DATE_ERROR_ID : undefined}
+        className="mt-1 w-48 rounded-md border border-violet-300 px-3 py-2 text-lg"
+      />
+    </Form>
+  );
+}
