@@ -4,6 +4,8 @@ import { expect, test } from "./fixtures";
  * No dead link anywhere: starting from /, follow every same-site <a href> (and every page the sitemap lists)
  * and require each to answer 200. Protected pages may answer with a redirect to /auth, which is followed.
  * Read-aloud links (one per page, each a speech synthesis) are audio, not pages: the read-aloud tests check them.
+ * Every page is well-formed UTF-8 with no NUL byte (React 18.3.1 streamed NULs where a character met the end of its
+ * 2 KB buffer, shown as "Mars 28�°57′ Leo": the react-dom patch, decision 104).
  */
 test("every internal link on the site answers 200", async ({ request, jsEnabled }) => {
   test.skip(!jsEnabled, "no browser involved: once is enough");
@@ -20,6 +22,8 @@ test("every internal link on the site answers 200", async ({ request, jsEnabled 
     }
   }
   const dead: string[] = [];
+  const garbled: string[] = [];
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
   while (queue.length > 0 && seen.size < 400) {
     const path = queue.shift()!;
     const response = await request.get(path);
@@ -28,7 +32,15 @@ test("every internal link on the site answers 200", async ({ request, jsEnabled 
       continue;
     }
     if (!(response.headers()["content-type"] ?? "").includes("text/html")) continue;
-    const html = await response.text();
+    const bytes = await response.body();
+    let html: string;
+    try {
+      html = utf8.decode(bytes);
+    } catch {
+      garbled.push(`${path}: not UTF-8`);
+      continue;
+    }
+    if (bytes.includes(0)) garbled.push(`${path}: NUL byte at ${bytes.indexOf(0)}`);
     for (const [, raw] of html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)) {
       const href = raw!.replace(/&amp;/g, "&");
       if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/read-aloud")) continue;
@@ -42,4 +54,5 @@ test("every internal link on the site answers 200", async ({ request, jsEnabled 
   }
   expect(seen.size).toBeGreaterThan(20);
   expect(dead, "dead internal links").toEqual([]);
+  expect(garbled, "pages whose bytes are not clean UTF-8 text").toEqual([]);
 });

@@ -38,12 +38,13 @@ const patches = readdirSync(path.join(root, "patches"))
   .map(readPatch);
 
 describe("dependency patches", () => {
-  it("are the five decisions 104 and 107 explain", () => {
+  it("are the six decisions 104 and 107 explain", () => {
     expect(patches.map((p) => `${p.name}@${p.version}`).sort()).toEqual([
       "@remix-run/dev@2.17.5",
       "@remix-run/react@2.17.5",
       "@remix-run/router@1.23.3",
       "@remix-run/server-runtime@2.17.5",
+      "react-dom@18.3.1",
       "react-router-dom@6.30.4",
     ]);
   });
@@ -174,4 +175,48 @@ describe("dependency patches", () => {
       sideEffects: false,
     });
   });
+
+  it.each(["production.min", "development"])(
+    "react-dom (%s): a streamed page has no NUL byte where a character did not fit React's 2 KB view",
+    async (build) => {
+      const React = require("react") as typeof import("react");
+      const fizz = require(
+        path.join(root, `node_modules/react-dom/cjs/react-dom-server.node.${build}.js`),
+      ) as typeof import("react-dom/server");
+      const legacy = require(
+        path.join(root, `node_modules/react-dom/cjs/react-dom-server-legacy.node.${build}.js`),
+      ) as typeof import("react-dom/server");
+      // Short texts with a two-byte "°" and a three-byte "′" (as the sky wheel writes positions), shifted one byte at
+      // a time so that each kind of character meets the end of React's 2,048-byte view.
+      for (let shift = 0; shift < 6; shift += 1) {
+        const app = React.createElement(
+          "ul",
+          { title: "x".repeat(shift) },
+          Array.from({ length: 200 }, (_, i) =>
+            React.createElement(
+              "li",
+              { key: i, "aria-label": `Mars ${i % 30}°${String(i % 60).padStart(2, "0")}′ Leo` },
+              "♂︎",
+            ),
+          ),
+        );
+        const bytes = await new Promise<Buffer>((resolve, reject) => {
+          const chunks: Uint8Array[] = [];
+          const sink = {
+            write: (chunk: Uint8Array) => (chunks.push(chunk), true),
+            end: () => resolve(Buffer.concat(chunks)),
+            on: () => sink,
+          };
+          const { pipe } = fizz.renderToPipeableStream(app, {
+            onAllReady: () => pipe(sink as never),
+            onShellError: reject,
+          });
+        });
+        // Unpatched, the whole view is written, its unused end as NUL bytes (react/react#31134), which the browser
+        // shows as U+FFFD: "Mars 28�°57′ Leo".
+        expect(bytes.includes(0), `shift ${shift}`).toBe(false);
+        expect(bytes.toString("utf8")).toBe(legacy.renderToString(app));
+      }
+    },
+  );
 });
