@@ -6,7 +6,8 @@ import { useCallback, type MouseEvent } from "react";
  * a list of forum topics): a single click handler on the container instead of a router `<Link>` with its own
  * hooks in every one of dozens of links, which made up a sixth of a page's server render. Without JavaScript
  * they are ordinary links. A link to the page already shown scrolls to the top instead of navigating (spec part
- * 1, "Shared shell"). Links that open elsewhere (another origin, a new tab, a download, `data-reload`, a file
+ * 1, "Shared shell"); a link marked `data-keep-scroll` does not reset the scroll position (a forum post's Edit,
+ * Flag and moderation links). Links that open elsewhere (another origin, a new tab, a download, `data-reload`, a file
  * such as a feed or an image, which no route renders as a page) and clicks with a modifier key are left to the
  * browser.
  */
@@ -38,7 +39,9 @@ export function useLinkNavigation() {
         window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
         return;
       }
-      navigate(`${url.pathname}${url.search}${url.hash}`);
+      // `data-keep-scroll`: the link opens something on the page shown (a post's edit form or confirm dialog), as a
+      // router `<Link preventScrollReset>` would, keeping the reader where they are
+      navigate(`${url.pathname}${url.search}${url.hash}`, { preventScrollReset: "keepScroll" in anchor.dataset });
     },
     [navigate, location.pathname, location.search],
   );

@@ -58,6 +58,35 @@ test("a member flags someone else's post once, with a reason and a note", async 
   await expectAccessible(page);
 });
 
+test("a post's Edit link opens its form where the reader is: in the page with JavaScript, as a page without", async ({
+  page,
+  jsEnabled,
+}) => {
+  const { createPost } = await import("../../app/forum/topics.server");
+  const { topic, author } = await topicWithPost(`First ${unique()}`);
+  for (let n = 2; n <= 12; n++)
+    await createPost({
+      topicId: topic.id,
+      authorId: author.id,
+      content: `Reply ${n}\n${"A long line of text. ".repeat(30)}`,
+    });
+  await signIn(page, author.id);
+  await page.goto(`/forum/topic/${topic.id}`);
+  await waitForHydration(page, jsEnabled);
+  const link = page.getByRole("link", { name: "Edit post #10" });
+  await link.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await link.click();
+  await expect(page).toHaveURL(/edit=\d+$/);
+  await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+  // a plain link, navigated in the page by the topic page's one handler with the scroll kept (decision 117): with
+  // JavaScript the same document, still at the post; without, a new page, opened at its top
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(jsEnabled);
+  if (jsEnabled) expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await expectAccessible(page);
+});
+
 test("a moderator reviews the queue and hides a flagged post with a reason", async ({ page, jsEnabled }) => {
   const { flagItem } = await import("../../app/moderation/flags.server");
   const content = `Buy followers now ${unique()}`;

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { onDemand } from "~/components/on-demand";
 import { confirmValue, type Confirm } from "~/moderation/confirm";
 import type { ModerationAction } from "~/moderation/labels";
@@ -74,20 +73,20 @@ export function PostCard({
         {post.edited ? <span className="italic">(edited)</span> : null}
         <span className="ml-auto flex gap-3">
           {mayEdit(userId, post) && !editConstraint ? (
-            <Link to={topicHref(topicId, page, { edit: String(post.id) })} preventScrollReset className={link}>
+            <a href={topicHref(topicId, page, { edit: String(post.id) })} data-keep-scroll="" className={link}>
               Edit<span className="sr-only"> {subject}</span>
-            </Link>
+            </a>
           ) : null}
           {mayFlag(userId, post) ? (
-            <Link to={confirmHref("flag")} preventScrollReset className={link}>
+            <a href={confirmHref("flag")} data-keep-scroll="" className={link}>
               Flag<span className="sr-only"> {subject}</span>
-            </Link>
+            </a>
           ) : null}
           {canModerate ? (
-            <Link to={confirmHref(post.hidden ? "unhide" : "hide")} preventScrollReset className={link}>
+            <a href={confirmHref(post.hidden ? "unhide" : "hide")} data-keep-scroll="" className={link}>
               {post.hidden ? "Unhide" : "Hide"}
               <span className="sr-only"> {subject}</span>
-            </Link>
+            </a>
           ) : null}
         </span>
       </header>

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { Confirm } from "~/moderation/confirm";
 import { confirmValue } from "~/moderation/confirm";
 import type { ModerationAction } from "~/moderation/labels";
@@ -73,21 +72,21 @@ export function TopicArticle({
       {canModerate || mayFlag(userId, topic) ? (
         <p className="mt-3 flex flex-wrap gap-3 text-sm">
           {mayFlag(userId, topic) ? (
-            <Link to={confirmHref("flag")} preventScrollReset className={link}>
+            <a href={confirmHref("flag")} data-keep-scroll="" className={link}>
               Flag topic
-            </Link>
+            </a>
           ) : null}
           {canModerate ? (
             <>
-              <Link to={confirmHref(topic.locked ? "unlock" : "lock")} preventScrollReset className={link}>
+              <a href={confirmHref(topic.locked ? "unlock" : "lock")} data-keep-scroll="" className={link}>
                 {topic.locked ? "Unlock topic" : "Lock topic"}
-              </Link>
-              <Link to={confirmHref("move")} preventScrollReset className={link}>
+              </a>
+              <a href={confirmHref("move")} data-keep-scroll="" className={link}>
                 Move topic
-              </Link>
-              <Link to={confirmHref(topic.hidden ? "unhide" : "hide")} preventScrollReset className={link}>
+              </a>
+              <a href={confirmHref(topic.hidden ? "unhide" : "hide")} data-keep-scroll="" className={link}>
                 {topic.hidden ? "Unhide topic" : "Hide topic"}
-              </Link>
+              </a>
             </>
           ) : null}
         </p>
