@@ -1,34 +1,41 @@
 import { Link } from "@remix-run/react";
 import type { AstronomicalData } from "~/astrology/ephemeris.server";
-import { planetReport, planetTooltip, type ReadingView } from "~/astrology/reading-view";
-import type { BodyName } from "~/astrology/zodiac";
+import { planetReport, planetTooltip } from "~/astrology/reading-view";
+import type { BodyName } from "~/astrology/zodiac-names";
 import { onUse } from "~/components/on-use";
 import { Tooltip } from "~/components/tooltip";
-import { PlanetCard } from "./planet-card";
 import type { PreferencesForm as PreferencesFormPart } from "./preferences-form";
+import { usePlanetReading, type ServerReading } from "./use-planet-reading";
 
 /** The preferences form hydrates on first use and holds a submit made before its code arrives (decision 113). */
 const PreferencesForm = onUse(() => import("./preferences-form").then((m) => m.PreferencesForm));
 
 /**
+ * The chosen planet's card has nothing to use: its code (and the facts of the bodies and signs it shows) only
+ * re-renders it, so it loads when its props change (another planet, its reading, a new sky) or when the visitor
+ * points at or focuses a planet link (decision 116); until then the server's HTML of it stays as sent.
+ */
+const PlanetCard = onUse(() => import("./planet-card").then((m) => m.PlanetCard));
+
+/**
  * The personalised horoscope tab: the ten bodies as links (a planet's address), the content preferences, and the
- * chosen planet's card with its reading.
+ * chosen planet's card with its reading: the loader's (`server`) or, after a planet is chosen in the browser, the
+ * reading API's (readings asked in the browser are forgotten when the view leaves the page: the transits tab).
  */
 export function HoroscopeTab({
   sky,
   planet,
-  reading,
+  server,
   alertTitle,
-  onChoosePlanet,
   form,
 }: {
   sky: AstronomicalData;
   planet: BodyName | null;
-  reading: ReadingView | null;
+  server: ServerReading;
   alertTitle: string;
-  onChoosePlanet: (planet: BodyName) => void;
   form: Parameters<typeof PreferencesFormPart>[0];
 }) {
+  const { reading, choose } = usePlanetReading({ planet, sky, server, keywords: form.keywords });
   return (
     <div className="mt-8 space-y-8">
       <h2 className="font-serif text-3xl font-bold">Personalized Horoscope</h2>
@@ -41,7 +48,9 @@ export function HoroscopeTab({
                 <Link
                   to={`/astrology/${p.name}`}
                   aria-current={p.name === planet ? "page" : undefined}
-                  onClick={() => onChoosePlanet(p.name)}
+                  onPointerEnter={PlanetCard.preload}
+                  onFocus={PlanetCard.preload}
+                  onClick={() => choose(p.name)}
                   preventScrollReset
                   className={`block rounded-lg border p-3 text-center ${
                     p.name === planet

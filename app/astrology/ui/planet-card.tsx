@@ -1,7 +1,10 @@
 import type { PlanetReport } from "~/astrology/ephemeris.server";
 import { readingParagraphs, type ReadingView } from "~/astrology/reading-view";
 import { READING_FAILURE_TITLE } from "~/astrology/tab";
-import { bodyFacts, formatDegree, signFacts, type BodyName } from "~/astrology/zodiac";
+import { bodyFacts } from "~/astrology/zodiac-bodies";
+import { bodyDescription } from "~/astrology/zodiac-body-descriptions";
+import { formatDegree, type BodyName } from "~/astrology/zodiac-names";
+import { signFacts } from "~/astrology/zodiac-signs";
 import { Notice } from "~/components/notice";
 import { principleOf } from "~/numerology/principles";
 
@@ -29,7 +32,7 @@ export function PlanetCard({
         {planet} in {report.constellation}
       </h3>
       <p className="mt-1 font-semibold text-cosmic">{facts.attribute}</p>
-      <p className="mt-3">{facts.description}</p>
+      <p className="mt-3">{bodyDescription(planet)}</p>
       <p className="mt-2 text-sm">
         Principle {principle.digit}: Universal {principle.name} · {sign.element} sign, {sign.modality.toLowerCase()} ·{" "}
         {formatDegree(report.degreeInSign)} {report.constellation}
