@@ -1,16 +1,18 @@
-import { createElement, type ComponentType } from "react";
+import { createElement, Suspense, useEffect, useMemo, useState, type ComponentType } from "react";
 import { loadOnce } from "./load-once";
 
 /**
  * A page's views, one shown at a time, each a chunk of its own (decision 116): the page loads the code of the view
  * it shows, and another view's code only when the page switches to it (`preload(view)` fetches it early, on
- * pointing at or focusing what switches). The server renders the shown view whole, as before.
+ * pointing at or focusing what switches). The server renders the shown view whole, as before. The shown view's
+ * chunk is part of what the page loads: the JavaScript budget counts it (`PAGE_VIEWS` in scripts/bundle-size.ts).
  *
- * Unlike `onDemand`'s parts, the shown view has no Suspense boundary of its own: it is the page's content, so the
- * page's hydration waits for its code (the server's HTML stays as sent until then, nothing can update the view
- * before it hydrates), and a switch, which Remix makes in a transition, keeps the view on screen until the next
- * one's code is there (no fallback, no layout shift). The shown view's chunk is part of what the page loads: the
- * JavaScript budget counts it (`PAGE_VIEWS` in scripts/bundle-size.ts).
+ * The views share one Suspense boundary. At hydration it keeps the server's HTML as sent until the shown view's
+ * code arrives, while the rest of the page hydrates; until the view has mounted the boundary keeps the props it was
+ * first rendered with (as `onUse` does: new props reaching a boundary that waits for its code make React drop the
+ * server's HTML, error 421), so a navigation in that moment (another tab) is shown once the view has hydrated. A
+ * later switch, which Remix makes in a transition, keeps the view on screen until the next one's code is there (the
+ * boundary is already showing content, so React shows no fallback and nothing shifts).
  */
 export function onDemandViews<V extends Record<string, object>>(loads: {
   [K in keyof V]: () => Promise<ComponentType<V[K]>>;
@@ -24,8 +26,18 @@ export function onDemandViews<V extends Record<string, object>>(loads: {
     return found;
   };
   function OnDemandView(props: { [K in keyof V]: { view: K } & V[K] }[keyof V]) {
-    const { view: name, ...rest } = props as { view: keyof V };
-    return createElement(view(name).Loaded, rest);
+    const [firstProps] = useState(props);
+    const [mounted, setMounted] = useState(false);
+    const shown = (mounted ? props : firstProps) as { view: keyof V };
+    const boundary = useMemo(() => {
+      const { view: name, ...rest } = shown;
+      return createElement(
+        Suspense,
+        { fallback: null },
+        createElement(Mounted, { part: view(name).Loaded, partProps: rest, onMounted: () => setMounted(true) }),
+      );
+    }, [shown]);
+    return boundary;
   }
   // an early fetch that fails is tried again when the view is shown
   const preload = (name: keyof V) =>
@@ -33,4 +45,19 @@ export function onDemandViews<V extends Record<string, object>>(loads: {
       .fetchOnce()
       .catch(() => {});
   return Object.assign(OnDemandView, { preload });
+}
+
+/** The view, telling the boundary when it has mounted (it renders nothing of its own, so hydration matches). */
+function Mounted({
+  part,
+  partProps,
+  onMounted,
+}: {
+  part: ComponentType<object>;
+  partProps: object;
+  onMounted: () => void;
+}) {
+  // once, when the view has mounted
+  useEffect(() => onMounted(), []);
+  return createElement(part, partProps);
 }

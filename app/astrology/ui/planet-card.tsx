@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import type { PlanetReport } from "~/astrology/ephemeris.server";
 import { readingParagraphs, type ReadingView } from "~/astrology/reading-view";
 import { READING_FAILURE_TITLE } from "~/astrology/tab";
@@ -14,12 +15,20 @@ export function PlanetCard({
   report,
   reading,
   alertTitle,
+  onReady,
 }: {
   planet: BodyName;
   report: PlanetReport;
   reading: ReadingView | null;
   alertTitle: string;
+  /** told once the card has hydrated (its page holds a planet switch until then, decision 116) */
+  onReady?: (ready: true) => void;
+  /** changed by the page to load the card before a planet switch (a new prop wakes a part waiting for use) */
+  awake?: boolean;
 }) {
+  // once, on mount
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  useEffect(() => onReady?.(true), []);
   const facts = bodyFacts(planet);
   const sign = signFacts(report.constellation);
   const principle = principleOf(facts.principle);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { AstronomicalData } from "~/astrology/ephemeris.server";
 import { LOADING_READING, planetReport, readingViewFromApi, type ReadingView } from "~/astrology/reading-view";
 import { READING_FAILURE_TEXT } from "~/astrology/tab";
@@ -77,6 +77,6 @@ export function usePlanetReading({
   return {
     reading,
     /** a planet link was followed: show its loading card at once */
-    choose: (name: BodyName) => setAsked({ planet: name, view: LOADING_READING }),
+    choose: useCallback((name: BodyName) => setAsked({ planet: name, view: LOADING_READING }), []),
   };
 }
