@@ -82,6 +82,33 @@ test("/astrology/{planet} loads the horoscope's code without the transits' or th
   expect(errors()).toEqual([]);
 });
 
+test("from a planet's address the transits tab and a planet link work before the card or the form has hydrated", async ({
+  page,
+  jsEnabled,
+}) => {
+  const { errors } = watchPage(page);
+  const card = await holdChunk(page, "planet-card");
+  await page.goto("/astrology/Jupiter");
+  await waitForHydration(page, jsEnabled);
+  // a planet link followed before the card's code is there waits for it (its code is held back here)
+  await page.getByRole("link", { name: /^Saturn\b/ }).click();
+  if (jsEnabled) {
+    await expect.poll(card.asked).toBe(true);
+    await expect(page.getByRole("heading", { level: 3, name: /^Jupiter in / })).toBeVisible();
+  }
+  card.release();
+  await expect(page.getByRole("heading", { level: 3, name: /^Saturn in / })).toBeVisible();
+  await expect(page).toHaveURL(/\/astrology\/Saturn$/);
+
+  // a fresh page: the transits tab while the card and the form still wait for their code
+  await page.goto("/astrology/Jupiter");
+  await waitForHydration(page, jsEnabled);
+  await page.getByRole("link", { name: "Transits", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Moon Phase" })).toBeVisible();
+  await expect(page).toHaveURL(/\/astrology$/);
+  expect(errors()).toEqual([]);
+});
+
 test("the tooltip's bubble loads when a glyph of the sky wheel is first focused", async ({ page, jsEnabled }) => {
   test.skip(!jsEnabled, "tooltips are a JavaScript addition: the glyph's name carries the same words");
   const { scripts, errors } = watchPage(page);
