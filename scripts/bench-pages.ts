@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { bareRemixScriptBytes, startBareRemix } from "./bare-remix";
 import { pageScriptBytes } from "./bundle-size";
-import { startSiteUnderTest } from "./site-under-test";
+import { newVisitorCookie, startSiteUnderTest } from "./site-under-test";
 
 type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number };
 type AutocannonInstance = PromiseLike<AutocannonResult> & {
@@ -92,10 +92,7 @@ async function main() {
     const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(blogHtml)?.[1];
     if (!slug) throw new Error("no blog post found on /blog");
     // A returning visitor carries the visitor cookie every rendered page gives.
-    const visitorCookie = (await fetch(`${app.base}/auth`)).headers
-      .getSetCookie()
-      .find((c) => c.startsWith("visitor="))!
-      .split(";")[0]!;
+    const visitorCookie = await newVisitorCookie(app.base);
 
     const allRows: Row[] = [
       { page: "/", route: "routes/_index", as: "visitor", goal: PUBLIC_GOAL },

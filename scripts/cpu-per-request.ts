@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { startAppServer } from "./app-server";
-import { SESSION_SECRET, startSiteUnderTest } from "./site-under-test";
+import { newVisitorCookie, SESSION_SECRET, startSiteUnderTest } from "./site-under-test";
 
 type Autocannon = (
   options: Record<string, unknown>,
@@ -64,10 +64,7 @@ async function main() {
       { name: "before", base: before.base, pid: before.child.pid! },
       { name: "after", base: site.app.base, pid: site.app.child.pid! },
     ];
-    const returning = (await fetch(`${site.app.base}/auth`)).headers
-      .getSetCookie()
-      .find((c) => c.startsWith("visitor="))!
-      .split(";")[0]!;
+    const returning = await newVisitorCookie(site.app.base);
     const kinds = option("as", "visitor,returning,reader").split(",");
     const visitors = (
       [

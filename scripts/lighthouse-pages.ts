@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/lighthouse-pages.ts [--only=/path,/path] [--cold] [--json=DIR]`: Lighthouse (npm, mobile defaults:
+ * `npx tsx scripts/lighthouse-pages.ts [--only=/path,/path] [--cold] [--json=DIR]` (`/forum/topic/TOPIC`: the benchmark topic): Lighthouse (npm, mobile defaults:
  * simulated slow 4G, 4x CPU slowdown) over the routes of issue 15's goal 4, against Debian's Chromium (/usr/bin/chromium,
  * headless, launched by chrome-launcher), on the production server with its own embedded PostgreSQL in
  * .data-lighthouse/ (scripts/site-under-test.ts). Prints each page's four scores against the goal (performance
@@ -81,7 +81,10 @@ async function main() {
       ["about", "/about"],
       ["3D viewer", "/3d-viewer"],
     ];
-    const chosen = pages.filter(([, p]) => only.length === 0 || only.includes(p) || p.startsWith("http"));
+    // `--only=/forum/topic/TOPIC` names the benchmark topic, whose id the fresh database decides
+    const named = (p: string) =>
+      only.includes(p) || only.includes(p.replace(`/forum/topic/${site.topicId}`, "/forum/topic/TOPIC"));
+    const chosen = pages.filter(([, p]) => only.length === 0 || named(p) || p.startsWith("http"));
     for (const [name, pathname] of chosen) {
       const url = pathname.startsWith("http") ? pathname : `${site.app.base}${pathname}`;
       // As most visitors meet it: viewed before, so kept by the page cache (decision 100). --cold audits first views.

@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../db/embedded";
 import { startAppServer } from "./app-server";
-import { startSiteUnderTest } from "./site-under-test";
+import { newVisitorCookie, startSiteUnderTest } from "./site-under-test";
 
 type Autocannon = (options: Record<string, unknown>) => PromiseLike<{ requests: { average: number }; non2xx: number }>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
@@ -94,12 +94,7 @@ function cpuMs(pid: number): number {
 async function startServer(nodeArgs: string[]) {
   if (args.includes("--site")) {
     const site = await startSiteUnderTest({ dataDir: path.join(root, ".data-bench-pages"), nodeArgs });
-    const visitor = args.includes("--returning")
-      ? (await fetch(`${site.app.base}/auth`)).headers
-          .getSetCookie()
-          .find((c) => c.startsWith("visitor="))!
-          .split(";")[0]!
-      : undefined;
+    const visitor = args.includes("--returning") ? await newVisitorCookie(site.app.base) : undefined;
     return {
       base: site.app.base,
       pid: site.app.child.pid!,

@@ -15,7 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
-import { SESSION_SECRET, startSiteUnderTest } from "./site-under-test";
+import { newVisitorCookie, SESSION_SECRET, startSiteUnderTest } from "./site-under-test";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -42,12 +42,7 @@ async function main() {
       RUN_JOBS: "false",
       LOG_REQUESTS: "false",
     });
-    const visitor = args.includes("--returning")
-      ? (await fetch(`${site.app.base}/auth`)).headers
-          .getSetCookie()
-          .find((c) => c.startsWith("visitor="))!
-          .split(";")[0]!
-      : undefined;
+    const visitor = args.includes("--returning") ? await newVisitorCookie(site.app.base) : undefined;
     const cookie = args.includes("--member") ? site.cookie : visitor;
     type Handle = ReturnType<typeof createRequestHandler>;
     const builds: { name: string; handle: Handle }[] = [];

@@ -5,6 +5,13 @@ import { startAppServer } from "./app-server";
 
 export const SESSION_SECRET = "bench-session-secret-0123456789";
 
+/** A returning visitor's cookie (`visitor=…`): the visitor id a first rendered page of the site at `base` gives. */
+export async function newVisitorCookie(base: string): Promise<string> {
+  const cookie = (await fetch(`${base}/auth`)).headers.getSetCookie().find((c) => c.startsWith("visitor="));
+  if (!cookie) throw new Error(`${base}/auth set no visitor cookie`);
+  return cookie.split(";")[0]!;
+}
+
 /**
  * The site as scripts/bench-pages.ts and scripts/lighthouse-pages.ts measure it: the production server (needs a
  * build) on an embedded PostgreSQL of its own in `dataDir`, with a recorded sky (what the astrology monitor

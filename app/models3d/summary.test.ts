@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { countConstructions } from "../../tests/support/intl";
 import type { ModelSummary } from "./summary";
 
 const box: ModelSummary = {
@@ -10,19 +11,6 @@ const box: ModelSummary = {
   points: 0,
   colours: ["red", "blue"],
 };
-
-/** Counts `new Intl.NumberFormat(…)` until restored. */
-function countConstructions(name: "DateTimeFormat" | "NumberFormat") {
-  const original = Intl[name];
-  const counter = { count: 0, restore: () => void (Intl[name] = original as never) };
-  Intl[name] = new Proxy(original, {
-    construct(target, args) {
-      counter.count++;
-      return Reflect.construct(target, args) as object;
-    },
-  }) as never;
-  return counter;
-}
 
 describe("the model in words", () => {
   it("makes its number formats on first use, not when /3d-viewer loads the module", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { countConstructions } from "../../tests/support/intl";
 import { formatDay, formatEasternDateTime, formatUtcDate, formatUtcDateTime, formatUtcDateTime24 } from "./dates";
 
 const intl = new Intl.DateTimeFormat("en-US", {
@@ -66,19 +67,6 @@ describe("the other formats agree with Intl (en-US, UTC)", () => {
     }
   });
 });
-
-/** Counts `new Intl.DateTimeFormat(…)` until restored. */
-function countConstructions(name: "DateTimeFormat" | "NumberFormat") {
-  const original = Intl[name];
-  const counter = { count: 0, restore: () => void (Intl[name] = original as never) };
-  Intl[name] = new Proxy(original, {
-    construct(target, args) {
-      counter.count++;
-      return Reflect.construct(target, args) as object;
-    },
-  }) as never;
-  return counter;
-}
 
 describe("the module's cost when a page loads it", () => {
   it("makes no Intl formatter until an Eastern time is formatted, then one set for every call", async () => {
