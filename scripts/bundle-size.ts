@@ -6,8 +6,9 @@ import { gzipSync } from "node:zlib";
  * The JavaScript a page makes the browser load, as the production build's manifest says: the manifest itself, the
  * client entry and its imports, and every route module (with its imports) from the root down to the page's
  * route; each file once, gzipped as the server sends it (compression's default level). Lazily imported chunks
- * (the 3D viewer) are not counted: they load only when used. Used by scripts/bench-pages.ts and the bundle-budget
- * test (tests/integration/bundle-budget.test.ts).
+ * (the 3D viewer, the forms and dialogs on demand or on use) are not counted: they load only when used; but the
+ * chunk of the view a page shows, which the page loads at hydration (`PAGE_VIEWS`, decision 116), is. Used by
+ * scripts/bench-pages.ts, scripts/bundle-sources.ts and the bundle-budget test (tests/integration/bundle-budget.test.ts).
  */
 export type RemixManifest = {
   url?: string;
@@ -41,6 +42,45 @@ export function scriptsOfRoute(manifest: RemixManifest, manifestFile: string, ro
   return [...new Set(files)];
 }
 
+/**
+ * Pages whose content is one of several views, each a lazily imported chunk (`onDemandViews`, decision 116), of which
+ * the page loads the one it shows at hydration: its chunk and the chunks that chunk imports are counted with the
+ * page, one figure per view (view name: the view's source module, an entry point of the build's metafile).
+ * tests/e2e/astrology-views.spec.ts checks that these are exactly the scripts the page fetches.
+ */
+export const PAGE_VIEWS: Record<string, Record<string, string>> = {
+  "routes/astrology.($planet)": {
+    transits: "app/astrology/ui/transits.tsx",
+    horoscope: "app/astrology/ui/horoscope.tsx",
+  },
+};
+
+type Metafile = { outputs: Record<string, { entryPoint?: string; imports: Array<{ path: string; kind: string }> }> };
+
+/** The build's metafile (`build/metafile.js.json` beside `public/build`), written by `npm run build`. */
+function readMetafile(assetsDir: string): Metafile {
+  return JSON.parse(readFileSync(path.resolve(assetsDir, "../../build/metafile.js.json"), "utf8")) as Metafile;
+}
+
+/**
+ * The script URLs a view's chunk adds to the page's (`loaded`): the chunk of its source module and every chunk it
+ * imports statically, not those it imports lazily.
+ */
+export function scriptsOfView(metafile: Metafile, source: string, loaded: string[]): string[] {
+  const entry = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === source)?.[0];
+  if (!entry) throw new Error(`no chunk of ${source} in the build's metafile: is it still imported lazily?`);
+  const files: string[] = [];
+  const visit = (output: string) => {
+    const url = output.replace(/^public/, "");
+    if (loaded.includes(url) || files.includes(url)) return;
+    files.push(url);
+    for (const imported of metafile.outputs[output]?.imports ?? [])
+      if (imported.kind === "import-statement") visit(imported.path);
+  };
+  visit(entry);
+  return files;
+}
+
 const gzipCache = new Map<string, number>();
 
 export function gzippedBytes(assetsDir: string, url: string): number {
@@ -53,16 +93,39 @@ export function gzippedBytes(assetsDir: string, url: string): number {
   return size;
 }
 
-/** Gzipped bytes of every script each page route loads: leaf routes (no route has them as parent) only. */
-export function pageScriptBytes(assetsDir: string): Map<string, { bytes: number; files: string[] }> {
+export type PageScripts = { bytes: number; files: string[] };
+
+/**
+ * Gzipped bytes of every script each page route loads: leaf routes (no route has them as parent) only. A page with
+ * views (`PAGE_VIEWS`) has a figure per view (`views`), and its own figure is its heaviest view's.
+ */
+export function pageScriptBytes(assetsDir: string): Map<string, PageScripts & { views?: Record<string, PageScripts> }> {
   const { manifest, file } = readManifest(assetsDir);
   const parents = new Set(Object.values(manifest.routes).flatMap((r) => (r.parentId ? [r.parentId] : [])));
-  const pages = new Map<string, { bytes: number; files: string[] }>();
+  const pages = new Map<string, PageScripts & { views?: Record<string, PageScripts> }>();
+  const measured = (files: string[]) => ({
+    bytes: files.reduce((sum, url) => sum + gzippedBytes(assetsDir, url), 0),
+    files,
+  });
+  let metafile: Metafile | undefined;
   for (const id of Object.keys(manifest.routes)) {
     if (parents.has(id) && id !== "root") continue;
     if (id === "root" && parents.has("root")) continue;
     const files = scriptsOfRoute(manifest, file, id);
-    pages.set(id, { bytes: files.reduce((sum, url) => sum + gzippedBytes(assetsDir, url), 0), files });
+    const viewSources = PAGE_VIEWS[id];
+    if (!viewSources) {
+      pages.set(id, measured(files));
+      continue;
+    }
+    metafile ??= readMetafile(assetsDir);
+    const views = Object.fromEntries(
+      Object.entries(viewSources).map(([view, source]) => [
+        view,
+        measured([...files, ...scriptsOfView(metafile!, source, files)]),
+      ]),
+    );
+    const heaviest = Object.values(views).reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    pages.set(id, { ...heaviest, views });
   }
   return pages;
 }

@@ -10,6 +10,7 @@ import { gzippedBytes, pageScriptBytes } from "./bundle-size";
  *   npx tsx scripts/bundle-sources.ts routes/reset-password                 # by source file
  *   npx tsx scripts/bundle-sources.ts routes/reset-password routes/logout   # what it loads beyond /logout
  *   npx tsx scripts/bundle-sources.ts routes/_index --packages              # npm packages as one row each
+ *   npx tsx scripts/bundle-sources.ts 'routes/astrology.($planet)#horoscope' # one view of a page with views
  */
 type Metafile = { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> };
 
@@ -23,9 +24,16 @@ const byPackage = args.includes("--packages");
 const [routeId, againstId] = args.filter((arg) => !arg.startsWith("--"));
 if (!routeId) throw new Error("usage: bundle-sources.ts <route id> [<route id to subtract>] [--packages]");
 
-function sources(id: string): Map<string, number> {
-  const page = pages.get(id);
+/** A page's scripts; `route#view` for one view of a page with views (scripts/bundle-size.ts, `PAGE_VIEWS`). */
+function pageOf(id: string) {
+  const [route = id, view] = id.split("#");
+  const page = view ? pages.get(route)?.views?.[view] : pages.get(route);
   if (!page) throw new Error(`no page ${id}: one of ${[...pages.keys()].join(", ")}`);
+  return page;
+}
+
+function sources(id: string): Map<string, number> {
+  const page = pageOf(id);
   const shares = new Map<string, number>();
   for (const url of page.files) {
     const gzipped = gzippedBytes(assets, url);
@@ -50,7 +58,7 @@ const rows = [...new Set([...mine.keys(), ...theirs.keys()])]
   .map((name) => [name, (mine.get(name) ?? 0) - (theirs.get(name) ?? 0)] as const)
   .filter(([, bytes]) => Math.abs(bytes) >= 1)
   .sort((a, b) => b[1] - a[1]);
-const total = (id: string) => pages.get(id)!.bytes;
+const total = (id: string) => pageOf(id).bytes;
 console.log(
   `${routeId}: ${total(routeId)} B gzipped${againstId ? `, ${total(routeId) - total(againstId)} B more than ${againstId}` : ""}`,
 );

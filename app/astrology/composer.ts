@@ -1,6 +1,6 @@
 import { principleOf } from "~/numerology/principles";
 import type { Composition, Style } from "~/preferences/schema";
-import { bodyFacts, signFacts, type BodyName, type SignName } from "./zodiac";
+import { bodyDescription, bodyFacts, signFacts, type BodyName, type SignName } from "./zodiac";
 
 /**
  * The offline composer of planetary readings: written from the site's own material (the planet's principle,
@@ -56,6 +56,7 @@ function keywordLine(keywords: string, style: Style): string | null {
 
 export function composeReading({ planet, sign, style, composition, keywords }: ReadingRequest): string {
   const body = bodyFacts(planet);
+  const description = bodyDescription(planet);
   const zodiac = signFacts(sign);
   const principle = principleOf(body.principle);
   const universal = `Universal ${principle.name}`;
@@ -83,7 +84,7 @@ export function composeReading({ planet, sign, style, composition, keywords }: R
     case "metaphorical":
       return [
         opening,
-        `Picture ${universal} as a river and ${sign} as the land it crosses: principle ${principle.digit} is the current, ${zodiac.element} the terrain, and ${body.description.charAt(0).toLowerCase()}${body.description.slice(1)}`,
+        `Picture ${universal} as a river and ${sign} as the land it crosses: principle ${principle.digit} is the current, ${zodiac.element} the terrain, and ${description.charAt(0).toLowerCase()}${description.slice(1)}`,
         `${signLine} ${themes}`,
         ...(userLine ? [userLine] : []),
         `The river and the land were never two. That is 0, Universal Nonseparation, the ocean every current returns to. ${closing}`,
@@ -91,7 +92,7 @@ export function composeReading({ planet, sign, style, composition, keywords }: R
     case "detailed":
     default:
       return [
-        `${opening} ${body.description}`,
+        `${opening} ${description}`,
         `${principleLine} ${signLine}`,
         `${themes} When ${universal} moves through ${zodiac.element}, ask where in your life ${zodiac.keywords[0]} is ready to grow, and where ${body.keywords[0]} asks for care.`,
         ...(userLine ? [userLine] : []),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AstronomicalData } from "./ephemeris.server";
-import { isPlanetSwitch, planetReport, planetTooltip, readingParagraphs, readingViewFromApi } from "./reading-view";
-import { pageTab, READING_FAILURE_TEXT } from "./tab";
+import { planetReport, planetTooltip, readingParagraphs, readingViewFromApi } from "./reading-view";
+import { isPlanetSwitch, pageTab, READING_FAILURE_TEXT } from "./tab";
 
 const ALERT = "Content generation paused due to inappropriate keywords.";
 

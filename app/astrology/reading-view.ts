@@ -1,6 +1,7 @@
 import type { AstronomicalData, PlanetReport } from "./ephemeris.server";
 import { READING_FAILURE_TEXT } from "./tab";
-import { bodyFacts, type BodyName } from "./zodiac";
+import { bodyFacts } from "./zodiac-bodies";
+import type { BodyName } from "./zodiac-names";
 
 /**
  * A planet's reading as the page shows it (decided here, on both sides: the loader's answer and the API's).
@@ -37,13 +38,4 @@ export function planetReport(sky: AstronomicalData, planet: BodyName): PlanetRep
 /** The planet buttons show a glyph first: the tooltip names what the body stands for (also in the link's name). */
 export function planetTooltip(p: PlanetReport): string {
   return `${p.name} in ${p.constellation}: ${bodyFacts(p.name as BodyName).attribute}`;
-}
-
-/**
- * With JavaScript, choosing another planet only changes the address: the sky is already on the page and the
- * reading comes from the API, so the loader need not be asked again.
- */
-export function isPlanetSwitch(currentUrl: URL, nextUrl: URL): boolean {
-  const onPage = currentUrl.pathname === "/astrology" || currentUrl.pathname.startsWith("/astrology/");
-  return onPage && nextUrl.pathname.startsWith("/astrology/") && nextUrl.search === "";
 }

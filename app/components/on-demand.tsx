@@ -1,4 +1,5 @@
 import { createElement, lazy, memo, Suspense, type ComponentType, type ReactNode } from "react";
+import { loadOnce, sameProps } from "./load-once";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -13,7 +14,8 @@ import { useHydrated } from "./use-hydrated";
  * `preload` fetches the chunk early (on pointing at or focusing what opens it).
  *
  * A form on screen when the page opens hydrates on first use instead: `onUse` (`~/components/on-use`, decisions
- * 109 and 113), a module of its own so pages without such a form do not carry it.
+ * 109 and 113), a module of its own so pages without such a form do not carry it; a page's views, one shown at a
+ * time, are `onDemandViews` (`~/components/on-demand-views`, decision 116).
  *
  * The part is memoised: React switches a boundary that is still waiting for its code to client rendering (and
  * reports an error) when it receives new props, so it only re-renders when its own props change, by value for
@@ -32,22 +34,6 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
   return Object.assign(memo(OnDemand, sameProps), { preload });
 }
 
-/**
- * The part's code, fetched once (a failed fetch is forgotten, so the next try fetches again), and the part as a
- * lazy component, typed as the component it loads (React's lazy type does not carry a generic component's props); a
- * chunk that cannot be fetched fails like the page's own modules: the route's error boundary says so.
- */
-export function loadOnce<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loading: Promise<ComponentType<P>> | undefined;
-  const fetchOnce = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-  const Loaded = lazy(() => fetchOnce().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
-  return { fetchOnce, Loaded };
-}
-
 const NeverLoaded = lazy(() => new Promise<never>(() => {}));
 
 /** What the server rendered, left as it is during hydration (no code fetched) and removed after it. */
@@ -58,29 +44,4 @@ function ServerRendered() {
       <NeverLoaded />
     </Suspense>
   );
-}
-
-/** Props are the same when each is the same value, or equal data (plain objects and arrays, compared as JSON). */
-export function sameProps(previous: object, next: object): boolean {
-  const a = previous as Record<string, unknown>;
-  const b = next as Record<string, unknown>;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every(
-    (key) => Object.is(a[key], b[key]) || (isData(a[key]) && isData(b[key]) && sameData(a[key], b[key])),
-  );
-}
-
-function isData(value: unknown): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
-}
-
-function sameData(a: unknown, b: unknown): boolean {
-  try {
-    return JSON.stringify(a) === JSON.stringify(b);
-  } catch {
-    return false;
-  }
 }

@@ -10,7 +10,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
-import { loadOnce, sameProps } from "./on-demand";
+import { loadOnce, sameProps } from "./load-once";
 
 /**
  * A form on screen when its page opens, hydrated on first use (decisions 109, 113): the server renders it whole (a
@@ -23,7 +23,9 @@ import { loadOnce, sameProps } from "./on-demand";
  * it loads at once.
  *
  * The part is memoised like `onDemand`'s; a part waiting for use that does get new props (the page sets a field from
- * outside it) loads at once, hydrates with the props it was rendered with, and then takes the new ones.
+ * outside it) loads at once, hydrates with the props it was rendered with, and then takes the new ones. A part with
+ * nothing to use, whose code only re-renders it (astrology's planet card, decision 116), thus loads when its props
+ * change. `preload` fetches the code early (on pointing at or focusing what will change or show the part).
  */
 export function onUse<P extends object>(load: () => Promise<ComponentType<P>>) {
   const { fetchOnce, Loaded } = loadOnce(load);
@@ -34,7 +36,9 @@ export function onUse<P extends object>(load: () => Promise<ComponentType<P>>) {
   }: P & { fallback?: ReactNode; holdSubmit?: boolean }) {
     return createElement(HydratedOnUse<P>, { Loaded, load: fetchOnce, fallback, holdSubmit, props: props as P });
   }
-  return memo(OnUse, sameProps);
+  // an early fetch that fails is tried again when the part is used
+  const preload = () => void fetchOnce().catch(() => {});
+  return Object.assign(memo(OnUse, sameProps), { preload });
 }
 
 /**

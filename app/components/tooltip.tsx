@@ -1,8 +1,8 @@
 import {
   cloneElement,
+  Suspense,
   useCallback,
   useEffect,
-  useLayoutEffect,
   useRef,
   useState,
   type FocusEvent,
@@ -10,6 +10,8 @@ import {
   type ReactElement,
 } from "react";
 import { createPortal } from "react-dom";
+import { loadOnce } from "./load-once";
+import type { Side } from "./tooltip-bubble";
 
 /**
  * Tooltips for controls whose visible label is a symbol or a digit (spec part 1, section 9: delay 700 ms, skip
@@ -20,16 +22,19 @@ import { createPortal } from "react-dom";
  * the bubble (role tooltip) is not also referenced as a description, which would be read twice.
  *
  * Hand-written instead of Radix Tooltip (decision 108): one bubble at a time, positioned against the viewport, in
- * about 1 KB of script instead of 15 KB on every page.
+ * about 1 KB of script instead of 15 KB on every page. The bubble itself (its placement) is a chunk of its own
+ * (decision 116), fetched when the pointer first moves over or focus first reaches a trigger: long before the hover
+ * delay ends; a bubble opened by focus shows once it is there.
  */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** Time to move the pointer across the gap from the trigger onto the bubble before it closes. */
 const HOVER_GRACE_MS = 120;
-const SIDE_OFFSET = 6;
-const COLLISION_PADDING = 8;
 
-type Side = "top" | "bottom" | "left" | "right";
+const bubble = loadOnce(() => import("./tooltip-bubble").then((m) => m.Bubble));
+// an early fetch that fails is tried again when a bubble opens
+const preloadBubble = () => void bubble.fetchOnce().catch(() => {});
+const Bubble = bubble.Loaded;
 
 // One bubble is open at a time across the page; closing one opens the skip-delay window for the next.
 let closeOpenTooltip: (() => void) | null = null;
@@ -113,6 +118,7 @@ export function Tooltip({
       {cloneElement(children, {
         onPointerMove: (event: PointerEvent<Element>) => {
           props.onPointerMove?.(event);
+          preloadBubble();
           if (event.pointerType === "touch" || hoverOpened.current) return;
           hoverOpened.current = true;
           window.clearTimeout(closeTimer.current);
@@ -136,6 +142,7 @@ export function Tooltip({
         },
         onFocus: (event: FocusEvent<Element>) => {
           props.onFocus?.(event);
+          preloadBubble();
           // focus that comes from a click is not keyboard focus: no bubble over what was just pressed
           if (!pointerDown.current) open(event.currentTarget);
         },
@@ -150,115 +157,20 @@ export function Tooltip({
       })}
       {trigger
         ? createPortal(
-            <Bubble
-              trigger={trigger}
-              side={side}
-              content={content}
-              onPointerEnter={() => window.clearTimeout(closeTimer.current)}
-              onPointerLeave={() => {
-                if (document.activeElement !== trigger) closeTimer.current = window.setTimeout(close, HOVER_GRACE_MS);
-              }}
-            />,
+            <Suspense fallback={null}>
+              <Bubble
+                trigger={trigger}
+                side={side}
+                content={content}
+                onPointerEnter={() => window.clearTimeout(closeTimer.current)}
+                onPointerLeave={() => {
+                  if (document.activeElement !== trigger) closeTimer.current = window.setTimeout(close, HOVER_GRACE_MS);
+                }}
+              />
+            </Suspense>,
             document.body,
           )
         : null}
     </>
-  );
-}
-
-type Placement = { top: number; left: number; side: Side; arrow: number };
-
-/** Where the bubble goes: on the asked side if it fits in the viewport, else the opposite one; kept inside. */
-function place(trigger: DOMRect, bubble: DOMRect, side: Side): Placement {
-  const width = window.innerWidth;
-  const height = window.innerHeight;
-  const fits: Record<Side, boolean> = {
-    top: trigger.top - bubble.height - SIDE_OFFSET >= COLLISION_PADDING,
-    bottom: trigger.bottom + bubble.height + SIDE_OFFSET <= height - COLLISION_PADDING,
-    left: trigger.left - bubble.width - SIDE_OFFSET >= COLLISION_PADDING,
-    right: trigger.right + bubble.width + SIDE_OFFSET <= width - COLLISION_PADDING,
-  };
-  const opposite: Record<Side, Side> = { top: "bottom", bottom: "top", left: "right", right: "left" };
-  const chosen = fits[side] || !fits[opposite[side]] ? side : opposite[side];
-  const clamp = (value: number, max: number) => Math.max(COLLISION_PADDING, Math.min(value, max - COLLISION_PADDING));
-  if (chosen === "top" || chosen === "bottom") {
-    const centre = trigger.left + trigger.width / 2;
-    const left = clamp(centre - bubble.width / 2, width - bubble.width);
-    const top = chosen === "top" ? trigger.top - bubble.height - SIDE_OFFSET : trigger.bottom + SIDE_OFFSET;
-    return { top, left, side: chosen, arrow: centre - left };
-  }
-  const centre = trigger.top + trigger.height / 2;
-  const top = clamp(centre - bubble.height / 2, height - bubble.height);
-  const left = chosen === "left" ? trigger.left - bubble.width - SIDE_OFFSET : trigger.right + SIDE_OFFSET;
-  return { top, left, side: chosen, arrow: centre - top };
-}
-
-const ARROW_CLASS: Record<Side, string> = {
-  top: "top-full -translate-x-1/2 border-x-[5px] border-t-[5px] border-x-transparent border-t-ink",
-  bottom: "bottom-full -translate-x-1/2 border-x-[5px] border-b-[5px] border-x-transparent border-b-ink",
-  left: "left-full -translate-y-1/2 border-y-[5px] border-l-[5px] border-y-transparent border-l-ink",
-  right: "right-full -translate-y-1/2 border-y-[5px] border-r-[5px] border-y-transparent border-r-ink",
-};
-
-function Bubble({
-  trigger,
-  side,
-  content,
-  onPointerEnter,
-  onPointerLeave,
-}: {
-  trigger: Element;
-  side: Side;
-  content: string;
-  onPointerEnter: () => void;
-  onPointerLeave: () => void;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [placement, setPlacement] = useState<Placement | null>(null);
-
-  // measured before the first paint, and again when the page scrolls or resizes under it
-  useLayoutEffect(() => {
-    let frame = 0;
-    const update = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        if (ref.current)
-          setPlacement(place(trigger.getBoundingClientRect(), ref.current.getBoundingClientRect(), side));
-      });
-    };
-    if (ref.current) setPlacement(place(trigger.getBoundingClientRect(), ref.current.getBoundingClientRect(), side));
-    window.addEventListener("scroll", update, { capture: true, passive: true });
-    window.addEventListener("resize", update);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener("scroll", update, true);
-      window.removeEventListener("resize", update);
-    };
-  }, [trigger, side]);
-
-  const vertical = placement?.side === "top" || placement?.side === "bottom";
-  return (
-    <div
-      ref={ref}
-      role="tooltip"
-      onPointerEnter={onPointerEnter}
-      onPointerLeave={onPointerLeave}
-      style={{
-        position: "fixed",
-        top: placement?.top ?? 0,
-        left: placement?.left ?? 0,
-        visibility: placement ? undefined : "hidden",
-      }}
-      className="z-[60] max-w-xs rounded bg-ink px-2 py-1 text-sm text-white shadow-lg"
-    >
-      {content}
-      {placement ? (
-        <span
-          aria-hidden="true"
-          className={`absolute h-0 w-0 ${ARROW_CLASS[placement.side]}`}
-          style={vertical ? { left: placement.arrow } : { top: placement.arrow }}
-        />
-      ) : null}
-    </div>
   );
 }

@@ -4,18 +4,15 @@ import { useState } from "react";
 import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE } from "~/ai/moderation.server";
 import { PREFERENCES_CONSTRAINT, submitPreferences } from "~/astrology/forms.server";
 import { astrologyPage } from "~/astrology/page.server";
-import { isPlanetSwitch } from "~/astrology/reading-view";
-import { DATA_FAILURE_TEXT, pageTab, parseTab } from "~/astrology/tab";
+import { DATA_FAILURE_TEXT, isPlanetSwitch, pageTab, parseTab } from "~/astrology/tab";
 import { readTabCookie, serializeTabCookie } from "~/astrology/tab-cookie.server";
 import { AstrologyViews } from "~/astrology/ui/astrology-views";
-import { HoroscopeTab } from "~/astrology/ui/horoscope";
 import { useLiveSky } from "~/astrology/ui/live-sky";
 import { PlanetNotFound } from "~/astrology/ui/planet-not-found";
-import { TransitsTab } from "~/astrology/ui/transits";
-import { usePlanetReading } from "~/astrology/ui/use-planet-reading";
 import { useRememberedTab } from "~/astrology/ui/use-remembered-tab";
-import { BODY_NAMES, parseBodyName } from "~/astrology/zodiac";
+import { BODY_NAMES, parseBodyName } from "~/astrology/zodiac-names";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { onDemandViews } from "~/components/on-demand-views";
 import { getPreferences } from "~/preferences/preferences.server";
 import { personOf } from "~/utils/cost-limits.server";
 import { combineHeaders } from "~/utils/http.server";
@@ -81,6 +78,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return defaultShouldRevalidate;
 };
 
+/**
+ * The page's two views, each a chunk of its own (decision 116): the page loads the code of the one it shows, the
+ * other's when the visitor switches to it (fetched early on pointing at or focusing its tab).
+ */
+const AstrologyView = onDemandViews({
+  transits: () => import("~/astrology/ui/transits").then((m) => m.TransitsTab),
+  horoscope: () => import("~/astrology/ui/horoscope").then((m) => m.HoroscopeTab),
+});
+
 export default function AstrologyPage() {
   const loaderData = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -88,7 +94,6 @@ export default function AstrologyPage() {
   const tab = pageTab(planet, loaderData.tab);
   const { sky, lastUpdate, checkIntervalMinutes } = useLiveSky(loaderData);
   const [keywords, setKeywords] = useState(loaderData.preferences.keywords);
-  const { reading, choose, forget } = usePlanetReading({ planet, sky, server: loaderData, keywords });
   useRememberedTab(tab, planet !== null);
 
   return (
@@ -109,7 +114,7 @@ export default function AstrologyPage() {
         <span className="text-sm">(iCalendar: the next 12 months of lunar phases, sign changes and stations)</span>
       </p>
 
-      <AstrologyViews tab={tab} onTransits={forget} />
+      <AstrologyViews tab={tab} onIntent={AstrologyView.preload} />
 
       {!sky ? (
         <section className="mt-8 rounded-lg border border-red-300 bg-red-50 p-6" role="alert">
@@ -117,14 +122,14 @@ export default function AstrologyPage() {
           <p className="mt-2">{DATA_FAILURE_TEXT}</p>
         </section>
       ) : tab === "transits" ? (
-        <TransitsTab sky={sky} lastUpdate={lastUpdate} interval={checkIntervalMinutes} />
+        <AstrologyView view="transits" sky={sky} lastUpdate={lastUpdate} interval={checkIntervalMinutes} />
       ) : (
-        <HoroscopeTab
+        <AstrologyView
+          view="horoscope"
           sky={sky}
           planet={planet}
-          reading={reading}
+          server={loaderData}
           alertTitle={loaderData.contentAlert.title}
-          onChoosePlanet={choose}
           form={{
             preferences: loaderData.preferences,
             constraint: loaderData.preferencesConstraint,

@@ -25,6 +25,22 @@ export type CookieEntry = {
 };
 
 const DAY = 24 * 60 * 60;
+// lifetimes as constants of their own, not products inside the entries: the browser bundler (esbuild 0.17) keeps an
+// unused object whose values are products, so the page that needs one entry would carry the whole registry
+const YEAR = 365 * DAY;
+const SIXTY_DAYS = 60 * DAY;
+
+/**
+ * The astrology tab's cookie, which the page's script writes too: an entry of its own (and of the registry), so the
+ * page's bundle takes this entry and not the whole registry with its purposes (decision 116).
+ */
+export const ASTROLOGY_TAB_COOKIE = {
+  name: "astrology-tab",
+  purpose: "which astrology tab you looked at last (Transits or Personalized Horoscope), to open it again",
+  maxAgeSeconds: YEAR,
+  readableByScripts: true,
+  signed: false,
+} as const satisfies CookieEntry;
 
 export const COOKIES = {
   session: {
@@ -34,7 +50,7 @@ export const COOKIES = {
     purpose:
       "which signed-in session of your account this browser holds (a random id; the session itself is kept on the server)",
     // the default SESSION_MAX_AGE_DAYS; /privacy states the configured value (app/content/privacy.server.ts)
-    maxAgeSeconds: 60 * DAY,
+    maxAgeSeconds: SIXTY_DAYS,
     endsEarly: "or until you sign out",
     readableByScripts: false,
     signed: true,
@@ -42,7 +58,7 @@ export const COOKIES = {
   visitor: {
     name: "visitor",
     purpose: "a random visitor identifier, to which your reading preferences and readings are tied",
-    maxAgeSeconds: 365 * DAY,
+    maxAgeSeconds: YEAR,
     readableByScripts: false,
     signed: true,
   },
@@ -75,13 +91,7 @@ export const COOKIES = {
     readableByScripts: false,
     signed: false,
   },
-  astrologyTab: {
-    name: "astrology-tab",
-    purpose: "which astrology tab you looked at last (Transits or Personalized Horoscope), to open it again",
-    maxAgeSeconds: 365 * DAY,
-    readableByScripts: true,
-    signed: false,
-  },
+  astrologyTab: ASTROLOGY_TAB_COOKIE,
 } as const satisfies Record<string, CookieEntry>;
 
 export type CookieKey = keyof typeof COOKIES;
@@ -105,7 +115,7 @@ export function formatLifetime(entry: CookieEntry): string {
 
 function formatSeconds(seconds: number): string {
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  if (seconds % (365 * DAY) === 0) return plural(seconds / (365 * DAY), "year");
+  if (seconds % YEAR === 0) return plural(seconds / YEAR, "year");
   if (seconds % DAY === 0) return plural(seconds / DAY, "day");
   if (seconds % 3600 === 0) return plural(seconds / 3600, "hour");
   if (seconds % 60 === 0) return plural(seconds / 60, "minute");

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Route } from "@playwright/test";
 
 /**
  * Shared browser-test helpers. Every page test calls `expectAccessible(page)`: axe must find no WCAG 2.0/2.1
@@ -131,4 +131,17 @@ export function watchPage(page: Page) {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return { scripts, errors: () => errors.filter((text) => !/Failed to load resource.*40\d/.test(text)) };
+}
+
+/** Holds the chunk whose file name starts with `name` until `release` is called. */
+export async function holdChunk(page: Page, name: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(new RegExp(`/${name}-[A-Z0-9]+\\.js$`), async (route: Route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
 }

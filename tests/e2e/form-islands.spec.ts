@@ -1,8 +1,8 @@
-import type { Page, Route } from "@playwright/test";
 import {
   createMember,
   expect,
   expectAccessible,
+  holdChunk,
   outboxLink,
   signIn,
   test,
@@ -17,19 +17,6 @@ import {
  */
 test.describe.configure({ timeout: 120_000 });
 const unique = () => Math.random().toString(36).slice(2, 8);
-
-/** Holds the chunk whose file name starts with `name` until `release` is called. */
-async function holdChunk(page: Page, name: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let asked = false;
-  await page.route(new RegExp(`/${name}-[A-Z0-9]+\\.js$`), async (route: Route) => {
-    asked = true;
-    await released;
-    await route.continue();
-  });
-  return { release, asked: () => asked };
-}
 
 async function resetLink(email: string) {
   const { mailPasswordResetByEmail } = await import("../../app/accounts/recovery.server");

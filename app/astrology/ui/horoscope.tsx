@@ -1,34 +1,62 @@
-import { Link } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useState, type MouseEvent } from "react";
 import type { AstronomicalData } from "~/astrology/ephemeris.server";
-import { planetReport, planetTooltip, type ReadingView } from "~/astrology/reading-view";
-import type { BodyName } from "~/astrology/zodiac";
+import { planetReport, planetTooltip } from "~/astrology/reading-view";
+import type { BodyName } from "~/astrology/zodiac-names";
 import { onUse } from "~/components/on-use";
 import { Tooltip } from "~/components/tooltip";
-import { PlanetCard } from "./planet-card";
 import type { PreferencesForm as PreferencesFormPart } from "./preferences-form";
+import { usePlanetReading, type ServerReading } from "./use-planet-reading";
 
 /** The preferences form hydrates on first use and holds a submit made before its code arrives (decision 113). */
 const PreferencesForm = onUse(() => import("./preferences-form").then((m) => m.PreferencesForm));
 
 /**
+ * The chosen planet's card has nothing to use: its code (and the facts of the bodies and signs it shows) only
+ * re-renders it, so it loads when its props change (its reading, a new sky) or when the visitor points at or
+ * focuses a planet link (decision 116); until then the server's HTML of it stays as sent. With the card on the
+ * page, a planet switch (a navigation within the page) made while the card or the preferences form still waits for
+ * its code was seen to stay unfinished (the address changed, the page did not: React's transition waited on the
+ * waiting part) or to make React drop a part's HTML (error 421); so a planet link followed before both have
+ * hydrated wakes them (a new prop) and is followed once both have (as the angel page does, decision 113).
+ */
+const PlanetCard = onUse(() => import("./planet-card").then((m) => m.PlanetCard));
+
+/**
  * The personalised horoscope tab: the ten bodies as links (a planet's address), the content preferences, and the
- * chosen planet's card with its reading.
+ * chosen planet's card with its reading: the loader's (`server`) or, after a planet is chosen in the browser, the
+ * reading API's (readings asked in the browser are forgotten when the view leaves the page: the transits tab).
  */
 export function HoroscopeTab({
   sky,
   planet,
-  reading,
+  server,
   alertTitle,
-  onChoosePlanet,
   form,
 }: {
   sky: AstronomicalData;
   planet: BodyName | null;
-  reading: ReadingView | null;
+  server: ServerReading;
   alertTitle: string;
-  onChoosePlanet: (planet: BodyName) => void;
-  form: Parameters<typeof PreferencesFormPart>[0];
+  form: Omit<Parameters<typeof PreferencesFormPart>[0], "onReady" | "awake">;
 }) {
+  const { reading, choose } = usePlanetReading({ planet, sky, server, keywords: form.keywords });
+  const navigate = useNavigate();
+  const [cardReady, setCardReady] = useState(false);
+  const [formReady, setFormReady] = useState(false);
+  const [heldPlanet, setHeldPlanet] = useState<BodyName | null>(null);
+  useEffect(() => {
+    if (!cardReady || !formReady || !heldPlanet) return;
+    setHeldPlanet(null);
+    choose(heldPlanet);
+    navigate(`/astrology/${heldPlanet}`, { preventScrollReset: true });
+  }, [cardReady, formReady, heldPlanet, choose, navigate]);
+  const onPlanetLink = (event: MouseEvent<HTMLAnchorElement>, name: BodyName) => {
+    const plain = event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+    if (!planet || (cardReady && formReady) || !plain) return choose(name);
+    event.preventDefault();
+    setHeldPlanet(name);
+  };
   return (
     <div className="mt-8 space-y-8">
       <h2 className="font-serif text-3xl font-bold">Personalized Horoscope</h2>
@@ -41,7 +69,9 @@ export function HoroscopeTab({
                 <Link
                   to={`/astrology/${p.name}`}
                   aria-current={p.name === planet ? "page" : undefined}
-                  onClick={() => onChoosePlanet(p.name)}
+                  onPointerEnter={PlanetCard.preload}
+                  onFocus={PlanetCard.preload}
+                  onClick={(event) => onPlanetLink(event, p.name)}
                   preventScrollReset
                   className={`block rounded-lg border p-3 text-center ${
                     p.name === planet
@@ -66,7 +96,7 @@ export function HoroscopeTab({
         <h3 id="preferences-title" className="font-serif text-xl font-bold">
           Content Preferences
         </h3>
-        <PreferencesForm holdSubmit {...form} />
+        <PreferencesForm holdSubmit {...form} onReady={setFormReady} awake={heldPlanet !== null} />
       </section>
 
       {!planet ? (
@@ -82,7 +112,14 @@ export function HoroscopeTab({
           </p>
         </section>
       ) : (
-        <PlanetCard planet={planet} report={planetReport(sky, planet)} reading={reading} alertTitle={alertTitle} />
+        <PlanetCard
+          planet={planet}
+          report={planetReport(sky, planet)}
+          reading={reading}
+          alertTitle={alertTitle}
+          onReady={setCardReady}
+          awake={heldPlanet !== null}
+        />
       )}
     </div>
   );

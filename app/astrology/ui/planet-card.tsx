@@ -1,7 +1,11 @@
+import { useEffect } from "react";
 import type { PlanetReport } from "~/astrology/ephemeris.server";
 import { readingParagraphs, type ReadingView } from "~/astrology/reading-view";
 import { READING_FAILURE_TITLE } from "~/astrology/tab";
-import { bodyFacts, formatDegree, signFacts, type BodyName } from "~/astrology/zodiac";
+import { bodyFacts } from "~/astrology/zodiac-bodies";
+import { bodyDescription } from "~/astrology/zodiac-body-descriptions";
+import { formatDegree, type BodyName } from "~/astrology/zodiac-names";
+import { signFacts } from "~/astrology/zodiac-signs";
 import { Notice } from "~/components/notice";
 import { principleOf } from "~/numerology/principles";
 
@@ -11,12 +15,20 @@ export function PlanetCard({
   report,
   reading,
   alertTitle,
+  onReady,
 }: {
   planet: BodyName;
   report: PlanetReport;
   reading: ReadingView | null;
   alertTitle: string;
+  /** told once the card has hydrated (its page holds a planet switch until then, decision 116) */
+  onReady?: (ready: true) => void;
+  /** changed by the page to load the card before a planet switch (a new prop wakes a part waiting for use) */
+  awake?: boolean;
 }) {
+  // once, on mount
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  useEffect(() => onReady?.(true), []);
   const facts = bodyFacts(planet);
   const sign = signFacts(report.constellation);
   const principle = principleOf(facts.principle);
@@ -29,7 +41,7 @@ export function PlanetCard({
         {planet} in {report.constellation}
       </h3>
       <p className="mt-1 font-semibold text-cosmic">{facts.attribute}</p>
-      <p className="mt-3">{facts.description}</p>
+      <p className="mt-3">{bodyDescription(planet)}</p>
       <p className="mt-2 text-sm">
         Principle {principle.digit}: Universal {principle.name} · {sign.element} sign, {sign.modality.toLowerCase()} ·{" "}
         {formatDegree(report.degreeInSign)} {report.constellation}

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { BODIES } from "~/astrology/zodiac";
+import { BODY_NAMES } from "~/astrology/zodiac-names";
 import { ErrorPanel } from "~/components/error-boundary";
 
 /** The 404 of /astrology/{name}: the message, the ten bodies that exist, and the way back. */
@@ -7,10 +7,10 @@ export function PlanetNotFound({ message }: { message: string }) {
   return (
     <ErrorPanel title="Planet Not Found" text={message}>
       <ul className="flex flex-wrap justify-center gap-3">
-        {BODIES.map((b) => (
-          <li key={b.name}>
-            <Link to={`/astrology/${b.name}`} className="text-cosmic underline">
-              {b.name}
+        {BODY_NAMES.map((name) => (
+          <li key={name}>
+            <Link to={`/astrology/${name}`} className="text-cosmic underline">
+              {name}
             </Link>
           </li>
         ))}

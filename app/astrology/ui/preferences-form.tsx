@@ -29,12 +29,17 @@ export function PreferencesForm({
   answer,
   keywords,
   onKeywords,
+  onReady,
 }: {
   preferences: Preferences;
   constraint: Constraint;
   answer: PreferencesAnswer | undefined;
   keywords: string;
   onKeywords: (value: string) => void;
+  /** told once the form has hydrated (the horoscope holds a planet switch until then, decision 116) */
+  onReady?: (ready: true) => void;
+  /** changed by the page to load the form before a planet switch (a new prop wakes a part waiting for use) */
+  awake?: boolean;
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -56,6 +61,7 @@ export function PreferencesForm({
     if (typeof typed === "string" && typed !== keywords) onKeywords(typed.slice(0, KEYWORDS_MAX));
     if (shown.get("style") !== preferences.style || shown.get("composition") !== preferences.composition)
       submit(element, { replace: true, preventScrollReset: true });
+    onReady?.(true);
     // once, on mount: later changes go through the fields' handlers
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, []);

@@ -1,4 +1,5 @@
-import { formatDegree, SIGNS } from "~/astrology/zodiac";
+import { formatDegree } from "~/astrology/zodiac-names";
+import { SIGNS } from "~/astrology/zodiac-signs";
 import { Tooltip } from "~/components/tooltip";
 
 /**

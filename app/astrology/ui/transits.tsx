@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { AstronomicalData, PlanetReport } from "~/astrology/ephemeris.server";
-import { formatDegree, signFacts } from "~/astrology/zodiac";
+import { formatDegree } from "~/astrology/zodiac-names";
+import { signFacts } from "~/astrology/zodiac-signs";
 import { formatEasternDateTime } from "~/utils/dates";
 import { SkyWheel } from "./sky-wheel";
 

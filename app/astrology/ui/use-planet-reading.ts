@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { AstronomicalData } from "~/astrology/ephemeris.server";
 import { LOADING_READING, planetReport, readingViewFromApi, type ReadingView } from "~/astrology/reading-view";
 import { READING_FAILURE_TEXT } from "~/astrology/tab";
-import type { BodyName } from "~/astrology/zodiac";
+import type { BodyName } from "~/astrology/zodiac-names";
 
-type ServerReading = { planet: BodyName | null; reading: ReadingView | null; contentAlert: { message: string } };
+export type ServerReading = { planet: BodyName | null; reading: ReadingView | null; contentAlert: { message: string } };
 
 /**
  * The reading of the planet on the address. The loader's (`server`) when it wrote one for this planet; otherwise,
@@ -77,8 +77,6 @@ export function usePlanetReading({
   return {
     reading,
     /** a planet link was followed: show its loading card at once */
-    choose: (name: BodyName) => setAsked({ planet: name, view: LOADING_READING }),
-    /** the transits tab was chosen: forget readings asked in the browser */
-    forget: () => setAsked(null),
+    choose: useCallback((name: BodyName) => setAsked({ planet: name, view: LOADING_READING }), []),
   };
 }
