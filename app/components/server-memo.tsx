@@ -10,15 +10,10 @@ import { createContext, createElement, useContext, type ComponentType, type HTML
  *
  * `render` must be a pure function of `props`: it reads no context (no router hook, no nonce), uses no `useId` and
  * no Suspense (both depend on where in the page the part is), and `props` are plain JSON data that name every
- * variant (they are the key; dates count as their JSON text). Handlers and refs inside it work (the browser
- * attaches them at hydration). `keep`: how many variants of the part the server keeps, the most recently used
- * (decision 117: parts of the page's content, such as a post's text, have many).
+ * variant (they are the key). Handlers and refs inside it work (the browser attaches them at hydration).
  * `app/components/server-memo.test.tsx` renders the shell both ways and compares the HTML byte for byte.
  */
-export type RenderOnce = (part: ComponentType<never>, props: object, keep: number) => string | null;
-
-/** Variants of a part kept by default: the shell's parts have at most 14. */
-const KEEP = 64;
+export type RenderOnce = (part: ComponentType<never>, props: object) => string | null;
 
 const ServerMemoContext = createContext<RenderOnce | null>(null);
 export const ServerMemoProvider = ServerMemoContext.Provider;
@@ -29,11 +24,10 @@ export function ServerMemo<P extends object>({
   tag,
   render,
   props,
-  keep = KEEP,
   ...host
-}: HTMLAttributes<HTMLElement> & { tag: HostTag; render: ComponentType<P>; props: P; keep?: number }) {
-  // the server's kept HTML of the part, or (in the browser) null: rendered as usual
-  const html = useContext(ServerMemoContext)?.(render as ComponentType<never>, props, keep) ?? null;
+}: HTMLAttributes<HTMLElement> & { tag: HostTag; render: ComponentType<P>; props: P }) {
+  // the server's kept HTML of the part, or (in the browser, or past the kept variants) null: rendered as usual
+  const html = useContext(ServerMemoContext)?.(render as ComponentType<never>, props) ?? null;
   return html === null
     ? createElement(tag, host, createElement(render, props))
     : createElement(tag, { ...host, dangerouslySetInnerHTML: { __html: html } });

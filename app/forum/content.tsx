@@ -1,5 +1,4 @@
 import { Fragment } from "react";
-import { ServerMemo } from "~/components/server-memo";
 
 /**
  * Post and title text is plain text: line breaks are kept (CSS pre-wrap), web addresses become links with
@@ -41,33 +40,19 @@ function isSafeHttpUrl(href: string): boolean {
   }
 }
 
-/**
- * A post's (or a topic's description) text as the page shows it. The text's HTML is a pure function of the text:
- * the server renders each text once and reuses it (`<ServerMemo>`, decision 117), keeping the most recently shown
- * 2,000 (a topic page shows up to 20 posts; the hot topics' posts stay kept).
- */
 export function PostContent({ text, className = "" }: { text: string; className?: string }) {
   return (
     // dir="auto": member text takes its own direction and cannot reorder the page around it (decision 090).
-    <ServerMemo
-      tag="div"
-      dir="auto"
-      className={`whitespace-pre-wrap break-words ${className}`}
-      render={ContentTokens}
-      props={{ text }}
-      keep={2_000}
-    />
-  );
-}
-
-function ContentTokens({ text }: { text: string }) {
-  return tokenizeContent(text).map((token, i) =>
-    token.type === "link" ? (
-      <a key={i} href={token.href} rel="nofollow ugc noopener" className="text-cosmic underline">
-        {token.text}
-      </a>
-    ) : (
-      <Fragment key={i}>{token.text}</Fragment>
-    ),
+    <div dir="auto" className={`whitespace-pre-wrap break-words ${className}`}>
+      {tokenizeContent(text).map((token, i) =>
+        token.type === "link" ? (
+          <a key={i} href={token.href} rel="nofollow ugc noopener" className="text-cosmic underline">
+            {token.text}
+          </a>
+        ) : (
+          <Fragment key={i}>{token.text}</Fragment>
+        ),
+      )}
+    </div>
   );
 }

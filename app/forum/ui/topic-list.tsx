@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { ServerMemo } from "~/components/server-memo";
 import { ALL_TOPICS, FORUM_CATEGORIES } from "../categories";
 import { forumHref, repliesLabel } from "../pages";
 import { CategoryBadge } from "./category-badge";
@@ -7,8 +6,7 @@ import { FormattedDate } from "./formatted-date";
 
 /*
  * The forum page's lists. Category, topic and page links are plain anchors: the page navigates them on the client
- * with one handler (useLinkNavigation) instead of a router <Link> per link. The topics' cards are a pure function
- * of the topics shown, rendered once per list the server shows (`<ServerMemo>`, decision 117).
+ * with one handler (useLinkNavigation) instead of a router <Link> per link.
  */
 export type TopicCard = {
   id: number;
@@ -70,7 +68,30 @@ export function TopicList({
           )}
         </div>
       ) : (
-        <ServerMemo tag="ul" aria-label="Topics" className="mt-6 space-y-3" render={TopicItems} props={{ topics }} />
+        <ul aria-label="Topics" className="mt-6 space-y-3">
+          {topics.map((topic) => (
+            <li key={topic.id} className="rounded-lg border border-violet-200 bg-white p-4 shadow-sm">
+              <h3 className="text-lg font-semibold">
+                <a href={`/forum/topic/${topic.id}`} className="text-cosmic hover:underline">
+                  <bdi>{topic.title}</bdi>
+                </a>
+              </h3>
+              <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink">
+                <CategoryBadge category={topic.category} />
+                <span>
+                  by <bdi>{topic.author.username}</bdi>
+                </span>
+                <span>
+                  Created <FormattedDate date={topic.createdAt} />
+                </span>
+                <span>{repliesLabel(topic.postCount)}</span>
+                <span>
+                  Latest activity <FormattedDate date={topic.lastActivityAt} />
+                </span>
+              </p>
+            </li>
+          ))}
+        </ul>
       )}
 
       {!isFirstPage || nextCursor ? (
@@ -92,30 +113,4 @@ export function TopicList({
       ) : null}
     </>
   );
-}
-
-/** The cards of a page of topics (rendered inside the list's `<ul>`). */
-function TopicItems({ topics }: { topics: TopicCard[] }) {
-  return topics.map((topic) => (
-    <li key={topic.id} className="rounded-lg border border-violet-200 bg-white p-4 shadow-sm">
-      <h3 className="text-lg font-semibold">
-        <a href={`/forum/topic/${topic.id}`} className="text-cosmic hover:underline">
-          <bdi>{topic.title}</bdi>
-        </a>
-      </h3>
-      <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink">
-        <CategoryBadge category={topic.category} />
-        <span>
-          by <bdi>{topic.author.username}</bdi>
-        </span>
-        <span>
-          Created <FormattedDate date={topic.createdAt} />
-        </span>
-        <span>{repliesLabel(topic.postCount)}</span>
-        <span>
-          Latest activity <FormattedDate date={topic.lastActivityAt} />
-        </span>
-      </p>
-    </li>
-  ));
 }
