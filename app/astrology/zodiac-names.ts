@@ -1,8 +1,8 @@
 /**
  * The names of the ten bodies and the twelve signs, and the small functions that read and write positions: the part
- * of the zodiac the astrology page's own module needs (decision 116). The facts are in `./zodiac-signs` and
- * `./zodiac`; server code imports all of it from `./zodiac`, browser code from the module that has what it needs,
- * so each view's chunk carries only its facts.
+ * of the zodiac the astrology page's own module needs (decision 116). The facts are in `./zodiac-signs`,
+ * `./zodiac-bodies` and `./zodiac-body-descriptions`; server code imports all of it from `./zodiac`, browser code from
+ * the module that has what it needs, so each view's chunk carries only its facts.
  */
 export const BODY_NAMES = [
   "Sun",
