@@ -1,6 +1,6 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes, randomInt } from "node:crypto";
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import Bowser from "bowser";
 import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
