@@ -5,7 +5,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createDocumentHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
@@ -161,7 +161,9 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-  // Signed-out visitors' public pages, from memory when nothing changed since they were rendered (decision 100).
+  // Signed-out visitors' public pages, from memory when nothing changed since they were rendered (decision 100), and
+  // members' forum pages from templates the cache renders itself with Remix's handler (decision 120).
+  pageCache.renderMemberTemplatesWith(createDocumentHandler(remixBuild, isProduction ? "production" : "development"));
   app.use((req, res, next) => void pageCache.serve(req, res, next, res.locals.cspNonce as string));
 
   // Every form and JSON body is checked once here (duplicate fields, bytes that are not text) before a route reads it.

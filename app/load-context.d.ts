@@ -14,6 +14,11 @@ declare module "@remix-run/node" {
     pageCache: import("~/utils/page-cache.server").PageTicket | null;
     /** the visitor's saved preferences, when the page cache read them to key this page: render from these */
     visitorPreferences?: import("~/preferences/schema").Preferences;
+    /**
+     * in a member template of a topic page (decision 120), what the member it stands for wrote on it (set by the
+     * page cache's own request only): the topic, and the ids of their posts on the page
+     */
+    forumOwnership?: { topic: boolean; posts: number[] };
   }
   // Single fetch: loaders' and actions' types are inferred from what they return.
   interface Future {

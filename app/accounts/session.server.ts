@@ -1,4 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes, randomInt } from "node:crypto";
 import Bowser from "bowser";
 import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
@@ -70,8 +72,9 @@ const sessionByIdQuery = preparedQuery("session-by-id", (db) =>
     .prepare("session-by-id"),
 );
 
-async function readSession(request: Request): Promise<CurrentSession | null> {
-  const cookie = await sessionStorage.getSession(request.headers.get("Cookie"));
+/** The session a Cookie header names, if still in force (writes `last_seen_at` when it is stale). */
+export async function readSession(cookieHeader: string | null | undefined): Promise<CurrentSession | null> {
+  const cookie = await sessionStorage.getSession(cookieHeader);
   const sid = cookie.get("sid");
   if (typeof sid !== "string" || sid.length < 32 || sid.length > 128) return null;
   const id = hashSessionId(sid);
@@ -94,14 +97,51 @@ async function readSession(request: Request): Promise<CurrentSession | null> {
  * what the action changed).
  */
 export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  // A page cache's member template is rendered as its template member (decision 120), whatever the request says.
+  const template = templateMember.getStore();
+  if (template) return Promise.resolve(template);
   let current = sessionOfRequest.get(request);
   if (!current) {
-    current = readSession(request);
+    current = readSession(request.headers.get("Cookie"));
     sessionOfRequest.set(request, current);
   }
   return current;
 }
 const sessionOfRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+
+/**
+ * The member a page cache's member template is rendered as (decision 120): a plain member with an e-mail address,
+ * whose id (above any PostgreSQL integer) and name (random, letters and digits only) no member has and nothing
+ * else in a page contains, so that the cache finds them in the rendered page and puts each member's own in.
+ * Drawn anew in each process.
+ */
+export const TEMPLATE_MEMBER: PublicUser = {
+  id: 2 ** 40 + randomInt(2 ** 40),
+  username: `m${randomBytes(12).toString("hex")}`,
+  email: "template-member@example.invalid",
+  isEmailVerified: true,
+  forumNotifications: true,
+  role: "member",
+  createdAt: new Date(0),
+  silencedUntil: null,
+};
+const templateMember = new AsyncLocalStorage<CurrentSession>();
+
+/** Runs a render as the template member: every read of the session in it (getCurrentSession) gets that member. */
+export function asTemplateMember<T>(render: () => Promise<T>): Promise<T> {
+  return templateMember.run({ id: "template-member", user: TEMPLATE_MEMBER }, render);
+}
+
+/**
+ * The signed-in member of a request whose page a member template may stand for (decision 120): a plain member
+ * (moderators and admins see tools the template has not) with an e-mail address (members without one get the
+ * forum's prompt to add it). Null for anyone else, who gets the page rendered for them.
+ */
+export async function templatedMember(cookieHeader: string | undefined): Promise<PublicUser | null> {
+  const session = await readSession(cookieHeader);
+  const user = session?.user;
+  return user && user.email && !isModeratorUser(user) ? user : null;
+}
 
 /** The signed-in member, or null. */
 export async function getUser(request: Request): Promise<PublicUser | null> {

@@ -26,13 +26,19 @@ export function Prose({ html, className = "" }: { html: string; className?: stri
   return <div className={`${proseClass} ${className}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** The body of a content page, with route components placed at its `<!-- slot:name -->` markers. */
+/**
+ * The body of a content page, with route components placed at its `<!-- slot:name -->` markers. A Markdown part
+ * after the first one follows a long text and a component, so it starts below the fold: the browser lays it out only
+ * when it comes near the viewport (`render-when-near`, decision 118). The first one stays as it is: it is in view,
+ * and a skipped block in view would be laid out a second time, after the first paint.
+ */
 export function ContentParts({ parts, slots = {} }: { parts: ContentPart[]; slots?: Record<string, ReactNode> }) {
+  const first = parts.findIndex((part) => part.kind === "html");
   return (
     <>
       {parts.map((part, index) =>
         part.kind === "html" ? (
-          <Prose key={index} html={part.html} />
+          <Prose key={index} html={part.html} className={index > first ? "render-when-near" : ""} />
         ) : (
           <Fragment key={index}>{slots[part.name] ?? null}</Fragment>
         ),

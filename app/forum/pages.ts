@@ -32,13 +32,14 @@ export function topicHref(topicId: number, page: number, extra: Record<string, s
 
 export const repliesLabel = (count: number) => `${count} ${count === 1 ? "reply" : "replies"}`;
 
-/** Only the author edits a post, and not while it is hidden. */
-export const mayEdit = (userId: number | undefined, post: { authorId: number; hidden?: unknown }) =>
-  userId !== undefined && userId === post.authorId && !post.hidden;
+/**
+ * Only the author edits a post, and not while it is hidden. `own`: the reader wrote it (the loader says so, from the
+ * session or, in a member template, from the page cache: decision 120).
+ */
+export const mayEdit = (post: { own: boolean; hidden?: unknown }) => post.own && !post.hidden;
 
 /** A member flags what someone else wrote. */
-export const mayFlag = (userId: number | undefined, item: { authorId: number }) =>
-  userId !== undefined && userId !== item.authorId;
+export const mayFlag = (userId: number | undefined, item: { own: boolean }) => userId !== undefined && !item.own;
 
 /** `?edit=` is honoured for one's own post in this topic only. */
 export const mayOpenEditor = (

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { isDatabaseUnavailable } from "#db/client.server";
 import { TOPIC_INVALID_ID, TOPIC_MISSING } from "./notices";
 import { getTopic, parseId } from "./topics.server";
@@ -23,4 +24,18 @@ export async function orFail<T>(read: Promise<T>, message: string): Promise<T> {
     console.error(error);
     throw new Response(message, { status: 500, statusText: "Internal Server Error" });
   }
+}
+
+/**
+ * What on the page the reader wrote: the topic and each post, by its author against the signed-in member; in a
+ * member template (decision 120) by what the page cache found of the member the template stands for, since the
+ * template is rendered as a made-up member who wrote nothing.
+ */
+export function readerOwns(context: AppLoadContext, userId: number | undefined) {
+  const template = context.forumOwnership;
+  if (template) {
+    return { topic: () => template.topic, post: (post: { id: number }) => template.posts.includes(post.id) };
+  }
+  const mine = (item: { authorId: number }) => userId !== undefined && item.authorId === userId;
+  return { topic: mine, post: mine };
 }

@@ -363,6 +363,45 @@ const postPageQuery = preparedQuery("forum-post-page", (db) =>
     .prepare("forum-post-page"),
 );
 
+/** The page of a topic that listPosts shows for `page`: clamped to 1 and the topic's last page, in SQL. */
+const perPage = sql.raw(String(POSTS_PER_PAGE));
+const shownPage = sql`least(greatest(${sql.placeholder("page")}::int, 1), greatest(1, ceil(${forumTopics.postCount} / ${perPage}.0)::int))`;
+const onShownPage = and(
+  eq(forumPosts.topicId, forumTopics.id),
+  eq(forumPosts.authorId, sql.placeholder("memberId")),
+  isNull(forumPosts.deletedAt),
+  sql`${forumPosts.number} between (${shownPage} - 1) * ${perPage} + 1 and ${shownPage} * ${perPage}`,
+);
+const pageOwnershipQuery = preparedQuery("forum-page-ownership", (db) =>
+  db
+    .select({
+      ownTopic: sql<boolean>`${forumTopics.authorId} = ${sql.placeholder("memberId")}`,
+      topicHidden: sql<boolean>`${forumTopics.hiddenAt} is not null`,
+      ownPosts: sql<
+        number[]
+      >`array(select ${forumPosts.id} from ${forumPosts} where ${onShownPage} order by ${forumPosts.id})`,
+      ownHiddenPost: sql<boolean>`exists(select 1 from ${forumPosts} where ${onShownPage} and ${forumPosts.hiddenAt} is not null)`,
+    })
+    .from(forumTopics)
+    .where(and(eq(forumTopics.id, sql.placeholder("topicId")), isNull(forumTopics.deletedAt)))
+    .limit(1)
+    .prepare("forum-page-ownership"),
+);
+
+/**
+ * What of a topic page a member wrote (decision 120): whether they started the topic, the ids of their posts on the
+ * page listPosts shows for `page` (any number: it is clamped as listPosts clamps it), and whether the topic or one
+ * of their posts there is hidden. Null: no such topic.
+ */
+export async function pageOwnership({ topicId, memberId, page }: { topicId: number; memberId: number; page: number }) {
+  const [row] = await pageOwnershipQuery().execute({
+    topicId,
+    memberId,
+    page: Math.min(Math.max(Math.trunc(page) || 1, 1), 2_147_483_647),
+  });
+  return row ?? null;
+}
+
 /**
  * One page of a topic's posts, by number range (index forum_posts_topic_number_idx): page N shows #((N-1)·25+1)
  * to #(N·25), so the first and the last page of a 5,000-post topic cost the same. Hidden posts are shown to the

@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useSyncExternalStore } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPage, listPosts } from "~/content/content.server";
 import { ContentParts, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
@@ -70,10 +71,29 @@ function FeaturedImage({ src, alt }: { src: string; alt: string }) {
   );
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * Whether the router went to a fragment of this page (`/blog#fire-desire` from a post's Markdown link or its
+ * "Back to Blog" link): the posts are then all laid out before it scrolls, as `:target` does for the browser's own
+ * fragment navigations (decision 118). False on the server and while hydrating (the server never sees a fragment),
+ * so hydration finds the server's markup.
+ */
+function useRouterFragment(): boolean {
+  const { hash } = useLocation();
+  const rendersInBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return rendersInBrowser && hash !== "";
+}
+
 export default function Blog() {
   const { page, posts, sevenThreeOne, healing } = useLoaderData<typeof loader>();
+  const renderAll = useRouterFragment();
   return (
-    <div className={pageContainerClass}>
+    <div className={`${pageContainerClass}${renderAll ? " render-all" : ""}`}>
       <p className="mb-4">
         <Link to="/" className={linkClass}>
           ← Back to Home
@@ -120,7 +140,7 @@ export default function Blog() {
           key={post.slug}
           id={post.slug}
           aria-labelledby={`${post.slug}-title`}
-          className="mt-14 max-w-3xl scroll-mt-24"
+          className="render-when-near mt-14 max-w-3xl scroll-mt-24"
         >
           <h2 id={`${post.slug}-title`} className="font-serif text-3xl font-bold text-ink">
             {post.title}

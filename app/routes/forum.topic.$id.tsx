@@ -15,7 +15,7 @@ import { useLinkNavigation } from "~/components/link-navigation";
 import { editIntent, FORM_CONSTRAINTS, replyIntent } from "~/forum/forms.server";
 import { FETCH_POSTS_FAILED, FETCH_TOPIC_FAILED, TOPIC_INVALID_ID, TOPIC_LOCKED, TOPIC_MISSING } from "~/forum/notices";
 import { mayOpenEditor, topicHref } from "~/forum/pages";
-import { loadTopic, orFail } from "~/forum/topic-page.server";
+import { loadTopic, orFail, readerOwns } from "~/forum/topic-page.server";
 import { canSeeHidden, getPost, listPosts, pageCountFor, pageOfPost, parseId } from "~/forum/topics.server";
 import { CollapsibleReply } from "~/forum/ui/collapsible-reply";
 import { useAnswerToast } from "~/forum/ui/form-answer";
@@ -28,7 +28,7 @@ import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/for
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const topic = await orFail(loadTopic(params.id), FETCH_TOPIC_FAILED);
   const user = await getUser(request);
   const reader = user ? { id: user.id, canModerate: isModeratorUser(user) } : null;
@@ -54,10 +54,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // ?confirm=<action>-<post|topic>-<id> opens a flag or moderation form in place (decision 026).
   const confirm = allowedTopicConfirm(parseConfirm(url.searchParams.get("confirm")), { topic, posts, reader });
   const locked = topic.lockedAt !== null;
+  const owns = readerOwns(context, user?.id);
   return {
     user: user ? { id: user.id, username: user.username } : null,
     canModerate: reader?.canModerate ?? false,
-    topic: { ...topic, locked },
+    topic: { ...topic, locked, own: owns.topic(topic) },
     posts: posts.map(({ id, authorId, number, content, createdAt, edited, author, hidden }) => ({
       id,
       authorId,
@@ -67,6 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       edited,
       author,
       hidden,
+      own: owns.post({ id, authorId }),
     })),
     page,
     pageCount,

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { isDatabaseUnavailable, listenForNotifications } from "#db/client.server";
@@ -26,6 +26,11 @@ import { pageHoleTags } from "~/utils/page-hole";
  *   loader leaves their data out and the component renders the empty element in their place. Every response of
  *   such a page, the miss that rendered it included, is filled the same way; its ETag hashes the template's with
  *   the fills, so a 304 answers only when the whole filled page is unchanged.
+ * - `members` (decision 120): a signed-in member's page, kept as a template rendered as a made-up member (the
+ *   template member), with that member's id and name found in it and each member's own put in per response. The
+ *   section says which members (and which of their pages) a template stands for and what else of the member the
+ *   page shows (a key); every other member's page is rendered for them, as is a member's page whose template is
+ *   not kept yet (the template is then rendered beside it, from a request of its own that carries no cookie).
  *
  * Only a GET from a visitor without cookies other than `neutralCookies`, rendered with status 200, setting no
  * cookie but the visitor id (dropped) or a `replayCookies` one (kept: it is a function of the key), is kept, and
@@ -39,6 +44,30 @@ export type Variant = { key: string; context?: Partial<AppLoadContext> };
 /** Renders a hole's HTML for the visitor of this request (escaped as React escapes; "" leaves the hole empty). */
 export type PageHoleRenderer = (request: ExpressRequest) => Promise<string>;
 
+/** A signed-in member's page as a section's member template stands for it (decision 120). */
+export type MemberVariant = {
+  /** what of the member the page shows besides their id and name: joins the cache key */
+  key: string;
+  /** whose page this is: put in where the template member's id and name are */
+  member: { id: number; name: string };
+  /** reaches the template's loaders through the load context, so it is rendered from exactly what the key says */
+  context?: Partial<AppLoadContext>;
+};
+
+export type MemberTemplates = {
+  /** cookies besides the neutral ones that a member's request may carry and still be served from a template */
+  cookies: string[];
+  /** the template member's id and name: nothing else in a page may contain them */
+  templateMember: { id: number; name: string };
+  /** the member of this request and what of them the page shows; null: this page is rendered for them */
+  resolve: (request: ExpressRequest) => Promise<MemberVariant | null>;
+  /** runs a template's render as the template member (every session read in it gets that member) */
+  asTemplateMember: <T>(render: () => Promise<T>) => Promise<T>;
+};
+
+/** Renders a document as Remix does for a request (the page cache's own requests: member templates). */
+export type DocumentRenderer = (request: Request, context: AppLoadContext) => Promise<Response>;
+
 export type PageSection = {
   name: string;
   paths: RegExp[];
@@ -46,6 +75,7 @@ export type PageSection = {
   shared?: boolean;
   vary?: (request: ExpressRequest) => Promise<Variant | null>;
   holes?: Record<string, PageHoleRenderer>;
+  members?: MemberTemplates;
 };
 
 export type PageCacheOptions = {
@@ -68,11 +98,21 @@ export type PageTicket = {
   origin: string;
   refused: boolean;
   holes: string[];
+  /** a member template (decision 120), rendered as the template member by the cache's own request */
+  member?: boolean;
 };
 
-/** A kept page as pieces: its text, the places of the CSP nonce (NONCE) and of each hole (its index in `holes`). */
+/**
+ * A kept page as pieces: its text, the places of the CSP nonce (NONCE), of each hole (its index in `holes`) and, in
+ * a member template, of the template member's name in the page's text (MEMBER_NAME), in its data (MEMBER_NAME_DATA:
+ * a string of the turbo-stream that Remix writes into a script as a JavaScript string) and of its id (MEMBER_ID).
+ */
 type Piece = Buffer | number;
 const NONCE = -1;
+const MEMBER_NAME = -2;
+const MEMBER_NAME_DATA = -3;
+const MEMBER_ID = -4;
+type MemberFills = Record<typeof MEMBER_NAME | typeof MEMBER_NAME_DATA | typeof MEMBER_ID, Buffer>;
 
 type Entry = {
   storedAt: number;
@@ -83,6 +123,8 @@ type Entry = {
   etag: string;
   /** whether the kept page has a hole to fill */
   holed: boolean;
+  /** whether it is a member template */
+  member: boolean;
 };
 
 export type PageCache = ReturnType<typeof createPageCache>;
@@ -132,12 +174,18 @@ export function createPageCache({
   );
   /** The fills started for a page being rendered (a miss), by its ticket: `finish` puts them in. */
   const pendingFills = new WeakMap<PageTicket, Promise<Buffer[]>>();
+  /** How the cache renders member templates (server.ts gives it Remix's handler); none: members' pages are rendered. */
+  let renderDocument: DocumentRenderer | null = null;
+  /** Member templates being rendered, and those that cannot stand for a member's page (until their section changes). */
+  const building = new Set<string>();
+  const unusable = new Set<string>();
 
   function clear(section?: string) {
     for (const s of sections) {
       if (section && s.name !== section) continue;
       generations.set(s.name, generations.get(s.name)! + 1);
       for (const key of entries.keys()) if (key.startsWith(`${s.name}\n`)) entries.delete(key);
+      for (const key of unusable) if (key.startsWith(`${s.name}\n`)) unusable.delete(key);
     }
     stats.clears += 1;
   }
@@ -186,8 +234,8 @@ export function createPageCache({
     });
   }
 
-  function anonymous(cookieHeader: string | null | undefined): boolean {
-    return cookieNames(cookieHeader).every((name) => neutralCookies.includes(name));
+  function anonymous(cookieHeader: string | null | undefined, allowed: string[] = []): boolean {
+    return cookieNames(cookieHeader).every((name) => neutralCookies.includes(name) || allowed.includes(name));
   }
 
   function fresh(entry: Entry | undefined): entry is Entry {
@@ -212,29 +260,33 @@ export function createPageCache({
     return Promise.all(holesOf.get(section.name)!.map(async (hole) => Buffer.from(await hole.render(req))));
   }
 
-  /** A rendered page as pieces: split on its nonce and cut in each hole's empty element (its first in the page). */
-  function piecesOf(body: Buffer, nonce: Buffer, section: string): Piece[] {
-    const holes = holesOf.get(section)!;
-    const found = new Set<number>();
-    return (nonce.byteLength > 0 ? splitOn(body, nonce) : [body]).flatMap((part, i) => {
-      const pieces: Piece[] = i === 0 ? [] : [NONCE];
-      const cuts = holes
-        .map((hole, index) => ({
-          index,
-          at: found.has(index) ? -1 : part.indexOf(hole.empty),
-          open: hole.open.byteLength,
-        }))
-        .filter((cut) => cut.at !== -1)
-        .sort((a, b) => a.at - b.at);
-      for (const cut of cuts) found.add(cut.index);
-      let start = 0;
-      for (const cut of cuts) {
-        pieces.push(part.subarray(start, cut.at + cut.open), cut.index);
-        start = cut.at + cut.open;
-      }
-      pieces.push(part.subarray(start));
-      return pieces;
+  /**
+   * A rendered page as pieces: cut at each place of its nonce, inside each hole's empty element (its first in the
+   * page) and, for a member template, at each place of the template member's id and name. Null when the template
+   * member's name is somewhere the cache cannot put another name in (a script other than the page's data).
+   */
+  function piecesOf(body: Buffer, nonce: Buffer, section: string, member?: MemberTemplates): Piece[] | null {
+    const cuts: { at: number; length: number; piece: number }[] = [];
+    for (const at of placesOf(body, nonce)) cuts.push({ at, length: nonce.byteLength, piece: NONCE });
+    holesOf.get(section)!.forEach((hole, index) => {
+      const at = body.indexOf(hole.empty);
+      if (at !== -1) cuts.push({ at: at + hole.open.byteLength, length: 0, piece: index });
     });
+    if (member) {
+      const memberCuts = memberCutsOf(body, member.templateMember);
+      if (!memberCuts) return null;
+      cuts.push(...memberCuts);
+    }
+    cuts.sort((a, b) => a.at - b.at);
+    const pieces: Piece[] = [];
+    let start = 0;
+    for (const cut of cuts) {
+      if (cut.at < start) return null;
+      pieces.push(body.subarray(start, cut.at), cut.piece);
+      start = cut.at + cut.length;
+    }
+    pieces.push(body.subarray(start));
+    return pieces;
   }
 
   /** A kept page's ETag: a hash of its text without the nonce (with its holes empty). */
@@ -254,10 +306,155 @@ export function createPageCache({
     return `W/"${hash.digest("base64url").slice(0, 27)}"`;
   }
 
-  function assemble(pieces: Piece[], nonce: Buffer, fills: Buffer[]): Buffer<ArrayBuffer> {
+  function assemble(pieces: Piece[], nonce: Buffer, fills: Buffer[], member?: MemberFills): Buffer<ArrayBuffer> {
     return Buffer.concat(
-      pieces.map((piece) => (typeof piece !== "number" ? piece : piece === NONCE ? nonce : fills[piece]!)),
+      pieces.map((piece) =>
+        typeof piece !== "number"
+          ? piece
+          : piece === NONCE
+            ? nonce
+            : piece >= 0
+              ? fills[piece]!
+              : member![piece as keyof MemberFills],
+      ),
     );
+  }
+
+  /** Answers a kept page (or 304): its stored headers, this response's ETag and body. */
+  function answer(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    entry: Entry,
+    etag: string,
+    body: () => Buffer<ArrayBuffer>,
+  ) {
+    for (const [name, value] of entry.headers) if (name !== "set-cookie") res.setHeader(name, value);
+    const cookies = entry.headers.filter(([name]) => name === "set-cookie").map(([, value]) => value);
+    if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+    res.setHeader("ETag", etag);
+    res.setHeader("Age", Math.floor((Date.now() - entry.storedAt) / 1000));
+    res.setHeader("X-Page-Cache", "hit");
+    if (matches(req.headers["if-none-match"], etag)) {
+      // The browser keeps its copy, with the nonce that copy's own CSP header names: a 304 must not bring a
+      // new Content-Security-Policy (it would replace the stored one and block the stored page's scripts).
+      res.removeHeader("Content-Security-Policy");
+      res.removeHeader("Content-Type");
+      res.statusCode = 304;
+      stats.notModified += 1;
+      return res.end();
+    }
+    const sent = body();
+    res.statusCode = entry.status;
+    res.setHeader("Content-Length", sent.byteLength);
+    stats.hits += 1;
+    res.end(sent);
+  }
+
+  /**
+   * A signed-in member's page from the section's member template (decision 120), or rendered for them (passed on)
+   * when none stands for it; a missing template is rendered beside, by a request of the cache's own.
+   */
+  async function serveMember(
+    section: PageSection & { members: MemberTemplates },
+    req: ExpressRequest,
+    res: ExpressResponse,
+    next: (error?: unknown) => void,
+    nonce: string,
+  ) {
+    ensureListening();
+    if (!renderDocument || !ready(section)) return next();
+    const variant = await section.members.resolve(req).catch(() => null);
+    if (!variant) return next();
+    const origin = publicOrigin();
+    const key = `${section.name}\n${origin}${req.url}\nmember ${variant.key}`;
+    const entry = entries.get(key);
+    if (!fresh(entry)) {
+      if (entry) entries.delete(key);
+      if (!unusable.has(key) && !building.has(key)) renderMemberTemplate(section, key, req.url, origin, variant);
+      return next();
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    const fills = memberFillsOf(variant.member);
+    const etag = filledEtag(entry.etag, [fills[MEMBER_ID], fills[MEMBER_NAME]]);
+    answer(req, res, entry, etag, () => assemble(entry.pieces, Buffer.from(nonce), [], fills));
+  }
+
+  /** Renders a member template as the template member, from a request without cookies; `finish` keeps it. */
+  function renderMemberTemplate(
+    section: PageSection & { members: MemberTemplates },
+    key: string,
+    url: string,
+    origin: string,
+    variant: MemberVariant,
+  ) {
+    building.add(key);
+    const ticket: PageTicket = {
+      key,
+      section: section.name,
+      generation: generations.get(section.name)!,
+      origin,
+      refused: false,
+      holes: [],
+      member: true,
+    };
+    const context: AppLoadContext = {
+      ...variant.context,
+      cspNonce: randomBytes(16).toString("base64"),
+      requestId: "member-template",
+      clientIp: "127.0.0.1",
+      pageCache: ticket,
+    };
+    const request = new Request(`${origin}${url}`, { headers: { Accept: "text/html" } });
+    section.members
+      .asTemplateMember(async () => {
+        const response = await renderDocument!(request, context);
+        await response.arrayBuffer();
+        // Not kept (a redirect, an error, a refusal): members get this page rendered for them until it changes.
+        if (!entries.has(key) && ticket.generation === generations.get(section.name)) unusable.add(key);
+      })
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) console.error(`[page-cache] member template of ${url}:`, error);
+      })
+      .finally(() => building.delete(key));
+  }
+
+  /**
+   * Keeps a member template rendered by `renderMemberTemplate` (its body goes nowhere else): only a page that could
+   * be kept for a visitor (a 200, no cookie of its own), whose template member is found only where the cache can put
+   * a member's own in.
+   */
+  function keepMemberTemplate(
+    ticket: PageTicket,
+    section: PageSection,
+    page: { status: number; headers: Headers; body: Buffer<ArrayBuffer>; nonce: string },
+  ): Buffer<ArrayBuffer> {
+    const { status, headers, body, nonce } = page;
+    const keepable =
+      !ticket.refused &&
+      status === 200 &&
+      !!nonce &&
+      body.byteLength <= maxEntryBytes &&
+      headers.getSetCookie().every((cookie) => neutralCookies.includes(cookie.split("=", 1)[0]!.trim()));
+    const pieces = keepable ? piecesOf(body, Buffer.from(nonce), section.name, section.members) : null;
+    if (!pieces || ticket.generation !== generations.get(section.name)) return body;
+    const kept: [string, string][] = [["cache-control", PRIVATE_CACHE_CONTROL]];
+    headers.forEach((value, name) => {
+      if (!["set-cookie", "content-length", "etag", "cache-control"].includes(name)) kept.push([name, value]);
+    });
+    entries.delete(ticket.key);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(ticket.key, {
+      storedAt: Date.now(),
+      status,
+      headers: kept,
+      pieces,
+      etag: etagOf(pieces),
+      holed: false,
+      member: true,
+    });
+    stats.stores += 1;
+    return body;
   }
 
   return {
@@ -275,7 +472,14 @@ export function createPageCache({
         if (!enabled || req.method !== "GET" || !req.url) return next();
         const pathname = req.url.split("?", 1)[0]!;
         const section = sectionFor(pathname);
-        if (!section || !anonymous(req.headers.cookie)) return next();
+        if (!section) return next();
+        if (!anonymous(req.headers.cookie)) {
+          const { members } = section;
+          if (members && anonymous(req.headers.cookie, members.cookies)) {
+            return await serveMember({ ...section, members }, req, res, next, nonce);
+          }
+          return next();
+        }
         ensureListening();
         // A variant that cannot be resolved (the database is down, say) leaves the page to be rendered, uncached.
         const variant = section.vary ? await section.vary(req).catch(() => null) : { key: "" };
@@ -313,27 +517,8 @@ export function createPageCache({
         // Least recently used goes first when the cache is full.
         entries.delete(key);
         entries.set(key, entry);
-        for (const [name, value] of entry.headers) if (name !== "set-cookie") res.setHeader(name, value);
-        const cookies = entry.headers.filter(([name]) => name === "set-cookie").map(([, value]) => value);
-        if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
         const etag = entry.holed ? filledEtag(entry.etag, fills) : entry.etag;
-        res.setHeader("ETag", etag);
-        res.setHeader("Age", Math.floor((Date.now() - entry.storedAt) / 1000));
-        res.setHeader("X-Page-Cache", "hit");
-        if (matches(req.headers["if-none-match"], etag)) {
-          // The browser keeps its copy, with the nonce that copy's own CSP header names: a 304 must not bring a
-          // new Content-Security-Policy (it would replace the stored one and block the stored page's scripts).
-          res.removeHeader("Content-Security-Policy");
-          res.removeHeader("Content-Type");
-          res.statusCode = 304;
-          stats.notModified += 1;
-          return res.end();
-        }
-        const body = assemble(entry.pieces, Buffer.from(nonce), fills);
-        res.statusCode = entry.status;
-        res.setHeader("Content-Length", body.byteLength);
-        stats.hits += 1;
-        res.end(body);
+        answer(req, res, entry, etag, () => assemble(entry.pieces, Buffer.from(nonce), fills));
       } catch (error) {
         next(error);
       }
@@ -362,7 +547,9 @@ export function createPageCache({
         if (!headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
         return body;
       }
-      const pieces = piecesOf(body, Buffer.from(nonce), ticket.section);
+      const section = sections.find((s) => s.name === ticket.section)!;
+      if (ticket.member) return keepMemberTemplate(ticket, section, page);
+      const pieces = piecesOf(body, Buffer.from(nonce), ticket.section)!;
       const holed = pieces.some((piece) => typeof piece === "number" && piece !== NONCE);
       // A template is filled whether it is kept or not: its loader left this visitor's parts out of it.
       const fills = holed ? await pendingFills.get(ticket)! : [];
@@ -381,7 +568,6 @@ export function createPageCache({
         if (!headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
         return sent;
       }
-      const section = sections.find((s) => s.name === ticket.section)!;
       const etag = etagOf(pieces);
       headers.set("ETag", holed ? filledEtag(etag, fills) : etag);
       headers.set("Cache-Control", section.shared ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
@@ -397,20 +583,85 @@ export function createPageCache({
       }
       entries.delete(ticket.key);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(ticket.key, { storedAt: Date.now(), status, headers: kept, pieces, etag, holed });
+      entries.set(ticket.key, { storedAt: Date.now(), status, headers: kept, pieces, etag, holed, member: false });
       stats.stores += 1;
       return sent;
+    },
+
+    /** Gives the cache Remix's document handler, with which it renders member templates (decision 120). */
+    renderMemberTemplatesWith(renderer: DocumentRenderer) {
+      renderDocument = renderer;
     },
   };
 }
 
-function splitOn(body: Buffer, separator: Buffer): Buffer[] {
-  const parts: Buffer[] = [];
-  let start = 0;
-  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
-    parts.push(body.subarray(start, at));
-    start = at + separator.byteLength;
+function placesOf(body: Buffer, text: Buffer): number[] {
+  const places: number[] = [];
+  if (text.byteLength === 0) return places;
+  for (let at = body.indexOf(text); at !== -1; at = body.indexOf(text, at + text.byteLength)) places.push(at);
+  return places;
+}
+
+/** A JavaScript string's escaped quote, around each string of the turbo-stream in the page's data script. */
+const DATA_QUOTE = Buffer.from('\\"');
+
+/**
+ * Where a member template holds its template member (decision 120): the id, as digits wherever it is (the page's
+ * data), and the name, in the page's text (escaped as React escapes: it is letters and digits, so as is) or in
+ * the page's data, as a whole turbo-stream string inside Remix's script. Null when it is anywhere else.
+ */
+function memberCutsOf(body: Buffer, templateMember: { id: number; name: string }) {
+  const cuts: { at: number; length: number; piece: number }[] = [];
+  const id = Buffer.from(String(templateMember.id));
+  const isDigit = (at: number) => at >= 0 && at < body.byteLength && body[at]! >= 0x30 && body[at]! <= 0x39;
+  for (const at of placesOf(body, id)) {
+    if (isDigit(at - 1) || isDigit(at + id.byteLength)) return null;
+    cuts.push({ at, length: id.byteLength, piece: MEMBER_ID });
   }
-  parts.push(body.subarray(start));
-  return parts;
+  const name = Buffer.from(templateMember.name);
+  for (const at of placesOf(body, name)) {
+    const inScript = body.lastIndexOf("<script", at) > body.lastIndexOf("</script>", at);
+    if (!inScript) {
+      cuts.push({ at, length: name.byteLength, piece: MEMBER_NAME });
+      continue;
+    }
+    const quoted =
+      body.subarray(at - DATA_QUOTE.byteLength, at).equals(DATA_QUOTE) &&
+      body.subarray(at + name.byteLength, at + name.byteLength + DATA_QUOTE.byteLength).equals(DATA_QUOTE);
+    if (!quoted) return null;
+    cuts.push({
+      at: at - DATA_QUOTE.byteLength,
+      length: name.byteLength + 2 * DATA_QUOTE.byteLength,
+      piece: MEMBER_NAME_DATA,
+    });
+  }
+  return cuts;
+}
+
+/** React's escaping of text and attribute values. */
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+/** Remix's escaping of the page's data script (`escapeHtml` of @remix-run/react's markup). */
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/**
+ * A member's id and name as their page holds them: the name in the page's text as React writes it, and in the
+ * page's data as turbo-stream writes a string (JSON), which Remix writes into a script as a JavaScript string
+ * (JSON again, then escaped for HTML), quotes included (the template's cut takes the template member's quotes).
+ */
+function memberFillsOf(member: { id: number; name: string }): MemberFills {
+  return {
+    [MEMBER_ID]: Buffer.from(String(member.id)),
+    [MEMBER_NAME]: Buffer.from(member.name.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)),
+    [MEMBER_NAME_DATA]: Buffer.from(
+      JSON.stringify(JSON.stringify(member.name))
+        .slice(1, -1)
+        .replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!),
+    ),
+  };
 }

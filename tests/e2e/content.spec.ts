@@ -136,6 +136,46 @@ test.describe("teaching pages, blog and privacy", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("long texts below the fold render when near (decision 118), and every way to a post's anchor lands on its heading", async ({
+    page,
+    jsEnabled,
+  }) => {
+    const contentVisibility = (selector: string) =>
+      page.locator(selector).evaluate((element) => getComputedStyle(element).contentVisibility);
+    await page.goto("/about");
+    await waitForHydration(page, jsEnabled);
+    const about = page.getByRole("article").locator(":scope > div.text-lg");
+    expect(await about.count()).toBeGreaterThan(1);
+    expect(await about.first().evaluate((element) => getComputedStyle(element).contentVisibility)).toBe("visible");
+    expect(await about.nth(1).evaluate((element) => getComputedStyle(element).contentVisibility)).toBe("auto");
+    await page.goto("/blog");
+    await waitForHydration(page, jsEnabled);
+    expect(await contentVisibility("article#remembrance-and-omniscience")).toBe("auto");
+
+    // A post's heading sits under the page's scroll margin (6rem), wherever the posts above it were left unrendered.
+    const landsOn = async (slug: string) => {
+      const heading = page.locator(`#${slug}-title`);
+      await expect(heading).toBeInViewport();
+      await expect
+        .poll(async () => Math.abs(((await heading.boundingBox())?.y ?? -1000) - 96), { message: slug })
+        .toBeLessThan(12);
+    };
+    // a link in a post's text (a client navigation with JavaScript, which sets no :target)
+    await page.locator('#four-three-six a[href="/blog#forty-three"]').click();
+    await expect(page).toHaveURL(/\/blog#forty-three$/);
+    await landsOn("forty-three");
+    // the address itself
+    await page.goto("/blog/fire-desire");
+    await page.goto("/blog#remembrance-and-omniscience");
+    await landsOn("remembrance-and-omniscience");
+    // a post's "Back to Blog" link, to the last post, below all the others
+    await page.goto("/blog/pythagorean-mathematical-wing");
+    await waitForHydration(page, jsEnabled);
+    await page.getByRole("link", { name: "← Back to Blog" }).click();
+    await expect(page).toHaveURL(/\/blog#pythagorean-mathematical-wing$/);
+    await landsOn("pythagorean-mathematical-wing");
+  });
+
   test("an unknown post answers 404", async ({ page }) => {
     const response = await page.goto("/blog/no-such-post");
     expect(response?.status()).toBe(404);

@@ -1,11 +1,12 @@
 import type { Page, Response } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration, watchPage } from "./fixtures";
+import { createMember, expect, expectAccessible, signIn, test, waitForHydration, watchPage } from "./fixtures";
 
 /**
  * A returning visitor's angel page comes from the page cache (decision 112): the page kept per preference set,
  * with the visitor's own list of saved readings filled in for each response. With JavaScript React hydrates the
  * page and leaves that list as the server sent it (no hydration error); its links open a reading like any link;
- * after the next revalidation React renders the list itself.
+ * after the next revalidation React renders the list itself. A signed-in member's forum page comes from a member
+ * template (decision 120), with their name, id and own posts' links filled in, and hydrates as theirs.
  */
 async function decode(page: Page, jsEnabled: boolean, number: string) {
   await page.goto(`/angel?number=${number}`);
@@ -69,5 +70,54 @@ test("a returning visitor without saved readings gets the kept page with no list
   await expectAccessible(page);
   await decode(page, jsEnabled, "6116");
   await expect(page.getByRole("region", { name: "Your Saved Readings" }).getByRole("link")).toHaveCount(1);
+  expect(errors()).toEqual([]);
+});
+
+/** Views a page until it comes from memory (for a member: from the member template the first view had rendered). */
+async function keptPage(page: Page, pathname: string): Promise<Response> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const response = await page.goto(pathname);
+    if (response?.headers()["x-page-cache"] === "hit") return response;
+  }
+  throw new Error(`${pathname} was never served from the page cache`);
+}
+
+test("a member's topic page from the member template hydrates as theirs: their name, their posts' Edit links", async ({
+  page,
+  jsEnabled,
+}) => {
+  const { createTopic, createPost } = await import("../../app/forum/topics.server");
+  const author = await createMember();
+  const other = await createMember();
+  const { topic } = await createTopic({
+    authorId: other.id,
+    title: `Kept for members ${Date.now()}`,
+    description: null,
+    category: "general",
+  });
+  const { post: theirs } = (await createPost({
+    topicId: topic.id,
+    authorId: other.id,
+    content: "Someone else's post.",
+  }))!;
+  const { post: mine } = (await createPost({ topicId: topic.id, authorId: author.id, content: "A post of mine." }))!;
+  await signIn(page, author.id);
+  const { errors } = watchPage(page);
+
+  await keptPage(page, `/forum/topic/${topic.id}`);
+  await waitForHydration(page, jsEnabled);
+  if (jsEnabled) {
+    await page.waitForFunction(() => Object.keys(document.querySelector("h1")!).some((k) => k.startsWith("__react")));
+  }
+  await expect(page.getByRole("banner").getByText(author.username)).toBeVisible();
+  await expect(page.getByRole("link", { name: `Edit post #${mine.number}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Edit post #${theirs.number}` })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: `Flag post #${theirs.number}` })).toBeVisible();
+  await expectAccessible(page);
+
+  // Its links work as on a page rendered for the member: Edit opens the form with the post's text.
+  await page.getByRole("link", { name: `Edit post #${mine.number}` }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?edit=${mine.id}`));
+  await expect(page.getByRole("textbox", { name: `Edit post #${mine.number}` })).toHaveValue("A post of mine.");
   expect(errors()).toEqual([]);
 });

@@ -21,6 +21,8 @@ export type PostView = {
   edited: boolean;
   author: { username: string };
   hidden: { reason: string | null } | null;
+  /** the reader wrote it */
+  own: boolean;
 };
 
 export function PostCard({
@@ -72,7 +74,7 @@ export function PostCard({
         <FormattedDate date={post.createdAt} />
         {post.edited ? <span className="italic">(edited)</span> : null}
         <span className="ml-auto flex gap-3">
-          {mayEdit(userId, post) && !editConstraint ? (
+          {mayEdit(post) && !editConstraint ? (
             <a href={topicHref(topicId, page, { edit: String(post.id) })} data-keep-scroll="" className={link}>
               Edit<span className="sr-only"> {subject}</span>
             </a>

@@ -20,6 +20,8 @@ export type TopicView = {
   postCount: number;
   hidden: { reason: string | null } | null;
   locked: boolean;
+  /** the reader started it */
+  own: boolean;
 };
 
 /** The topic at the head of its page: its text, state (hidden, locked) and the flag and moderation links. */
