@@ -26,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       isEmailVerified: user.isEmailVerified,
       createdAt: new Date(user.createdAt).toISOString(),
     },
-    constraints: PROFILE_CONSTRAINTS,
+    // only the e-mail form the page shows (add one, or change the one on file)
+    constraint: user.email ? PROFILE_CONSTRAINTS.changeEmail : PROFILE_CONSTRAINTS.addEmail,
   };
 }
 
@@ -40,7 +41,7 @@ export const clientAction = guardedClientAction;
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function UserProfile() {
-  const { user, browsers, constraints } = useLoaderData<typeof loader>();
+  const { user, browsers, constraint } = useLoaderData<typeof loader>();
   const verified = user.isEmailVerified;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -86,11 +87,7 @@ export default function UserProfile() {
             </p>
           </ProfileCard>
 
-          {user.email ? (
-            <ChangeEmailSection constraint={constraints.changeEmail} />
-          ) : (
-            <AddEmailSection constraint={constraints.addEmail} />
-          )}
+          {user.email ? <ChangeEmailSection constraint={constraint} /> : <AddEmailSection constraint={constraint} />}
 
           <SignedInBrowsers browsers={browsers} />
         </div>

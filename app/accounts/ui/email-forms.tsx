@@ -67,6 +67,8 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint 
       },
     },
   );
+  // each read of `fields.x` makes Conform build a new field object: read each once
+  const { newEmail, currentPassword } = fields;
   const hydrated = useHydrated();
   const [values, setValues] = useState({ newEmail: "", currentPassword: "" });
   const formRef = useRef<HTMLFormElement>(null);
@@ -75,10 +77,7 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint 
   }, []);
   // A password of spaces may be sent: the server then answers 'Password required' (spec section 5).
   const blank = !values.newEmail.trim() || !values.currentPassword;
-  const summaryTitle = changeEmailErrorTitle({
-    newEmail: fields.newEmail.errors,
-    currentPassword: fields.currentPassword.errors,
-  });
+  const summaryTitle = changeEmailErrorTitle({ newEmail: newEmail.errors, currentPassword: currentPassword.errors });
   return (
     <ProfileCard title="Change Email" id="change-email">
       <p className="text-sm">Your new address must be confirmed again: we&apos;ll send a verification link to it.</p>
@@ -90,20 +89,10 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint 
         ref={formRef}
         onChange={(event) => setValues(readChangeEmail(event.currentTarget))}
       >
-        <ErrorSummary
-          form={form}
-          title={summaryTitle}
-          fields={[fields.newEmail, fields.currentPassword]}
-          resultKey={lastResult}
-        />
+        <ErrorSummary form={form} title={summaryTitle} fields={[newEmail, currentPassword]} resultKey={lastResult} />
         <input type="hidden" name="intent" value="change-email" />
-        <TextField meta={fields.newEmail} label="New email address" type="email" autoComplete="email" />
-        <TextField
-          meta={fields.currentPassword}
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-        />
+        <TextField meta={newEmail} label="New email address" type="email" autoComplete="email" />
+        <TextField meta={currentPassword} label="Current password" type="password" autoComplete="current-password" />
         <SubmitButton busy={busy} busyLabel="Changing..." disabled={hydrated && blank}>
           Change Email
         </SubmitButton>
