@@ -158,7 +158,7 @@ test.describe("teaching pages, blog and privacy", () => {
       await expect(heading).toBeInViewport();
       await expect
         .poll(async () => Math.abs(((await heading.boundingBox())?.y ?? -1000) - 96), { message: slug })
-        .toBeLessThan(12);
+        .toBeLessThan(24);
     };
     // a link in a post's text (a client navigation with JavaScript, which sets no :target)
     await page.locator('#four-three-six a[href="/blog#forty-three"]').click();

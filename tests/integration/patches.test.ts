@@ -38,8 +38,9 @@ const patches = readdirSync(path.join(root, "patches"))
   .map(readPatch);
 
 describe("dependency patches", () => {
-  it("are the six decisions 104 and 107 explain", () => {
+  it("are the seven decisions 104, 107 and 119 explain", () => {
     expect(patches.map((p) => `${p.name}@${p.version}`).sort()).toEqual([
+      "@conform-to/react@1.21.1",
       "@remix-run/dev@2.17.5",
       "@remix-run/react@2.17.5",
       "@remix-run/router@1.23.3",
