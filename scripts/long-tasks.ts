@@ -17,6 +17,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { COMPILE_HINT } from "./compile-hints";
 import { startSiteUnderTest } from "./site-under-test";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -34,7 +35,7 @@ type TraceEvent = {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: Record<string, unknown> };
+  args?: { data?: Record<string, unknown>; fileName?: string };
 };
 type CallFrame = { functionName: string; url?: string; lineNumber?: number; columnNumber?: number };
 type ProfileNode = { id: number; callFrame: CallFrame; parent?: number };
@@ -45,15 +46,20 @@ function sourceMapOf(url: string): SourceMap | null {
     const asset = /\/build\/(.*)$/.exec(url)?.[1];
     const file = asset ? path.join(root, "public/build", `${asset}.map`) : "";
     sourceMaps.set(url, file && existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, "utf8"))) : null);
+    // the compile hint (scripts/compile-hints.ts) is a line the source map does not know about
+    const hinted = asset && readFileSync(path.join(root, "public/build", asset), "utf8").startsWith(COMPILE_HINT);
+    hintedLines.set(url, hinted ? 1 : 0);
   }
   return sourceMaps.get(url)!;
 }
+const hintedLines = new Map<string, number>();
 
 /** "name source:line" for a sampled frame (the build's source file when a source map has it). */
 function frameName({ functionName, url = "", lineNumber = -1, columnNumber = 0 }: CallFrame): string {
   const map = url ? sourceMapOf(url) : null;
   // Node's own source-map reader (an empty object where nothing maps); `name` is there since Node 20
-  const entry = (map && lineNumber >= 0 ? map.findEntry(lineNumber, columnNumber) : null) as {
+  const line = lineNumber - (hintedLines.get(url) ?? 0);
+  const entry = (map && line >= 0 ? map.findEntry(line, columnNumber) : null) as {
     originalSource?: string;
     originalLine?: number;
     name?: string;
@@ -119,6 +125,8 @@ function report(events: TraceEvent[]): number {
     });
   }
   const names = new Map([...nodes].map(([id, node]) => [id, frameName(node.callFrame)]));
+  const stackOf = (id: number | undefined): string[] =>
+    id === undefined ? [] : [names.get(id) ?? "?", ...stackOf(nodes.get(id)?.parent)];
   const ms = (us: number) => us / 1000;
   const tasks = events
     .filter((e) => onMain(e) && e.ph === "X" && e.name === "RunTask" && e.ts > fcp.ts)
@@ -134,13 +142,18 @@ function report(events: TraceEvent[]): number {
       .filter((e) => onMain(e) && e !== task && e.ph === "X" && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end)
       .filter((e) => (e.dur ?? 0) > 2000)
       .slice(0, 3)
-      .map((e) => `${e.name} ${ms(e.dur!).toFixed(0)} ms`);
+      .map((e) => {
+        const file = e.args?.fileName;
+        return `${e.name}${file ? ` (${file.split("/").pop()})` : ""} ${ms(e.dur!).toFixed(0)} ms`;
+      });
     const inside = samples.filter((s) => s.ts >= task.ts && s.ts <= end);
     const self = new Map<string, number>();
     const ours = new Map<string, number>(); // the nearest frame of the site's own code
+    const within = new Map<string, number>(); // every function a sample was in (its own time and its callees')
     for (const sample of inside) {
       const name = names.get(sample.node) ?? "?";
       self.set(name, (self.get(name) ?? 0) + 1);
+      for (const frame of new Set(stackOf(sample.node))) within.set(frame, (within.get(frame) ?? 0) + 1);
       for (let id: number | undefined = sample.node; id !== undefined; id = nodes.get(id)?.parent) {
         const frame = names.get(id) ?? "";
         if (frame.includes(" app/")) {
@@ -154,6 +167,7 @@ function report(events: TraceEvent[]): number {
     );
     if (inside.length) console.log(`    functions: ${top(self, inside.length, 6)}`);
     if (ours.size) console.log(`    site code: ${top(ours, inside.length, 4)}`);
+    if (inside.length) console.log(`    including callees: ${top(within, inside.length, 10)}`);
   }
   console.log(`  total blocking time, estimated as Lighthouse counts it: ${total.toFixed(0)} ms`);
   return total;
