@@ -165,6 +165,40 @@ test.describe("the shared shell", () => {
     expect(timing.hydrated).toBe(true);
   });
 
+  test("the modulepreload links are added a few at a time, each slice its own task (decision 121)", async ({
+    page,
+    context,
+    jsEnabled,
+  }) => {
+    // Each MutationObserver callback holds the links one task added (it runs when that task's script yields).
+    await page.addInitScript(() => {
+      const slices: number[] = [];
+      Object.assign(window, { __preloadSlices: slices });
+      new MutationObserver((records) => {
+        const added = records.flatMap((record) => [...record.addedNodes]);
+        const links = added.filter((node) => node instanceof HTMLLinkElement && node.rel === "modulepreload");
+        if (links.length) slices.push(links.length);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // A phone's CPU, slower still: adding ~20 links then takes well over one slice's 4 ms.
+    const cdp = jsEnabled ? await context.newCDPSession(page) : null;
+    await cdp?.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+    await page.goto("/numbers");
+    await waitForHydration(page, jsEnabled);
+    await cdp?.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    const { slices, links } = await page.evaluate(() => ({
+      slices: (window as unknown as { __preloadSlices?: number[] }).__preloadSlices ?? [],
+      links: document.querySelectorAll('link[rel="modulepreload"]').length,
+    }));
+    if (!jsEnabled) {
+      expect(slices).toEqual([]);
+      return;
+    }
+    expect(links).toBeGreaterThan(5);
+    expect(slices.reduce((sum, count) => sum + count, 0)).toBe(links);
+    expect(slices.length).toBeGreaterThan(1);
+  });
+
   test("pages carry a CSP with a nonce and no third-party origin", async ({ request }) => {
     const response = await request.get("/");
     const csp = response.headers()["content-security-policy"] ?? "";

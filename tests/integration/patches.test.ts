@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -82,6 +83,24 @@ describe("dependency patches", () => {
     expect(second).not.toBe(first);
   });
 
+  it("@remix-run/router: the browser's build (ESM) ranks each routes array once too, and again after patchRoutes (decision 121)", async () => {
+    // Remix's browser entry matches the page's routes three times while it hydrates (decision 121).
+    type Router = typeof import("@remix-run/router");
+    const esm = (await import(pathToFileURL(require.resolve("@remix-run/router/dist/router.js")).href)) as Router;
+    for (const { matchRoutes, createRouter, createMemoryHistory } of [esm, require("@remix-run/router") as Router]) {
+      const routes: { id: string; path: string }[] = [{ id: "a", path: "/a" }];
+      expect(matchRoutes(routes, "/b")).toBeNull();
+      routes.push({ id: "b", path: "/b" });
+      expect(matchRoutes(routes, "/b")).toBeNull();
+      // Lazy route discovery changes a router's routes in place: the cache is dropped then.
+      const router = createRouter({ routes: [{ id: "a", path: "/a" }], history: createMemoryHistory() });
+      expect(matchRoutes(router.routes, "/b")).toBeNull();
+      router.patchRoutes(null, [{ id: "b", path: "/b" }]);
+      expect(matchRoutes(router.routes, "/b")?.[0]?.route.id).toBe("b");
+      router.dispose();
+    }
+  });
+
   it("react-router-dom: a static router converts a routes array to data routes once", async () => {
     const server = require("react-router-dom/server") as typeof import("react-router-dom/server");
     const routes = [{ id: "root", path: "/", element: null }];
@@ -152,6 +171,8 @@ describe("dependency patches", () => {
       expect(text, file).toMatch(/afterFirstPaint \? null : /);
       expect(text, file).toMatch(/if \(afterFirstPaint && isStatic\)/);
       expect(text, file).toContain('getEntriesByName("first-contentful-paint")');
+      // the links are added in slices, each its own task (decision 121; tests/e2e/shell.spec.ts shows it)
+      expect(text, file).toContain("await new Promise(go => setTimeout(go));");
     }
   });
 
