@@ -1,3 +1,4 @@
+import { loadContentLibrary } from "~/content/content.server";
 import {
   BLOG_HARD_CAP,
   BLOG_SOFT_CAP,
@@ -6,6 +7,7 @@ import {
   capSpeechText,
   estimatedSeconds,
   extractPageText,
+  htmlToBlocks,
   isBlogPath,
   normalizeSpeechText,
   prepareSpeechText,
@@ -140,5 +142,39 @@ describe("extraction from HTML", () => {
 
   it("estimates speech length at 900 characters a minute", () => {
     expect(estimatedSeconds("x".repeat(900))).toBe(60);
+  });
+});
+
+describe("reading only what the caps keep (decision 121)", () => {
+  const { pages, posts } = loadContentLibrary();
+  const html = (parts: { kind: string; html?: string }[]) => parts.map((part) => part.html ?? "").join("");
+  // /blog's main element: every post (the site's longest page, about 29,000 characters of text)
+  const blog = `<main id="main"><h1>Blog</h1>${posts.map((post) => `<article><h2>${post.title}</h2>${post.nestedHtml}</article>`).join("")}</main>`;
+
+  it("stops reading phrases once it has enough", () => {
+    const all = htmlToBlocks(blog);
+    const head = htmlToBlocks(blog, 2 * BLOG_HARD_CAP);
+    expect(all.map((block) => block.text).join("").length).toBeGreaterThan(6 * BLOG_HARD_CAP);
+    expect(head.length).toBeLessThan(all.length / 2);
+    expect(head).toEqual(all.slice(0, head.length));
+    expect(head.map((block) => block.text).join("").length).toBeGreaterThanOrEqual(2 * BLOG_HARD_CAP);
+  });
+
+  it("speaks the same words as the whole page on every content page and post", () => {
+    const mains: [string, string][] = [
+      ["/blog", blog],
+      ["/about", blog],
+      ...[...pages.values()].map((page): [string, string] => [`/${page.slug}`, `<main>${html(page.parts)}</main>`]),
+      ...posts.map((post): [string, string] => [`/blog/${post.slug}`, `<main>${html(post.parts)}</main>`]),
+    ];
+    for (const [pathname, main] of mains) {
+      const whole = prepareSpeechText(extractPageText(main), { blog: isBlogPath(pathname) });
+      expect(speechTextFromHtml(main, pathname), pathname).toBe(whole);
+    }
+  });
+
+  it("reads the whole main element when the rules leave too little of its first phrases", () => {
+    const main = `<main><p>${"✨ ".repeat(4000)}</p><p>Real words come after the decoration.</p></main>`;
+    expect(speechTextFromHtml(main, "/blog")).toBe("Real words come after the decoration.");
   });
 });

@@ -149,19 +149,25 @@ function isHiddenByAttributes(attributes: string): boolean {
 
 type Block = { text: string };
 
-/** Turns an HTML fragment into phrases: text outside skipped elements, broken at block boundaries. */
-export function htmlToBlocks(html: string): Block[] {
+/**
+ * Turns an HTML fragment into phrases: text outside skipped elements, broken at block boundaries. With `enough`,
+ * stops once the phrases hold that many characters (the first phrases of the whole fragment's).
+ */
+export function htmlToBlocks(html: string, enough = Infinity): Block[] {
   const blocks: Block[] = [];
   let current = "";
+  let length = 0;
   let skipDepth = 0;
   const stack: Array<{ tag: string; skipping: boolean }> = [];
   const flush = () => {
     const text = collapseWhitespace(current);
     if (text) blocks.push({ text });
+    length += text.length;
     current = "";
   };
   let last = 0;
   for (const match of html.matchAll(TAG)) {
+    if (length >= enough) return blocks;
     const index = match.index ?? 0;
     if (skipDepth === 0) current += decodeEntities(html.slice(last, index));
     last = index + match[0].length;
@@ -220,10 +226,13 @@ export function fallbackBlocks(blocks: Block[]): Block[] {
     .map((entry) => entry.block);
 }
 
-/** The page's spoken words before the spec's rules: the main element's phrases, or the fallback's best blocks. */
-export function extractPageText(html: string): string {
+/**
+ * The page's spoken words before the spec's rules: the main element's phrases (with `enough`, its first phrases
+ * holding that many characters), or the fallback's best blocks.
+ */
+export function extractPageText(html: string, enough?: number): string {
   const main = mainElementHtml(html);
-  const blocks = main !== null ? htmlToBlocks(main) : fallbackBlocks(htmlToBlocks(bodyHtml(html)));
+  const blocks = main !== null ? htmlToBlocks(main, enough) : fallbackBlocks(htmlToBlocks(bodyHtml(html)));
   return blocks.map((block) => endPhrase(block.text)).join(" ");
 }
 
@@ -332,7 +341,18 @@ export function hasReadableText(text: string): boolean {
   return text.trim().length > MIN_READABLE_LENGTH;
 }
 
-/** What read-aloud speaks for a page's HTML (the whole document or just its `<main>`). */
+/**
+ * What read-aloud speaks for a page's HTML (the whole document or just its `<main>`). The caps keep at most the
+ * first 3,500 characters, so only the main element's first phrases are read (twice that many characters; `/blog`
+ * has four times more: decision 121), and the whole of it when the rules leave fewer than 3,600 of those: the
+ * words are the same as from the whole page (the rules change only the last few characters of a cut text).
+ */
 export function speechTextFromHtml(html: string, pathname: string): string {
-  return prepareSpeechText(extractPageText(html), { blog: isBlogPath(pathname) });
+  const blog = isBlogPath(pathname);
+  const read = extractPageText(html, 2 * BLOG_HARD_CAP);
+  const head = normalizeSpeechText(read);
+  const whole = read.length < 2 * BLOG_HARD_CAP || head.length > BLOG_HARD_CAP + 100;
+  const text = whole ? head : normalizeSpeechText(extractPageText(html));
+  const capped = capSpeechText(text, { blog });
+  return hasReadableText(capped) ? capped : NO_READABLE_CONTENT;
 }
