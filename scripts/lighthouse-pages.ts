@@ -117,7 +117,10 @@ async function main() {
       const lhr = [...runs].sort((a, b) => performance(a) - performance(b))[Math.floor((runs.length - 1) / 2)]!;
       if (runs.length > 1) {
         const all = runs.map((run) => Math.round(performance(run) * 100));
-        console.log(`${pathname}: performance over ${runs.length} runs ${all.join(", ")}; the median run reported`);
+        const blocking = runs.map((run) => Math.round(run.audits["total-blocking-time"]?.numericValue ?? NaN));
+        console.log(
+          `${pathname}: performance over ${runs.length} runs ${all.join(", ")} (total blocking time ${blocking.join(", ")} ms); the median run reported`,
+        );
       }
       if (jsonDir) {
         mkdirSync(jsonDir, { recursive: true });
