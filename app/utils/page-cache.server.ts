@@ -338,6 +338,27 @@ export function createPageCache({
     );
   }
 
+  /**
+   * Keeps a page under `key` (the least recently used goes when the cache is full), with its headers but those of
+   * each response (its length, its ETag: a filled page's is this visitor's) and its cookies but the replayed ones
+   * (a visitor's page: a member template sets none).
+   */
+  function store(key: string, page: Omit<Entry, "storedAt" | "headers"> & { headers: Headers }) {
+    const kept: [string, string][] = [];
+    page.headers.forEach((value, name) => {
+      if (name !== "set-cookie" && name !== "content-length" && name !== "etag") kept.push([name, value]);
+    });
+    if (!page.member) {
+      for (const cookie of page.headers.getSetCookie()) {
+        if (replayCookies.includes(cookie.split("=", 1)[0]!.trim())) kept.push(["set-cookie", cookie]);
+      }
+    }
+    entries.delete(key);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, { ...page, storedAt: Date.now(), headers: kept });
+    stats.stores += 1;
+  }
+
   /** Answers a kept page (or 304): its stored headers, this response's ETag and body. */
   function answer(
     req: ExpressRequest,
@@ -472,22 +493,8 @@ export function createPageCache({
     // Each member hole must be in the template, empty: a part left in it would be the template member's.
     const holed = holes.every((_, index) => pieces?.includes(index));
     if (!pieces || !holed || ticket.generation !== generations.get(section.name)) return body;
-    const kept: [string, string][] = [["cache-control", PRIVATE_CACHE_CONTROL]];
-    headers.forEach((value, name) => {
-      if (!["set-cookie", "content-length", "etag", "cache-control"].includes(name)) kept.push([name, value]);
-    });
-    entries.delete(ticket.key);
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(ticket.key, {
-      storedAt: Date.now(),
-      status,
-      headers: kept,
-      pieces,
-      etag: etagOf(pieces),
-      holed: holes.length > 0,
-      member: true,
-    });
-    stats.stores += 1;
+    headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    store(ticket.key, { status, headers, pieces, etag: etagOf(pieces), holed: holes.length > 0, member: true });
     return body;
   }
 
@@ -607,18 +614,7 @@ export function createPageCache({
       headers.set("Cache-Control", section.shared ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
       headers.append("Vary", "Cookie");
       if (ticket.generation !== generations.get(section.name)) return sent;
-      const kept: [string, string][] = [];
-      headers.forEach((value, name) => {
-        // The ETag is computed per response (a filled page's is this visitor's).
-        if (name !== "set-cookie" && name !== "content-length" && name !== "etag") kept.push([name, value]);
-      });
-      for (const cookie of headers.getSetCookie()) {
-        if (replayCookies.includes(cookie.split("=", 1)[0]!.trim())) kept.push(["set-cookie", cookie]);
-      }
-      entries.delete(ticket.key);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(ticket.key, { storedAt: Date.now(), status, headers: kept, pieces, etag, holed, member: false });
-      stats.stores += 1;
+      store(ticket.key, { status, headers, pieces, etag, holed, member: false });
       return sent;
     },
 
