@@ -110,15 +110,15 @@ export function getCurrentSession(request: Request): Promise<CurrentSession | nu
 const sessionOfRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
 
 /**
- * The member a page cache's member template is rendered as (decision 120): a plain member with an e-mail address,
- * whose id (above any PostgreSQL integer) and name (random, letters and digits only) no member has and nothing
- * else in a page contains, so that the cache finds them in the rendered page and puts each member's own in.
- * Drawn anew in each process.
+ * The member a page cache's member template is rendered as (decisions 120, 122): a plain member with a verified
+ * e-mail address, whose id (above any PostgreSQL integer), name and address (random letters and digits; the
+ * address at a reserved domain) no member has and nothing else in a page contains, so that the cache finds them in
+ * the rendered page and puts each member's own in. Drawn anew in each process.
  */
 export const TEMPLATE_MEMBER: PublicUser = {
   id: 2 ** 40 + randomInt(2 ** 40),
   username: `m${randomBytes(12).toString("hex")}`,
-  email: "template-member@example.invalid",
+  email: `e${randomBytes(12).toString("hex")}@example.invalid`,
   isEmailVerified: true,
   forumNotifications: true,
   role: "member",
@@ -127,20 +127,26 @@ export const TEMPLATE_MEMBER: PublicUser = {
 };
 const templateMember = new AsyncLocalStorage<CurrentSession>();
 
-/** Runs a render as the template member: every read of the session in it (getCurrentSession) gets that member. */
-export function asTemplateMember<T>(render: () => Promise<T>): Promise<T> {
-  return templateMember.run({ id: "template-member", user: TEMPLATE_MEMBER }, render);
+/**
+ * Runs a render as the template member: every read of the session in it (getCurrentSession) gets that member, with
+ * `traits` a member template is keyed by (decision 122: whether the address is verified).
+ */
+export function asTemplateMember<T>(
+  render: () => Promise<T>,
+  traits: Partial<Pick<PublicUser, "isEmailVerified">> = {},
+): Promise<T> {
+  return templateMember.run({ id: "template-member", user: { ...TEMPLATE_MEMBER, ...traits } }, render);
 }
 
 /**
- * The signed-in member of a request whose page a member template may stand for (decision 120): a plain member
- * (moderators and admins see tools the template has not) with an e-mail address (members without one get the
- * forum's prompt to add it). Null for anyone else, who gets the page rendered for them.
+ * The session of a request whose page a member template may stand for (decision 120): a plain member (moderators
+ * and admins see tools the template has not) with an e-mail address (members without one get the forum's prompt to
+ * add it). Null for anyone else, who gets the page rendered for them.
  */
-export async function templatedMember(cookieHeader: string | undefined): Promise<PublicUser | null> {
+export async function templatedSession(cookieHeader: string | undefined): Promise<CurrentSession | null> {
   const session = await readSession(cookieHeader);
   const user = session?.user;
-  return user && user.email && !isModeratorUser(user) ? user : null;
+  return user && user.email && !isModeratorUser(user) ? session : null;
 }
 
 /** The signed-in member, or null. */

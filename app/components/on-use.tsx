@@ -3,6 +3,7 @@ import {
   lazy,
   memo,
   Suspense,
+  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -10,6 +11,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
+import { UNSAFE_DataRouterContext } from "react-router-dom";
 import { loadOnce, sameProps } from "./load-once";
 
 /**
@@ -96,6 +98,14 @@ function HydratedOnUse<P extends object>({
   useEffect(() => {
     if (props !== firstProps) gate.use();
   }, [gate, props, firstProps]);
+  // The router's state is context the part may read: React cannot pass a change of it into a boundary still
+  // waiting for its code, so a navigation or a submission on the page (a transition, decision 122) waits for the
+  // part to hydrate. Its first change loads the part; the router tells us before React renders the change.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  useEffect(() => {
+    if (!router || mounted) return;
+    return router.subscribe(() => gate.use());
+  }, [gate, router, mounted]);
   useEffect(() => {
     const server = serverRenderedNodes(marker.current);
     // a submit held until the hydrated form sends it again (Conform, then Remix's fetch)

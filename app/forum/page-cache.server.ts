@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest } from "express";
-import { asTemplateMember, SESSION_COOKIE_NAME, TEMPLATE_MEMBER, templatedMember } from "~/accounts/session.server";
+import { asTemplateMember, SESSION_COOKIE_NAME, TEMPLATE_MEMBER, templatedSession } from "~/accounts/session.server";
 import { COOKIES } from "~/utils/cookies";
 import type { MemberVariant, PageSection } from "~/utils/page-cache.server";
 import { pageOwnership, parseId } from "./topics.server";
@@ -13,12 +13,12 @@ const TOPIC_PATH = /^\/forum\/topic\/([^/]+)$/;
  * asks for a form in the page (`?edit=`, `?confirm=`, `?new=`, `?dialog=`) gets the page rendered for them.
  */
 async function forumMemberVariant(req: ExpressRequest): Promise<MemberVariant | null> {
-  const member = await templatedMember(req.headers.cookie);
+  const member = (await templatedSession(req.headers.cookie))?.user;
   if (!member) return null;
   const url = new URL(req.url, "http://localhost");
   const names = [...url.searchParams.keys()];
   const only = (allowed: string[]) => names.every((name) => allowed.includes(name));
-  const whose = { id: member.id, name: member.username };
+  const whose = { id: member.id, name: member.username, email: member.email };
   const topicPath = TOPIC_PATH.exec(url.pathname);
   if (!topicPath) return only(["category", "cursor"]) ? { key: "list", member: whose } : null;
   const topicId = parseId(decodeURIComponent(topicPath[1]!));
@@ -47,8 +47,8 @@ export const forumPages: PageSection = {
   shared: true,
   members: {
     cookies: [SESSION_COOKIE_NAME, COOKIES.emailPromptLater.name],
-    templateMember: { id: TEMPLATE_MEMBER.id, name: TEMPLATE_MEMBER.username },
+    templateMember: { id: TEMPLATE_MEMBER.id, name: TEMPLATE_MEMBER.username, email: TEMPLATE_MEMBER.email },
     resolve: forumMemberVariant,
-    asTemplateMember,
+    asTemplateMember: (render) => asTemplateMember(render),
   },
 };

@@ -3,28 +3,33 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PROFILE_CONSTRAINTS, submitProfileForm } from "~/accounts/forms.server";
 import { listMemberSessions, requireSession } from "~/accounts/session.server";
 import { LogoutForm } from "~/accounts/ui/logout-form";
+import { MEMBER_SINCE_HOLE, MemberSince } from "~/accounts/ui/member-since";
 import { Badge, ProfileCard } from "~/accounts/ui/profile-card";
 import { ResendVerification } from "~/accounts/ui/resend-verification";
-import { SignedInBrowsers } from "~/accounts/ui/signed-in-browsers";
+import { SIGNED_IN_BROWSERS_HOLE, SignedInBrowsers } from "~/accounts/ui/signed-in-browsers";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { onUse } from "~/components/on-use";
+import { PageHole } from "~/components/page-hole";
 import { guardedClientAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
-import { formatUtcDate } from "~/utils/dates";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+import { rendersPageHole } from "~/utils/page-cache.server";
 
 // the e-mail forms hydrate on first use (decision 109)
 const AddEmailSection = onUse(() => import("~/accounts/ui/email-forms").then((m) => m.AddEmailSection));
 const ChangeEmailSection = onUse(() => import("~/accounts/ui/email-forms").then((m) => m.ChangeEmailSection));
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { id: sessionId, user } = await requireSession(request);
+  // A member template (decision 122) leaves these out: the page cache fills them in per member.
   return {
-    browsers: await listMemberSessions({ userId: user.id, currentSessionId: sessionId }),
+    browsers: rendersPageHole(context, SIGNED_IN_BROWSERS_HOLE)
+      ? null
+      : await listMemberSessions({ userId: user.id, currentSessionId: sessionId }),
     user: {
       username: user.username,
       email: user.email,
       isEmailVerified: user.isEmailVerified,
-      createdAt: new Date(user.createdAt).toISOString(),
+      createdAt: rendersPageHole(context, MEMBER_SINCE_HOLE) ? null : new Date(user.createdAt).toISOString(),
     },
     // only the e-mail form the page shows (add one, or change the one on file)
     constraint: user.email ? PROFILE_CONSTRAINTS.changeEmail : PROFILE_CONSTRAINTS.addEmail,
@@ -81,10 +86,9 @@ export default function UserProfile() {
               </p>
               {user.email && !verified ? <ResendVerification /> : null}
             </div>
-            <p className="mt-4 text-sm">
-              <span className="font-medium">Member Since</span>{" "}
-              <time dateTime={user.createdAt}>{formatUtcDate(user.createdAt)}</time>
-            </p>
+            <PageHole name={MEMBER_SINCE_HOLE}>
+              {user.createdAt ? <MemberSince createdAt={user.createdAt} /> : null}
+            </PageHole>
           </ProfileCard>
 
           {user.email ? <ChangeEmailSection constraint={constraint} /> : <AddEmailSection constraint={constraint} />}

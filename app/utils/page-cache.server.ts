@@ -31,6 +31,8 @@ import { pageHoleTags } from "~/utils/page-hole";
  *   section says which members (and which of their pages) a template stands for and what else of the member the
  *   page shows (a key); every other member's page is rendered for them, as is a member's page whose template is
  *   not kept yet (the template is then rendered beside it, from a request of its own that carries no cookie).
+ *   The member's e-mail address is put in as their name is, and a member template may have holes too (decision
+ *   122): the member's own parts of the page, each rendered per request by the section's `resolve`.
  *
  * Only a GET from a visitor without cookies other than `neutralCookies`, rendered with status 200, setting no
  * cookie but the visitor id (dropped) or a `replayCookies` one (kept: it is a function of the key), is kept, and
@@ -44,25 +46,35 @@ export type Variant = { key: string; context?: Partial<AppLoadContext> };
 /** Renders a hole's HTML for the visitor of this request (escaped as React escapes; "" leaves the hole empty). */
 export type PageHoleRenderer = (request: ExpressRequest) => Promise<string>;
 
-/** A signed-in member's page as a section's member template stands for it (decision 120). */
+/** A member as a member template holds them: their id, name and (a page showing it) e-mail address. */
+export type TemplatedMember = { id: number; name: string; email?: string | null };
+
+/** A signed-in member's page as a section's member template stands for it (decisions 120, 122). */
 export type MemberVariant = {
-  /** what of the member the page shows besides their id and name: joins the cache key */
+  /** what of the member the page shows besides their id, name, e-mail address and holes: joins the cache key */
   key: string;
-  /** whose page this is: put in where the template member's id and name are */
-  member: { id: number; name: string };
+  /** whose page this is: put in where the template member's id, name and e-mail address are */
+  member: TemplatedMember;
   /** reaches the template's loaders through the load context, so it is rendered from exactly what the key says */
   context?: Partial<AppLoadContext>;
+  /** this member's part for each of the section's member holes (`MemberTemplates.holes`), as HTML escaped by React */
+  holes?: Record<string, string>;
 };
 
 export type MemberTemplates = {
   /** cookies besides the neutral ones that a member's request may carry and still be served from a template */
   cookies: string[];
-  /** the template member's id and name: nothing else in a page may contain them */
-  templateMember: { id: number; name: string };
+  /** the template member's id, name and e-mail address: nothing else in a page may contain them */
+  templateMember: TemplatedMember;
+  /**
+   * the member's own parts of the page (decision 122): the template leaves each empty (`rendersPageHole`) and every
+   * response fills it with what `resolve` rendered for that member (`MemberVariant.holes`)
+   */
+  holes?: string[];
   /** the member of this request and what of them the page shows; null: this page is rendered for them */
   resolve: (request: ExpressRequest) => Promise<MemberVariant | null>;
-  /** runs a template's render as the template member (every session read in it gets that member) */
-  asTemplateMember: <T>(render: () => Promise<T>) => Promise<T>;
+  /** runs a template's render as the template member (every session read in it gets that member) as `variant` says */
+  asTemplateMember: <T>(render: () => Promise<T>, variant: MemberVariant) => Promise<T>;
 };
 
 /** Renders a document as Remix does for a request (the page cache's own requests: member templates). */
@@ -104,15 +116,22 @@ export type PageTicket = {
 
 /**
  * A kept page as pieces: its text, the places of the CSP nonce (NONCE), of each hole (its index in `holes`) and, in
- * a member template, of the template member's name in the page's text (MEMBER_NAME), in its data (MEMBER_NAME_DATA:
- * a string of the turbo-stream that Remix writes into a script as a JavaScript string) and of its id (MEMBER_ID).
+ * a member template, of the template member's name and e-mail address in the page's text (MEMBER_NAME,
+ * MEMBER_EMAIL), in its data (MEMBER_NAME_DATA, MEMBER_EMAIL_DATA: a string of the turbo-stream that Remix writes
+ * into a script as a JavaScript string) and of its id (MEMBER_ID).
  */
 type Piece = Buffer | number;
 const NONCE = -1;
 const MEMBER_NAME = -2;
 const MEMBER_NAME_DATA = -3;
 const MEMBER_ID = -4;
-type MemberFills = Record<typeof MEMBER_NAME | typeof MEMBER_NAME_DATA | typeof MEMBER_ID, Buffer>;
+const MEMBER_EMAIL = -5;
+const MEMBER_EMAIL_DATA = -6;
+type MemberPiece =
+  typeof MEMBER_NAME | typeof MEMBER_NAME_DATA | typeof MEMBER_ID | typeof MEMBER_EMAIL | typeof MEMBER_EMAIL_DATA;
+/** A member's own for each member piece (the e-mail address's only when they have one). */
+type MemberFills = Record<Exclude<MemberPiece, typeof MEMBER_EMAIL | typeof MEMBER_EMAIL_DATA>, Buffer> &
+  Partial<Record<typeof MEMBER_EMAIL | typeof MEMBER_EMAIL_DATA, Buffer>>;
 
 type Entry = {
   storedAt: number;
@@ -166,12 +185,11 @@ export function createPageCache({
   const holesOf = new Map(
     sections.map((s) => [
       s.name,
-      Object.entries(s.holes ?? {}).map(([name, render]) => {
-        const { open, close } = pageHoleTags(name);
-        return { name, render, open: Buffer.from(open), empty: Buffer.from(open + close) };
-      }),
+      Object.entries(s.holes ?? {}).map(([name, render]) => ({ ...holeTags(name), render })),
     ]),
   );
+  /** Each section's member holes (decision 122), found alike in a member template. */
+  const memberHolesOf = new Map(sections.map((s) => [s.name, (s.members?.holes ?? []).map(holeTags)]));
   /** The fills started for a page being rendered (a miss), by its ticket: `finish` puts them in. */
   const pendingFills = new WeakMap<PageTicket, Promise<Buffer[]>>();
   /** How the cache renders member templates (server.ts gives it Remix's handler); none: members' pages are rendered. */
@@ -265,10 +283,10 @@ export function createPageCache({
    * page) and, for a member template, at each place of the template member's id and name. Null when the template
    * member's name is somewhere the cache cannot put another name in (a script other than the page's data).
    */
-  function piecesOf(body: Buffer, nonce: Buffer, section: string, member?: MemberTemplates): Piece[] | null {
+  function piecesOf(body: Buffer, nonce: Buffer, holes: HoleTags[], member?: MemberTemplates): Piece[] | null {
     const cuts: { at: number; length: number; piece: number }[] = [];
     for (const at of placesOf(body, nonce)) cuts.push({ at, length: nonce.byteLength, piece: NONCE });
-    holesOf.get(section)!.forEach((hole, index) => {
+    holes.forEach((hole, index) => {
       const at = body.indexOf(hole.empty);
       if (at !== -1) cuts.push({ at: at + hole.open.byteLength, length: 0, piece: index });
     });
@@ -315,9 +333,30 @@ export function createPageCache({
             ? nonce
             : piece >= 0
               ? fills[piece]!
-              : member![piece as keyof MemberFills],
+              : member![piece as MemberPiece]!,
       ),
     );
+  }
+
+  /**
+   * Keeps a page under `key` (the least recently used goes when the cache is full), with its headers but those of
+   * each response (its length, its ETag: a filled page's is this visitor's) and its cookies but the replayed ones
+   * (a visitor's page: a member template sets none).
+   */
+  function store(key: string, page: Omit<Entry, "storedAt" | "headers"> & { headers: Headers }) {
+    const kept: [string, string][] = [];
+    page.headers.forEach((value, name) => {
+      if (name !== "set-cookie" && name !== "content-length" && name !== "etag") kept.push([name, value]);
+    });
+    if (!page.member) {
+      for (const cookie of page.headers.getSetCookie()) {
+        if (replayCookies.includes(cookie.split("=", 1)[0]!.trim())) kept.push(["set-cookie", cookie]);
+      }
+    }
+    entries.delete(key);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, { ...page, storedAt: Date.now(), headers: kept });
+    stats.stores += 1;
   }
 
   /** Answers a kept page (or 304): its stored headers, this response's ETag and body. */
@@ -365,6 +404,9 @@ export function createPageCache({
     if (!renderDocument || !ready(section)) return next();
     const variant = await section.members.resolve(req).catch(() => null);
     if (!variant) return next();
+    // A hole the member's variant has no part for: the page is rendered for them (as when `resolve` fails).
+    const holeFills = (section.members.holes ?? []).map((name) => variant.holes?.[name]);
+    if (holeFills.some((fill) => fill === undefined)) return next();
     const origin = publicOrigin();
     const key = `${section.name}\n${origin}${req.url}\nmember ${variant.key}`;
     const entry = entries.get(key);
@@ -373,11 +415,21 @@ export function createPageCache({
       if (!unusable.has(key) && !building.has(key)) renderMemberTemplate(section, key, req.url, origin, variant);
       return next();
     }
+    const member = memberFillsOf(variant.member);
+    // A template showing the member's e-mail address stands only for a member who has one.
+    if (entry.pieces.some((piece) => typeof piece === "number" && piece < NONCE && !member[piece as MemberPiece])) {
+      return next();
+    }
     entries.delete(key);
     entries.set(key, entry);
-    const fills = memberFillsOf(variant.member);
-    const etag = filledEtag(entry.etag, [fills[MEMBER_ID], fills[MEMBER_NAME]]);
-    answer(req, res, entry, etag, () => assemble(entry.pieces, Buffer.from(nonce), [], fills));
+    const holes = holeFills.map((fill) => Buffer.from(fill!));
+    const etag = filledEtag(entry.etag, [
+      member[MEMBER_ID],
+      member[MEMBER_NAME],
+      member[MEMBER_EMAIL] ?? Buffer.alloc(0),
+      ...holes,
+    ]);
+    answer(req, res, entry, etag, () => assemble(entry.pieces, Buffer.from(nonce), holes, member));
   }
 
   /** Renders a member template as the template member, from a request without cookies; `finish` keeps it. */
@@ -395,7 +447,7 @@ export function createPageCache({
       generation: generations.get(section.name)!,
       origin,
       refused: false,
-      holes: [],
+      holes: section.members.holes ?? [],
       member: true,
     };
     const context: AppLoadContext = {
@@ -412,7 +464,7 @@ export function createPageCache({
         await response.arrayBuffer();
         // Not kept (a redirect, an error, a refusal): members get this page rendered for them until it changes.
         if (!entries.has(key) && ticket.generation === generations.get(section.name)) unusable.add(key);
-      })
+      }, variant)
       .catch((error: unknown) => {
         if (!isDatabaseUnavailable(error)) console.error(`[page-cache] member template of ${url}:`, error);
       })
@@ -436,24 +488,13 @@ export function createPageCache({
       !!nonce &&
       body.byteLength <= maxEntryBytes &&
       headers.getSetCookie().every((cookie) => neutralCookies.includes(cookie.split("=", 1)[0]!.trim()));
-    const pieces = keepable ? piecesOf(body, Buffer.from(nonce), section.name, section.members) : null;
-    if (!pieces || ticket.generation !== generations.get(section.name)) return body;
-    const kept: [string, string][] = [["cache-control", PRIVATE_CACHE_CONTROL]];
-    headers.forEach((value, name) => {
-      if (!["set-cookie", "content-length", "etag", "cache-control"].includes(name)) kept.push([name, value]);
-    });
-    entries.delete(ticket.key);
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(ticket.key, {
-      storedAt: Date.now(),
-      status,
-      headers: kept,
-      pieces,
-      etag: etagOf(pieces),
-      holed: false,
-      member: true,
-    });
-    stats.stores += 1;
+    const holes = memberHolesOf.get(section.name)!;
+    const pieces = keepable ? piecesOf(body, Buffer.from(nonce), holes, section.members) : null;
+    // Each member hole must be in the template, empty: a part left in it would be the template member's.
+    const holed = holes.every((_, index) => pieces?.includes(index));
+    if (!pieces || !holed || ticket.generation !== generations.get(section.name)) return body;
+    headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    store(ticket.key, { status, headers, pieces, etag: etagOf(pieces), holed: holes.length > 0, member: true });
     return body;
   }
 
@@ -549,8 +590,8 @@ export function createPageCache({
       }
       const section = sections.find((s) => s.name === ticket.section)!;
       if (ticket.member) return keepMemberTemplate(ticket, section, page);
-      const pieces = piecesOf(body, Buffer.from(nonce), ticket.section)!;
-      const holed = pieces.some((piece) => typeof piece === "number" && piece !== NONCE);
+      const pieces = piecesOf(body, Buffer.from(nonce), holesOf.get(section.name)!)!;
+      const holed = pieces.some((piece) => typeof piece === "number" && piece >= 0);
       // A template is filled whether it is kept or not: its loader left this visitor's parts out of it.
       const fills = holed ? await pendingFills.get(ticket)! : [];
       const sent = holed ? assemble(pieces, Buffer.from(nonce), fills) : body;
@@ -573,18 +614,7 @@ export function createPageCache({
       headers.set("Cache-Control", section.shared ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
       headers.append("Vary", "Cookie");
       if (ticket.generation !== generations.get(section.name)) return sent;
-      const kept: [string, string][] = [];
-      headers.forEach((value, name) => {
-        // The ETag is computed per response (a filled page's is this visitor's).
-        if (name !== "set-cookie" && name !== "content-length" && name !== "etag") kept.push([name, value]);
-      });
-      for (const cookie of headers.getSetCookie()) {
-        if (replayCookies.includes(cookie.split("=", 1)[0]!.trim())) kept.push(["set-cookie", cookie]);
-      }
-      entries.delete(ticket.key);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(ticket.key, { storedAt: Date.now(), status, headers: kept, pieces, etag, holed, member: false });
-      stats.stores += 1;
+      store(ticket.key, { status, headers, pieces, etag, holed, member: false });
       return sent;
     },
 
@@ -593,6 +623,14 @@ export function createPageCache({
       renderDocument = renderer;
     },
   };
+}
+
+/** A hole's name and the empty element it is found by in a rendered page (its fill goes after `open`). */
+type HoleTags = { name: string; open: Buffer; empty: Buffer };
+
+function holeTags(name: string): HoleTags {
+  const { open, close } = pageHoleTags(name);
+  return { name, open: Buffer.from(open), empty: Buffer.from(open + close) };
 }
 
 function placesOf(body: Buffer, text: Buffer): number[] {
@@ -606,11 +644,12 @@ function placesOf(body: Buffer, text: Buffer): number[] {
 const DATA_QUOTE = Buffer.from('\\"');
 
 /**
- * Where a member template holds its template member (decision 120): the id, as digits wherever it is (the page's
- * data), and the name, in the page's text (escaped as React escapes: it is letters and digits, so as is) or in
- * the page's data, as a whole turbo-stream string inside Remix's script. Null when it is anywhere else.
+ * Where a member template holds its template member (decisions 120, 122): the id, as digits wherever it is (the
+ * page's data), and the name and e-mail address, each in the page's text (escaped as React escapes: they hold no
+ * character React escapes, so as is) or in the page's data, as a whole turbo-stream string inside Remix's script.
+ * Null when one is anywhere else.
  */
-function memberCutsOf(body: Buffer, templateMember: { id: number; name: string }) {
+function memberCutsOf(body: Buffer, templateMember: TemplatedMember) {
   const cuts: { at: number; length: number; piece: number }[] = [];
   const id = Buffer.from(String(templateMember.id));
   const isDigit = (at: number) => at >= 0 && at < body.byteLength && body[at]! >= 0x30 && body[at]! <= 0x39;
@@ -618,22 +657,22 @@ function memberCutsOf(body: Buffer, templateMember: { id: number; name: string }
     if (isDigit(at - 1) || isDigit(at + id.byteLength)) return null;
     cuts.push({ at, length: id.byteLength, piece: MEMBER_ID });
   }
-  const name = Buffer.from(templateMember.name);
-  for (const at of placesOf(body, name)) {
-    const inScript = body.lastIndexOf("<script", at) > body.lastIndexOf("</script>", at);
-    if (!inScript) {
-      cuts.push({ at, length: name.byteLength, piece: MEMBER_NAME });
-      continue;
+  const texts: [string, number, number][] = [[templateMember.name, MEMBER_NAME, MEMBER_NAME_DATA]];
+  if (templateMember.email) texts.push([templateMember.email, MEMBER_EMAIL, MEMBER_EMAIL_DATA]);
+  for (const [value, inText, inData] of texts) {
+    const text = Buffer.from(value);
+    for (const at of placesOf(body, text)) {
+      const inScript = body.lastIndexOf("<script", at) > body.lastIndexOf("</script>", at);
+      if (!inScript) {
+        cuts.push({ at, length: text.byteLength, piece: inText });
+        continue;
+      }
+      const quoted =
+        body.subarray(at - DATA_QUOTE.byteLength, at).equals(DATA_QUOTE) &&
+        body.subarray(at + text.byteLength, at + text.byteLength + DATA_QUOTE.byteLength).equals(DATA_QUOTE);
+      if (!quoted) return null;
+      cuts.push({ at: at - DATA_QUOTE.byteLength, length: text.byteLength + 2 * DATA_QUOTE.byteLength, piece: inData });
     }
-    const quoted =
-      body.subarray(at - DATA_QUOTE.byteLength, at).equals(DATA_QUOTE) &&
-      body.subarray(at + name.byteLength, at + name.byteLength + DATA_QUOTE.byteLength).equals(DATA_QUOTE);
-    if (!quoted) return null;
-    cuts.push({
-      at: at - DATA_QUOTE.byteLength,
-      length: name.byteLength + 2 * DATA_QUOTE.byteLength,
-      piece: MEMBER_NAME_DATA,
-    });
   }
   return cuts;
 }
@@ -650,18 +689,27 @@ const SCRIPT_ESCAPES: Record<string, string> = {
 };
 
 /**
- * A member's id and name as their page holds them: the name in the page's text as React writes it, and in the
- * page's data as turbo-stream writes a string (JSON), which Remix writes into a script as a JavaScript string
- * (JSON again, then escaped for HTML), quotes included (the template's cut takes the template member's quotes).
+ * A member's id, name and e-mail address as their page holds them: the name and address in the page's text as
+ * React writes them, and in the page's data as turbo-stream writes a string (JSON), which Remix writes into a script
+ * as a JavaScript string (JSON again, then escaped for HTML), quotes included (the template's cut takes the template
+ * member's quotes). A member without an address has no fills for it.
  */
-function memberFillsOf(member: { id: number; name: string }): MemberFills {
-  return {
-    [MEMBER_ID]: Buffer.from(String(member.id)),
-    [MEMBER_NAME]: Buffer.from(member.name.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)),
-    [MEMBER_NAME_DATA]: Buffer.from(
-      JSON.stringify(JSON.stringify(member.name))
+function memberFillsOf(member: TemplatedMember): MemberFills {
+  const inText = (value: string) => Buffer.from(value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!));
+  const inData = (value: string) =>
+    Buffer.from(
+      JSON.stringify(JSON.stringify(value))
         .slice(1, -1)
         .replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!),
-    ),
+    );
+  const fills: MemberFills = {
+    [MEMBER_ID]: Buffer.from(String(member.id)),
+    [MEMBER_NAME]: inText(member.name),
+    [MEMBER_NAME_DATA]: inData(member.name),
   };
+  if (member.email) {
+    fills[MEMBER_EMAIL] = inText(member.email);
+    fills[MEMBER_EMAIL_DATA] = inData(member.email);
+  }
+  return fills;
 }

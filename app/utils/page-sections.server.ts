@@ -1,3 +1,4 @@
+import { profilePage } from "~/accounts/page-cache.server";
 import { astrologyPages } from "~/astrology/page-cache.server";
 import { TAB_COOKIE } from "~/astrology/tab";
 import { contentPages } from "~/content/page-cache.server";
@@ -14,7 +15,7 @@ import { createPageCache } from "~/utils/page-cache.server";
  * renders. The astrology tab cookie is neutral (the astrology pages are keyed by it; it is replayed with them).
  */
 export const pageCache = createPageCache({
-  sections: [contentPages, numerologyPages, homePage, angelPage, astrologyPages, forumPages],
+  sections: [contentPages, numerologyPages, homePage, angelPage, astrologyPages, forumPages, profilePage],
   ttlSeconds: env.PAGE_CACHE_SECONDS,
   neutralCookies: [COOKIES.visitor.name, TAB_COOKIE],
   replayCookies: [TAB_COOKIE],

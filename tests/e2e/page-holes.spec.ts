@@ -1,5 +1,14 @@
 import type { Page, Response } from "@playwright/test";
-import { createMember, expect, expectAccessible, signIn, test, waitForHydration, watchPage } from "./fixtures";
+import {
+  createMember,
+  expect,
+  expectAccessible,
+  expectToast,
+  signIn,
+  test,
+  waitForHydration,
+  watchPage,
+} from "./fixtures";
 
 /**
  * A returning visitor's angel page comes from the page cache (decision 112): the page kept per preference set,
@@ -119,5 +128,39 @@ test("a member's topic page from the member template hydrates as theirs: their n
   await page.getByRole("link", { name: `Edit post #${mine.number}` }).click();
   await expect(page).toHaveURL(new RegExp(`\\?edit=${mine.id}`));
   await expect(page.getByRole("textbox", { name: `Edit post #${mine.number}` })).toHaveValue("A post of mine.");
+  expect(errors()).toEqual([]);
+});
+
+test("a member's profile from the member template hydrates as theirs: their address, when they joined, their browsers", async ({
+  page,
+  jsEnabled,
+}) => {
+  const { createUserSession } = await import("../../app/accounts/session.server");
+  const member = await createMember();
+  await signIn(page, member.id);
+  const other = (await createUserSession(member.id)).split(";")[0]!;
+  const { errors } = watchPage(page);
+
+  const kept = await keptPage(page, "/user-profile");
+  expect(await kept.text()).toContain('<div data-page-hole="signed-in-browsers"><ul');
+  await waitForHydration(page, jsEnabled);
+  if (jsEnabled) {
+    await page.waitForFunction(() => Object.keys(document.querySelector("h1")!).some((k) => k.startsWith("__react")));
+  }
+  await expect(page.getByRole("textbox", { name: "Username" })).toHaveValue(member.username);
+  await expect(page.getByText(member.email!, { exact: true })).toBeVisible();
+  await expect(page.getByText("Member Since")).toBeVisible();
+  const list = page.getByRole("list", { name: "Signed-in browsers" });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list.getByText("This browser")).toHaveCount(1);
+  await expectAccessible(page);
+
+  // Its form works as on a page rendered for the member: the other browser is signed out, and the list shows it.
+  await page.getByRole("button", { name: "Sign out of all other devices" }).click();
+  await expectToast(page, jsEnabled, "You have been signed out of 1 other browser.");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list.getByRole("listitem")).toContainText("This browser");
+  expect((await fetch(`${new URL(page.url()).origin}/api/user`, { headers: { Cookie: other } })).status).toBe(401);
+  await expectAccessible(page);
   expect(errors()).toEqual([]);
 });

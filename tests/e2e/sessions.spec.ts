@@ -1,4 +1,13 @@
-import { createMember, expect, expectAccessible, expectToast, signIn, test, waitForHydration } from "./fixtures";
+import {
+  createMember,
+  expect,
+  expectAccessible,
+  expectToast,
+  signIn,
+  test,
+  waitForHydration,
+  watchPage,
+} from "./fixtures";
 
 /**
  * The profile's signed-in browsers (decision 012), with JavaScript on and off: the list with device labels and
@@ -25,6 +34,7 @@ test("the profile lists the signed-in browsers and signs out all the others", as
   const apiUserStatus = async (cookie: string) =>
     (await fetch(`${baseURL}/api/user`, { headers: { Cookie: cookie } })).status;
 
+  const { errors } = watchPage(page);
   await page.goto("/user-profile");
   await waitForHydration(page, jsEnabled);
   const section = page.getByRole("region", { name: "Signed-in Browsers" });
@@ -45,6 +55,10 @@ test("the profile lists the signed-in browsers and signs out all the others", as
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list.getByRole("listitem")).toContainText("This browser");
   await expect(page.getByText(`Signed in as ${member.username}`)).toBeVisible();
+  // The e-mail form, not used yet (it hydrates on first use, decision 109), stays as it was: the submission did not
+  // make React drop it and render it anew (error 421; decision 122).
+  await expect(page.getByRole("button", { name: "Change Email" })).toBeVisible();
+  expect(errors()).toEqual([]);
   await expectAccessible(page);
 
   expect(await apiUserStatus(firefox)).toBe(401);

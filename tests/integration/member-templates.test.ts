@@ -219,3 +219,95 @@ describe("what a member template never stands for", () => {
     expect(page.body).toContain("Sign In / Register");
   });
 });
+
+describe("a member's profile from a member template (decision 122)", () => {
+  /** The profile's data as a template leaves it: the two holes' parts out (the cache fills them into the HTML). */
+  function withoutHoles(data: unknown) {
+    const copy = structuredClone(data) as { loaderData: Record<string, { browsers: unknown; user: object }> };
+    const profile = copy.loaderData["routes/user-profile"]!;
+    profile.browsers = null;
+    profile.user = { ...profile.user, createdAt: null };
+    return copy;
+  }
+
+  it("is the page rendered for them, verified or not, with a name and an address that need every escape", async () => {
+    for (const verified of [true, false]) {
+      const who = await member();
+      const name = `Zoë O'Brien & <Co> "x"\u2028 ${verified}`;
+      const email = `zoë.o'brien+a&b<c>"${who.id}"@example.test`;
+      await db.update(users).set({ username: name, email, isEmailVerified: verified }).where(eq(users.id, who.id));
+      const cookie = await cookieFor(who.id);
+      await cookieFor(who.id); // a second browser, listed too
+      const kept = await fromTemplate("/user-profile", cookie);
+      const whole = await rendered("/user-profile", cookie);
+      expect(whole.cached).toBe(false);
+      const [a, b] = await Promise.all([split(kept), split(whole)]);
+      expect(a.html, `verified: ${verified}`).toBe(b.html);
+      expect(a.data).toEqual(withoutHoles(b.data));
+      expect(a.data).toMatchObject({
+        loaderData: { root: { user: { id: who.id, username: name } }, "routes/user-profile": { user: { email } } },
+      });
+      expect(kept.body).toContain("zoë.o&#x27;brien+a&amp;b&lt;c&gt;&quot;");
+      expect(kept.body.match(/>This browser</g)).toHaveLength(1);
+      expect(kept.body.match(/Last seen <time/g)).toHaveLength(2);
+      expect(kept.body.includes("Resend verification email")).toBe(!verified);
+    }
+  });
+
+  it("shows each member only their own, with what changed since their last view, and an ETag of their own", async () => {
+    const first = await member();
+    const second = await member();
+    const [firstCookie, secondCookie] = [await cookieFor(first.id), await cookieFor(second.id)];
+    const a = await fromTemplate("/user-profile", firstCookie);
+    const b = await fromTemplate("/user-profile", secondCookie);
+    for (const [page, own, other] of [
+      [a, first, second],
+      [b, second, first],
+    ] as const) {
+      expect(page.body).toContain(own.username);
+      expect(page.body).toContain(own.email!);
+      expect(page.body).not.toContain(other.username);
+      expect(page.body).not.toContain(other.email!);
+    }
+    expect(a.headers.get("cache-control")).toBe("private, no-cache");
+    const etag = a.headers.get("etag")!;
+    expect(etag).not.toBe(b.headers.get("etag"));
+    expect((await visit("/user-profile", firstCookie, { "If-None-Match": etag })).status).toBe(304);
+    expect((await visit("/user-profile", secondCookie, { "If-None-Match": etag })).status).toBe(200);
+    // Signed in on another browser, and the address verified since: both show on the next view, with a new ETag.
+    await cookieFor(first.id);
+    await db.update(users).set({ isEmailVerified: false }).where(eq(users.id, first.id));
+    const next = await fromTemplate("/user-profile", firstCookie);
+    expect(next.body.match(/Last seen <time/g)).toHaveLength(2);
+    expect(next.body).toContain("Resend verification email");
+    expect(next.headers.get("etag")).not.toBe(etag);
+    expect((await visit("/user-profile", firstCookie, { "If-None-Match": etag })).status).toBe(200);
+  });
+
+  it("never stands for a query, a member without e-mail, an admin, a flash message or a visitor", async () => {
+    const who = await member();
+    const cookie = await cookieFor(who.id);
+    await fromTemplate("/user-profile", cookie);
+    const noEmail = await member({ email: null });
+    const admin = await member({ admin: true });
+    const toast = (await toastHeaders({ title: "Email updated" })).get("Set-Cookie")!.split(";")[0]!;
+    for (const [pathname, asWho] of [
+      ["/user-profile?dialog=x", cookie],
+      ["/user-profile", await cookieFor(noEmail.id)],
+      ["/user-profile", await cookieFor(admin.id)],
+      ["/user-profile", `${cookie}; ${toast}`],
+    ] as const) {
+      for (let i = 0; i < 4; i++) {
+        const page = await visit(pathname, asWho);
+        expect(page.cached, `${pathname} ${asWho}`).toBe(false);
+        expect(page.status).toBe(200);
+      }
+    }
+    expect((await visit("/user-profile", await cookieFor(noEmail.id))).body).toContain("No email address on file");
+    for (let i = 0; i < 3; i++) {
+      const visitor = await visit("/user-profile", "");
+      expect(visitor.status).toBe(302);
+      expect(visitor.cached).toBe(false);
+    }
+  });
+});

@@ -176,6 +176,16 @@ describe("dependency patches", () => {
     }
   });
 
+  it("@remix-run/react: RemixBrowser's context is a new value only with new critical CSS, not with each location", () => {
+    // A new value set outside a transition reaches the Suspense boundaries still waiting to hydrate (decision 122).
+    for (const file of ["@remix-run/react/dist/browser.js", "@remix-run/react/dist/esm/browser.js"]) {
+      const text = readFileSync(require.resolve(file), "utf8");
+      expect(text, file).toMatch(/let remixContext = React(__namespace)?\.useMemo\(/);
+      expect(text, file).toContain("}), [criticalCss]);");
+      expect(text, file).toMatch(/value: remixContext\n/);
+    }
+  });
+
   it("@remix-run/dev: a `.server` module's empty stand-in in the browser build has no side effects", () => {
     type Resolve = (args: { path: string; resolveDir: string }) => unknown;
     type Build = { onResolve: (options: unknown, callback: Resolve) => void; onLoad: () => void };
