@@ -1,11 +1,12 @@
 /**
- * `npx tsx scripts/lighthouse-pages.ts [--only=/path,/path] [--cold] [--runs=3] [--json=DIR]` (`/forum/topic/TOPIC`: the benchmark topic): Lighthouse (npm, mobile defaults:
+ * `npx tsx scripts/lighthouse-pages.ts [--only=/path,/path] [--cold] [--runs=5] [--json=DIR]` (`/forum/topic/TOPIC`: the benchmark topic): Lighthouse (npm, mobile defaults:
  * simulated slow 4G, 4x CPU slowdown) over the routes of issue 15's goal 4, against Debian's Chromium (/usr/bin/chromium,
  * headless, launched by chrome-launcher), on the production server with its own embedded PostgreSQL in
  * .data-lighthouse/ (scripts/site-under-test.ts). Prints each page's four scores against the goal (performance
  * ≥ 98, accessibility, best practices and SEO 100), first contentful paint, and every audit that cost points,
- * with the browser console's errors. Each page is audited `--runs` times (3 by default) and the run with the median
- * performance score is reported, as Lighthouse advises on a noisy machine. Each page is fetched twice first, so Lighthouse meets it as most visitors do
+ * with the browser console's errors. Each page is audited `--runs` times (5 by default: Lighthouse's variability guide,
+ * docs/variability.md, finds the median of five runs about halves the spread of one) and the run with the median
+ * performance score is reported. Each page is fetched twice first, so Lighthouse meets it as most visitors do
  * (served from the page cache); `--cold` audits each page's first, rendered view. Needs `npm run build`. About
  * 20-40 s a page on this machine. The bare Remix page (tests/fixtures/bare-remix, scripts/bare-remix.ts) is audited
  * first, under the same conditions, as the reference: on a loaded machine its own performance score shows how
@@ -25,7 +26,7 @@ const args = process.argv.slice(2);
 const only = (args.find((a) => a.startsWith("--only="))?.split("=")[1] ?? "").split(",").filter(Boolean);
 const cold = args.includes("--cold");
 /** Lighthouse runs per page; the median (by performance score) is reported */
-const runCount = Math.max(1, Number(args.find((a) => a.startsWith("--runs="))?.split("=")[1] ?? 3));
+const runCount = Math.max(1, Number(args.find((a) => a.startsWith("--runs="))?.split("=")[1] ?? 5));
 const jsonDir = args.find((a) => a.startsWith("--json="))?.split("=")[1];
 const dataDir = path.join(root, ".data-lighthouse");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
