@@ -1,6 +1,7 @@
 import { CONTENT_ALERT_MESSAGE, GRAPHIC_ALERT } from "~/ai/moderation.server";
 import type { Preferences } from "~/preferences/schema";
 import type { Person } from "~/utils/cost-limits.server";
+import { formatEasternDateTimes } from "~/utils/dates";
 import { budgetNotice, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
 import type { AstronomicalData } from "./ephemeris.server";
 import { planetReport, type ReadingView } from "./reading-view";
@@ -55,5 +56,7 @@ export async function astrologyPage({
     if (!result.ok || result.provider === OFFLINE_BUDGET_PROVIDER) cacheable = false;
     reading = readingViewOf(result);
   }
-  return { sky, lastUpdate, checkIntervalMinutes: checkIntervalMinutes(), reading, cacheable };
+  // The page's Eastern times as the server writes them: hydrating them needs no formatter in the browser.
+  const easternTimes = formatEasternDateTimes([sky?.at ?? null, lastUpdate]);
+  return { sky, lastUpdate, easternTimes, checkIntervalMinutes: checkIntervalMinutes(), reading, cacheable };
 }

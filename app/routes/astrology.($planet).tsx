@@ -122,7 +122,13 @@ export default function AstrologyPage() {
           <p className="mt-2">{DATA_FAILURE_TEXT}</p>
         </section>
       ) : tab === "transits" ? (
-        <AstrologyView view="transits" sky={sky} lastUpdate={lastUpdate} interval={checkIntervalMinutes} />
+        <AstrologyView
+          view="transits"
+          sky={sky}
+          lastUpdate={lastUpdate}
+          interval={checkIntervalMinutes}
+          easternTimes={loaderData.easternTimes}
+        />
       ) : (
         <AstrologyView
           view="horoscope"

@@ -69,6 +69,26 @@ describe("the other formats agree with Intl (en-US, UTC)", () => {
 });
 
 describe("the module's cost when a page loads it", () => {
+  it("makes none for an instant the server formatted (the loader's formatEasternDateTimes)", async () => {
+    vi.resetModules();
+    const made = countConstructions("DateTimeFormat");
+    try {
+      const server = await import("./dates");
+      const formatted = server.formatEasternDateTimes(["2026-11-21T15:04:00.000Z", null]);
+      expect(formatted).toEqual({ "2026-11-21T15:04:00.000Z": "Nov 21, 2026, 10:04 AM EST" });
+      vi.resetModules();
+      const browser = await import("./dates");
+      const before = made.count;
+      expect(browser.formatEasternDateTime("2026-11-21T15:04:00.000Z", formatted)).toBe("Nov 21, 2026, 10:04 AM EST");
+      expect(made.count).toBe(before);
+      // an instant the server did not format (a later refresh of the sky) is formatted here
+      expect(browser.formatEasternDateTime("2026-07-01T12:00:00.000Z", formatted)).toBe("Jul 1, 2026, 8:00 AM EDT");
+      expect(made.count).toBeGreaterThan(before);
+    } finally {
+      made.restore();
+    }
+  });
+
   it("makes no Intl formatter until an Eastern time is formatted, then one set for every call", async () => {
     vi.resetModules();
     const made = countConstructions("DateTimeFormat");

@@ -123,3 +123,33 @@ test("the tooltip's bubble loads when a glyph of the sky wheel is first focused"
   await expect(page.getByRole("tooltip")).toHaveCount(0);
   expect(errors()).toEqual([]);
 });
+
+test("the transits hydrate without building an Eastern-time formatter: the server's times are in the page's data", async ({
+  page,
+  jsEnabled,
+}) => {
+  // Counts the Intl formatters built for the sky's zone (each costs 25-40 ms of a task while hydrating, decision 123).
+  await page.addInitScript(() => {
+    const Original = Intl.DateTimeFormat;
+    const counter = window as unknown as { easternFormatters: number };
+    counter.easternFormatters = 0;
+    Intl.DateTimeFormat = new Proxy(Original, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        if (args[1]?.timeZone === "America/New_York") counter.easternFormatters += 1;
+        return new target(...args);
+      },
+    });
+  });
+  const { errors } = watchPage(page);
+  await page.goto("/astrology");
+  await waitForHydration(page, jsEnabled);
+  const lastUpdate = page.getByText(/^Last updated: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T/);
+  await expect(lastUpdate).toBeVisible();
+  if (jsEnabled) {
+    await page.waitForFunction(() => Object.keys(document.querySelector("h1")!).some((k) => k.startsWith("__react")));
+    // read-aloud's first reading and the other tasks after hydration have run too
+    await page.waitForTimeout(500);
+  }
+  expect(await page.evaluate(() => (window as unknown as { easternFormatters: number }).easternFormatters)).toBe(0);
+  expect(errors()).toEqual([]);
+});

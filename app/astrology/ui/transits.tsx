@@ -10,10 +10,13 @@ export function TransitsTab({
   sky,
   lastUpdate,
   interval,
+  easternTimes,
 }: {
   sky: AstronomicalData;
   lastUpdate: string | null;
   interval: number;
+  /** the loader's times as the server formatted them (formatEasternDateTime) */
+  easternTimes?: Record<string, string>;
 }) {
   const { moonPhase } = sky;
   return (
@@ -38,7 +41,11 @@ export function TransitsTab({
       ) : (
         <section aria-labelledby="planets-title" className="grid gap-8 lg:grid-cols-[2fr_3fr]">
           <figure className="rounded-lg border border-violet-200 bg-white p-4">
-            <SkyWheel bodies={sky.planets} describedBy="positions-caption" at={formatEasternDateTime(sky.at)} />
+            <SkyWheel
+              bodies={sky.planets}
+              describedBy="positions-caption"
+              at={formatEasternDateTime(sky.at, easternTimes)}
+            />
             <figcaption className="mt-2 text-center text-sm">
               Sky wheel: 0° Aries at the left, signs counter-clockwise; retrograde bodies in red. The table lists the
               same positions.
@@ -54,7 +61,8 @@ export function TransitsTab({
       )}
 
       <p className="text-sm">
-        Last updated: {lastUpdate ? formatEasternDateTime(lastUpdate) : "never"} · checked every {interval} minutes
+        Last updated: {lastUpdate ? formatEasternDateTime(lastUpdate, easternTimes) : "never"} · checked every{" "}
+        {interval} minutes
       </p>
     </div>
   );
