@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
-import { angelReadings } from "#db/schema";
+import { angelReadings, preferences as savedPreferences } from "#db/schema";
 import { generateStructured } from "~/ai/ai.server";
 import { screenKeywords } from "~/ai/moderation.server";
 import { savePreferences } from "~/preferences/preferences.server";
-import type { Preferences } from "~/preferences/schema";
+import { DEFAULT_PREFERENCES, type Preferences } from "~/preferences/schema";
 import { hashIp } from "~/utils/http.server";
 import { budgetNotice } from "~/utils/paid-budget.server";
 import { ANGEL_TEXTS, SAVED_READINGS_SHOWN } from "./angel";
@@ -176,30 +176,69 @@ const savedReadingsQuery = preparedQuery("angel-saved-readings", (db) =>
 /** A saved reading as the history list links to it. */
 export type SavedReadingLink = { id: number; number: string; createdAt: string };
 
+/** What a kept angel page shows of its visitor: their preferences (in its form) and their saved readings (its list). */
+export type AngelVisitor = { preferences: Preferences; readings: SavedReadingLink[] };
+
 /**
- * The same readings as `listSavedReadings`, in the same order, with only what the list shows (id, number, date):
- * what the page cache renders into a kept angel page for each returning visitor (decision 112).
+ * The visitor's preferences (as `getPreferences` reads them) and the links of their saved readings (the readings of
+ * `listSavedReadings`: the same ones in the same order, newest first, ties by id) in one prepared statement, one
+ * round trip (decision 124): what the page cache reads for every view of the angel page by a returning visitor, to
+ * key the kept page (decision 112) and fill its list. A visitor who saved no preferences gets their defaults.
  */
-export async function listSavedReadingLinks({
+export async function getAngelVisitor({
   sessionId,
   limit = SAVED_READINGS_SHOWN,
 }: {
   sessionId: string;
   limit?: number;
-}): Promise<SavedReadingLink[]> {
-  const rows = await savedReadingLinksQuery().execute({ sessionId, limit });
-  return rows.map((row) => ({ id: row.id, number: row.number, createdAt: new Date(row.createdAt).toISOString() }));
+}): Promise<AngelVisitor> {
+  const rows = await angelVisitorQuery().execute({ sessionId, limit });
+  // Every row carries the preferences (null when none are saved); a row without a reading: the visitor has none.
+  const saved = rows[0];
+  const preferences =
+    saved?.style && saved.composition && saved.keywords !== null
+      ? { style: saved.style, composition: saved.composition, keywords: saved.keywords }
+      : { ...DEFAULT_PREFERENCES };
+  const readings = rows.flatMap((row) =>
+    row.id === null || row.number === null || row.createdAt === null
+      ? []
+      : [{ id: row.id, number: row.number, createdAt: new Date(row.createdAt).toISOString() }],
+  );
+  return { preferences, readings };
 }
-// Prepared: every view of the angel page by a returning visitor reads it.
-const savedReadingLinksQuery = preparedQuery("angel-saved-reading-links", (db) =>
-  db
+// The visitor's preferences row (none or one) and their newest readings, each a subquery on the visitor's id, fully
+// joined: a row per reading with the preferences beside it, one row of preferences alone, or none at all.
+const angelVisitorQuery = preparedQuery("angel-visitor", (db) => {
+  const saved = db
+    .select({
+      style: savedPreferences.style,
+      composition: savedPreferences.composition,
+      keywords: savedPreferences.keywords,
+    })
+    .from(savedPreferences)
+    .where(eq(savedPreferences.sessionId, sql.placeholder("sessionId")))
+    .as("saved_preferences");
+  const readings = db
     .select({ id: angelReadings.id, number: angelReadings.number, createdAt: angelReadings.createdAt })
     .from(angelReadings)
     .where(eq(angelReadings.sessionId, sql.placeholder("sessionId")))
     .orderBy(desc(angelReadings.createdAt), desc(angelReadings.id))
     .limit(sql.placeholder("limit"))
-    .prepare("angel-saved-reading-links"),
-);
+    .as("readings");
+  return db
+    .select({
+      style: saved.style,
+      composition: saved.composition,
+      keywords: saved.keywords,
+      id: readings.id,
+      number: readings.number,
+      createdAt: readings.createdAt,
+    })
+    .from(saved)
+    .fullJoin(readings, sql`true`)
+    .orderBy(desc(readings.createdAt), desc(readings.id))
+    .prepare("angel-visitor");
+});
 
 export async function getSavedReading({ id, sessionId }: { id: number; sessionId: string }) {
   const [row] = await db

@@ -1,6 +1,7 @@
-import { preferencesVariant } from "~/preferences/page-cache.server";
+import { preferencesVariant, variantOfPreferences } from "~/preferences/page-cache.server";
 import type { PageSection } from "~/utils/page-cache.server";
 import { SAVED_READINGS_HOLE } from "./angel";
+import { angelVisitorOfRequest } from "./angel-visitor.server";
 import { savedReadingsHole } from "./saved-readings-hole.server";
 
 /** The universal numbers and the birth-date form: the same for every signed-out visitor until the build changes. */
@@ -23,13 +24,15 @@ export const homePage: PageSection = {
 /**
  * The angel page shows the visitor's saved preferences in its form and lists their saved readings: one kept page
  * per preference set, rendered as a template in which the list is a hole (decision 112), filled on every response
- * with the list of that response's visitor (`savedReadingsHole`, from their id; none without one). An address
+ * with the list of that response's visitor (`savedReadingsHole`, from their id; none without one). The key's
+ * preferences and the list are read together, once per request (`angelVisitorOfRequest`, decision 124). An address
  * naming a reading of theirs (`?reading=`) or a number to fill in (`?number=`) is rendered each time.
  */
 export const angelPage: PageSection = {
   name: "angel",
   paths: [/^\/angel\/?$/],
-  vary: (req) => (renderedEachTime(req.url) ? Promise.resolve(null) : preferencesVariant(req)),
+  vary: async (req) =>
+    renderedEachTime(req.url) ? null : variantOfPreferences((await angelVisitorOfRequest(req)).preferences),
   holes: { [SAVED_READINGS_HOLE]: savedReadingsHole },
 };
 /** Read as the loader reads its URL (names decoded): the route's loader also refuses such a page (doNotCache). */

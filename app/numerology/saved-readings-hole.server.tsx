@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest } from "express";
 import { renderToStaticMarkup } from "react-dom/server";
-import { visitorIdOfRequest } from "~/utils/visitor.server";
-import { listSavedReadingLinks, type SavedReadingLink } from "./angel.server";
+import type { SavedReadingLink } from "./angel.server";
+import { angelVisitorOfRequest } from "./angel-visitor.server";
 import { SavedReadings } from "./ui/angel-reading";
 
 /**
@@ -17,11 +17,10 @@ export function savedReadingsHtml(readings: SavedReadingLink[]): string {
 }
 
 /**
- * The hole's renderer: the list of this request's visitor, read by their id (a visitor without one has none). A
- * failed read shows no list, as the uncached page's loader does.
+ * The hole's renderer: the list of this request's visitor, from the read that keyed the page (`angelVisitorOfRequest`,
+ * one per request; a visitor without an id has none). A failed read shows no list, as the uncached page's loader does.
  */
 export async function savedReadingsHole(req: ExpressRequest): Promise<string> {
-  const sessionId = await visitorIdOfRequest(req);
-  if (!sessionId) return "";
-  return savedReadingsHtml(await listSavedReadingLinks({ sessionId }).catch(() => []));
+  const visitor = await angelVisitorOfRequest(req).catch(() => null);
+  return visitor ? savedReadingsHtml(visitor.readings) : "";
 }

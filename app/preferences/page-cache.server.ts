@@ -12,7 +12,11 @@ import { DEFAULT_PREFERENCES, type Preferences } from "./schema";
  */
 export async function preferencesVariant(req: ExpressRequest): Promise<Variant & { preferences: Preferences }> {
   const sessionId = await visitorIdOfRequest(req);
-  const preferences = sessionId ? await getPreferences({ sessionId }) : { ...DEFAULT_PREFERENCES };
+  return variantOfPreferences(sessionId ? await getPreferences({ sessionId }) : { ...DEFAULT_PREFERENCES });
+}
+
+/** The kept page's key and load context for a visitor's preferences, however they were read (the angel page's). */
+export function variantOfPreferences(preferences: Preferences): Variant & { preferences: Preferences } {
   const { style, composition, keywords } = preferences;
   return {
     key: JSON.stringify([style, composition, keywords]),
