@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest } from "express";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { SavedReadingLink } from "./angel.server";
 import { angelVisitorOfRequest } from "./angel-visitor.server";
+import type { SavedReadingLink } from "./angel.server";
 import { SavedReadings } from "./ui/angel-reading";
 
 /**
