@@ -214,7 +214,10 @@ describe("what is never kept for another visitor", () => {
     expect(myHit.body).toContain(mine);
     // The page holds no visitor id (the reading's API call is identified by the cookie).
     expect(myHit.body).not.toContain(visitorId);
-    for (const pathname of ["/astrology/Mars", "/astrology", "/"]) {
+    // The angel page, kept per preference set too (its key and list read in one statement, decision 124).
+    await visit("/angel", { Cookie: cookie });
+    expect((await cachedVisit("/angel", { Cookie: cookie })).body).toContain(mine);
+    for (const pathname of ["/astrology/Mars", "/astrology", "/", "/angel"]) {
       expect((await visit(pathname)).body, pathname).not.toContain(mine);
       expect((await visit(pathname, { Cookie: await visitorWithPreferences("other") })).body, pathname).not.toContain(
         mine,
@@ -229,6 +232,9 @@ describe("what is never kept for another visitor", () => {
     expect(next.body).toContain(changed);
     expect(next.body).not.toContain(mine);
     expect((await visit("/", { Cookie: cookie })).body).toContain(changed);
+    const angel = await visit("/angel", { Cookie: cookie });
+    expect(angel.body).toContain(changed);
+    expect(angel.body).not.toContain(mine);
   });
 
   it("a visitor served a kept page, who has no id yet, is given the one their preferences are saved under", async () => {
