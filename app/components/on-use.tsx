@@ -5,11 +5,13 @@ import {
   Suspense,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type ComponentType,
   type ReactNode,
+  type RefObject,
 } from "react";
 import { UNSAFE_DataRouterContext } from "react-router-dom";
 import { loadOnce, sameProps } from "./load-once";
@@ -18,8 +20,8 @@ import { loadOnce, sameProps } from "./load-once";
  * A form on screen when its page opens, hydrated on first use (decisions 109, 113): the server renders it whole (a
  * plain HTML form, working as without JavaScript); in the browser the server's HTML is kept as it is and the code
  * is fetched when the visitor first points into, focuses, presses a key in, changes or submits it; then the part
- * hydrates over that HTML, keeping what was typed (its inputs must be uncontrolled at hydration, or adopt the
- * field's value on mount). A submit made before the code arrives is the browser's own POST, unless `holdSubmit`: then
+ * hydrates over that HTML, keeping what was typed (a field whose value is state adopts it with
+ * `useAdoptOnHydration`). A submit made before the code arrives is the browser's own POST, unless `holdSubmit`: then
  * it waits for the code and is sent again by the hydrated form (`requestSubmit`), so it takes the same path as every
  * later submit (Remix's fetch, the page's pending states). Rendered in the browser (after a client-side navigation)
  * it loads at once.
@@ -42,6 +44,28 @@ export function onUse<P extends object>(load: () => Promise<ComponentType<P>>) {
   const preload = () => void fetchOnce().catch(() => {});
   return Object.assign(memo(OnUse, sameProps), { preload });
 }
+
+/**
+ * What the visitor typed or chose in the server's HTML of a part hydrated on first use, before its code arrived, is
+ * in the DOM, not in the part's (or the page's) state; React keeps it when it hydrates the field but fires no change
+ * for it. `adopt` reads it, once, from the element the returned ref is put on (a field, or the form), and sets the
+ * state as a change would have (a field formatted as it is typed formats it). It runs while React commits the
+ * hydration (a layout effect), so the state and the page's live props reach the part before the browser's next
+ * event: a key pressed between the commit and a later (passive) effect would otherwise reach a controlled field
+ * still holding the props the server rendered, whose value React then puts back (decision 125). Every part with a
+ * field whose value is state uses it (a part whose fields only show what was typed needs nothing).
+ */
+export function useAdoptOnHydration<T extends Element>(adopt: (element: T) => void): RefObject<T> {
+  const ref = useRef<T>(null);
+  useClientLayoutEffect(() => {
+    if (ref.current) adopt(ref.current);
+    // once, on mount: later changes go through the fields' handlers
+  }, []);
+  return ref;
+}
+
+// the server runs no effect; React warns about a layout effect there (in development)
+const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * What starts a part's hydration when it happens inside the server's HTML of it (decision 109); `input` and
@@ -73,9 +97,11 @@ function HydratedOnUse<P extends object>({
     const used = new Promise<void>((resolve) => (gate.use = resolve));
     gate.Part = lazy(() =>
       used.then(load).then((component) => {
-        // the part, telling the gate when it has mounted (it renders nothing of its own, so hydration matches)
+        // the part, telling the gate when it has mounted (it renders nothing of its own, so hydration matches).
+        // In the commit of the hydration (a layout effect, after the part's own `useAdoptOnHydration`): the page's
+        // live props then reach the part in a render React finishes before the browser's next event (decision 125)
         function Mounted(partProps: P) {
-          useEffect(() => gate.onMounted(), []);
+          useLayoutEffect(() => gate.onMounted(), []);
           return createElement(component, partProps);
         }
         return { default: Mounted };

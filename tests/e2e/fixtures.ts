@@ -145,3 +145,51 @@ export async function holdChunk(page: Page, name: string) {
   });
   return { release, asked: () => asked };
 }
+
+/**
+ * Types `text` into the field at `selector` the moment React commits the hydration of the part holding it (a part
+ * hydrated on first use, decisions 109 and 125), before any later task of React's runs: what a fast typist's keys
+ * meet when they arrive just as the part's code has hydrated it. React calls its DevTools hook after each commit
+ * (`onCommitFiberRoot`); a stand-in for the hook, installed before the page's scripts, waits for the commit after
+ * which the field belongs to React (its fiber is on it) and, once that commit's work is done (a microtask: before
+ * any task React scheduled), sends each key as the browser does (keydown, the new value, input, keyup). Call before `page.goto`; `typed()` is the field's value just after, null until then.
+ */
+export async function typeWhenHydrated(page: Page, selector: string, text: string) {
+  await page.addInitScript(
+    ({ selector, text }) => {
+      const state = window as unknown as { __typedWhenHydrated?: string };
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+      let scheduled = false;
+      (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        isDisabled: false,
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => {},
+        onCommitFiberUnmount: () => {},
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberRoot: () => {
+          const field = document.querySelector<HTMLInputElement>(selector);
+          if (scheduled || !field) return;
+          if (!Object.keys(field).some((key) => key.startsWith("__reactFiber$"))) return;
+          scheduled = true;
+          // once the commit's work is done (the task's microtasks), before React's next task
+          queueMicrotask(() => {
+            for (const key of text) {
+              field.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+              setValue.call(field, field.value + key);
+              field.dispatchEvent(new InputEvent("input", { data: key, inputType: "insertText", bubbles: true }));
+              field.dispatchEvent(new KeyboardEvent("keyup", { key, bubbles: true, cancelable: true }));
+            }
+            state.__typedWhenHydrated = field.value;
+          });
+        },
+      };
+    },
+    { selector, text },
+  );
+  return {
+    typed: () =>
+      page.evaluate(() => (window as unknown as { __typedWhenHydrated?: string }).__typedWhenHydrated ?? null),
+  };
+}

@@ -6,6 +6,7 @@ import {
   outboxLink,
   signIn,
   test,
+  typeWhenHydrated,
   waitForHydration,
   watchPage,
 } from "./fixtures";
@@ -232,6 +233,49 @@ test("birth date: Analyze is disabled while empty before the form's code arrives
   await input.fill("");
   await expect(analyze).toBeDisabled();
   expect(errors()).toEqual([]);
+});
+
+/*
+ * Decision 125: a key pressed just as the form's code has hydrated it reaches a field whose value is the page's state.
+ * The part adopts what was typed before, and takes the page's live props, while React commits the hydration, so
+ * such a key is formatted like any other (it used to be undone: the field still held the value the server rendered).
+ */
+test("birth date: keys typed while the form hydrates are formatted with those typed before (a fast typist)", async ({
+  page,
+  jsEnabled,
+}) => {
+  const input = page.getByLabel("Birth date (MM/DD/YYYY)");
+  const analyze = page.getByRole("button", { name: "Analyze" });
+  if (!jsEnabled) {
+    // the server's form: what is typed stays as typed, and the server reads it
+    await page.goto("/birth-date");
+    await input.pressSequentially("3/15/1990");
+    await expect(input).toHaveValue("3/15/1990");
+    await analyze.click();
+    await expect(page.getByRole("heading", { name: "Your Cosmic Blueprint for 03/15/1990" })).toBeVisible();
+    await expect(input).toHaveValue("03/15/1990");
+    await expectAccessible(page);
+    return;
+  }
+  const { errors } = watchPage(page);
+  const held = await holdChunk(page, "birth-date-form");
+  const keys = await typeWhenHydrated(page, "#birth-date-form input[name=birthDate]", "1990");
+  await page.goto("/birth-date");
+  await waitForHydration(page, jsEnabled);
+  await input.pressSequentially("0315");
+  await expect.poll(held.asked).toBe(true);
+  await expect(input).toHaveValue("0315");
+  expect(await keys.typed()).toBeNull();
+  held.release();
+  await expect.poll(keys.typed).toBe("03/15/1990");
+  await expect(input).toHaveValue("03/15/1990");
+  await expect(analyze).toBeEnabled();
+  const url = page.url();
+  await analyze.click();
+  await expect(page.getByRole("heading", { name: "Your Cosmic Blueprint for 03/15/1990" })).toBeVisible();
+  expect(page.url()).toBe(url);
+  expect(errors()).toEqual([]);
+  await expectAccessible(page);
 });
 
 test("home: a number chosen before the form's code arrives is sent by the form once it has (no reload)", async ({

@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { changeEmailErrorTitle } from "~/accounts/form-texts";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import { useAdoptOnHydration } from "~/components/on-use";
 import { useHydrated } from "~/components/use-hydrated";
 import { useIntentForm, type FormConstraint } from "./intent-forms";
 import { ProfileCard } from "./profile-card";
@@ -26,10 +27,7 @@ export function AddEmailSection({ constraint }: { constraint: FormConstraint }) 
   });
   const hydrated = useHydrated();
   const [value, setValue] = useState("");
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (formRef.current) setValue(readEmail(formRef.current));
-  }, []);
+  const formRef = useAdoptOnHydration<HTMLFormElement>((element) => setValue(readEmail(element)));
   return (
     <ProfileCard title="Add Email" id="add-email">
       <p className="text-sm">
@@ -71,10 +69,7 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint 
   const { newEmail, currentPassword } = fields;
   const hydrated = useHydrated();
   const [values, setValues] = useState({ newEmail: "", currentPassword: "" });
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (formRef.current) setValues(readChangeEmail(formRef.current));
-  }, []);
+  const formRef = useAdoptOnHydration<HTMLFormElement>((element) => setValues(readChangeEmail(element)));
   // A password of spaces may be sent: the server then answers 'Password required' (spec section 5).
   const blank = !values.newEmail.trim() || !values.currentPassword;
   const summaryTitle = changeEmailErrorTitle({ newEmail: newEmail.errors, currentPassword: currentPassword.errors });

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import type { PreferencesAnswer } from "~/astrology/forms.server";
 import { ErrorSummary, SubmitButton } from "~/components/form";
+import { useAdoptOnHydration } from "~/components/on-use";
 import {
   COMPOSITION_LABELS,
   COMPOSITIONS,
@@ -52,19 +52,14 @@ export function PreferencesForm({
     shouldValidate: "onSubmit",
     defaultNoValidate: false,
   });
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const element = formRef.current;
-    if (!element) return;
+  const formRef = useAdoptOnHydration<HTMLFormElement>((element) => {
     const shown = new FormData(element);
     const typed = shown.get("keywords");
     if (typeof typed === "string" && typed !== keywords) onKeywords(typed.slice(0, KEYWORDS_MAX));
     if (shown.get("style") !== preferences.style || shown.get("composition") !== preferences.composition)
       submit(element, { replace: true, preventScrollReset: true });
     onReady?.(true);
-    // once, on mount: later changes go through the fields' handlers
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, []);
+  });
   const remaining = KEYWORDS_MAX - keywords.length;
   const {
     key: keywordsKey,

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useAdoptOnHydration } from "~/components/on-use";
 import type { FormConstraint } from "~/forum/ui/form-answer";
 import type { Preferences } from "~/preferences/options";
 import { ANGEL_ERROR_ID, ANGEL_FORM_ID, ANGEL_MAX_DIGITS, ANGEL_TEXTS, sanitizeAngelInput } from "../angel";
@@ -33,7 +33,6 @@ export function AngelForm({
 }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const input = useRef<HTMLInputElement>(null);
   const [form, fields] = useForm<Preferences & { number: string }>({
     id: ANGEL_FORM_ID,
     lastResult,
@@ -41,13 +40,10 @@ export function AngelForm({
     shouldValidate: "onSubmit",
   });
   // a number typed before hydration is in the field, not in the page's state
-  useEffect(() => {
-    const typed = input.current?.value;
-    if (typed !== undefined && typed !== value) onValue(sanitizeAngelInput(typed));
+  const input = useAdoptOnHydration<HTMLInputElement>((field) => {
+    if (field.value !== value) onValue(sanitizeAngelInput(field.value));
     onReady(true);
-    // once, on mount
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, []);
+  });
 
   const { key: _key, defaultValue: _default, ...numberProps } = getInputProps(fields.number, { type: "text" });
   return (

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useAdoptOnHydration } from "~/components/on-use";
 import type { FormConstraint } from "~/forum/ui/form-answer";
 import { BIRTH_DATE_ERROR_ID, BIRTH_DATE_FORM_ID, BIRTH_DATE_MAX_LENGTH, formatBirthDateInput } from "../birth-date";
 
@@ -24,7 +25,6 @@ export function BirthDateForm({
   invalid: boolean;
 }) {
   const previous = useRef(value);
-  const input = useRef<HTMLInputElement>(null);
   const [form, fields] = useForm<{ birthDate: string }>({
     id: BIRTH_DATE_FORM_ID,
     lastResult,
@@ -32,13 +32,12 @@ export function BirthDateForm({
     shouldValidate: "onSubmit",
   });
   // text typed before hydration is in the field, not in the page's state: format it as if typed now
-  useEffect(() => {
-    const typed = input.current?.value ?? "";
-    if (typed === previous.current) return;
-    const next = formatBirthDateInput(typed, "");
+  const input = useAdoptOnHydration<HTMLInputElement>((field) => {
+    if (field.value === previous.current) return;
+    const next = formatBirthDateInput(field.value, "");
     previous.current = next;
     onValue(next);
-  }, [onValue]);
+  });
 
   const { key: _key, defaultValue: _default, ...inputProps } = getInputProps(fields.birthDate, { type: "text" });
   return (

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useAdoptOnHydration } from "~/components/on-use";
 import {
   COMPOSITION_LABELS,
   COMPOSITIONS,
@@ -49,10 +50,9 @@ export function PreferencesFields({
     onPreferenceChange?.(field, value, next);
   };
   const hintId = `${fields.keywords.id}-hint`;
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  const root = useAdoptOnHydration<HTMLDivElement>((fieldset) => {
     const element = (name: PreferenceName) =>
-      root.current?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+      fieldset.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
     let next = defaults;
     for (const name of ["style", "composition", "keywords"] as const) {
       const shown = element(name)?.value;
@@ -61,9 +61,7 @@ export function PreferencesFields({
       onPreferenceChange?.(name, shown, next);
     }
     if (next !== defaults) setValues(next);
-    // once, on mount: later changes go through `update`
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, []);
+  });
   return (
     <div ref={root} className="grid gap-4 sm:grid-cols-3">
       <div>
