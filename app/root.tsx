@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { getUser } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useLinkDiscovery } from "~/components/link-navigation";
 import { ReadAloud } from "~/components/read-aloud/read-aloud";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -76,6 +77,7 @@ function Document({ signedIn, children }: { signedIn: boolean; children: ReactNo
 }
 
 function Shell({ user, children }: { user: { username: string } | null; children: ReactNode }) {
+  useLinkDiscovery();
   return (
     <div className="site-page flex min-h-screen flex-col">
       <a

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from "@remix-run/react";
-import { useCallback, type MouseEvent } from "react";
+import { useCallback, useEffect, type MouseEvent } from "react";
 
 /**
  * Client-side navigation for the plain `<a href>` links inside one element (the top bar, the menus, the footer,
@@ -23,15 +23,8 @@ export function useLinkNavigation() {
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = (event.target as Element).closest?.("a[href]");
       if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return;
-      if (
-        (anchor.target && anchor.target !== "_self") ||
-        anchor.hasAttribute("download") ||
-        "reload" in anchor.dataset
-      ) {
-        return;
-      }
-      const url = new URL(anchor.href);
-      if (url.origin !== window.location.origin || FILE_PATH.test(url.pathname)) return;
+      const url = pageOfLink(anchor);
+      if (!url) return;
       const samePage = url.pathname === location.pathname && url.search === location.search;
       if (samePage && url.hash) return; // an anchor on this page: the browser scrolls to it
       event.preventDefault();
@@ -45,6 +38,31 @@ export function useLinkNavigation() {
     },
     [navigate, location.pathname, location.search],
   );
+}
+
+/** The page a link opens in this tab of the site (what the router may navigate to), or null: left to the browser. */
+function pageOfLink(anchor: HTMLAnchorElement): URL | null {
+  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || "reload" in anchor.dataset) {
+    return null;
+  }
+  const url = new URL(anchor.href);
+  return url.origin !== window.location.origin || FILE_PATH.test(url.pathname) ? null : url;
+}
+
+/**
+ * Lazy route discovery (decision 126): the browser starts with only the routes of the page shown, and Remix asks
+ * the server for the routes of every `<Link>` rendered (`data-discover`), in one request after the page has loaded,
+ * so that following one does not wait for a round trip first. The site's plain links (the shell's, a list's, a
+ * post's) are router links too (`useLinkNavigation`): marking them the same way, once the page has rendered and
+ * after each navigation, has Remix discover their routes with the others.
+ */
+export function useLinkDiscovery() {
+  const { key } = useLocation();
+  useEffect(() => {
+    for (const anchor of document.body.querySelectorAll<HTMLAnchorElement>("a[href]:not([data-discover])")) {
+      if (pageOfLink(anchor)) anchor.setAttribute("data-discover", "true");
+    }
+  }, [key]);
 }
 
 export function prefersReducedMotion(): boolean {

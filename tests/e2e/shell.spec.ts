@@ -1,6 +1,8 @@
 import { DRAWER_LINKS, TOP_BAR_LINKS } from "../../app/components/navigation";
 import { TAGLINE } from "../../app/site";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration, watchPage } from "./fixtures";
+
+type RemixWindow = { __remixManifest: { routes: Record<string, unknown> } };
 
 test.describe("the shared shell", () => {
   test("home shows the top bar, the footer and passes axe", async ({ page }) => {
@@ -53,6 +55,52 @@ test.describe("the shared shell", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(page).toHaveURL((url) => url.pathname === "/privacy");
     expect(await page.evaluate(() => (window as unknown as { shellMarker?: number }).shellMarker)).toBe(1);
+  });
+
+  test("the page starts with its own routes; the shell's links are discovered in one request after load, so following one waits for no manifest (decision 126)", async ({
+    page,
+    jsEnabled,
+  }) => {
+    const { scripts, errors } = watchPage(page);
+    const discovery: string[] = [];
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/__manifest") discovery.push(url.searchParams.getAll("p").join(" "));
+      if (request.resourceType() === "document") documents.push(url.pathname);
+    });
+    const html = (await (await page.goto("/about"))!.text()).replace(/\s+/g, "");
+    await waitForHydration(page, jsEnabled);
+    // no page loads the whole route manifest: its own routes are inline in the document
+    expect(scripts.filter((url) => url.includes("/manifest-"))).toEqual([]);
+    expect(html).toContain('"routes/about":{');
+    expect(html).not.toContain('"routes/privacy":{');
+    if (!jsEnabled) {
+      await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/privacy");
+      expect(documents).toEqual(["/about", "/privacy"]); // an ordinary link
+      expect(discovery).toEqual([]);
+      await expectAccessible(page);
+      return;
+    }
+    // the plain links of the shell (the footer's, the menu's) are marked for discovery like a router <Link>
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+      "data-discover",
+      "true",
+    );
+    await expect.poll(() => discovery.length).toBe(1);
+    for (const link of [...TOP_BAR_LINKS.map((l) => l.to), "/privacy"])
+      expect(discovery[0]!.split(" ")).toContain(link);
+    await expect
+      .poll(() => page.evaluate(() => "routes/privacy" in (window as unknown as RemixWindow).__remixManifest.routes))
+      .toBe(true);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/privacy");
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    expect(documents).toEqual(["/about"]); // in the page
+    expect(discovery).toHaveLength(1); // and without asking for the route first
+    expect(errors()).toEqual([]);
+    await expectAccessible(page);
   });
 
   test("small screens label Emotions as Emotional Creation", async ({ page }) => {
