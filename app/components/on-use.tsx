@@ -126,11 +126,18 @@ function HydratedOnUse<P extends object>({
   }, [gate, props, firstProps]);
   // The router's state is context the part may read: React cannot pass a change of it into a boundary still
   // waiting for its code, so a navigation or a submission on the page (a transition, decision 122) waits for the
-  // part to hydrate. Its first change loads the part; the router tells us before React renders the change.
+  // part to hydrate. Its first change loads the part; the router tells us before React renders the change. A state
+  // equal to the last (lazy route discovery adding the routes of the page's links, decision 126) changes nothing the
+  // page shows and is no use of the page.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   useEffect(() => {
     if (!router || mounted) return;
-    return router.subscribe(() => gate.use());
+    let last = router.state;
+    return router.subscribe((state) => {
+      const changed = (Object.keys(state) as Array<keyof typeof state>).some((key) => state[key] !== last[key]);
+      last = state;
+      if (changed) gate.use();
+    });
   }, [gate, router, mounted]);
   useEffect(() => {
     const server = serverRenderedNodes(marker.current);

@@ -17,6 +17,8 @@ import {
  * submit made before the code arrives is the browser's own POST, answered by the server.
  */
 test.describe.configure({ timeout: 120_000 });
+type RemixWindow = { __remixManifest: { routes: Record<string, unknown> } };
+
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 async function resetLink(email: string) {
@@ -38,6 +40,14 @@ test("reset password: the form's code loads on first use, keeps what was typed, 
   await waitForHydration(page, jsEnabled);
   const password = page.getByLabel("New password", { exact: true });
   const confirm = page.getByLabel("Confirm new password");
+  if (jsEnabled) {
+    // the routes of the page's links were discovered (decision 126): a router update that is no use of the form
+    await expect
+      .poll(() =>
+        page.evaluate(() => "routes/forum._index" in (window as unknown as RemixWindow).__remixManifest.routes),
+      )
+      .toBe(true);
+  }
   // the page is hydrated without the form's code
   expect(scripts.filter(chunk)).toEqual([]);
   expect(held.asked()).toBe(false);
