@@ -12,6 +12,7 @@ import { preferencesVariant } from "~/preferences/page-cache.server";
 import { getPreferences, savePreferences } from "~/preferences/preferences.server";
 import { DEFAULT_PREFERENCES } from "~/preferences/schema";
 import { hearsVisitorChanges } from "~/utils/visitor-memo.server";
+import { angelReadingRow } from "./helpers/angel";
 
 /**
  * A returning visitor's kept angel page reads their preferences and their saved readings in one statement
@@ -33,18 +34,9 @@ async function separately(sessionId: string) {
 }
 
 async function saveReadings(sessionId: string, readings: { number: string; createdAt: Date }[]) {
-  await db.insert(angelReadings).values(
-    readings.map(({ number, createdAt }) => ({
-      number,
-      createdAt,
-      sessionId,
-      meaning: "m",
-      guidance: "g",
-      personalizedMessage: "p",
-      style: "poetic",
-      composition: "brief",
-    })),
-  );
+  await db
+    .insert(angelReadings)
+    .values(readings.map(({ number, createdAt }) => angelReadingRow(sessionId, number, { createdAt })));
 }
 
 /** Counts the statements sent to PostgreSQL through the pool (drizzle's prepared queries go through `unsafe`). */

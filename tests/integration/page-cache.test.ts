@@ -10,6 +10,7 @@ import { createTopic } from "~/forum/topics.server";
 import { toastHeaders } from "~/utils/toast.server";
 import { startAppServer } from "../../scripts/app-server";
 import { cookieFor, member } from "./forum-helpers";
+import { angelReadingRow } from "./helpers/angel";
 
 /**
  * The page cache over every public page (decision 100), through the real server: what is kept, for whom, and
@@ -369,15 +370,8 @@ describe("what is never kept for another visitor", () => {
     const sessionId = randomUUID();
     const as = { "x-session-id": sessionId };
     await db.insert(preferences).values({ sessionId, style: "practical", composition: "simple", keywords: "tide" });
-    const reading = (number: string) => ({
-      number,
-      sessionId,
-      meaning: "m",
-      guidance: "g",
-      personalizedMessage: "p",
-      style: "practical",
-      composition: "simple",
-    });
+    const reading = (number: string) =>
+      angelReadingRow(sessionId, number, { style: "practical", composition: "simple" });
     await db.insert(angelReadings).values(reading("8080"));
     expect(listedNumbers((await cachedVisit("/angel", as)).body)).toEqual(["8080"]);
     expect((await cachedVisit("/", as)).body).toContain('value="tide"');

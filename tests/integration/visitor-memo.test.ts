@@ -11,6 +11,7 @@ import {
   visitorChanged,
   type VisitorMemo,
 } from "~/utils/visitor-memo.server";
+import { angelReadingRow } from "./helpers/angel";
 
 /**
  * What the page cache remembers of returning visitors (decision 128): one read per visitor until they save
@@ -45,18 +46,6 @@ function countingMemo(options: { maxEntries?: number; ttlSeconds?: number } = {}
 }
 
 const keywordsOf = async (memo: VisitorMemo<{ keywords: string | null }>, id: string) => (await memo.get(id)).keywords;
-
-function readingOf(sessionId: string, number: string) {
-  return {
-    number,
-    sessionId,
-    meaning: "m",
-    guidance: "g",
-    personalizedMessage: "p",
-    style: "poetic",
-    composition: "brief",
-  };
-}
 
 describe("the visitor memo (decision 128)", () => {
   it("reads a visitor once, shares one frozen value, and re-reads at once after this process's own write", async () => {
@@ -100,7 +89,9 @@ describe("the visitor memo (decision 128)", () => {
     const expectHeard = (ids: string[]) =>
       vi.waitFor(() => expect(heard.some((payload) => ids.every((id) => payload.split(" ").includes(id)))).toBe(true));
     heard.length = 0;
-    await db.insert(angelReadings).values([readingOf(one, "111"), readingOf(two, "222"), readingOf(one, "333")]);
+    await db
+      .insert(angelReadings)
+      .values([angelReadingRow(one, "111"), angelReadingRow(two, "222"), angelReadingRow(one, "333")]);
     await expectHeard([one, two]);
     // One notification for the statement, each visitor named once.
     const payload = heard.find((p) => p.includes(one))!;
@@ -125,7 +116,7 @@ describe("the visitor memo (decision 128)", () => {
     await memo.get(bystander);
     const many = Array.from({ length: 250 }, () => randomUUID()); // 250 ids: past the payload's 7000 bytes
     heard.length = 0;
-    await db.insert(angelReadings).values(many.map((id) => readingOf(id, "999")));
+    await db.insert(angelReadings).values(many.map((id) => angelReadingRow(id, "999")));
     await vi.waitFor(() => expect(heard).toContain("*"));
     await memo.get(bystander);
     expect(reads).toEqual([bystander, bystander]);
