@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { DEFAULT_PREFERENCES } from "~/preferences/schema";
+import { createVisitorMemo } from "~/utils/visitor-memo.server";
 import { visitorIdOfRequest } from "~/utils/visitor.server";
 import { getAngelVisitor, type AngelVisitor } from "./angel.server";
 
@@ -14,10 +15,13 @@ export function angelVisitorOfRequest(req: IncomingMessage): Promise<AngelVisito
   let visitor = angelVisitorOfIncoming.get(req);
   if (!visitor) {
     visitor = visitorIdOfRequest(req).then((sessionId) =>
-      sessionId ? getAngelVisitor({ sessionId }) : { preferences: { ...DEFAULT_PREFERENCES }, readings: [] },
+      sessionId ? angelVisitors.get(sessionId) : { preferences: { ...DEFAULT_PREFERENCES }, readings: [] },
     );
     angelVisitorOfIncoming.set(req, visitor);
   }
   return visitor;
 }
 const angelVisitorOfIncoming = new WeakMap<IncomingMessage, Promise<AngelVisitor>>();
+
+/** Returning visitors' preferences and saved readings as their kept angel pages show them (decision 128). */
+const angelVisitors = createVisitorMemo({ read: (sessionId) => getAngelVisitor({ sessionId }) });

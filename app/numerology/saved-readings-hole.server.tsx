@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest } from "express";
 import { renderToStaticMarkup } from "react-dom/server";
 import { angelVisitorOfRequest } from "./angel-visitor.server";
-import type { SavedReadingLink } from "./angel.server";
+import type { AngelVisitor, SavedReadingLink } from "./angel.server";
 import { SavedReadings } from "./ui/angel-reading";
 
 /**
@@ -19,8 +19,17 @@ export function savedReadingsHtml(readings: SavedReadingLink[]): string {
 /**
  * The hole's renderer: the list of this request's visitor, from the read that keyed the page (`angelVisitorOfRequest`,
  * one per request; a visitor without an id has none). A failed read shows no list, as the uncached page's loader does.
+ * The read is remembered until the visitor saves something, as one frozen object (decision 128): its list's HTML is
+ * rendered once and remembered with it.
  */
 export async function savedReadingsHole(req: ExpressRequest): Promise<string> {
   const visitor = await angelVisitorOfRequest(req).catch(() => null);
-  return visitor ? savedReadingsHtml(visitor.readings) : "";
+  if (!visitor) return "";
+  let html = htmlOfVisitor.get(visitor);
+  if (html === undefined) {
+    html = savedReadingsHtml(visitor.readings);
+    htmlOfVisitor.set(visitor, html);
+  }
+  return html;
 }
+const htmlOfVisitor = new WeakMap<AngelVisitor, string>();

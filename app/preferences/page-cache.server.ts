@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest } from "express";
 import type { Variant } from "~/utils/page-cache.server";
+import { createVisitorMemo } from "~/utils/visitor-memo.server";
 import { visitorIdOfRequest } from "~/utils/visitor.server";
 import { getPreferences } from "./preferences.server";
 import { DEFAULT_PREFERENCES, type Preferences } from "./schema";
@@ -8,12 +9,14 @@ import { DEFAULT_PREFERENCES, type Preferences } from "./schema";
  * For pages that show the visitor's saved preferences (the home page's and the astrology page's forms, the
  * readings they shape): the preferences are read before rendering, key the kept page (one page per preference
  * set, bounded by the cache's size) and reach the loaders through the load context (`visitorPreferences`), so
- * the page is rendered from exactly the preferences its key names, even if they are saved again meanwhile.
+ * the page is rendered from exactly the preferences its key names, even if they are saved again meanwhile. A
+ * returning visitor's preferences are remembered until they save them again (decision 128).
  */
 export async function preferencesVariant(req: ExpressRequest): Promise<Variant & { preferences: Preferences }> {
   const sessionId = await visitorIdOfRequest(req);
-  return variantOfPreferences(sessionId ? await getPreferences({ sessionId }) : { ...DEFAULT_PREFERENCES });
+  return variantOfPreferences(sessionId ? await visitorPreferences.get(sessionId) : { ...DEFAULT_PREFERENCES });
 }
+const visitorPreferences = createVisitorMemo({ read: (sessionId) => getPreferences({ sessionId }) });
 
 /** The kept page's key and load context for a visitor's preferences, however they were read (the angel page's). */
 export function variantOfPreferences(preferences: Preferences): Variant & { preferences: Preferences } {

@@ -1,6 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "#db/client.server";
+import { angelReadings, preferences } from "#db/schema";
 import { recordSnapshot } from "~/astrology/snapshots.server";
 import { createTopic } from "~/forum/topics.server";
 import { toastHeaders } from "~/utils/toast.server";
@@ -358,6 +362,36 @@ describe("what is never kept for another visitor", () => {
     expect(listedNumbers(after.body)).toEqual(["1357", "2468"]);
     expect(after.headers.get("etag")).not.toBe(etag);
     expect((await visit("/angel", { Cookie: cookie, "If-None-Match": after.headers.get("etag")! })).status).toBe(304);
+  });
+
+  it("a returning visitor's data changed by another process shows once its change is announced (decision 128)", async () => {
+    // The server remembers what it read of a returning visitor; this test's process writes as another server would.
+    const sessionId = randomUUID();
+    const as = { "x-session-id": sessionId };
+    await db.insert(preferences).values({ sessionId, style: "practical", composition: "simple", keywords: "tide" });
+    const reading = (number: string) => ({
+      number,
+      sessionId,
+      meaning: "m",
+      guidance: "g",
+      personalizedMessage: "p",
+      style: "practical",
+      composition: "simple",
+    });
+    await db.insert(angelReadings).values(reading("8080"));
+    expect(listedNumbers((await cachedVisit("/angel", as)).body)).toEqual(["8080"]);
+    expect((await cachedVisit("/", as)).body).toContain('value="tide"');
+
+    await db.insert(angelReadings).values(reading("9090"));
+    await db.update(preferences).set({ keywords: "ebb" }).where(eq(preferences.sessionId, sessionId));
+    await vi.waitFor(async () => expect(listedNumbers((await visit("/angel", as)).body)).toEqual(["9090", "8080"]));
+    await vi.waitFor(async () => expect((await visit("/", as)).body).toContain('value="ebb"'));
+    const angel = await cachedVisit("/angel", as);
+    expect(angel.body).toContain('value="ebb"');
+    expect(angel.body).not.toContain('value="tide"');
+
+    await db.delete(angelReadings).where(eq(angelReadings.sessionId, sessionId));
+    await vi.waitFor(async () => expect(savedList((await visit("/angel", as)).body)).toBeNull());
   });
 
   it("an angel page showing a reading or a number is rendered each time", async () => {
