@@ -26,6 +26,7 @@ const buildFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "index
 if (!existsSync(buildFile)) throw new Error(`No Remix build at ${buildFile}: run \`npm run build\` first.`);
 const remixBuild = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 const {
+  allowServedMethods,
   answerDatabaseOutages,
   applyConnectionTimeouts,
   closeConnectionsWhileDraining,
@@ -155,6 +156,8 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   );
   app.use(compression());
   if (env.LOG_REQUESTS) app.use(requestLog(isProduction));
+  // Only the methods the site serves, each where it serves it (decision 127); helmet's headers are on the 405 too.
+  app.use(allowServedMethods(build));
 
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   // Files in public/ all have an extension; pages do not, and skip the file-system lookup.

@@ -20,7 +20,7 @@ export { env, isProduction } from "~/utils/env.server";
 export { guardBuild } from "~/utils/guard-build.server";
 export { answerDatabaseOutages, logDroppedQueries, retryAfterOn503 } from "~/utils/outage.server";
 export { withCheckedBodies } from "~/utils/request-body.server";
-export { drainUnreadBody, errorAnswer, requestId, requestLog } from "~/utils/request-edge.server";
+export { allowServedMethods, drainUnreadBody, errorAnswer, requestId, requestLog } from "~/utils/request-edge.server";
 export {
   applyConnectionTimeouts,
   closeConnectionsWhileDraining,

@@ -4,6 +4,10 @@ import { apiReader, enforceLimit, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
 import { getPost, parseId, postForReader, updatePost } from "~/forum/topics.server";
 import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
+import type { RouteMethods } from "~/utils/request-edge.server";
+
+/** The request edge lets PATCH through to this action (decision 127). */
+export const handle: RouteMethods = { actionMethods: ["PATCH"] };
 
 /** GET /api/forum/posts/{postId}: one post. */
 export async function loader({ request, params }: ActionFunctionArgs) {

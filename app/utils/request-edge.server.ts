@@ -1,11 +1,15 @@
 import { randomBytes } from "node:crypto";
-import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import morgan from "morgan";
+import { routePathOf } from "~/utils/request-guard.server";
 import { redactUrl, unexpectedErrorMessage } from "~/utils/request-log.server";
 
 /**
  * Express middleware at the request edge (decision 084): a request id for every answer, a request log that
- * holds no secret and no client address, and the last-resort error answer.
+ * holds no secret and no client address, the request methods the site serves (decision 127), and the last-resort
+ * error answer.
  */
 
 /** A short random id, sent back as X-Request-Id and shown by error pages; never taken from the request. */
@@ -72,6 +76,55 @@ export function requestLog(production: boolean): RequestHandler {
     : morgan(":request-id :method :safe-url :status :response-time ms - :res[content-length]");
 }
 
+/** A short answer of the edge: `{ error }` under /api/ (the API's error shape), plain text elsewhere; never stored. */
+function shortAnswer(req: Request, res: Response, status: number, message: string) {
+  res.status(status).set("Cache-Control", "no-store");
+  if (req.path.startsWith("/api/")) res.json({ error: message });
+  else res.type("text/plain").send(message);
+}
+
+/** What a route module's `handle` declares when its action takes a method other than POST (the API's PATCH). */
+export type RouteMethods = { actionMethods?: readonly string[] };
+
+/**
+ * Only the request methods the site serves (decision 127): GET and HEAD to read anything, POST to an action (the
+ * site's forms and its JSON API), and another method only where a route's `handle` declares it (PATCH
+ * /api/forum/posts/{postId}); Remix's route discovery (`/__manifest`, decision 126) takes GET and HEAD alone.
+ * Anything else (PUT, DELETE, OPTIONS, TRACE, WebDAV's verbs) is answered 405 with the address's methods in
+ * `Allow`, before a static file, the page cache or Remix sees it and before a byte of its body is read (what
+ * still arrives is dropped by drainUnreadBody). GET, HEAD and POST to other addresses go on to the routes, which
+ * answer them (Remix's own 405 for a POST to a page without an action, the API routes' own 405s).
+ */
+export function allowServedMethods(build: Pick<ServerBuild, "routes" | "basename">): RequestHandler {
+  // Where Remix answers route discovery (@remix-run/server-runtime, server.js).
+  const manifestPath = `${build.basename ?? "/"}/__manifest`.replace(/\/+/g, "/");
+  const tree = (parentId?: string): AgnosticRouteObject[] =>
+    Object.values(build.routes)
+      .filter((route) => route.parentId === parentId)
+      .map(({ id, path, index, caseSensitive }) =>
+        index ? { id, path, index, caseSensitive } : { id, path, caseSensitive, children: tree(id) },
+      );
+  const routes = tree();
+  const methodsOf = (pathname: string): string[] => {
+    if (pathname === manifestPath) return ["GET", "HEAD"];
+    const leaf = matchRoutes(routes, routePathOf(pathname), build.basename)?.at(-1)?.route;
+    const module = leaf?.id ? build.routes[leaf.id]?.module : undefined;
+    if (!module) return ["GET", "HEAD"]; // Remix's 404 page
+    const methods = module.default || module.loader ? ["GET", "HEAD"] : [];
+    if (module.action) methods.push(...((module.handle as RouteMethods | undefined)?.actionMethods ?? ["POST"]));
+    return methods;
+  };
+  return (req, res, next) => {
+    const { method, path } = req;
+    if ((method === "GET" || method === "HEAD" || method === "POST") && path !== manifestPath) return next();
+    const allowed = methodsOf(path);
+    if (allowed.includes(method)) return next();
+    res.set("Allow", allowed.join(", "));
+    const accepted = allowed.length ? ` It accepts ${allowed.join(", ")}.` : "";
+    shortAnswer(req, res, 405, `This address does not accept ${method} requests.${accepted}`);
+  };
+}
+
 /**
  * Anything that escapes the routes (a malformed request Express itself cannot handle, a bug in a middleware):
  * logged with the request id, answered with the status when it is a client error, and never with a stack.
@@ -89,7 +142,5 @@ export const errorAnswer: ErrorRequestHandler = (error, req, res, next) => {
     );
   }
   const message = clientError ? "The request could not be understood." : unexpectedErrorMessage(id);
-  res.status(clientError ? status : 500).set("Cache-Control", "no-store");
-  if (req.path.startsWith("/api/")) res.json({ error: message });
-  else res.type("text/plain").send(message);
+  shortAnswer(req, res, clientError ? status : 500, message);
 };

@@ -17,9 +17,13 @@ export type WriteKind = "json" | "form" | "upload";
 /** Paths whose bodies are 3D models: multipart only, and never cut at 64 KB (app/models3d/upload.server.ts limits them). */
 const UPLOAD_PATHS = new Set(["/api/3d/upload", "/3d-viewer"]);
 
+/** The page a request is for: single fetch asks `/path.data` (and `/_root.data` for the index route). */
+export function routePathOf(pathname: string): string {
+  return pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+}
+
 export function writeKindOf(pathname: string): WriteKind {
-  // Single fetch posts to `/path.data` (and `/_root.data` for the index route).
-  const path = pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+  const path = routePathOf(pathname);
   if (UPLOAD_PATHS.has(path)) return "upload";
   return path.startsWith("/api/") ? "json" : "form";
 }
