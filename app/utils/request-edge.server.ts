@@ -92,8 +92,10 @@ export type RouteMethods = { actionMethods?: readonly string[] };
  * /api/forum/posts/{postId}); Remix's route discovery (`/__manifest`, decision 126) takes GET and HEAD alone.
  * Anything else (PUT, DELETE, OPTIONS, TRACE, WebDAV's verbs) is answered 405 with the address's methods in
  * `Allow`, before a static file, the page cache or Remix sees it and before a byte of its body is read (what
- * still arrives is dropped by drainUnreadBody). GET, HEAD and POST to other addresses go on to the routes, which
- * answer them (Remix's own 405 for a POST to a page without an action, the API routes' own 405s).
+ * still arrives is dropped by drainUnreadBody). GET, HEAD and POST to pages go on to the routes without a lookup
+ * (Remix's own 405 for a POST to a page without an action). The JSON API's addresses are checked for every method,
+ * so that an API client always gets the API's `{ error }`: a GET to an action-only route is 405 with `Allow: POST`
+ * (not Remix's 400 "Unexpected Server Error"), and an address no API route has is 404.
  */
 export function allowServedMethods(build: Pick<ServerBuild, "routes" | "basename">): RequestHandler {
   // Where Remix answers route discovery (@remix-run/server-runtime, server.js).
@@ -105,22 +107,27 @@ export function allowServedMethods(build: Pick<ServerBuild, "routes" | "basename
         index ? { id, path, index, caseSensitive } : { id, path, caseSensitive, children: tree(id) },
       );
   const routes = tree();
-  const methodsOf = (pathname: string): string[] => {
+  /** The methods of the route that answers this address; null for none but the not-found page (the `*` route). */
+  const methodsOf = (pathname: string): string[] | null => {
     if (pathname === manifestPath) return ["GET", "HEAD"];
     const leaf = matchRoutes(routes, routePathOf(pathname), build.basename)?.at(-1)?.route;
-    const module = leaf?.id ? build.routes[leaf.id]?.module : undefined;
-    if (!module) return ["GET", "HEAD"]; // Remix's 404 page
+    const module = leaf?.id && leaf.path !== "*" ? build.routes[leaf.id]?.module : undefined;
+    if (!module) return null;
     const methods = module.default || module.loader ? ["GET", "HEAD"] : [];
     if (module.action) methods.push(...((module.handle as RouteMethods | undefined)?.actionMethods ?? ["POST"]));
     return methods;
   };
   return (req, res, next) => {
     const { method, path } = req;
-    if ((method === "GET" || method === "HEAD" || method === "POST") && path !== manifestPath) return next();
+    const api = path.startsWith("/api/");
+    if ((method === "GET" || method === "HEAD" || method === "POST") && path !== manifestPath && !api) return next();
     const allowed = methodsOf(path);
-    if (allowed.includes(method)) return next();
-    res.set("Allow", allowed.join(", "));
-    const accepted = allowed.length ? ` It accepts ${allowed.join(", ")}.` : "";
+    if (allowed === null && api) return shortAnswer(req, res, 404, "There is no API at this address.");
+    if (allowed === null && (method === "GET" || method === "HEAD" || method === "POST")) return next();
+    const served = allowed ?? ["GET", "HEAD"]; // the not-found page
+    if (served.includes(method)) return next();
+    res.set("Allow", served.join(", "));
+    const accepted = served.length ? ` It accepts ${served.join(", ")}.` : "";
     shortAnswer(req, res, 405, `This address does not accept ${method} requests.${accepted}`);
   };
 }

@@ -131,6 +131,37 @@ describe("methods the site serves nowhere", () => {
     expectRefused(patch, "GET, HEAD, POST", "PATCH /auth");
   });
 
+  it("the JSON API answers every method in its own shape: 405 for a read of an action, 404 for no such API", async () => {
+    // An action-only route (sign in, register, decode a number) is not read: Remix would answer 400 "Unexpected
+    // Server Error" in another shape.
+    for (const pathname of ["/api/login", "/api/register", "/api/angel-numbers"]) {
+      for (const method of ["GET", "HEAD"]) {
+        const answer = await send(base, pathname, { method, headers: { "X-Forwarded-For": randomAddress() } });
+        expectRefused(answer, "POST", `${method} ${pathname}`);
+        if (method === "GET") {
+          expect(answer.json()).toEqual({
+            error: `This address does not accept ${method} requests. It accepts POST.`,
+          });
+        }
+      }
+    }
+    // No API route has this address: the API's 404, not the site's HTML page, whatever the method.
+    for (const method of ["GET", "POST", "PUT"]) {
+      const answer = await send(base, "/api/no-such-thing", {
+        method,
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": randomAddress() },
+        body: method === "GET" ? undefined : "{}",
+      });
+      expect(answer.status, method).toBe(404);
+      expect(answer.headers["content-type"], method).toMatch(/^application\/json/);
+      expect(answer.json(), method).toEqual({ error: "There is no API at this address." });
+    }
+    // A site page under the same words is not the API: the site's own not-found page.
+    const page = await send(base, "/no-such-thing");
+    expect(page.status).toBe(404);
+    expect(page.text).toContain("<!DOCTYPE html>");
+  });
+
   it("an unknown verb is refused by Node's parser with 400 before the app sees it, and the server answers on", async () => {
     const answer = await send(base, "/about", { method: "FOO" });
     expect(answer.status).toBe(400);
