@@ -77,16 +77,17 @@ const noSubscription = () => () => {};
  * Whether the router went to a fragment of this page (`/blog#fire-desire` from a post's Markdown link or its
  * "Back to Blog" link): the posts are then all laid out before it scrolls, as `:target` does for the browser's own
  * fragment navigations (decision 118). False on the server and while hydrating (the server never sees a fragment),
- * so hydration finds the server's markup.
+ * so hydration finds the server's markup; the browser's answer is the fragment's presence itself, so a page loaded
+ * without one (the usual case) is not rendered a second time after hydrating, as a "rendered in the browser" flag
+ * would make it.
  */
 function useRouterFragment(): boolean {
   const { hash } = useLocation();
-  const rendersInBrowser = useSyncExternalStore(
+  return useSyncExternalStore(
     noSubscription,
-    () => true,
+    () => hash !== "",
     () => false,
   );
-  return rendersInBrowser && hash !== "";
 }
 
 export default function Blog() {
