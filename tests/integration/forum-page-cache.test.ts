@@ -1,12 +1,10 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db, rawSql } from "#db/client.server";
 import { users } from "#db/schema";
 import { createPost, createTopic, updatePost } from "~/forum/topics.server";
-import { startAppServer } from "../../scripts/app-server";
 import { cookieFor, member } from "./forum-helpers";
+import { serveBuildForFile } from "./helpers/built-server";
 
 /**
  * The anonymous page cache as visitors meet it, through the real server: a signed-out visitor's second look at a
@@ -14,23 +12,12 @@ import { cookieFor, member } from "./forum-helpers";
  * author's name (made here, by another process, straight through the database) reaches the next page at once;
  * members are never served a cached page. Needs a build (npm test makes one).
  */
-let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
-let base = "";
-
-beforeAll(async () => {
-  expect(existsSync(path.resolve(import.meta.dirname, "../../build/index.js")), "run `npm run build` first").toBe(true);
-  server = await startAppServer({ PAGE_CACHE_SECONDS: "30" }, { stderr: "inherit" });
-  base = server.base;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const site = serveBuildForFile({ PAGE_CACHE_SECONDS: "30" });
 
 type Page = { status: number; cached: boolean; body: string; nonce: string; setCookie: string[] };
 
 async function visit(pathname: string, headers: Record<string, string> = {}): Promise<Page> {
-  const response = await fetch(`${base}${pathname}`, { headers });
+  const response = await fetch(`${site.base}${pathname}`, { headers });
   const csp = response.headers.get("content-security-policy") ?? "";
   return {
     status: response.status,
@@ -200,7 +187,7 @@ describe("signed-out visitors' forum pages", () => {
     const missing = await visit("/forum/topic/999999999");
     expect(missing.status).toBe(404);
     expect(missing.cached).toBe(false);
-    const data = await fetch(`${base}/forum.data`);
+    const data = await fetch(`${site.base}/forum.data`);
     expect(data.headers.get("x-page-cache")).toBeNull();
   });
 });

@@ -1,31 +1,18 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { and, count, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/components/honeypot";
 import { createTopic } from "~/forum/topics.server";
-import { startAppServer } from "../../scripts/app-server";
 import { cookieFor, member } from "./forum-helpers";
+import { serveBuildForFile } from "./helpers/built-server";
 
 /**
  * Hostile input as a visitor sends it, through the real server (issue 14): forms posted as a browser without
  * JavaScript posts them, and JSON as API clients send it. Each hostile input gets its 4xx and message, nothing is
  * stored, and the normal input still works. Needs a build (npm test makes one).
  */
-let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
-let base = "";
-
-beforeAll(async () => {
-  expect(existsSync(path.resolve(import.meta.dirname, "../../build/index.js")), "run `npm run build` first").toBe(true);
-  server = await startAppServer({ FORUM_POST_INTERVAL_SECONDS: "5" }, { stderr: "inherit" });
-  base = server.base;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const site = serveBuildForFile({ FORUM_POST_INTERVAL_SECONDS: "5" });
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 
@@ -39,12 +26,12 @@ const unescape = (html: string) =>
     .replaceAll("&gt;", ">");
 
 async function postForm(pathname: string, body: string, cookie?: string) {
-  const response = await fetch(`${base}${pathname}`, {
+  const response = await fetch(`${site.base}${pathname}`, {
     method: "POST",
     redirect: "manual",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
-      Origin: base,
+      Origin: site.base,
       ...(cookie ? { Cookie: cookie } : {}),
     },
     body,
@@ -53,9 +40,9 @@ async function postForm(pathname: string, body: string, cookie?: string) {
 }
 
 async function postJson(pathname: string, body: string, cookie?: string) {
-  const response = await fetch(`${base}${pathname}`, {
+  const response = await fetch(`${site.base}${pathname}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: { "Content-Type": "application/json", Origin: site.base, ...(cookie ? { Cookie: cookie } : {}) },
     body,
   });
   const text = await response.text();
@@ -186,7 +173,7 @@ describe("the user-text rule through the forms (no JavaScript) and the JSON API"
     );
     expect(reply.status).toBe(302);
     expect(await postsBy(author.id)).toEqual([{ content: "file gnp.exe" }]);
-    const page = await fetch(`${base}/forum/topic/${topicId}`).then((r) => r.text());
+    const page = await fetch(`${site.base}/forum/topic/${topicId}`).then((r) => r.text());
     expect(page).toMatch(/<div dir="auto"[^>]*>file gnp.exe<\/div>/);
     expect(page).toContain(`<bdi>${author.username}</bdi>`);
   });

@@ -1,14 +1,12 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { decode } from "turbo-stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { forumPosts, sessions, users } from "#db/schema";
 import { createPost, createTopic } from "~/forum/topics.server";
 import { toastHeaders } from "~/utils/toast.server";
-import { startAppServer } from "../../scripts/app-server";
 import { cookieFor, member } from "./forum-helpers";
+import { serveBuildForFile } from "./helpers/built-server";
 
 /**
  * Members' forum pages from member templates (decision 120), through the real server: a template is rendered once as
@@ -17,23 +15,15 @@ import { cookieFor, member } from "./forum-helpers";
  * no member ever sees another's name or id; whatever a template cannot stand for (a hidden post of theirs, a form
  * in the page, staff, a flash message) is rendered for them. Needs a build (npm test makes one).
  */
-let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
-let base = "";
-
-beforeAll(async () => {
-  expect(existsSync(path.resolve(import.meta.dirname, "../../build/index.js")), "run `npm run build` first").toBe(true);
-  server = await startAppServer({ PAGE_CACHE_SECONDS: "30" }, { stderr: "inherit" });
-  base = server.base;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const site = serveBuildForFile({ PAGE_CACHE_SECONDS: "30" });
 
 type Page = { status: number; cached: boolean; body: string; nonce: string; headers: Headers };
 
 async function visit(pathname: string, cookie: string, headers: Record<string, string> = {}): Promise<Page> {
-  const response = await fetch(`${base}${pathname}`, { headers: { Cookie: cookie, ...headers }, redirect: "manual" });
+  const response = await fetch(`${site.base}${pathname}`, {
+    headers: { Cookie: cookie, ...headers },
+    redirect: "manual",
+  });
   const csp = response.headers.get("content-security-policy") ?? "";
   return {
     status: response.status,

@@ -1,11 +1,10 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTopic } from "~/forum/topics.server";
-import { startAppServer } from "../../scripts/app-server";
 import { readManifest } from "../../scripts/bundle-size";
 import { randomAddress, send, type Answer } from "./edge-client";
 import { cookieFor, member } from "./forum-helpers";
+import { serveBuildForFile } from "./helpers/built-server";
 
 /**
  * The request methods the site serves (decision 127), through the real production server: route discovery's
@@ -14,18 +13,7 @@ import { cookieFor, member } from "./forum-helpers";
  * handler. Needs a build (npm test makes one).
  */
 const root = path.resolve(import.meta.dirname, "../..");
-let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
-let base = "";
-
-beforeAll(async () => {
-  expect(existsSync(path.join(root, "build/index.js")), "run `npm run build` first").toBe(true);
-  server = await startAppServer({}, { stderr: "inherit" });
-  base = server.base;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const site = serveBuildForFile();
 
 const { manifest } = readManifest(path.join(root, "public/build"));
 const manifestPath = () => `/__manifest?p=/blog&p=/privacy&version=${manifest.version}`;
@@ -51,7 +39,7 @@ describe("route discovery's /__manifest", () => {
       ["OPTIONS", { Origin: "http://evil.example", "Access-Control-Request-Method": "PUT" }],
     ];
     for (const [method, headers, body] of writes) {
-      const answer = await send(base, manifestPath(), { method, headers, body });
+      const answer = await send(site.base, manifestPath(), { method, headers, body });
       expectRefused(answer, "GET, HEAD", `${method} ${JSON.stringify(headers)}`);
       expect(answer.headers["content-type"]).toBe("text/plain; charset=utf-8");
       expect(answer.text).toBe(`This address does not accept ${method} requests. It accepts GET, HEAD.`);
@@ -59,13 +47,13 @@ describe("route discovery's /__manifest", () => {
   });
 
   it("still answers GET and HEAD with the routes asked for, cacheable for good", async () => {
-    const get = await send(base, manifestPath());
+    const get = await send(site.base, manifestPath());
     expect(get.status).toBe(200);
     expect(get.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(Object.keys(get.json() as Record<string, unknown>)).toEqual(
       expect.arrayContaining(["root", "routes/blog._index", "routes/privacy"]),
     );
-    const head = await send(base, manifestPath(), { method: "HEAD" });
+    const head = await send(site.base, manifestPath(), { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(head.text).toBe("");
@@ -87,7 +75,7 @@ describe("route discovery's /__manifest", () => {
           yield chunk;
         }
       })();
-    const put = await send(base, manifestPath(), {
+    const put = await send(site.base, manifestPath(), {
       method: "PUT",
       headers: { "Content-Type": "application/octet-stream", "Content-Length": String(total) },
       body,
@@ -96,8 +84,8 @@ describe("route discovery's /__manifest", () => {
     answered();
     expectRefused(put, "GET, HEAD", "10 MB PUT");
     expect(sentWhenAnswered).toBeLessThanOrEqual(256 * 1024);
-    expect((await send(base, manifestPath())).status).toBe(200);
-    expect((await send(base, "/healthz")).status).toBe(200);
+    expect((await send(site.base, manifestPath())).status).toBe(200);
+    expect((await send(site.base, "/healthz")).status).toBe(200);
   });
 });
 
@@ -115,7 +103,7 @@ describe("methods the site serves nowhere", () => {
     ];
     for (const [pathname, allow] of addresses) {
       for (const method of ["TRACE", "OPTIONS", "PUT", "DELETE", "PROPFIND"]) {
-        const answer = await send(base, pathname, { method, headers: { "X-Forwarded-For": randomAddress() } });
+        const answer = await send(site.base, pathname, { method, headers: { "X-Forwarded-For": randomAddress() } });
         expectRefused(answer, allow, `${method} ${pathname}`);
         const message = `This address does not accept ${method} requests. It accepts ${allow}.`;
         if (pathname.startsWith("/api/")) expect(answer.json()).toEqual({ error: message });
@@ -123,7 +111,7 @@ describe("methods the site serves nowhere", () => {
       }
     }
     // A page's action takes the site's forms, which are POSTs: a PATCH does not run it.
-    const patch = await send(base, "/auth", {
+    const patch = await send(site.base, "/auth", {
       method: "PATCH",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "intent=login&username=nobody_here&password=wrong-password",
@@ -136,7 +124,7 @@ describe("methods the site serves nowhere", () => {
     // Server Error" in another shape.
     for (const pathname of ["/api/login", "/api/register", "/api/angel-numbers"]) {
       for (const method of ["GET", "HEAD"]) {
-        const answer = await send(base, pathname, { method, headers: { "X-Forwarded-For": randomAddress() } });
+        const answer = await send(site.base, pathname, { method, headers: { "X-Forwarded-For": randomAddress() } });
         expectRefused(answer, "POST", `${method} ${pathname}`);
         if (method === "GET") {
           expect(answer.json()).toEqual({
@@ -147,7 +135,7 @@ describe("methods the site serves nowhere", () => {
     }
     // No API route has this address: the API's 404, not the site's HTML page, whatever the method.
     for (const method of ["GET", "POST", "PUT"]) {
-      const answer = await send(base, "/api/no-such-thing", {
+      const answer = await send(site.base, "/api/no-such-thing", {
         method,
         headers: { "Content-Type": "application/json", "X-Forwarded-For": randomAddress() },
         body: method === "GET" ? undefined : "{}",
@@ -157,21 +145,21 @@ describe("methods the site serves nowhere", () => {
       expect(answer.json(), method).toEqual({ error: "There is no API at this address." });
     }
     // A site page under the same words is not the API: the site's own not-found page.
-    const page = await send(base, "/no-such-thing");
+    const page = await send(site.base, "/no-such-thing");
     expect(page.status).toBe(404);
     expect(page.text).toContain("<!DOCTYPE html>");
   });
 
   it("an unknown verb is refused by Node's parser with 400 before the app sees it, and the server answers on", async () => {
-    const answer = await send(base, "/about", { method: "FOO" });
+    const answer = await send(site.base, "/about", { method: "FOO" });
     expect(answer.status).toBe(400);
-    expect((await send(base, "/about")).status).toBe(200);
+    expect((await send(site.base, "/about")).status).toBe(200);
   });
 });
 
 describe("what the site serves", () => {
   it("still reaches its handlers: a page's form action, static files, and the API's GET, POST and PATCH", async () => {
-    const formPost = await send(base, "/auth", {
+    const formPost = await send(site.base, "/auth", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomAddress() },
       body: "intent=login&username=nobody_here&password=wrong-password",
@@ -179,12 +167,12 @@ describe("what the site serves", () => {
     expect(formPost.status).toBe(401); // the sign-in action ran and refused the credentials
     expect(formPost.text).toContain("<!DOCTYPE html>");
 
-    const asset = await send(base, manifest.entry.module);
+    const asset = await send(site.base, manifest.entry.module);
     expect(asset.status).toBe(200);
     expect(asset.headers["content-type"]).toMatch(/javascript/);
-    expect((await send(base, manifest.entry.module, { method: "HEAD" })).status).toBe(200);
+    expect((await send(site.base, manifest.entry.module, { method: "HEAD" })).status).toBe(200);
 
-    const astrology = await send(base, "/api/astrology");
+    const astrology = await send(site.base, "/api/astrology");
     expect(astrology.status).toBe(200);
     expect(astrology.json()).toHaveProperty("planets");
 
@@ -196,14 +184,14 @@ describe("what the site serves", () => {
       description: null,
       category: "general",
     });
-    const created = await send(base, `/api/forum/topics/${topic.id}/posts`, {
+    const created = await send(site.base, `/api/forum/topics/${topic.id}/posts`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Cookie: cookie, "X-Forwarded-For": randomAddress() },
       body: JSON.stringify({ content: "The first version of this reply." }),
     });
     expect(created.status).toBe(201);
     const postId = (created.json() as { id: number }).id;
-    const edited = await send(base, `/api/forum/posts/${postId}`, {
+    const edited = await send(site.base, `/api/forum/posts/${postId}`, {
       method: "PATCH",
       headers: { "Content-Type": "application/json", Cookie: cookie, "X-Forwarded-For": randomAddress() },
       body: JSON.stringify({ content: "The edited version of this reply." }),

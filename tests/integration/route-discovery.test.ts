@@ -1,8 +1,7 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "../../scripts/app-server";
+import { describe, expect, it } from "vitest";
 import { discoversRoutesLazily, inlineManifestScript, pageScriptBytes, readManifest } from "../../scripts/bundle-size";
+import { serveBuildForFile } from "./helpers/built-server";
 
 /**
  * Lazy route discovery (decision 126): a document holds only its page's part of the route manifest, inline, and the
@@ -12,24 +11,13 @@ import { discoversRoutesLazily, inlineManifestScript, pageScriptBytes, readManif
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const assets = path.join(root, "public/build");
-let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
-let base = "";
-
-beforeAll(async () => {
-  expect(existsSync(path.join(root, "build/index.js")), "run `npm run build` first").toBe(true);
-  server = await startAppServer({}, { stderr: "inherit" });
-  base = server.base;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const site = serveBuildForFile();
 
 const { manifest } = readManifest(assets);
 
 /** The document's inline manifest script, as Remix wrote it. */
 async function inlineManifestOf(pathname: string): Promise<string> {
-  const html = await (await fetch(`${base}${pathname}`)).text();
+  const html = await (await fetch(`${site.base}${pathname}`)).text();
   const start = html.indexOf("window.__remixManifest = ");
   expect(start, `${pathname} has an inline manifest`).toBeGreaterThan(-1);
   const inline = html.slice(start, html.indexOf(";\n", start) + 1);
@@ -63,7 +51,7 @@ describe("lazy route discovery", () => {
   });
 
   it("answers /__manifest with the routes of the paths asked for, cacheable for good (the version is in the address)", async () => {
-    const response = await fetch(`${base}/__manifest?p=/blog/fire-desire&p=/privacy&version=${manifest.version}`);
+    const response = await fetch(`${site.base}/__manifest?p=/blog/fire-desire&p=/privacy&version=${manifest.version}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -76,11 +64,11 @@ describe("lazy route discovery", () => {
 
   it("answers a stale, empty, oversized or malformed /__manifest request with a 2xx or 4xx, never a 500", async () => {
     const version = manifest.version;
-    const stale = await fetch(`${base}/__manifest?p=/blog&version=stale`);
+    const stale = await fetch(`${site.base}/__manifest?p=/blog&version=stale`);
     expect(stale.status).toBe(204); // the browser reloads the page it navigates to: a new build is out
     expect(stale.headers.get("x-remix-reload-document")).toBe("true");
-    expect((await fetch(`${base}/__manifest?version=${version}`)).status).toBe(400);
-    expect((await fetch(`${base}/__manifest?p=${"/a".repeat(5000)}&version=${version}`)).status).toBe(400);
+    expect((await fetch(`${site.base}/__manifest?version=${version}`)).status).toBe(400);
+    expect((await fetch(`${site.base}/__manifest?p=${"/a".repeat(5000)}&version=${version}`)).status).toBe(400);
     for (const hostile of [
       "%00",
       "/%E0%A4%A",
@@ -89,7 +77,7 @@ describe("lazy route discovery", () => {
       "/forum/topic/%F0%9F%98%80",
       "*",
     ]) {
-      const response = await fetch(`${base}/__manifest?p=${hostile}&version=${version}`);
+      const response = await fetch(`${site.base}/__manifest?p=${hostile}&version=${version}`);
       expect(response.status, hostile).toBe(200);
       expect(Object.keys((await response.json()) as Record<string, unknown>), hostile).toContain("root");
     }
