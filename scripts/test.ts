@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything the test suite needs, then every test.
- *  1. Chromium: Debian's /usr/bin/chromium (installed with apt when missing and we are root).
+ *  1. The real clients the tests drive (DEBIAN_CLIENTS: Chromium and others), installed with apt when missing.
  *  2. A real PostgreSQL: DATABASE_URL's server when set, otherwise an embedded one in .data-test/.
  *  3. Type check, lint (ESLint) and format (Prettier), the production build, vitest (unit + integration),
  *     Playwright (JavaScript on and off).
@@ -11,17 +11,26 @@ import path from "node:path";
 import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 
-const CHROMIUM = "/usr/bin/chromium";
-const root = path.resolve(import.meta.dirname, "..");
-const testDataDir = path.join(root, ".data-test");
+/**
+ * The real clients the tests drive, from Debian's packages: the program each one must provide, by package name.
+ * Add a client here when a test needs one; `npm test` installs whatever is missing (as root, with apt).
+ */
+const DEBIAN_CLIENTS: Record<string, string> = {
+  chromium: "/usr/bin/chromium",
+};
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+function ensureDebianClients() {
+  const missing = Object.entries(DEBIAN_CLIENTS)
+    .filter(([, program]) => !existsSync(program))
+    .map(([pkg]) => pkg);
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium).`);
+    throw new Error(
+      `Missing test clients: install Debian's ${missing.join(", ")} (apt-get install -y ${missing.join(" ")}).`,
+    );
   }
-  console.log("[test] installing Chromium from Debian's packages…");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+  console.log(`[test] installing from Debian's packages: ${missing.join(", ")}…`);
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`, {
     stdio: "inherit",
   });
 }
@@ -45,7 +54,7 @@ function databaseUrl(base: string, database: string): string {
 const [only, ...files] = process.argv.slice(2) as [("vitest" | "e2e")?, ...string[]];
 
 async function main() {
-  ensureChromium();
+  ensureDebianClients();
   rmSync(testDataDir, { recursive: true, force: true });
   let embedded: EmbeddedDatabase | undefined;
   let adminUrl = process.env.DATABASE_URL;
