@@ -11,6 +11,9 @@ import path from "node:path";
 import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 
+const root = path.resolve(import.meta.dirname, "..");
+const testDataDir = path.join(root, ".data-test");
+
 /**
  * The real clients the tests drive, from Debian's packages: the program each one must provide, by package name.
  * Add a client here when a test needs one; `npm test` installs whatever is missing (as root, with apt).
