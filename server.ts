@@ -194,7 +194,11 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  log(`listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
+  const everywhere = env.HOST === "0.0.0.0" || env.HOST === "::";
+  log(
+    `listening on ${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${port}` +
+      `${everywhere ? " (every network interface)" : ""}; the site's address: ${env.PUBLIC_ORIGIN}`,
+  );
 
   applyConnectionTimeouts(server, { keepAliveSeconds: env.KEEP_ALIVE_TIMEOUT_SECONDS });
   installGracefulShutdown({

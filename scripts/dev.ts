@@ -12,10 +12,12 @@
  * Ctrl-C stops the server, the watchers and the embedded database.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import { PRODUCTION_SERVER } from "./app-server";
+import { BUILD_STAMP } from "./build-if-stale";
 import { watchServer } from "./build-server";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -76,6 +78,8 @@ function serverRunner() {
 }
 
 async function main() {
+  // The development build replaces the production one in build/: the next `npm start` must build again.
+  rmSync(BUILD_STAMP, { force: true });
   const embedded = await prepareDatabase();
   const server = serverRunner();
   const esbuild = await watchServer(() => server.built("server"));
