@@ -67,5 +67,14 @@ export default tseslint.config(
       "react/prop-types": "off",
     },
   },
+  {
+    // Hooks live in .ts files too (use-hydrated.ts, the read-aloud and viewer hooks): the same two rules there.
+    files: ["app/**/*.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
   prettier,
 );

@@ -1,4 +1,4 @@
-import { createElement, Suspense, useEffect, useMemo, useState, type ComponentType } from "react";
+import { createElement, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from "react";
 import { loadOnce } from "./load-once";
 
 /**
@@ -57,7 +57,8 @@ function Mounted({
   partProps: object;
   onMounted: () => void;
 }) {
-  // once, when the view has mounted
-  useEffect(() => onMounted(), []);
+  // once, when the view has mounted (a later render's callback is not a second mount)
+  const mounted = useRef(onMounted);
+  useEffect(() => mounted.current(), []);
   return createElement(part, partProps);
 }
