@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { failureDetail, failureMessage, formatMegabytes } from "~/models3d/formats";
 import { getModel, getModelSummary } from "~/models3d/models.server";
@@ -11,8 +11,15 @@ import { invariantResponse } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 /**
- * A model's page for visitors without JavaScript: it refreshes itself every 2 s while the conversion runs,
- * then offers the GLB and a server-rendered picture of it (and, with JavaScript, the viewer as well).
+ * How often the page reloads itself while the conversion runs. Each reload re-reads the page to a screen reader,
+ * so it is rare (decision 142); the 'Check again' button asks at once.
+ */
+export const STATUS_REFRESH_SECONDS = 20;
+
+/**
+ * A model's page for visitors without JavaScript: it reloads itself every 20 s while the conversion runs (and
+ * 'Check again' asks at once), then offers the GLB and a server-rendered picture of it (and, with JavaScript, the
+ * viewer as well).
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const model = params.urn ? await getModel({ urn: params.urn }) : null;
@@ -44,7 +51,18 @@ export default function ModelStatusPage() {
       </p>
       {!model.done ? (
         <ProcessingCard progress={model.progress}>
-          <p className="mt-2 text-sm text-ink">This page refreshes itself every 2 seconds.</p>
+          <p className="mt-2 text-sm text-ink">
+            This page checks again by itself every {STATUS_REFRESH_SECONDS} seconds.
+          </p>
+          {/* a GET form with no field: reloads this address, in every browser */}
+          <Form method="get" className="mt-3">
+            <button
+              type="submit"
+              className="rounded-lg border border-cosmic px-4 py-1 font-semibold text-cosmic hover:bg-violet-50"
+            >
+              Check again
+            </button>
+          </Form>
         </ProcessingCard>
       ) : null}
       {model.failure ? <ErrorAlert title={model.failure} detail={model.failureDetail} /> : null}
@@ -97,7 +115,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     origin: originFromMatches(matches),
   });
   tags.push({ name: "robots", content: "noindex" });
-  if (data && !data.done) tags.push({ httpEquiv: "refresh", content: "2" });
+  if (data && !data.done) tags.push({ httpEquiv: "refresh", content: String(STATUS_REFRESH_SECONDS) });
   return tags;
 };
 
