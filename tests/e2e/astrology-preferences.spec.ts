@@ -18,6 +18,7 @@ test("a changed style is saved at once, flashes in the title for 2 s and its sta
   await waitForHydration(page, jsEnabled);
   const title = await page.title();
   const status = page.getByRole("status").filter({ hasText: "Preferences saved." });
+  await page.getByLabel("Style").focus();
   await page.getByLabel("Style").selectOption("scientific");
   if (!jsEnabled) {
     // without JavaScript the choice travels with Save Preferences
@@ -52,6 +53,7 @@ test("a dropped save shows 'Failed to update preferences' and keeps what was cho
   await page.route("**/api/preferences", (route) =>
     route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
   );
+  await page.getByLabel("Content Length").focus();
   await page.getByLabel("Content Length").selectOption("brief");
   const status = page.getByRole("status").filter({ hasText: "Failed to update preferences" });
   await expect(status).toBeVisible();

@@ -58,8 +58,8 @@ export function PreferencesForm({
     const shown = new FormData(element);
     const typed = shown.get("keywords");
     if (typeof typed === "string" && typed !== keywords) onKeywords(typed.slice(0, KEYWORDS_MAX));
-    if (shown.get("style") !== preferences.style || shown.get("composition") !== preferences.composition)
-      void save(element);
+    if (shown.get("style") !== preferences.style) void save(element, "style");
+    else if (shown.get("composition") !== preferences.composition) void save(element, "composition");
     onReady?.(true);
   });
   const remaining = KEYWORDS_MAX - keywords.length;
