@@ -5,7 +5,7 @@ import { canvasPixels, checkUntilConverted, expect, expectAccessible, test, wait
 /**
  * /3d-viewer end to end: with JavaScript the upload runs through the API, the progress bar is polled to 100%
  * and the three.js canvas draws the cube (software WebGL: Chromium runs with --disable-gpu); without
- * JavaScript the form posts, the status page refreshes itself and then offers the GLB and a poster.
+ * JavaScript the form posts, the status page answers Check again with each change and then offers the GLB and a poster.
  */
 const cube = { name: "cube.stl", mimeType: "model/stl", buffer: Buffer.from(cubeStlBinary()) };
 
