@@ -4,7 +4,7 @@ import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import { GLTFLoader, type GLTF, type GLTFParser } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { MESSAGES } from "../formats";
 import { parseSummary, type ModelSummary } from "../summary";
-import { VIEWER_BACKGROUND, VIEWER_DEFAULT_COLOUR } from "./viewer-look";
+import { fitDistance, VIEWER_BACKGROUND, VIEWER_DEFAULT_COLOUR } from "./viewer-look";
 
 /**
  * The three.js viewer (browser only; loaded lazily by viewer.tsx, so three.js ships only with the 3D pages).
@@ -345,13 +345,6 @@ export default function ModelViewer({
       </p>
     </div>
   );
-}
-
-/** The camera distance at which a sphere of `radius` fits both the vertical and the horizontal field of view. */
-export function fitDistance(radius: number, verticalFovDegrees: number, aspect: number): number {
-  const halfVertical = THREE.MathUtils.degToRad(verticalFovDegrees) / 2;
-  const halfHorizontal = Math.atan(Math.tan(halfVertical) * aspect);
-  return radius / Math.sin(Math.min(halfVertical, halfHorizontal));
 }
 
 /**
