@@ -6,7 +6,7 @@ import { useCallback, useEffect, type MouseEvent } from "react";
  * a list of forum topics): a single click handler on the container instead of a router `<Link>` with its own
  * hooks in every one of dozens of links, which made up a sixth of a page's server render. Without JavaScript
  * they are ordinary links. A link to the page already shown scrolls to the top instead of navigating (spec part
- * 1, "Shared shell"); a link marked `data-keep-scroll` does not reset the scroll position (a forum post's Edit,
+ * 1, "Shared shell") and a link to an anchor on it is followed by the router too (see below); a link marked `data-keep-scroll` does not reset the scroll position (a forum post's Edit,
  * Flag and moderation links). Links that open elsewhere (another origin, a new tab, a download, `data-reload`, a file
  * such as a feed or an image, which no route renders as a page) and clicks with a modifier key are left to the
  * browser.
@@ -26,8 +26,16 @@ export function useLinkNavigation() {
       const url = pageOfLink(anchor);
       if (!url) return;
       const samePage = url.pathname === location.pathname && url.search === location.search;
-      if (samePage && url.hash) return; // an anchor on this page: the browser scrolls to it
       event.preventDefault();
+      if (samePage && url.hash) {
+        // An anchor on this page, as a router navigation: its history entry gets a key of its own, so the router's
+        // scroll restoration scrolls to the anchor now and back to where the reader was on Back and Forward. Left to
+        // the browser, every such entry has no key ("default") and the router, on its popstate, scrolled to the
+        // position it had saved for the first one, cutting short the browser's (smooth) scroll: only the first jump
+        // in a tab landed (issue 31).
+        navigate(`${url.pathname}${url.search}${url.hash}`);
+        return;
+      }
       if (samePage) {
         window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
         return;

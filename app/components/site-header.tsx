@@ -10,7 +10,9 @@ type HeaderUser = { username: string } | null;
 /**
  * The top bar: every link, the menu panel, the side drawer, and the sign-in state with the profile button. The
  * links and panels are the same on every page but for the current link: the server renders each once
- * (`<ServerMemo>`, decision 114); only the sign-in state is rendered per request.
+ * (`<ServerMemo>`, decision 114); only the sign-in state is rendered per request. On phones (below 640 px) the
+ * Menu panel is the one navigation control: the link row and the drawer's button are not shown, so the page's
+ * heading starts within the first quarter of the screen (decision 140).
  */
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const { pathname } = useLocation();
@@ -27,7 +29,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           <MenuPanel />
         </div>
       </div>
-      <nav aria-label="Main" className="border-t border-violet-100 bg-cosmic-light/60">
+      <nav aria-label="Main" className="hidden border-t border-violet-100 bg-cosmic-light/60 sm:block">
         <ServerMemo
           tag="ul"
           className="mx-auto flex max-w-7xl flex-wrap gap-x-1 gap-y-1 px-2 py-2 text-sm"
@@ -169,7 +171,7 @@ export function MenuPanelContent() {
 function SideDrawer() {
   const ref = useClosingDetails();
   return (
-    <details ref={ref} className="site-drawer">
+    <details ref={ref} className="site-drawer hidden sm:block">
       <summary className="cursor-pointer rounded border border-violet-300 px-2 py-1 text-sm text-ink">
         <span aria-hidden="true">☰</span> Navigation drawer
       </summary>

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useHydrated } from "~/components/use-hydrated";
 import type { ModelSummary } from "~/models3d/summary";
@@ -36,19 +36,36 @@ export default function ThreeDViewerPage() {
 
   const serverError = !hydrated && actionData && "error" in actionData ? actionData.error : null;
   const showForm = phase === "idle" || phase === "uploading" || (phase === "error" && !urn);
+  const stage: FocusStage =
+    phase === "processing" || (phase === "success" && !viewerReady)
+      ? "processing"
+      : phase === "success"
+        ? "result"
+        : phase === "error"
+          ? urn
+            ? "failed"
+            : "retry"
+          : phase === "idle"
+            ? "pick"
+            : null;
+  const focusRefs = useStageFocus(stage, upload.inputRef);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="font-serif text-4xl font-bold text-ink">3D Model Viewer</h1>
       <p className="mt-3 text-lg text-ink">
         Upload a 3D model; it is converted on our server and shown here, ready to turn, zoom and pan.
       </p>
+      <p role="status" aria-live="polite" aria-label="Upload status" className="sr-only">
+        {upload.announcement}
+      </p>
 
       {showForm ? (
         <UploadForm
           file={file}
           inputRef={upload.inputRef}
+          submitRef={focusRefs.retry}
           uploading={phase === "uploading"}
-          blocked={!!error}
+          blocked={error?.kind === "pick"}
           hydrated={hydrated}
           onFileChange={upload.onFileChange}
           onSubmit={upload.onSubmit}
@@ -58,12 +75,13 @@ export default function ThreeDViewerPage() {
         </UploadForm>
       ) : null}
 
-      {phase === "processing" || (phase === "success" && !viewerReady) ? <ProcessingCard progress={progress} /> : null}
+      {stage === "processing" ? <ProcessingCard progress={progress} headingRef={focusRefs.processing} /> : null}
 
       {phase === "error" && urn && error ? (
         <>
           <ErrorAlert title={error.title} detail={error.detail} />
           <button
+            ref={focusRefs.failed}
             type="button"
             onClick={reset}
             className="mt-4 rounded-lg bg-cosmic px-5 py-2 font-semibold text-white"
@@ -76,35 +94,70 @@ export default function ThreeDViewerPage() {
       {phase === "success" && urn ? (
         <section aria-labelledby="viewer-title" className="mt-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="viewer-title" className="font-serif text-2xl font-bold text-ink">
+            <h2
+              id="viewer-title"
+              ref={focusRefs.result}
+              tabIndex={-1}
+              className="font-serif text-2xl font-bold text-ink"
+            >
               {file?.name ?? "Your model"}
             </h2>
             <button type="button" onClick={reset} className="rounded-lg bg-cosmic px-5 py-2 font-semibold text-white">
               Upload New Model
             </button>
           </div>
+          {/* under the model's name, where the visitor looks once it is ready, not below the viewer */}
+          {error ? <ErrorAlert title={error.title} detail={error.detail} /> : null}
           <div className="mt-4">
             <ModelViewer
               src={`/api/3d/model/${urn}`}
-              token={upload.token}
+              getToken={upload.getToken}
               label={file?.name ?? "the uploaded model"}
               height={VIEWER_HEIGHT}
-              onReady={() => setViewerReady(true)}
+              onReady={() => {
+                setViewerReady(true);
+                upload.onViewerDone();
+              }}
               onSummary={setSummary}
               onError={(message) => {
                 setViewerReady(true);
-                upload.setError({ title: message });
+                upload.onViewerDone(message);
               }}
             />
           </div>
           {summary ? <ModelDescription summary={summary} /> : null}
-          {error ? <ErrorAlert title={error.title} detail={error.detail} /> : null}
         </section>
       ) : null}
 
       <SupportedFormatsCard />
     </div>
   );
+}
+
+type FocusStage = "pick" | "retry" | "processing" | "result" | "failed" | null;
+
+/**
+ * Where focus goes when the page moves to another stage, so it never falls to <body> when the control it was on
+ * goes away: the processing card's heading once the file is sent, the model's name once it is shown, Upload New
+ * Model after a failed conversion, Upload Model (to send the same file again) after a failed upload, the file
+ * picker after Upload New Model. Not on the first render: a page that has just loaded keeps the browser's focus.
+ */
+function useStageFocus(stage: FocusStage, fileInput: RefObject<HTMLInputElement>) {
+  const refs = {
+    retry: useRef<HTMLButtonElement>(null),
+    processing: useRef<HTMLHeadingElement>(null),
+    result: useRef<HTMLHeadingElement>(null),
+    failed: useRef<HTMLButtonElement>(null),
+  };
+  const previous = useRef(stage);
+  useEffect(() => {
+    if (stage === previous.current) return;
+    previous.current = stage;
+    const target = stage === "pick" ? fileInput : stage ? refs[stage] : null;
+    target?.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the refs are stable; only a new stage moves focus
+  }, [stage]);
+  return refs;
 }
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -74,7 +74,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   defaultShouldRevalidate,
 }) => {
-  if (!formMethod && isPlanetSwitch(currentUrl, nextUrl)) return false;
+  // the same address is an explicit revalidation (saved preferences: the reading is read again)
+  if (!formMethod && currentUrl.href !== nextUrl.href && isPlanetSwitch(currentUrl, nextUrl)) return false;
   return defaultShouldRevalidate;
 };
 

@@ -1,6 +1,7 @@
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useSyncExternalStore } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useLinkNavigation } from "~/components/link-navigation";
 import { getPage, listPosts } from "~/content/content.server";
 import { ContentParts, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
@@ -93,6 +94,7 @@ function useRouterFragment(): boolean {
 export default function Blog() {
   const { page, posts, sevenThreeOne, healing } = useLoaderData<typeof loader>();
   const renderAll = useRouterFragment();
+  const linkNavigation = useLinkNavigation();
   return (
     <div className={`${pageContainerClass}${renderAll ? " render-all" : ""}`}>
       <p className="mb-4">
@@ -117,7 +119,9 @@ export default function Blog() {
         </Link>
         .
       </p>
-      <nav aria-label="Posts" className="mt-6 max-w-3xl rounded-xl bg-cosmic-light p-5">
+      {/* its anchors followed by the router, as the posts' own links are (useLinkNavigation) */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- one delegated handler for the links inside (Enter on a link fires click too) */}
+      <nav aria-label="Posts" className="mt-6 max-w-3xl rounded-xl bg-cosmic-light p-5" onClick={linkNavigation}>
         <h2 className="font-serif text-xl font-semibold">In this blog</h2>
         <ul className="mt-2 list-disc pl-6">
           {posts.map((post) => (

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type Route } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type Route } from "@playwright/test";
 
 /**
  * Shared browser-test helpers. Every page test calls `expectAccessible(page)`: axe must find no WCAG 2.0/2.1
@@ -192,4 +192,81 @@ export async function typeWhenHydrated(page: Page, selector: string, text: strin
     typed: () =>
       page.evaluate(() => (window as unknown as { __typedWhenHydrated?: string }).__typedWhenHydrated ?? null),
   };
+}
+
+/**
+ * On a model's status page (/3d-viewer/{urn}), presses 'Check again' until `ready` shows (the page also reloads
+ * itself, but only every 20 s, decision 142).
+ */
+export async function checkUntilConverted(page: Page, ready: Locator, timeout = 30_000) {
+  const until = Date.now() + timeout;
+  const again = page.getByRole("button", { name: "Check again" });
+  while (!(await ready.isVisible())) {
+    if (Date.now() > until) throw new Error("the model was not converted in time");
+    await page.waitForTimeout(500);
+    if (await again.isVisible()) await again.click();
+  }
+}
+
+/**
+ * What a WebGL canvas shows, counted in the page: pixels unlike `background` (summed channel difference over 30),
+ * among them those at the canvas's edge (2 px; a model cut by the frame reaches it), those clearly lighter or
+ * darker than the background (luminance ±40), and those whose chromaticity is within 0.08 of `tint` (a colour
+ * under any amount of light).
+ */
+export async function canvasPixels(
+  canvas: Locator,
+  background: string,
+  tint: [number, number, number] = [1, 1, 1],
+): Promise<{ drawn: number; atEdge: number; lighter: number; darker: number; tinted: number }> {
+  const bg = [1, 3, 5].map((i) => Number.parseInt(background.slice(i, i + 2), 16)) as [number, number, number];
+  return canvas.evaluate(
+    (node, { bg, tint }) => {
+      const source = node as HTMLCanvasElement;
+      const copy = document.createElement("canvas");
+      copy.width = source.width;
+      copy.height = source.height;
+      const context = copy.getContext("2d")!;
+      context.drawImage(source, 0, 0);
+      const { data, width, height } = context.getImageData(0, 0, copy.width, copy.height);
+      const luminance = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      const bgLuminance = luminance(bg[0], bg[1], bg[2]);
+      const tintSum = tint[0] + tint[1] + tint[2];
+      const counts = { drawn: 0, atEdge: 0, lighter: 0, darker: 0, tinted: 0 };
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i = (y * width + x) * 4;
+          const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+          if (Math.abs(r - bg[0]) + Math.abs(g - bg[1]) + Math.abs(b - bg[2]) <= 30) continue;
+          counts.drawn++;
+          if (x < 2 || y < 2 || x >= width - 2 || y >= height - 2) counts.atEdge++;
+          const l = luminance(r, g, b);
+          if (l > bgLuminance + 40) counts.lighter++;
+          if (l < bgLuminance - 40) counts.darker++;
+          const sum = r + g + b || 1;
+          const distance = Math.hypot(
+            r / sum - tint[0] / tintSum,
+            g / sum - tint[1] / tintSum,
+            b / sum - tint[2] / tintSum,
+          );
+          if (distance < 0.08) counts.tinted++;
+        }
+      }
+      return counts;
+    },
+    { bg, tint },
+  );
+}
+
+/** Holds every script of the build (/build/…) until `release` is called: the page as it is before hydration. */
+export async function holdScripts(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(/\/build\/.*\.js$/, async (route: Route) => {
+    held++;
+    await released;
+    await route.continue();
+  });
+  return { release, held: () => held };
 }

@@ -10,7 +10,7 @@ test.describe("a member's shell", () => {
     const watched = watchPage(page);
     const member = await createMember();
     await signIn(page, member.id);
-    await page.setViewportSize({ width: 600, height: 800 });
+    await page.setViewportSize({ width: 700, height: 800 });
     await page.goto("/forum");
     await waitForHydration(page, jsEnabled);
     const main = page.getByRole("navigation", { name: "Main" });

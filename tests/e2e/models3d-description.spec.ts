@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { checkUntilConverted, expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 /**
  * The model in words and the viewer without dragging: the converted model's page describes it in a <dl> (with
@@ -48,7 +48,7 @@ test("the model's page describes it in words", async ({ page, jsEnabled }) => {
   const urn = await uploadThroughApi(page);
   await page.goto(`/3d-viewer/${urn}`);
   const about = page.getByRole("region", { name: "About this model" });
-  await expect(about).toBeVisible({ timeout: 30_000 }); // the page refreshes itself until the model is ready
+  await checkUntilConverted(page, about);
   await waitForHydration(page, jsEnabled);
   expect(await descriptionRows(about.locator("dl"))).toEqual(EXPECTED);
   await expectAccessible(page);
@@ -62,7 +62,7 @@ test("the upload form leads to the model described in words", async ({ page, jsE
   // with JavaScript the viewer on this page reads the description from the converted model; without, the
   // model's own page renders it on the server
   const about = page.getByRole("region", { name: "About this model" });
-  await expect(about).toBeVisible({ timeout: 30_000 });
+  await checkUntilConverted(page, about);
   expect(await descriptionRows(about.locator("dl"))).toEqual(EXPECTED);
   await expectAccessible(page);
 });
@@ -71,7 +71,7 @@ test("the view turns and zooms without dragging, and says so", async ({ page, js
   test.slow(); // an upload, a conversion and a dozen software-WebGL redraws on a shared machine
   const urn = await uploadThroughApi(page);
   await page.goto(`/3d-viewer/${urn}`);
-  await expect(page.getByRole("region", { name: "About this model" })).toBeVisible({ timeout: 30_000 });
+  await checkUntilConverted(page, page.getByRole("region", { name: "About this model" }));
   if (!jsEnabled) {
     // Without JavaScript there is no live view to turn: the page shows the drawing and the words instead.
     await expect(page.getByRole("img", { name: "Preview of red-box.x3d" })).toBeVisible();

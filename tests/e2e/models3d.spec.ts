@@ -1,10 +1,11 @@
+import { VIEWER_BACKGROUND } from "../../app/models3d/ui/viewer-look";
 import { cubeStlBinary } from "../fixtures/models3d/cubes";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { canvasPixels, checkUntilConverted, expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 /**
  * /3d-viewer end to end: with JavaScript the upload runs through the API, the progress bar is polled to 100%
  * and the three.js canvas draws the cube (software WebGL: Chromium runs with --disable-gpu); without
- * JavaScript the form posts, the status page refreshes itself and then offers the GLB and a poster.
+ * JavaScript the form posts, the status page answers Check again with each change and then offers the GLB and a poster.
  */
 const cube = { name: "cube.stl", mimeType: "model/stl", buffer: Buffer.from(cubeStlBinary()) };
 
@@ -46,26 +47,7 @@ test("uploads a cube and shows it converted", async ({ page, jsEnabled }) => {
     // The canvas is 600 px high and shows more than its background colour.
     await expect.poll(async () => (await canvas.boundingBox())?.height).toBe(600);
     await expect
-      .poll(
-        () =>
-          canvas.evaluate((node) => {
-            const source = node as HTMLCanvasElement;
-            const copy = document.createElement("canvas");
-            copy.width = source.width;
-            copy.height = source.height;
-            const context = copy.getContext("2d")!;
-            context.drawImage(source, 0, 0);
-            const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
-            let drawn = 0;
-            for (let i = 0; i < pixels.length; i += 4) {
-              const background =
-                Math.abs(pixels[i]! - 245) + Math.abs(pixels[i + 1]! - 243) + Math.abs(pixels[i + 2]! - 255);
-              if (background > 30) drawn++;
-            }
-            return drawn;
-          }),
-        { timeout: 15_000 },
-      )
+      .poll(async () => (await canvasPixels(canvas, VIEWER_BACKGROUND)).drawn, { timeout: 15_000 })
       .toBeGreaterThan(1000);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Upload New Model" }).click();
@@ -73,7 +55,7 @@ test("uploads a cube and shows it converted", async ({ page, jsEnabled }) => {
   } else {
     await expect(page).toHaveURL(/\/3d-viewer\/[A-Za-z0-9_-]{24}$/);
     const download = page.getByRole("link", { name: "Download the converted model (.glb)" });
-    await expect(download).toBeVisible({ timeout: 30_000 }); // the page refreshes itself until the model is ready
+    await checkUntilConverted(page, download);
     await expect(page.getByRole("img", { name: "Preview of cube.stl" })).toBeVisible();
     await expectAccessible(page);
     const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);

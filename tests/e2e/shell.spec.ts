@@ -104,7 +104,7 @@ test.describe("the shared shell", () => {
   });
 
   test("small screens label Emotions as Emotional Creation", async ({ page }) => {
-    await page.setViewportSize({ width: 400, height: 800 });
+    await page.setViewportSize({ width: 700, height: 800 });
     await page.goto("/");
     const link = page.getByRole("navigation", { name: "Main" }).locator('a[href="/emotions"]');
     await expect(link).toHaveAccessibleName("Emotional Creation");
@@ -131,7 +131,7 @@ test.describe("the shared shell", () => {
     page,
     jsEnabled,
   }) => {
-    await page.setViewportSize({ width: 600, height: 800 });
+    await page.setViewportSize({ width: 700, height: 800 });
     await page.goto("/");
     await waitForHydration(page, jsEnabled);
     await page.getByText("Navigation drawer").click();

@@ -5,6 +5,7 @@ import { planetReport, planetTooltip } from "~/astrology/reading-view";
 import type { BodyName } from "~/astrology/zodiac-names";
 import { onUse } from "~/components/on-use";
 import { Tooltip } from "~/components/tooltip";
+import { useHydrated } from "~/components/use-hydrated";
 import type { PreferencesForm as PreferencesFormPart } from "./preferences-form";
 import { usePlanetReading, type ServerReading } from "./use-planet-reading";
 
@@ -112,15 +113,43 @@ export function HoroscopeTab({
           </p>
         </section>
       ) : (
-        <PlanetCard
-          planet={planet}
-          report={planetReport(sky, planet)}
-          reading={reading}
-          alertTitle={alertTitle}
-          onReady={setCardReady}
-          awake={heldPlanet !== null}
-        />
+        <>
+          <PlanetCard
+            planet={planet}
+            report={planetReport(sky, planet)}
+            reading={reading}
+            alertTitle={alertTitle}
+            onReady={setCardReady}
+            awake={heldPlanet !== null}
+          />
+          <RegenerateButton planet={planet} />
+        </>
       )}
     </div>
+  );
+}
+
+/**
+ * The spec's 'regenerate' button "only logs and does not regenerate" (decision 143): it notes the request in the
+ * browser's console and says so, pointing at what does give a new reading (choosing the planet again). A button
+ * needs JavaScript to do anything, so it is shown only once the page has hydrated.
+ */
+function RegenerateButton({ planet }: { planet: BodyName }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-3">
+      <button
+        type="button"
+        aria-describedby="regenerate-hint"
+        onClick={() => console.info(`regenerate requested for ${planet}: logged only, as the spec says`)}
+        className="rounded-lg border border-cosmic px-4 py-2 font-semibold text-cosmic hover:bg-violet-50"
+      >
+        Regenerate
+      </button>
+      <span id="regenerate-hint" className="text-sm">
+        This button only notes the request; for a new reading, choose {planet} again above.
+      </span>
+    </p>
   );
 }

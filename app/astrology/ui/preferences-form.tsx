@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { PreferencesAnswer } from "~/astrology/forms.server";
 import { ErrorSummary, SubmitButton } from "~/components/form";
 import { useAdoptOnHydration } from "~/components/on-use";
@@ -11,6 +11,7 @@ import {
   STYLES,
   type Preferences,
 } from "~/preferences/options";
+import { usePreferencesSave } from "./use-preferences-save";
 
 type Constraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
 
@@ -19,7 +20,8 @@ export const PREFERENCES_INTENT = "preferences";
 /**
  * Style, Content Length and Keywords for the readings. A plain POST form (the action validates with the
  * preferences schema; the constraint comes from the server); with JavaScript a changed style or length is saved
- * at once. Keywords are controlled by the page: the count shows as they are typed, and a reading asked in the
+ * at once through the API (`usePreferencesSave`: the spec's title flash, status clear and failure messages; a dropped
+ * connection keeps the page and what was chosen). Keywords are controlled by the page: the count shows as they are typed, and a reading asked in the
  * browser takes them before they are saved. It hydrates on first use (decisions 109, 113): on mount it adopts the
  * keywords typed before its code arrived, and saves a style or length chosen meanwhile, as a change would have.
  */
@@ -41,7 +43,7 @@ export function PreferencesForm({
   /** changed by the page to load the form before a planet switch (a new prop wakes a part waiting for use) */
   awake?: boolean;
 }) {
-  const submit = useSubmit();
+  const { save, status } = usePreferencesSave();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === PREFERENCES_INTENT;
   const [form, fields] = useForm({
@@ -56,8 +58,8 @@ export function PreferencesForm({
     const shown = new FormData(element);
     const typed = shown.get("keywords");
     if (typeof typed === "string" && typed !== keywords) onKeywords(typed.slice(0, KEYWORDS_MAX));
-    if (shown.get("style") !== preferences.style || shown.get("composition") !== preferences.composition)
-      submit(element, { replace: true, preventScrollReset: true });
+    if (shown.get("style") !== preferences.style) void save(element, "style");
+    else if (shown.get("composition") !== preferences.composition) void save(element, "composition");
     onReady?.(true);
   });
   const remaining = KEYWORDS_MAX - keywords.length;
@@ -69,17 +71,25 @@ export function PreferencesForm({
     type: "text",
     ariaDescribedBy: `${fields.keywords.id}-hint ${fields.keywords.id}-counter`,
   });
+  const formProps = getFormProps(form);
   return (
     <Form
-      {...getFormProps(form)}
+      {...formProps}
       ref={formRef}
       method="post"
       replace
       preventScrollReset
       className="mt-4 space-y-4"
       onChange={(event) => {
-        if (event.target instanceof HTMLSelectElement)
-          submit(event.currentTarget, { replace: true, preventScrollReset: true });
+        const field = event.target instanceof HTMLSelectElement ? event.target.name : null;
+        if (field === "style" || field === "composition") void save(event.currentTarget, field);
+      }}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        if (event.defaultPrevented) return;
+        // with JavaScript the API saves it; a refusal comes back through the form's own submission
+        event.preventDefault();
+        void save(event.currentTarget);
       }}
     >
       <input type="hidden" name="intent" value={PREFERENCES_INTENT} />
@@ -118,10 +128,16 @@ export function PreferencesForm({
           <FieldError meta={fields.keywords} />
         </div>
       </div>
-      <div className="sm:w-60">
-        <SubmitButton busy={saving} busyLabel="Saving...">
-          Save Preferences
-        </SubmitButton>
+      <div className="flex flex-wrap items-center gap-4">
+        <div className="sm:w-60">
+          <SubmitButton busy={saving} busyLabel="Saving...">
+            Save Preferences
+          </SubmitButton>
+        </div>
+        {/* one polite status line for the save's outcome (JavaScript only: without it the page reloads) */}
+        <p role="status" className={`min-h-6 ${status?.failed ? "font-semibold text-red-800" : ""}`}>
+          {status?.text ?? ""}
+        </p>
       </div>
     </Form>
   );

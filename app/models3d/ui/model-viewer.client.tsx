@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
-import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
+import { GLTFLoader, type GLTF, type GLTFParser } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { MESSAGES } from "../formats";
 import { parseSummary, type ModelSummary } from "../summary";
+import { fitDistance, VIEWER_BACKGROUND, VIEWER_DEFAULT_COLOUR } from "./viewer-look";
 
 /**
  * The three.js viewer (browser only; loaded lazily by viewer.tsx, so three.js ships only with the 3D pages).
@@ -35,7 +36,8 @@ type Actions = {
 };
 export type ModelViewerProps = {
   src: string;
-  token?: string | null;
+  /** the viewer token to send with the model request (`fresh`: a new one, after a 401); none for signed links */
+  getToken?: (fresh?: boolean) => Promise<string | null>;
   label: string;
   height: number;
   autoSpin?: boolean;
@@ -49,7 +51,7 @@ export type ModelViewerProps = {
 
 export default function ModelViewer({
   src,
-  token,
+  getToken,
   label,
   height,
   autoSpin = false,
@@ -61,8 +63,8 @@ export default function ModelViewer({
 }: ModelViewerProps) {
   const mountRef = useRef<HTMLDivElement>(null);
   const actionsRef = useRef<Actions | null>(null);
-  const callbacks = useRef({ onReady, onError, onSummary });
-  callbacks.current = { onReady, onError, onSummary };
+  const callbacks = useRef({ onReady, onError, onSummary, getToken });
+  callbacks.current = { onReady, onError, onSummary, getToken };
   const [announcement, setAnnouncement] = useState("");
   const hintId = useId();
 
@@ -88,7 +90,7 @@ export default function ModelViewer({
     mount.appendChild(renderer.domElement);
 
     const scene = new THREE.Scene();
-    scene.background = new THREE.Color("#f5f3ff");
+    scene.background = new THREE.Color(VIEWER_BACKGROUND);
     scene.add(new THREE.HemisphereLight(0xffffff, 0x444466, 2.2));
     const sun = new THREE.DirectionalLight(0xffffff, 2.2);
     sun.position.set(3, 5, 4);
@@ -109,7 +111,7 @@ export default function ModelViewer({
       const size = box.getSize(new THREE.Vector3());
       const center = box.getCenter(new THREE.Vector3());
       const radius = Math.max(size.length() / 2, 1e-6);
-      const distance = radius / Math.sin((camera.fov * Math.PI) / 360);
+      const distance = fitDistance(radius, camera.fov, camera.aspect);
       const direction = new THREE.Vector3(1, 0.7, 1.2).normalize();
       camera.position.copy(center).addScaledVector(direction, distance * 1.1);
       camera.near = distance / 100;
@@ -172,53 +174,59 @@ export default function ModelViewer({
       requestRender();
     }
 
-    const loader = new GLTFLoader();
-    if (token) loader.setRequestHeader({ Authorization: `Bearer ${token}` });
-    loader.load(
-      src,
-      (gltf) => {
-        if (disposed) return;
-        try {
-          const extras = (gltf.parser.json as { extras?: { summary?: unknown } }).extras;
-          callbacks.current.onSummary?.(parseSummary(extras?.summary));
-          gltf.scene.traverse((object) => {
-            const mesh = object as THREE.Mesh;
-            if (!mesh.isMesh) return;
-            if (!mesh.geometry.getAttribute("normal")) {
-              // Models without normals get flat ones, so faces read as faces under the lights.
-              mesh.geometry = mesh.geometry.index ? mesh.geometry.toNonIndexed() : mesh.geometry;
-              mesh.geometry.computeVertexNormals();
-            }
-            const materials = Array.isArray(mesh.material) ? mesh.material : [mesh.material];
-            for (const material of materials) material.side = THREE.DoubleSide;
-          });
-          root.add(gltf.scene);
-          requestRender();
-          if (!fit()) {
-            callbacks.current.onError?.(MESSAGES.noGeometry);
-            return;
+    const onLoaded = (gltf: GLTF) => {
+      if (disposed) return;
+      try {
+        const extras = (gltf.parser.json as { extras?: { summary?: unknown } }).extras;
+        callbacks.current.onSummary?.(parseSummary(extras?.summary));
+        gltf.scene.traverse((object) => {
+          const mesh = object as THREE.Mesh;
+          if (!mesh.isMesh) return;
+          if (!mesh.geometry.getAttribute("normal")) {
+            // Models without normals get flat ones, so faces read as faces under the lights.
+            mesh.geometry = mesh.geometry.index ? mesh.geometry.toNonIndexed() : mesh.geometry;
+            mesh.geometry.computeVertexNormals();
           }
-          home = { position: camera.position.clone(), target: controls.target.clone() };
-          timers.push(
-            window.setTimeout(() => {
-              if (disposed) return;
-              if (fitDelayMs > 0)
-                timers.push(window.setTimeout(() => !disposed && fit() && requestRender(), fitDelayMs));
-              callbacks.current.onReady?.();
-            }, settleDelayMs),
+          const own = (Array.isArray(mesh.material) ? mesh.material : [mesh.material]).map((material) =>
+            isDefaultMaterial(gltf, material) ? defaultMaterial() : material,
           );
-        } catch (error) {
-          callbacks.current.onError?.(
-            MESSAGES.modelProcessFailed(error instanceof Error ? error.message : String(error)),
-          );
+          for (const material of own) material.side = THREE.DoubleSide;
+          mesh.material = Array.isArray(mesh.material) ? own : own[0]!;
+        });
+        root.add(gltf.scene);
+        requestRender();
+        if (!fit()) {
+          callbacks.current.onError?.(MESSAGES.noGeometry);
+          return;
         }
-      },
-      undefined,
-      (error) => {
-        if (!disposed)
-          callbacks.current.onError?.(MESSAGES.modelLoadFailed(error instanceof Error ? error.message : String(error)));
-      },
-    );
+        home = { position: camera.position.clone(), target: controls.target.clone() };
+        timers.push(
+          window.setTimeout(() => {
+            if (disposed) return;
+            if (fitDelayMs > 0) timers.push(window.setTimeout(() => !disposed && fit() && requestRender(), fitDelayMs));
+            callbacks.current.onReady?.();
+          }, settleDelayMs),
+        );
+      } catch (error) {
+        callbacks.current.onError?.(
+          MESSAGES.modelProcessFailed(error instanceof Error ? error.message : String(error)),
+        );
+      }
+    };
+    // With a viewer token: the one held (renewed before it expires), and once more with a new one after a 401.
+    const load = async (fresh: boolean) => {
+      const loader = new GLTFLoader().register(decodeImagesAsElements);
+      const getToken = callbacks.current.getToken;
+      const token = getToken ? await getToken(fresh) : null;
+      if (disposed) return;
+      if (token) loader.setRequestHeader({ Authorization: `Bearer ${token}` });
+      loader.load(src, onLoaded, undefined, (error) => {
+        if (disposed) return;
+        if (!fresh && getToken && (error as { response?: Response }).response?.status === 401) return void load(true);
+        callbacks.current.onError?.(MESSAGES.modelLoadFailed(error instanceof Error ? error.message : String(error)));
+      });
+    };
+    void load(false);
 
     // Frames are drawn on demand (a change, damping, auto-spin), not continuously: software WebGL stays cheap.
     let frame = 0;
@@ -253,7 +261,7 @@ export default function ModelViewer({
       actionsRef.current = null;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the scene is rebuilt only for a new model or size; the callbacks are read through a ref and the rest is set up inside
-  }, [src, token, height]);
+  }, [src, height]);
 
   useEffect(() => {
     actionsRef.current?.spin(autoSpin);
@@ -337,6 +345,32 @@ export default function ModelViewer({
       </p>
     </div>
   );
+}
+
+/**
+ * glTF's default material (a primitive without one: white, fully metallic, so nearly black without an
+ * environment map) and the converter's stand-in colour (`extras.defaultColour`, a file that gave none) are shown
+ * with the viewer's own: a light, matte grey that reads on the background and under the lights.
+ */
+function isDefaultMaterial(gltf: GLTF, material: THREE.Material): boolean {
+  return !gltf.parser.associations.has(material) || material.userData.defaultColour === true;
+}
+function defaultMaterial(): THREE.Material {
+  return new THREE.MeshStandardMaterial({ color: VIEWER_DEFAULT_COLOUR, metalness: 0, roughness: 0.65 });
+}
+
+/**
+ * Textures embedded in a GLB reach the loader as `blob:` addresses of their bytes. three.js reads them with
+ * `fetch` + `createImageBitmap` where it can, and the site's CSP keeps `connect-src` to 'self' (no `blob:`), so the
+ * images were refused and textured models showed white. Decoded through an image element instead, they fall
+ * under `img-src`, which allows `blob:` already (decision 141): nothing else opens in the policy.
+ */
+function decodeImagesAsElements(parser: GLTFParser) {
+  const options = (parser as unknown as { options: { manager: THREE.LoadingManager; crossOrigin: string } }).options;
+  const loader = new THREE.TextureLoader(options.manager);
+  loader.setCrossOrigin(options.crossOrigin);
+  (parser as unknown as { textureLoader: THREE.TextureLoader }).textureLoader = loader;
+  return { name: "site_images_as_elements" };
 }
 
 /** Where the camera is, in words: degrees round from the front (clockwise seen from above) and above the horizon. */

@@ -91,7 +91,7 @@ export function OctahedronModelSection({ autoSpin = false }: { autoSpin?: boolea
           <ModelViewer
             key={attempt}
             src={`/api/3d/model/${state.urn}`}
-            token={state.token}
+            getToken={async () => state.token}
             label="the octahedron"
             height={VIEWER_HEIGHT}
             autoSpin={autoSpin}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { FORMAT_LABELS, MAX_UPLOAD_LABEL, MESSAGES, MODEL_EXTENSIONS } from "../formats";
 
 /** Pieces shared by the 3D pages: the red alert, the percent bar and the formats card. */
@@ -11,14 +11,23 @@ export function ErrorAlert({ title = MESSAGES.uploadFailed, detail }: { title?: 
   );
 }
 
-export function ProcessingCard({ progress, children }: { progress: number; children?: ReactNode }) {
+export function ProcessingCard({
+  progress,
+  headingRef,
+  children,
+}: {
+  progress: number;
+  /** the heading takes focus when the card replaces the control the visitor used (tabIndex -1) */
+  headingRef?: RefObject<HTMLHeadingElement>;
+  children?: ReactNode;
+}) {
   const value = Math.max(0, Math.min(100, Math.round(progress)));
   return (
     <section
       aria-labelledby="processing-title"
       className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
     >
-      <h2 id="processing-title" className="font-serif text-2xl font-bold text-ink">
+      <h2 id="processing-title" ref={headingRef} tabIndex={-1} className="font-serif text-2xl font-bold text-ink">
         Processing Model
       </h2>
       <div

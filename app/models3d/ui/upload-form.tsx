@@ -9,6 +9,7 @@ import { ACCEPT_ATTRIBUTE, formatMegabytes, MAX_UPLOAD_LABEL, MODEL_EXTENSIONS }
 export function UploadForm({
   file,
   inputRef,
+  submitRef,
   uploading,
   blocked,
   hydrated,
@@ -18,6 +19,7 @@ export function UploadForm({
 }: {
   file: File | null;
   inputRef: RefObject<HTMLInputElement>;
+  submitRef?: RefObject<HTMLButtonElement>;
   uploading: boolean;
   blocked: boolean;
   hydrated: boolean;
@@ -51,11 +53,12 @@ export function UploadForm({
           </p>
         </div>
         {file ? (
-          <p className="text-ink" aria-live="polite">
+          <p className="text-ink">
             Selected: <span className="font-semibold">{file.name}</span> ({formatMegabytes(file.size)})
           </p>
         ) : null}
         <button
+          ref={submitRef}
           type="submit"
           disabled={hydrated && (!file || uploading || blocked)}
           className="rounded-lg bg-cosmic px-5 py-2 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-50"

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MESSAGES, MODEL_EXTENSIONS, modelExtensionOf } from "../formats";
+import { useViewerToken } from "./use-viewer-token";
 
 const POLL_MS = 2000;
 
 export type UploadPhase = "idle" | "uploading" | "processing" | "success" | "error";
-export type UploadError = { title: string; detail?: string };
+/** `pick`: the picked file itself is refused (blocks the button until another is picked); the others may be retried. */
+export type UploadError = { title: string; detail?: string; kind: "pick" | "upload" | "conversion" | "viewer" };
 
 /** The picked file's own checks (the server repeats them): an accepted extension and the size limit. */
 function pickError(file: File | null): UploadError | null {
@@ -12,10 +14,15 @@ function pickError(file: File | null): UploadError | null {
     return {
       title: MESSAGES.uploadFailed,
       detail: `Only these file types are accepted: ${MODEL_EXTENSIONS.join(", ")}.`,
+      kind: "pick",
     };
   }
   if (file && file.size > MAX_UPLOAD_BYTES) {
-    return { title: MESSAGES.uploadFailed, detail: `The file is larger than the ${MAX_UPLOAD_LABEL} limit.` };
+    return {
+      title: MESSAGES.uploadFailed,
+      detail: `The file is larger than the ${MAX_UPLOAD_LABEL} limit.`,
+      kind: "pick",
+    };
   }
   return null;
 }
@@ -31,10 +38,13 @@ async function failureText(response: Response): Promise<string> {
 }
 
 /**
- * The 3D viewer page with JavaScript: the viewer token fetched on load (a failure is only logged, as the spec
- * says), the file sent to POST /api/3d/upload, then GET /api/3d/status/{urn} every 2 s until the conversion
- * succeeds or fails (a failed check stops the polling, as the spec says). Without JavaScript the form posts to
- * the page's action and /3d-viewer/{urn} follows the conversion instead.
+ * The 3D viewer page with JavaScript: the file sent to POST /api/3d/upload, then GET /api/3d/status/{urn} every 2 s
+ * until the conversion succeeds or fails (a failed check stops the polling, as the spec says); the viewer token
+ * comes from `useViewerToken` (fetched on load, renewed before it expires). A file picked before the page's scripts
+ * ran is read from the input when it hydrates. After a failed upload the same file can be sent again. What happens
+ * is told once through one polite live region (`announcement`): uploading, converting with each new percentage,
+ * ready; errors are alerts of their own. Without JavaScript the form posts to the page's action and
+ * /3d-viewer/{urn} follows the conversion instead.
  */
 export function useModelUpload() {
   const [file, setFile] = useState<File | null>(null);
@@ -42,21 +52,24 @@ export function useModelUpload() {
   const [progress, setProgress] = useState(0);
   const [urn, setUrn] = useState<string | null>(null);
   const [error, setError] = useState<UploadError | null>(null);
-  const [token, setToken] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const getToken = useViewerToken();
   const inputRef = useRef<HTMLInputElement>(null);
   const pollTimer = useRef<number | null>(null);
 
   useEffect(() => {
-    fetch("/api/3d/viewer-token", { credentials: "same-origin" })
-      .then(async (r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}: ${await r.text()}`))))
-      .then((body: { access_token: string }) => setToken(body.access_token))
-      .catch((e) => console.error(MESSAGES.viewerTokenFailed, e));
+    // picked before hydration: the input holds the file, React's state did not see the change event
+    const picked = inputRef.current?.files?.[0] ?? null;
+    if (picked) {
+      setFile(picked);
+      setError(pickError(picked));
+    }
     return () => {
       if (pollTimer.current) clearTimeout(pollTimer.current);
     };
   }, []);
 
-  function poll(id: string) {
+  function poll(id: string, name: string, shown: number) {
     pollTimer.current = window.setTimeout(async () => {
       try {
         const response = await fetch(`/api/3d/status/${id}`, { credentials: "same-origin" });
@@ -65,12 +78,16 @@ export function useModelUpload() {
         if (body.status === "success") {
           setProgress(100);
           setPhase("success");
+          setAnnouncement(`${name} is converted. Loading it into the viewer…`);
         } else if (body.status === "failed") {
           setPhase("error");
-          setError({ title: body.error ?? MESSAGES.translationFailed, detail: body.detail });
+          setAnnouncement("");
+          setError({ title: body.error ?? MESSAGES.translationFailed, detail: body.detail, kind: "conversion" });
         } else {
-          setProgress(Number.parseInt(body.progress, 10) || 0);
-          poll(id);
+          const value = Number.parseInt(body.progress, 10) || 0;
+          setProgress(value);
+          if (value !== shown) setAnnouncement(`Converting ${name}: ${value}%`);
+          poll(id, name, value);
         }
       } catch (e) {
         console.error("Status check failed", e); // polling stops, as the spec says
@@ -86,9 +103,10 @@ export function useModelUpload() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!file || phase === "uploading" || error) return;
+    if (!file || phase === "uploading" || error?.kind === "pick") return;
     setPhase("uploading");
     setError(null);
+    setAnnouncement(`Uploading ${file.name}…`);
     try {
       const body = new FormData();
       body.append("model", file);
@@ -98,11 +116,21 @@ export function useModelUpload() {
       setUrn(result.urn);
       setProgress(0);
       setPhase("processing");
-      poll(result.urn);
+      setAnnouncement(`Uploaded ${file.name}. Converting it: 0%`);
+      poll(result.urn, file.name, 0);
     } catch (e) {
       setPhase("error");
-      setError({ title: MESSAGES.uploadFailed, detail: e instanceof Error ? e.message : undefined });
+      setAnnouncement("");
+      setError({ title: MESSAGES.uploadFailed, detail: e instanceof Error ? e.message : undefined, kind: "upload" });
     }
+  }
+
+  /** The viewer has drawn the model (or failed to: then `problem` is its message). */
+  function onViewerDone(problem?: string) {
+    if (problem) {
+      setAnnouncement("");
+      setError({ title: problem, kind: "viewer" });
+    } else setAnnouncement(`${file?.name ?? "Your model"} is ready to view.`);
   }
 
   function reset() {
@@ -111,9 +139,23 @@ export function useModelUpload() {
     setUrn(null);
     setProgress(0);
     setError(null);
+    setAnnouncement("");
     setPhase("idle");
     if (inputRef.current) inputRef.current.value = "";
   }
 
-  return { file, phase, progress, urn, error, setError, token, inputRef, onFileChange, onSubmit, reset };
+  return {
+    file,
+    phase,
+    progress,
+    urn,
+    error,
+    announcement,
+    getToken,
+    inputRef,
+    onFileChange,
+    onSubmit,
+    onViewerDone,
+    reset,
+  };
 }

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useToast } from "~/components/toaster";
-import { COMPOSITION_LABELS, STYLE_LABELS, type Preferences } from "~/preferences/options";
+import type { Preferences } from "~/preferences/options";
+import { useTitleFlash } from "~/preferences/title-flash";
 import { GENERATION_TEXTS } from "../texts";
 
 const KEYWORDS_PAUSE_MS = 600;
-const TITLE_FLASH_MS = 2000;
 
 /** Saves the preferences through POST /api/preferences; screened keywords are refused with the spec's 'Content Alert'. */
 async function savePreferences(all: Preferences, show: ReturnType<typeof useToast>["show"]) {
@@ -33,15 +33,9 @@ async function savePreferences(all: Preferences, show: ReturnType<typeof useToas
  */
 export function usePreferenceSaver() {
   const { show } = useToast();
-  const titleTimer = useRef<ReturnType<typeof setTimeout>>();
+  const flashTitle = useTitleFlash();
   const keywordTimer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(
-    () => () => {
-      clearTimeout(titleTimer.current);
-      clearTimeout(keywordTimer.current);
-    },
-    [],
-  );
+  useEffect(() => () => clearTimeout(keywordTimer.current), []);
   return useCallback(
     (field: keyof Preferences, _value: string, all: Preferences) => {
       if (field === "keywords") {
@@ -50,15 +44,8 @@ export function usePreferenceSaver() {
         return;
       }
       void savePreferences(all, show);
-      const original = document.title.replace(/^(Style|Content Length): [^|]+\| /, "");
-      const label =
-        field === "style"
-          ? `Style: ${STYLE_LABELS[all.style]}`
-          : `Content Length: ${COMPOSITION_LABELS[all.composition]}`;
-      document.title = `${label} | ${original}`;
-      clearTimeout(titleTimer.current);
-      titleTimer.current = setTimeout(() => (document.title = original), TITLE_FLASH_MS);
+      flashTitle(field, all);
     },
-    [show],
+    [show, flashTitle],
   );
 }
