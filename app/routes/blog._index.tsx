@@ -5,6 +5,7 @@ import { getPage, listPosts } from "~/content/content.server";
 import { ContentParts, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
 import { SiteVideo } from "~/content/video-embed";
+import { BLOG_FEED } from "~/site";
 import { formatDay } from "~/utils/dates";
 
 export async function loader() {
@@ -116,6 +117,13 @@ export default function Blog() {
           7 3 and 1 or Eleven
         </Link>
         .
+      </p>
+      <p className="mt-3">
+        {/* a file, not a page: a plain link, so a feed reader (or the browser) fetches it without the router */}
+        <a href={BLOG_FEED.path} type="application/rss+xml" className={linkClass}>
+          Follow the blog by RSS
+        </a>{" "}
+        <span className="text-sm">(paste this link into your feed reader to get new posts)</span>
       </p>
       <nav aria-label="Posts" className="mt-6 max-w-3xl rounded-xl bg-cosmic-light p-5">
         <h2 className="font-serif text-xl font-semibold">In this blog</h2>
