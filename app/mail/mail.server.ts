@@ -10,11 +10,12 @@ import { env, isProduction } from "~/utils/env.server";
  * and kept in the outbox folder (`DATA_DIR/outbox`), listed outside production at /dev/outbox. Mail bodies
  * carry reset and verification links: they are printed to the log only outside production (decision 015).
  */
+/** Every mail has a text and an HTML part (app/mail/compose.ts writes both); `headers` for List-Unsubscribe. */
 export type Mail = {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  html: string;
   headers?: Record<string, string>;
 };
 
