@@ -108,7 +108,7 @@ const DOCUMENT_END = Buffer.from("</body></html>");
  * them into the body as they parse, validators stop at "Stray start tag script". They go before `</body>`, where
  * the browser put them anyway, so the document the browser builds, and hydrates, is the same.
  */
-export function closeDocumentLast(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+function closeDocumentLast(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const at = page.lastIndexOf(DOCUMENT_END);
   if (at < 0 || at + DOCUMENT_END.length === page.length) return page;
   return Buffer.concat([page.subarray(0, at), page.subarray(at + DOCUMENT_END.length), DOCUMENT_END]);

@@ -1,13 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_NAME } from "~/site";
-import { cookieFor, member } from "./forum-helpers";
 import { serveBuildForFile } from "./helpers/built-server";
 
 /**
@@ -49,6 +48,12 @@ afterAll(async () => {
 });
 
 const site = serveBuildForFile();
+
+// The app's modules (and forum-helpers, which imports them) load after SMTP_URL is set.
+const member: typeof import("./forum-helpers").member = async (...args) =>
+  (await import("./forum-helpers")).member(...args);
+const cookieFor: typeof import("./forum-helpers").cookieFor = async (...args) =>
+  (await import("./forum-helpers")).cookieFor(...args);
 
 async function receivedBy(address: string, count: number): Promise<Array<{ raw: string; mail: ParsedMail }>> {
   const deadline = Date.now() + 10_000;
