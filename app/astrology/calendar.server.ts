@@ -10,8 +10,9 @@ import { BODY_NAMES, formatDegree, parseBodyName, signAt, SIGNS, type BodyName, 
 /**
  * The sky as a calendar (/astrology/calendar.ics): the next 12 months of the four lunar phases, the sign ingresses
  * of the Sun and the planets (not the Moon, which changes sign every two or three days) and the planets' stations,
- * each an event at its exact UTC instant, computed by the site's ephemeris (decision 040) and written as RFC 5545
- * iCalendar by ical-generator. The feed starts at the monitor's latest sky and is cached until its next one.
+ * each an event at its exact UTC instant (a DTSTART with no DTEND), computed by the site's ephemeris (decision 040)
+ * and written as RFC 5545 iCalendar by the site's one writer (writeICalendar, decision 150). The feed starts at the
+ * monitor's latest sky and is cached until its next one.
  */
 export const CALENDAR_MONTHS = 12;
 
