@@ -4,7 +4,7 @@ import http, { type IncomingHttpHeaders } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPost, createTopic } from "~/forum/topics.server";
 import { BLOG_FEED } from "~/site";
 import { crawlSite, type CrawledPage } from "../support/site-crawl";
@@ -72,10 +72,8 @@ const fetchAs =
 const html = (pages: CrawledPage[]) => pages.filter((page) => page.contentType.includes("text/html"));
 
 describe("every page as served", () => {
+  // Filled by the first test, read by the others (a file's tests run in order).
   const visited: CrawledPage[] = [];
-  afterAll(() => {
-    visited.length = 0;
-  });
 
   it("is found by crawling: as a visitor, as a member, and the error answers", async () => {
     const author = await member();
