@@ -57,7 +57,7 @@ export default function handleRequest(
         return true;
       },
       end() {
-        const rendered = Buffer.concat(chunks);
+        const rendered = closeDocumentLast(Buffer.concat(chunks));
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         // The page cache may keep it, and fills in the visitor's own parts of a kept page's template (decision 112).
         pageCache
@@ -98,6 +98,20 @@ export default function handleRequest(
     );
     const timeout = setTimeout(abort, ABORT_DELAY);
   });
+}
+
+const DOCUMENT_END = Buffer.from("</body></html>");
+
+/**
+ * Nothing after `</html>` (decision 152). RemixServer renders single fetch's data scripts (the stream transfer, in
+ * Suspense boundaries) as siblings of the whole document, so React writes them after `</html>`: browsers move
+ * them into the body as they parse, validators stop at "Stray start tag script". They go before `</body>`, where
+ * the browser put them anyway, so the document the browser builds, and hydrates, is the same.
+ */
+function closeDocumentLast(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const at = page.lastIndexOf(DOCUMENT_END);
+  if (at < 0 || at + DOCUMENT_END.length === page.length) return page;
+  return Buffer.concat([page.subarray(0, at), page.subarray(at + DOCUMENT_END.length), DOCUMENT_END]);
 }
 
 /** Errors Remix caught (app/utils/guard-build.server.ts already logged the loaders' and actions'): detail to the log only. */

@@ -10,6 +10,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SiteStylesheet } from "~/components/site-stylesheet";
 import { StaticToast, ToastProvider } from "~/components/toaster";
+import { BLOG_FEED } from "~/site";
 import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { useNonce } from "~/utils/nonce";
@@ -17,7 +18,11 @@ import { readToast } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 // The stylesheet is rendered by <SiteStylesheet>: inlined for visitors (decision 101), linked for members (decision 114).
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// Every page names the blog's feed for feed readers and browsers to discover (decision 151).
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: BLOG_FEED.title, href: BLOG_FEED.path },
+];
 
 /**
  * The root's data is the same for every signed-out visitor (no visitor id in it): the forum's anonymous page

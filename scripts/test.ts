@@ -20,6 +20,13 @@ const testDataDir = path.join(root, ".data-test");
  */
 const DEBIAN_CLIENTS: Record<string, string> = {
   chromium: "/usr/bin/chromium",
+  // calendar programs that import the sky calendar (tests/integration/astrology-calendar.test.ts)
+  calcurse: "/usr/bin/calcurse",
+  khal: "/usr/bin/khal",
+  // runs the Nu Html Checker (npm's vnu-jar) over every page (tests/integration/html-validation.test.ts)
+  "default-jre-headless": "/usr/bin/java",
+  // reads the unsubscribe page of a mail as a member would without JavaScript (tests/integration/mail-delivery.test.ts)
+  lynx: "/usr/bin/lynx",
 };
 
 function ensureDebianClients() {

@@ -1,15 +1,18 @@
-import { createHash } from "node:crypto";
 import { NextMoonQuarter, SearchMoonQuarter } from "astronomy-engine";
-import ical, { ICalCalendarMethod } from "ical-generator";
+import { SITE_NAME } from "~/site";
+import { etagOf } from "~/utils/conditional-get.server";
+import { writeICalendar } from "~/utils/icalendar.server";
 import { eclipticLongitude, LUNAR_EVENT_TYPES, nextSignChange, nextStation } from "./ephemeris.server";
+import { SKY_CALENDAR_CONTENTS } from "./sky-calendar";
 import { monitorStatus } from "./snapshots.server";
 import { BODY_NAMES, formatDegree, parseBodyName, signAt, SIGNS, type BodyName, type SignName } from "./zodiac";
 
 /**
  * The sky as a calendar (/astrology/calendar.ics): the next 12 months of the four lunar phases, the sign ingresses
  * of the Sun and the planets (not the Moon, which changes sign every two or three days) and the planets' stations,
- * each an event at its exact UTC instant, computed by the site's ephemeris (decision 040) and written as RFC 5545
- * iCalendar by ical-generator. The feed starts at the monitor's latest sky and is cached until its next one.
+ * each an event at its exact UTC instant (a DTSTART with no DTEND), computed by the site's ephemeris (decision 040)
+ * and written as RFC 5545 iCalendar by the site's one writer (writeICalendar, decision 150). The feed starts at the
+ * monitor's latest sky and is cached until its next one.
  */
 export const CALENDAR_MONTHS = 12;
 
@@ -122,6 +125,7 @@ export function skyEvents({ from, to, bodies }: { from: Date; to: Date; bodies: 
 
 const signIndex = (sign: SignName) => SIGNS.findIndex((s) => s.name === sign);
 
+/** The sky's events as an iCalendar feed (decision 150): each an instant, a DTSTART with no DTEND. */
 export function writeCalendar({
   events,
   origin,
@@ -133,27 +137,21 @@ export function writeCalendar({
   stamp: Date;
   ttlSeconds: number;
 }): string {
-  const calendar = ical({
+  return writeICalendar({
     name: "Celestial Transits",
-    description:
-      "Lunar phases, sign ingresses and planetary stations for the next 12 months, from the Ten Principles site.",
-    prodId: { company: "Ten Principles", product: "Celestial Transits", language: "EN" },
-    method: ICalCalendarMethod.PUBLISH,
+    description: `${SKY_CALENDAR_CONTENTS} From ${SITE_NAME}.`,
+    producer: { company: SITE_NAME, product: "Celestial Transits" },
     url: `${origin}/astrology`,
-    ttl: ttlSeconds,
-  });
-  for (const event of events) {
-    calendar.createEvent({
-      id: event.uid,
+    ttlSeconds,
+    stamp,
+    events: events.map((event) => ({
+      uid: event.uid,
       start: event.at,
-      end: event.at,
-      stamp,
       summary: event.summary,
       description: `${event.description} ${event.linkLabel}: ${origin}${event.path}`,
       url: `${origin}${event.path}`,
-    });
-  }
-  return calendar.toString();
+    })),
+  });
 }
 
 /** `?bodies=Sun,Mercury` (any case, commas or spaces); empty or absent means all ten. */
@@ -170,7 +168,8 @@ export function parseBodies(value: string | null): { ok: true; bodies: BodyName[
   return { ok: true, bodies: BODY_NAMES.filter((b) => bodies.includes(b)) };
 }
 
-type CachedFeed = { text: string; etag: string; expiresAt: number };
+/** `computedAt`: the sky the feed starts from (its events' DTSTAMP and the feed's Last-Modified). */
+type CachedFeed = { text: string; etag: string; computedAt: number; expiresAt: number };
 type CachedSky = { anchor: number; expiresAt: number; events: SkyEvent[]; feeds: Map<string, CachedFeed> };
 const cache = new Map<string, CachedSky>();
 /** Feeds kept per sky (choices of bodies × the addresses asked on); the events themselves are computed once. */
@@ -223,7 +222,8 @@ export async function skyCalendar({
     });
     feed = {
       text,
-      etag: `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`,
+      etag: etagOf(text),
+      computedAt: sky.anchor,
       expiresAt: sky.expiresAt,
     };
     if (sky.feeds.size >= MAX_FEEDS_PER_SKY) sky.feeds.delete(sky.feeds.keys().next().value!);

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { getPage, listPosts, loadContentLibrary, parseContentFile } from "./content.server";
-import { rssXml, sitemapXml } from "./feeds.server";
+import { rssFeed, sitemapXml } from "./feeds.server";
 import { headingLevels, slugify } from "./markdown.server";
 import { privacyFacts } from "./privacy.server";
 import { PUBLIC_PAGES } from "./site-pages";
@@ -167,7 +167,7 @@ describe("sitemap and feed", () => {
   });
 
   test("the RSS feed is valid XML with one item per post", () => {
-    const xml = rssXml("https://example.org");
+    const { xml } = rssFeed("https://example.org");
     expect(XMLValidator.validate(xml)).toBe(true);
     const items = parser.parse(xml).rss.channel.item as { title: string | number; link: string }[];
     expect(items.map((i) => String(i.title))).toEqual(listPosts().map((p) => p.title));

@@ -1,4 +1,4 @@
-import { SITE_NAME } from "~/site";
+import { BLOG_FEED } from "~/site";
 import { listPosts } from "./content.server";
 import { PUBLIC_PAGES, escapeXml } from "./site-pages";
 
@@ -17,8 +17,8 @@ export function sitemapXml(origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
-/** The blog's RSS 2.0 feed, newest first. */
-export function rssXml(origin: string): string {
+/** The blog's RSS 2.0 feed, newest first, and its date: the newest post's (its lastBuildDate, and Last-Modified). */
+export function rssFeed(origin: string): { xml: string; lastModified: Date } {
   const posts = listPosts();
   const items = posts
     .map((post) => {
@@ -34,13 +34,14 @@ export function rssXml(origin: string): string {
       ].join("\n");
     })
     .join("\n");
-  const latest = posts[0] ? new Date(`${posts[0].date}T12:00:00Z`).toUTCString() : new Date(0).toUTCString();
-  return `<?xml version="1.0" encoding="UTF-8"?>
+  const lastModified = posts[0] ? new Date(`${posts[0].date}T12:00:00Z`) : new Date(0);
+  const latest = lastModified.toUTCString();
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${escapeXml(`Ontology Blog | ${SITE_NAME}`)}</title>
+    <title>${escapeXml(BLOG_FEED.title)}</title>
     <link>${escapeXml(`${origin}/blog`)}</link>
-    <atom:link href="${escapeXml(`${origin}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <atom:link href="${escapeXml(`${origin}${BLOG_FEED.path}`)}" rel="self" type="application/rss+xml"/>
     <description>Essays on the ten universal principles, their colours, elements and geometry.</description>
     <language>en</language>
     <lastBuildDate>${latest}</lastBuildDate>
@@ -48,6 +49,7 @@ ${items}
   </channel>
 </rss>
 `;
+  return { xml, lastModified };
 }
 
 export function robotsTxt(origin: string): string {

@@ -3,7 +3,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
 import { registerJobHandler } from "~/jobs/queue.server";
+import { composeMail, type ComposedMail } from "~/mail/compose";
 import { sendMail } from "~/mail/mail.server";
+import { SITE_NAME } from "~/site";
 import { publicOrigin } from "~/utils/env.server";
 import { pageOfPost, REPLY_NOTIFICATION_QUEUE } from "./topics.server";
 
@@ -48,27 +50,47 @@ export async function sendReplyNotification(postId: number): Promise<boolean> {
   const unsubscribe = unsubscribeUrl(token);
   const link = `${publicOrigin()}/forum/topic/${row.topicId}?page=${pageOfPost(row.number)}#post-${row.number}`;
   const excerpt = row.content.length > 500 ? `${row.content.slice(0, 500)}…` : row.content;
+  const mail = replyNotificationMail({
+    username: row.username,
+    replier: row.replier,
+    title: row.title,
+    number: row.number,
+    excerpt,
+    link,
+    unsubscribe,
+  });
   await sendMail({
     to: row.email,
-    subject: `New reply to "${row.title}"`,
-    text: [
-      `Hello ${row.username},`,
-      "",
-      `${row.replier} replied to your topic "${row.title}" (post #${row.number}):`,
-      "",
-      excerpt,
-      "",
-      `Read the discussion: ${link}`,
-      "",
-      "You receive this because you started this topic in the Numerology Ontology community forum.",
-      `Stop these e-mails with one click: ${unsubscribe}`,
-    ].join("\n"),
+    ...mail,
+    // RFC 2369 and RFC 8058: mail clients offer "unsubscribe", and may do it with one POST to this address.
     headers: {
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   });
   return true;
+}
+
+/** The reply notification: the link to the reply first, then the reply's text, then why it came and how to stop it. */
+export function replyNotificationMail(args: {
+  username: string;
+  replier: string;
+  title: string;
+  number: number;
+  excerpt: string;
+  link: string;
+  unsubscribe: string;
+}): ComposedMail {
+  return composeMail({
+    subject: `New reply to "${args.title}"`,
+    lead: [`Hello ${args.username},`, `${args.replier} replied to your topic "${args.title}" (post #${args.number}):`],
+    action: { href: args.link, label: "Read the discussion" },
+    quote: args.excerpt,
+    footer: {
+      text: `You receive this because you started this topic in the ${SITE_NAME} community forum.`,
+      link: { href: args.unsubscribe, label: "Stop these e-mails" },
+    },
+  });
 }
 
 /** The member's unsubscribe token, created on first need (the accounts domain may already have set one). */
@@ -84,7 +106,26 @@ async function ensureUnsubscribeToken(userId: number): Promise<string> {
 
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
-/** Turns reply notifications off or on for the member holding the token; null for an unknown token. */
+/**
+ * What the unsubscribe page shows for a token, without changing anything (a GET never does: mail scanners open
+ * links): whether the member holding it gets reply notifications now; null for an unknown token.
+ */
+export async function notificationsByToken(
+  token: string | null | undefined,
+): Promise<{ forumNotifications: boolean } | null> {
+  if (!token || !TOKEN.test(token)) return null;
+  const [row] = await db
+    .select({ forumNotifications: users.forumNotifications })
+    .from(users)
+    .where(eq(users.unsubscribeToken, token))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Turns reply notifications off or on for the member holding the token; null for an unknown token. The token is
+ * the whole credential (no session is read): see /unsubscribe and decision 153.
+ */
 export async function setNotificationsByToken(
   token: string | null | undefined,
   enabled: boolean,

@@ -1,6 +1,8 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
+import { SITE_NAME } from "~/site";
 import { env, isProduction } from "~/utils/env.server";
 
 /**
@@ -8,11 +10,12 @@ import { env, isProduction } from "~/utils/env.server";
  * and kept in the outbox folder (`DATA_DIR/outbox`), listed outside production at /dev/outbox. Mail bodies
  * carry reset and verification links: they are printed to the log only outside production (decision 015).
  */
+/** Every mail has a text and an HTML part (app/mail/compose.ts writes both); `headers` for List-Unsubscribe. */
 export type Mail = {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  html: string;
   headers?: Record<string, string>;
 };
 
@@ -27,8 +30,18 @@ function transport(): Transporter {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
 }
 
+/**
+ * The one sender of every mail (decision 154): MAIL_FROM's address, under MAIL_FROM's name or, when it gives none,
+ * the site's name (SITE_NAME).
+ */
+export function mailSender(from = env.MAIL_FROM): { name: string; address: string } {
+  const [parsed] = addressparser(from, { flatten: true });
+  if (!parsed?.address) throw new Error(`MAIL_FROM is not an e-mail address: ${from}`);
+  return { name: parsed.name || SITE_NAME, address: parsed.address };
+}
+
 export async function sendMail(mail: Mail): Promise<void> {
-  const info = await transport().sendMail({ from: env.MAIL_FROM, ...mail });
+  const info = await transport().sendMail({ ...mail, from: mailSender() });
   if (env.SMTP_URL) return;
   const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   await mkdir(outboxDir(), { recursive: true });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, moderationActions, users } from "#db/schema";
 import { registerJobHandler } from "~/jobs/queue.server";
+import { composeMail, type ComposedMail, type MailAction } from "~/mail/compose";
 import { sendMail } from "~/mail/mail.server";
 import { SITE_NAME } from "~/site";
 import { formatUtcDateTime } from "~/utils/dates";
@@ -19,31 +20,44 @@ export function registerModerationJobs(): void {
   });
 }
 
-export type ModerationMail = { subject: string; text: string };
+export type ModerationMail = ComposedMail;
 
-/** The notice's text (a pure function, easy to test). */
+/**
+ * The notice (a pure function, easy to test): text and HTML, the action first (decision 154). `link` is the
+ * discussion the action was about (or the forum); `origin` gives the other links.
+ */
 export function moderationMail({
   action,
   username,
   reason,
   what,
   until,
+  link,
+  origin,
 }: {
   action: string;
   username: string;
   reason: string;
   what: string;
   until: Date | null;
+  link: string;
+  origin: string;
 }): ModerationMail | null {
   const hello = `Hello ${username},`;
   const why = `The moderator's reason: ${reason}`;
   const footer = `This message was sent by the moderators of the ${SITE_NAME} community forum.`;
-  const mail = (subject: string, lines: string[]) => ({ subject, text: [hello, ...lines, why, footer].join("\n\n") });
+  const forum = { href: `${origin}/forum`, label: "Open the forum" };
+  const mail = (subject: string, lines: string[], target: MailAction = forum) =>
+    composeMail({ subject, lead: [hello, ...lines], action: target, after: [why, footer] });
   switch (action) {
     case "hide":
-      return mail(`Your ${what} was hidden by a moderator`, [
-        `A moderator hid your ${what}. Other members now see "This post was hidden by a moderator" in its place; you still see your text.`,
-      ]);
+      return mail(
+        `Your ${what} was hidden by a moderator`,
+        [
+          `A moderator hid your ${what}. Other members now see "This post was hidden by a moderator" in its place; you still see your text.`,
+        ],
+        { href: link, label: "See the discussion" },
+      );
     case "delete":
       return mail(`Your ${what} was removed by a moderator`, [`A moderator removed your ${what} from the forum.`]);
     case "warn":
@@ -56,16 +70,18 @@ export function moderationMail({
       ]);
     case "suspend":
       return mail(`Your ${SITE_NAME} account is suspended`, [
-        `A moderator suspended your account until ${until ? formatUtcDateTime(until) : "further notice"}: until then you cannot sign in.`,
+        `A moderator suspended your account until ${until ? formatUtcDateTime(until) : "further notice"}: until then you cannot sign in. The forum stays open to read.`,
       ]);
     case "unsilence":
       return mail("You can post in the forum again", [
         "A moderator lifted your silence: you can write topics and replies again.",
       ]);
     case "unsuspend":
-      return mail(`Your ${SITE_NAME} account is no longer suspended`, [
-        "A moderator lifted your suspension: you can sign in again.",
-      ]);
+      return mail(
+        `Your ${SITE_NAME} account is no longer suspended`,
+        ["A moderator lifted your suspension: you can sign in again."],
+        { href: `${origin}/auth`, label: "Sign in" },
+      );
     default:
       return null;
   }
@@ -82,7 +98,7 @@ export async function sendModerationNotice(actionId: number): Promise<boolean> {
   if (!member?.email) return false;
 
   let what = "post";
-  let link = "";
+  let link = `${publicOrigin()}/forum`;
   const postId =
     entry.targetType === "post" ? entry.targetId : Number((entry.before as { postId?: number }).postId ?? 0);
   const topicId =
@@ -112,9 +128,10 @@ export async function sendModerationNotice(actionId: number): Promise<boolean> {
     reason: entry.reason,
     what,
     until: untilText ? new Date(untilText) : null,
+    link,
+    origin: publicOrigin(),
   });
   if (!mail) return false;
-  const text = link && entry.action === "hide" ? `${mail.text}\n\nThe discussion: ${link}` : mail.text;
-  await sendMail({ to: member.email, subject: mail.subject, text });
+  await sendMail({ to: member.email, ...mail });
   return true;
 }

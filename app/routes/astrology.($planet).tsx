@@ -4,17 +4,20 @@ import { useState } from "react";
 import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE } from "~/ai/moderation.server";
 import { PREFERENCES_CONSTRAINT, submitPreferences } from "~/astrology/forms.server";
 import { astrologyPage } from "~/astrology/page.server";
+import { skyCalendarLinks } from "~/astrology/sky-calendar";
 import { DATA_FAILURE_TEXT, isPlanetSwitch, pageTab, parseTab } from "~/astrology/tab";
 import { readTabCookie, serializeTabCookie } from "~/astrology/tab-cookie.server";
 import { AstrologyViews } from "~/astrology/ui/astrology-views";
 import { useLiveSky } from "~/astrology/ui/live-sky";
 import { PlanetNotFound } from "~/astrology/ui/planet-not-found";
+import { SkyCalendarLink } from "~/astrology/ui/sky-calendar-link";
 import { useRememberedTab } from "~/astrology/ui/use-remembered-tab";
 import { BODY_NAMES, parseBodyName } from "~/astrology/zodiac-names";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { onDemandViews } from "~/components/on-demand-views";
 import { getPreferences } from "~/preferences/preferences.server";
 import { personOf } from "~/utils/cost-limits.server";
+import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { doNotCache } from "~/utils/page-cache.server";
@@ -57,6 +60,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       preferences,
       preferencesConstraint: PREFERENCES_CONSTRAINT,
       contentAlert: { title: CONTENT_ALERT_TITLE, message: CONTENT_ALERT_MESSAGE },
+      calendar: skyCalendarLinks(publicOrigin()),
     },
     { headers, status: page.sky ? 200 : 503 },
   );
@@ -107,13 +111,7 @@ export default function AstrologyPage() {
         Where the Sun, the Moon and the planets stand in the zodiac right now, computed from their true positions, and a
         reading of each through the ten universal principles.
       </p>
-      <p className="mt-2">
-        {/* a file, not a page: a plain link, so the browser (or a calendar app) fetches it without the router */}
-        <a href="/astrology/calendar.ics" className="text-cosmic underline">
-          Subscribe to the sky calendar
-        </a>{" "}
-        <span className="text-sm">(iCalendar: the next 12 months of lunar phases, sign changes and stations)</span>
-      </p>
+      <SkyCalendarLink links={loaderData.calendar} />
 
       <AstrologyViews tab={tab} onIntent={AstrologyView.preload} />
 

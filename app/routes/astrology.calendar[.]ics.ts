@@ -1,24 +1,27 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseBodies, skyCalendar } from "~/astrology/calendar.server";
+import { conditionalResponse } from "~/utils/conditional-get.server";
 import { publicOrigin } from "~/utils/env.server";
 import { jsonError } from "~/utils/http.server";
 
 /**
  * GET /astrology/calendar.ics[?bodies=Sun,Mercury]: the next 12 months of lunar phases, ingresses and stations as an
- * iCalendar feed (RFC 5545), cached until the monitor's next sky.
+ * iCalendar feed (RFC 5545), cached until the monitor's next sky; conditional GET by ETag or Last-Modified (the sky
+ * it starts from).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parseBodies(new URL(request.url).searchParams.get("bodies"));
   if (!parsed.ok) return jsonError(parsed.message, 400);
   const feed = await skyCalendar({ bodies: parsed.bodies, origin: publicOrigin() });
   const maxAge = Math.max(0, Math.floor((feed.expiresAt - Date.now()) / 1000));
-  const headers = {
-    "Content-Type": "text/calendar; charset=utf-8",
-    "Content-Disposition": 'inline; filename="celestial-transits.ics"',
-    "Cache-Control": `public, max-age=${maxAge}`,
-    Expires: new Date(feed.expiresAt).toUTCString(),
-    ETag: feed.etag,
-  };
-  if (request.headers.get("If-None-Match") === feed.etag) return new Response(null, { status: 304, headers });
-  return new Response(feed.text, { headers });
+  return conditionalResponse(request, feed.text, {
+    etag: feed.etag,
+    lastModified: feed.computedAt,
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'inline; filename="celestial-transits.ics"',
+      "Cache-Control": `public, max-age=${maxAge}`,
+      Expires: new Date(feed.expiresAt).toUTCString(),
+    },
+  });
 }

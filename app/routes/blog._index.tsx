@@ -6,6 +6,7 @@ import { getPage, listPosts } from "~/content/content.server";
 import { ContentParts, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
 import { SiteVideo } from "~/content/video-embed";
+import { BLOG_FEED } from "~/site";
 import { formatDay } from "~/utils/dates";
 
 export async function loader() {
@@ -118,6 +119,13 @@ export default function Blog() {
           7 3 and 1 or Eleven
         </Link>
         .
+      </p>
+      <p className="mt-3">
+        {/* a file, not a page: a plain link, so a feed reader (or the browser) fetches it without the router */}
+        <a href={BLOG_FEED.path} type="application/rss+xml" className={linkClass}>
+          Follow the blog by RSS
+        </a>{" "}
+        <span className="text-sm">(paste this link into your feed reader to get new posts)</span>
       </p>
       {/* its anchors followed by the router, as the posts' own links are (useLinkNavigation) */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- one delegated handler for the links inside (Enter on a link fires click too) */}

@@ -1,8 +1,13 @@
-import { rssXml } from "~/content/feeds.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { rssFeed } from "~/content/feeds.server";
+import { conditionalResponse } from "~/utils/conditional-get.server";
 import { publicOrigin } from "~/utils/env.server";
 
-export async function loader() {
-  return new Response(rssXml(publicOrigin()), {
+/** GET /blog/rss.xml: the blog's RSS 2.0 feed; conditional GET by ETag or Last-Modified (the newest post's date). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const feed = rssFeed(publicOrigin());
+  return conditionalResponse(request, feed.xml, {
+    lastModified: feed.lastModified,
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

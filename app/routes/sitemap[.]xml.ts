@@ -1,8 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemapXml } from "~/content/feeds.server";
+import { conditionalResponse } from "~/utils/conditional-get.server";
 import { publicOrigin } from "~/utils/env.server";
 
-export async function loader() {
-  return new Response(sitemapXml(publicOrigin()), {
+/**
+ * GET /sitemap.xml; conditional GET by ETag only: its list of pages changes with the code, not with a date the site
+ * knows, so a Last-Modified could tell a crawler "unchanged" about a new page (decision 151).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return conditionalResponse(request, sitemapXml(publicOrigin()), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

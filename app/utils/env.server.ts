@@ -54,7 +54,8 @@ const schema = z.object({
     .default("false")
     .transform((v) => v === "true"),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Ten Principles <no-reply@localhost>"),
+  /** The sender of every mail: `Name <address>`, or a bare address sent under the site's name (app/site.ts). */
+  MAIL_FROM: z.string().default("no-reply@localhost"),
   /** The author's public address for readings bookings and privacy requests (shown on /about and /privacy). */
   CONTACT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
   OPENAI_API_KEY: z.string().optional(),

@@ -108,6 +108,15 @@ export function checkDeclaredLength(headers: Headers, kind: WriteKind): Refusal 
   return length > BODY_LIMIT_BYTES ? { status: 413, message: TOO_LARGE_MESSAGE } : null;
 }
 
+/**
+ * Writes whose credential is a secret in their address, never a cookie, and which mail clients send from anywhere:
+ * the RFC 8058 one-click unsubscribe (a mail provider posts `List-Unsubscribe=One-Click` to the List-Unsubscribe
+ * URL, cross-site when the webmail's page sends it). The Origin check protects a visitor's cookies; these routes
+ * read none, so a forged post can do only what its sender could do with the token from curl (decision 153).
+ * A route listed here must never read the session.
+ */
+const TOKEN_WRITE_PATHS = new Set(["/unsubscribe"]);
+
 /** Every check that needs only the request line and headers, in the order they are answered. */
 export function checkWrite(request: Request): Refusal | null {
   return checkWriteHeaders(new URL(request.url).pathname, request.headers);
@@ -116,7 +125,8 @@ export function checkWrite(request: Request): Refusal | null {
 /** The same checks from a path and the headers (the body checker in front of Remix asks before reading a byte). */
 export function checkWriteHeaders(pathname: string, headers: Headers): Refusal | null {
   const kind = writeKindOf(pathname);
-  return checkOrigin(headers) ?? checkContentType(headers, kind, pathname) ?? checkDeclaredLength(headers, kind);
+  const origin = TOKEN_WRITE_PATHS.has(routePathOf(pathname)) ? null : checkOrigin(headers);
+  return origin ?? checkContentType(headers, kind, pathname) ?? checkDeclaredLength(headers, kind);
 }
 
 /**

@@ -351,6 +351,22 @@ test.describe("sitemap, feed and robots", () => {
     }
   });
 
+  test("/blog shows a link to its RSS feed, and every page names the feed in its head", async ({ page }) => {
+    await page.goto("/blog");
+    const link = page.getByRole("link", { name: "Follow the blog by RSS" });
+    await expect(link).toBeVisible();
+    expect(await link.getAttribute("href")).toBe("/blog/rss.xml");
+    for (const path of ["/blog", "/", "/astrology"]) {
+      await page.goto(path);
+      await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+        "href",
+        "/blog/rss.xml",
+      );
+    }
+    const feed = await page.request.get("/blog/rss.xml");
+    expect(feed.headers()["content-type"]).toContain("application/rss+xml");
+  });
+
   test("robots.txt points to the sitemap", async ({ request, jsEnabled }) => {
     test.skip(!jsEnabled, "no browser involved: once is enough");
     const response = await request.get("/robots.txt");

@@ -166,7 +166,7 @@ test.describe("/astrology keeps itself current", () => {
       await expect(page.getByText(/^Last updated: .* · checked every \d+ minutes$/)).toBeVisible();
       await expect(page.getByRole("link", { name: "Subscribe to the sky calendar" })).toHaveAttribute(
         "href",
-        "/astrology/calendar.ics",
+        /^webcal:\/\/[^/]+\/astrology\/calendar\.ics$/,
       );
       return;
     }
@@ -213,10 +213,15 @@ test.describe("/astrology keeps itself current", () => {
     await expectAccessible(page);
   });
 
-  test("the calendar link is a plain link to the iCalendar feed", async ({ page }) => {
+  test("the calendar: a webcal: subscribe link and the plain address, with what the feed holds", async ({ page }) => {
     await page.goto("/astrology");
     const link = page.getByRole("link", { name: "Subscribe to the sky calendar" });
-    await expect(link).toHaveAttribute("href", "/astrology/calendar.ics");
+    const webcal = await link.getAttribute("href");
+    expect(webcal).toMatch(/^webcal:\/\/[^/]+\/astrology\/calendar\.ics$/);
+    // The plain address is the same one in the page's origin's scheme, shown as the link's text to copy.
+    const plain = page.getByRole("link", { name: /^https?:\/\/[^/]+\/astrology\/calendar\.ics$/ });
+    expect(await plain.getAttribute("href")).toBe(webcal!.replace(/^webcal:/, new URL(page.url()).protocol));
+    await expect(page.getByText(/^The next 12 months of the sky: the Moon's four phases/)).toBeVisible();
     const response = await page.request.get("/astrology/calendar.ics");
     expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
     expect(await response.text()).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*SUMMARY:Full Moon\r\n[\s\S]*END:VCALENDAR/);

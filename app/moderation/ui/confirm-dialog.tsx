@@ -146,6 +146,8 @@ function FlagForm({ subject, ...props }: DialogProps) {
               <label key={reason} className="mr-4 inline-flex items-center gap-1">
                 <input
                   {...getInputProps(fields.reason, { type: "radio", value: reason })}
+                  // Conform adds the enum's pattern, which HTML allows on text-like inputs only (decision 152)
+                  pattern={undefined}
                   id={`${fields.reason.id}-${reason}`}
                 />
                 {FLAG_REASON_LABELS[reason]}

@@ -1,0 +1,26 @@
+import { SKY_CALENDAR_CONTENTS } from "~/astrology/sky-calendar";
+
+/**
+ * The sky calendar's subscribe links (decision 150): `webcal:` opens the visitor's calendar app to subscribe, and
+ * the plain address is there to copy into a client's "subscribe by URL" (or to download the file). Plain anchors:
+ * files, not pages, so the router never handles them.
+ */
+export function SkyCalendarLink({ links }: { links: { webcal: string; plain: string } }) {
+  return (
+    <div className="mt-3 max-w-3xl">
+      <p>
+        <a href={links.webcal} className="text-cosmic underline">
+          Subscribe to the sky calendar
+        </a>{" "}
+        <span className="text-sm">
+          (or add this address to your calendar app:{" "}
+          <a href={links.plain} className="break-all text-cosmic underline">
+            {links.plain}
+          </a>
+          )
+        </span>
+      </p>
+      <p className="mt-1 text-sm">{SKY_CALENDAR_CONTENTS} Your calendar keeps it up to date.</p>
+    </div>
+  );
+}
