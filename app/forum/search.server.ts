@@ -29,6 +29,11 @@ export const PROBE = 10_000;
 export const NEWEST = 200;
 /** ts_rank_cd normalisation 1: the rank is divided by 1 + the logarithm of the document's length. */
 const NORMALISATION = 1;
+/**
+ * Weights of D, C (posts), B (descriptions), A (titles): PostgreSQL's default is {0.1, 0.2, 0.4, 1.0}; a post's word
+ * counts half as much here, so that a reply saying the word three times does not outrank a description saying it.
+ */
+const WEIGHTS = "{0.05, 0.1, 0.4, 1.0}";
 const MARK_START = "\uE000";
 const MARK_END = "\uE001";
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
@@ -270,7 +275,8 @@ async function searchPage(
         .limit(NEWEST),
     ),
   );
-  const rank = (vector: SQL.Aliased) => sql<number>`ts_rank_cd(${vector}, ${query}, ${NORMALISATION})`.as("rank");
+  const rank = (vector: SQL.Aliased) =>
+    sql<number>`ts_rank_cd(${WEIGHTS}::float4[], ${vector}, ${query}, ${NORMALISATION})`.as("rank");
   const ranked = [
     db
       .select({
