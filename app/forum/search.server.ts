@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
@@ -14,19 +14,47 @@ import { pageOfPost, type Reader } from "./topics.server";
  * Discourse groups its full-page search: the topic's best hit (its opening or one of its posts) is shown.
  *
  * Bounded work on a million posts (ranking every row a common word matches is the trap): each side (topics, posts)
- * first probes its matches through the GIN index, at most PROBE of them. When that is all of them, every match is
- * ranked with ts_rank_cd and the count is exact. When there are more (a common word), only the NEWEST most recent
- * matches are ranked, found by a backward scan of the primary key filtered by the match (a common word fills it
- * after a few rows), and the count says "more than". The probe's shape (no order, a limit above the planner's
- * default estimate for a word it knows nothing of) keeps a rare word on the index: an `order by id limit` alone
- * lets the planner walk the whole primary key for a word it wrongly thinks common.
+ * first asks the planner how many rows its words match (EXPLAIN, from the columns' lexeme statistics: a
+ * millisecond, nothing read). Few (below the crossover, about 14,000 of a million posts): every match is fetched
+ * through the GIN index and ranked with ts_rank_cd, and the count is exact. Many (a common word): only the NEWEST
+ * most recent matches are ranked, found by a backward scan of the primary key filtered by the match (a common word
+ * fills it after a few rows), and the count says "more than". A plain `order by id limit` would leave that choice
+ * to the planner, which walks the whole primary key for a rare word it knows nothing of (decision 180).
  *
  * Moderation (until issue 33's shared "may this reader see it" lands, see visibleTopic/visiblePost): deleted topics
  * and posts never appear; hidden ones (by a moderator or by members' flags pending review) appear only to
  * moderators and admins.
  */
-export const PROBE = 10_000;
 export const NEWEST = 200;
+export type Strategy = "all" | "newest";
+/** A safety cap on "every match" when the planner's estimate was too low (correlated words): ranked, then "more than". */
+export const ALL_MATCHES = 20_000;
+
+/**
+ * Above this many estimated matches, ranking the newest NEWEST (a primary-key walk of about NEWEST × rows / matches
+ * rows) costs less than ranking every match (a GIN lookup and a heap visit per match): the two meet at
+ * sqrt(NEWEST × rows), about 14,000 matches of a million posts.
+ */
+const crossover = (rows: number) => Math.sqrt(NEWEST * Math.max(rows, 1));
+
+/** The planner's estimate of the rows a query returns (EXPLAIN without running it: a millisecond). */
+async function estimatedRows(query: SQLWrapper): Promise<number> {
+  const [row] = (await db.execute(sql`explain (format json) ${query}`)) as unknown as Array<Record<string, unknown>>;
+  const plan = row?.["QUERY PLAN"];
+  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as Array<{ Plan: { "Plan Rows": number } }>;
+  return parsed[0]?.Plan["Plan Rows"] ?? 0;
+}
+
+/** The tables' sizes as the statistics know them (pg_class.reltuples; -1 before the first ANALYZE). */
+async function tableSizes(): Promise<{ topics: number; posts: number }> {
+  const [row] = await db
+    .select({
+      topics: sql<number>`(select reltuples from pg_class where oid = 'forum_topics'::regclass)`.mapWith(Number),
+      posts: sql<number>`(select reltuples from pg_class where oid = 'forum_posts'::regclass)`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return { topics: Math.max(row?.topics ?? 0, 0), posts: Math.max(row?.posts ?? 0, 0) };
+}
 /** ts_rank_cd normalisation 1: the rank is divided by 1 + the logarithm of the document's length. */
 const NORMALISATION = 1;
 /**
@@ -149,7 +177,16 @@ const emptyAnswer = (page: number): SearchAnswer => ({
  * One page of results for `input` as `reader` may see them (null: a signed-out visitor). A page past the last
  * shows the last.
  */
-export async function searchForum({ input, reader }: { input: SearchInput; reader: Reader }): Promise<SearchAnswer> {
+export async function searchForum({
+  input,
+  reader,
+  strategy,
+}: {
+  input: SearchInput;
+  reader: Reader;
+  /** rank every match or only the newest, whatever the estimates say (tests of each path) */
+  strategy?: Strategy;
+}): Promise<SearchAnswer> {
   const parsed = await parseQuery(input.q);
   if ("refusal" in parsed) return { ok: false, refusal: parsed.refusal };
   let author: number | null = null;
@@ -158,12 +195,12 @@ export async function searchForum({ input, reader }: { input: SearchInput; reade
     if (author === null) return emptyAnswer(1);
   }
   try {
-    const answer = await searchPage(input, parsed.query, author, reader, input.page);
+    const answer = await searchPage(input, parsed.query, author, reader, input.page, strategy);
     if (answer.results.length || input.page === 1) return answer;
     // Past the last page: count on the first, then show the last.
-    const { total } = await searchPage(input, parsed.query, author, reader, 1);
+    const { total } = await searchPage(input, parsed.query, author, reader, 1, strategy);
     if (!total) return emptyAnswer(1);
-    return await searchPage(input, parsed.query, author, reader, Math.ceil(total / SEARCH_PER_PAGE));
+    return await searchPage(input, parsed.query, author, reader, Math.ceil(total / SEARCH_PER_PAGE), strategy);
   } catch (error) {
     if ((error as { code?: string }).code === "57014") throw new SearchTooSlowError();
     throw error;
@@ -176,6 +213,7 @@ async function searchPage(
   author: number | null,
   reader: Reader,
   page: number,
+  strategy: Strategy | undefined,
 ): Promise<Extract<SearchAnswer, { ok: true }>> {
   const query = sql`${tsquery}::tsquery`;
   const exact = input.q
@@ -184,7 +222,7 @@ async function searchPage(
     .trim();
   const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
   const categoryFilter = input.category ? eq(forumTopics.category, input.category) : undefined;
-  const itemFilters = (createdAt: typeof forumTopics.createdAt | typeof forumPosts.createdAt, authorCol: SQL) => [
+  const itemFilters = (createdAt: Column, authorCol: SQL) => [
     author !== null ? sql`${authorCol} = ${author}` : undefined,
     input.from ? gte(createdAt, new Date(`${input.from}T00:00:00Z`)) : undefined,
     input.to ? lt(createdAt, dayAfter(input.to)) : undefined,
@@ -222,59 +260,51 @@ async function searchPage(
     createdAt: sql`${forumPosts.createdAt}`.as("created_at"),
     vector: sql`${forumPosts.searchVector}`.as("vector"),
   };
-  // Each side's probe: its matches through the GIN index, at most PROBE of them (see the module's comment). The
-  // posts' probe looks at their topics only for a category: hidden topics are too few to change its verdict.
-  const topicProbe = db.$with("topic_probe").as(
-    db
-      .select(topicColumns)
-      .from(forumTopics)
-      .where(topicMatch)
-      .limit(PROBE + 1),
-  );
-  const postsOfCategory = db.select(postColumns).from(forumPosts);
-  const postProbe = db
-    .$with("post_probe")
-    .as(
-      (categoryFilter ? postsOfCategory.crossJoinLateral(postTopic(forumPosts.topicId)) : postsOfCategory)
-        .where(postMatch)
-        .limit(PROBE + 1),
-    );
-  const fewMatches = (probe: typeof topicProbe | typeof postProbe) => sql`(select count(*) from ${probe}) <= ${PROBE}`;
-  const manyMatches = (probe: typeof topicProbe | typeof postProbe) => sql`(select count(*) from ${probe}) > ${PROBE}`;
-  // Every match when the probe holds them all; otherwise the NEWEST newest, by a backward scan of the primary
-  // key filtered by the match (each branch runs only when its condition holds).
-  const topicHits = db.$with("topic_hits").as(
-    unionAll(
-      db.select().from(topicProbe).where(fewMatches(topicProbe)),
+  // How many rows each side's words match, as the planner estimates it (from the columns' statistics of their
+  // lexemes): above the side's crossover, only its NEWEST newest matches are ranked (see the module's comment).
+  const [topicRows, postRows, sizes] = await Promise.all([
+    estimatedRows(
       db
-        .select(topicColumns)
+        .select({ one: sql`1` })
         .from(forumTopics)
-        .where(and(topicMatch, manyMatches(topicProbe)))
-        .orderBy(desc(forumTopics.id))
-        .limit(NEWEST),
+        .where(and(topicMatch)),
     ),
-  );
-  const postHits = db.$with("post_hits").as(
-    unionAll(
-      db
-        .select({
-          topicId: postProbe.topicId,
-          postId: postProbe.postId,
-          createdAt: postProbe.createdAt,
-          vector: postProbe.vector,
-        })
-        .from(postProbe)
-        .crossJoinLateral(postTopic(postProbe.topicId))
-        .where(fewMatches(postProbe)),
-      db
-        .select(postColumns)
-        .from(forumPosts)
-        .crossJoinLateral(postTopic(forumPosts.topicId))
-        .where(and(postMatch, manyMatches(postProbe)))
-        .orderBy(desc(forumPosts.id))
-        .limit(NEWEST),
+    estimatedRows(
+      (categoryFilter
+        ? db
+            .select({ one: sql`1` })
+            .from(forumPosts)
+            .innerJoin(forumTopics, and(eq(forumTopics.id, forumPosts.topicId), categoryFilter))
+        : db.select({ one: sql`1` }).from(forumPosts)
+      ).where(postMatch),
     ),
+    tableSizes(),
+  ]);
+  const manyTopics = strategy ? strategy === "newest" : topicRows > crossover(sizes.topics);
+  const manyPosts = strategy ? strategy === "newest" : postRows > crossover(sizes.posts);
+  // Every match (through the GIN index, up to ALL_MATCHES) when they are few, else the NEWEST newest, by a backward
+  // scan of the primary key filtered by the match, which a common word fills after a few rows.
+  const topicHits = db.$with("topic_hits").as(
+    manyTopics
+      ? db.select(topicColumns).from(forumTopics).where(topicMatch).orderBy(desc(forumTopics.id)).limit(NEWEST)
+      : db
+          .select(topicColumns)
+          .from(forumTopics)
+          .where(topicMatch)
+          .limit(ALL_MATCHES + 1),
   );
+  const postsOfVisibleTopics = db
+    .select(postColumns)
+    .from(forumPosts)
+    .crossJoinLateral(postTopic(forumPosts.topicId))
+    .where(postMatch);
+  const postHits = db
+    .$with("post_hits")
+    .as(
+      manyPosts
+        ? postsOfVisibleTopics.orderBy(desc(forumPosts.id)).limit(NEWEST)
+        : postsOfVisibleTopics.limit(ALL_MATCHES + 1),
+    );
   const rank = (vector: SQL.Aliased) =>
     sql<number>`ts_rank_cd(${WEIGHTS}::float4[], ${vector}, ${query}, ${NORMALISATION})`.as("rank");
   const ranked = [
@@ -331,7 +361,7 @@ async function searchPage(
         ];
   const shown = sql`translate(coalesce(${forumPosts.content}, nullif(${forumTopics.description}, ''), ${forumTopics.title}), ${MARK_START + MARK_END}, '')`;
   const rows = await db
-    .with(topicProbe, postProbe, topicHits, postHits, hits, perTopic)
+    .with(topicHits, postHits, hits, perTopic)
     .select({
       topicId: forumTopics.id,
       title: forumTopics.title,
@@ -343,7 +373,8 @@ async function searchPage(
       hidden: sql<boolean>`${forumTopics.hiddenAt} is not null or ${forumPosts.hiddenAt} is not null`,
       headline: sql<string>`ts_headline('english', ${shown}, ${query}, ${HEADLINE_OPTIONS})`,
       total: sql<number>`count(*) over ()`.mapWith(Number),
-      atLeast: sql<boolean>`(select count(*) from ${topicProbe}) > ${PROBE} or (select count(*) from ${postProbe}) > ${PROBE}`,
+      // a side ranked only some of its matches: the newest (many), or the first ALL_MATCHES + 1 (misestimated)
+      capped: sql<boolean>`(select count(*) from ${topicHits}) > ${manyTopics ? NEWEST - 1 : ALL_MATCHES} or (select count(*) from ${postHits}) > ${manyPosts ? NEWEST - 1 : ALL_MATCHES}`,
     })
     .from(perTopic)
     .innerJoin(forumTopics, eq(forumTopics.id, perTopic.topicId))
@@ -368,7 +399,7 @@ async function searchPage(
       hidden: row.hidden,
     })),
     total,
-    atLeast: rows[0]?.atLeast ?? false,
+    atLeast: rows[0]?.capped ?? false,
     page,
     pageCount: Math.ceil(total / SEARCH_PER_PAGE),
     perPage: SEARCH_PER_PAGE,

@@ -297,3 +297,40 @@ describe("what a visitor types", () => {
     expect(page.body.refusal.message).toMatch(/^Too many requests/);
   });
 });
+
+describe("forum search on common words", () => {
+  it("ranks only the newest matches of a word too common to rank every match, and says 'more than'", async () => {
+    const { searchForum, NEWEST } = await import("~/forum/search.server");
+    const t = token();
+    const author = await member();
+    const topics = [];
+    for (let i = 0; i < 30; i++) topics.push(await topic(author.id, `Common ${i}`));
+    // NEWEST + 50 matching posts, in topic order (inserted at once): the oldest 50, in the first topics, fall
+    // outside the ranked newest.
+    const perTopic = Math.ceil((NEWEST + 50) / 30);
+    await db.insert(forumPosts).values(
+      Array.from({ length: NEWEST + 50 }, (_, n) => ({
+        topicId: topics[Math.floor(n / perTopic)]!.id,
+        authorId: author.id,
+        number: (n % perTopic) + 1,
+        content: `${t} ${n}`,
+      })),
+    );
+    const input = { q: t, category: null, author: null, from: null, to: null, sort: "relevance" as const, page: 1 };
+
+    const all = await searchForum({ input, reader: null, strategy: "all" });
+    const newest = await searchForum({ input, reader: null, strategy: "newest" });
+    if (!all.ok || !newest.ok) throw new Error("refused");
+    const withPosts = Math.ceil((NEWEST + 50) / perTopic);
+    expect({ total: all.total, atLeast: all.atLeast }).toEqual({ total: withPosts, atLeast: false });
+    // The newest NEWEST posts are in every topic but the first floor(50 / perTopic).
+    expect({ total: newest.total, atLeast: newest.atLeast }).toEqual({
+      total: withPosts - Math.floor(50 / perTopic),
+      atLeast: true,
+    });
+    // The first topics' posts are the oldest: not among the newest matches.
+    const shown = new Set(newest.results.map((r) => r.topic.id));
+    expect(shown.has(topics[0]!.id)).toBe(false);
+    expect(shown.has(topics[withPosts - 1]!.id)).toBe(true);
+  });
+});
