@@ -303,7 +303,7 @@ describe("forum search on common words", () => {
     const { searchForum, NEWEST } = await import("~/forum/search.server");
     const t = token();
     const author = await member();
-    const topics = [];
+    const topics: Array<{ id: number }> = [];
     for (let i = 0; i < 30; i++) topics.push(await topic(author.id, `Common ${i}`));
     // NEWEST + 50 matching posts, in topic order (inserted at once): the oldest 50, in the first topics, fall
     // outside the ranked newest.
