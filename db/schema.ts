@@ -23,6 +23,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => "bytea",
 });
 
+/** PostgreSQL's text-search document type (issue 35); its columns are generated, never written by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -173,8 +176,15 @@ export const forumTopics = pgTable(
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Forum search (decision 180): the title weighs most (A), then the description (B); English stemming. */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B')`,
+      ),
   },
   (t) => [
+    index("forum_topics_search_idx").using("gin", t.searchVector),
     index("forum_topics_activity_idx").on(t.lastActivityAt.desc(), t.id.desc()),
     index("forum_topics_category_activity_idx").on(t.category, t.lastActivityAt.desc(), t.id.desc()),
     index("forum_topics_author_idx").on(t.authorId),
@@ -197,8 +207,13 @@ export const forumPosts = pgTable(
     ...moderationColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Forum search (decision 180): a post's text weighs below its topic's title and description (C). */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('english'::regconfig, content), 'C')`),
   },
   (t) => [
+    index("forum_posts_search_idx").using("gin", t.searchVector),
     uniqueIndex("forum_posts_topic_number_idx").on(t.topicId, t.number),
     index("forum_posts_author_idx").on(t.authorId, t.createdAt.desc()),
   ],

@@ -70,6 +70,8 @@ const schema = z.object({
   PAID_CALLS_DAILY_BUDGET: z.coerce.number().int().min(0).default(2000),
   /** speech syntheses (cache misses) one visitor may start per 10 minutes */
   TTS_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** forum searches one person (address, member, visitor id: decision 095) may make per minute (issue 35) */
+  FORUM_SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** A member's forum posts (topics and replies) are at least this many seconds apart; 0 turns pacing off. */
   FORUM_POST_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   ASTROLOGY_CHECK_INTERVAL_MINUTES: z.coerce.number().int().positive().default(60),

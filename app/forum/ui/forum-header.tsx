@@ -5,13 +5,34 @@ import { LogoutForm } from "~/accounts/ui/logout-form";
  * (useLinkNavigation), instead of a router <Link> per link.
  */
 
-/** The forum's own header: welcome, Profile and Logout for members; Sign In for visitors; Back to home. */
-export function ForumHeader({ user }: { user: { username: string } | null }) {
+/**
+ * The forum's own header: welcome, Profile and Logout for members; Sign In for visitors; Back to home; the search
+ * box (issue 35), a plain GET form to /forum/search.
+ */
+export function ForumHeader({ user, query = "" }: { user: { username: string } | null; query?: string }) {
   return (
     <div className="flex flex-wrap items-center gap-3 border-b border-violet-200 pb-4">
       <a href="/" className="text-cosmic underline">
         <span aria-hidden="true">← </span>Back
       </a>
+      <form method="get" action="/forum/search" role="search" aria-label="Forum" className="flex items-center gap-2">
+        <label htmlFor="forum-header-search" className="sr-only">
+          Search the forum
+        </label>
+        <input
+          id="forum-header-search"
+          name="q"
+          type="search"
+          required
+          defaultValue={query}
+          key={query}
+          placeholder="Search the forum"
+          className="w-48 rounded border border-violet-300 bg-white px-2 py-1 text-sm text-ink"
+        />
+        <button type="submit" className="rounded border border-cosmic px-3 py-1 text-sm text-cosmic">
+          Search
+        </button>
+      </form>
       <div className="ml-auto flex flex-wrap items-center gap-3 text-sm">
         {user ? (
           <>

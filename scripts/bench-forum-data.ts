@@ -1,0 +1,141 @@
+/**
+ * The benchmark forums (scripts/bench-forum.ts, scripts/bench-search.ts): 1,000 posts (100 topics, one of 500
+ * posts) and 1,000,000 posts (100,000 topics, one of 5,000 posts), seeded with generate_series SQL into databases
+ * of an embedded PostgreSQL of the benchmarks' own (.data-bench/).
+ *
+ * Every post says the same sentence (so its common words, "numbers" or "harmony", match every post: search's
+ * worst case), plus two words that search measures at other frequencies: one of SEARCH_WORDS (each in 1 post of
+ * 40) and a `themeN` word (N below 20,000: each in about 50 posts of the million). One topic title in 50 names
+ * one of SEARCH_WORDS too.
+ */
+import path from "node:path";
+import postgres from "postgres";
+import { ensureDatabase, startEmbeddedPostgres } from "../db/embedded";
+import { runMigrations } from "../db/migrate";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const benchDataDir = path.join(root, ".data-bench");
+
+export type Scenario = { database: string; label: string; topics: number; bigTopicPosts: number; totalPosts: number };
+export const scenarios: Scenario[] = [
+  { database: "bench_1k", label: "1k posts", topics: 100, bigTopicPosts: 500, totalPosts: 1_000 },
+  { database: "bench_1m", label: "1M posts", topics: 100_000, bigTopicPosts: 5_000, totalPosts: 1_000_000 },
+];
+
+export const SEARCH_WORDS = [
+  "remembering",
+  "intuition",
+  "resonance",
+  "vibration",
+  "synchronicity",
+  "gratitude",
+  "patience",
+  "courage",
+  "balance",
+  "clarity",
+  "wisdom",
+  "silence",
+  "journey",
+  "mirror",
+  "threshold",
+  "garden",
+  "river",
+  "mountain",
+  "lantern",
+  "compass",
+  "spiral",
+  "crystal",
+  "horizon",
+  "harvest",
+  "seed",
+  "bridge",
+  "window",
+  "candle",
+  "feather",
+  "ocean",
+  "forest",
+  "meadow",
+  "thunder",
+  "rainbow",
+  "morning",
+  "evening",
+  "winter",
+  "summer",
+  "autumn",
+  "spring",
+] as const;
+
+/** Seeds `s` into the database at `url` unless it already holds it (or `reseed`). */
+export async function seedBenchForum(url: string, s: Scenario, { reseed = false } = {}) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [{ count } = { count: 0 }] = await sql<{ count: number }[]>`select count(*)::int as count from forum_posts`;
+    if (count === s.totalPosts && !reseed) {
+      console.log(`[bench] ${s.database}: ${count} posts already seeded`);
+      return;
+    }
+    const started = Date.now();
+    await sql`truncate forum_posts, forum_topics, users restart identity cascade`;
+    await sql`set synchronous_commit = off`;
+    await sql`set maintenance_work_mem = '256MB'`;
+    await sql`insert into users (username, password_hash) select 'bench_member_' || g, 'not-a-hash' from generate_series(1, 1000) g`;
+    const rest = s.totalPosts - s.bigTopicPosts;
+    const base = Math.floor(rest / (s.topics - 1));
+    const extra = rest - base * (s.topics - 1);
+    const words = sql.array([...SEARCH_WORDS]);
+    // Topic 1 is the big one and the oldest; the others get base or base+1 posts; activity spreads over time.
+    await sql`
+      insert into forum_topics (title, description, category, author_id, post_count, last_activity_at, created_at, updated_at)
+      select 'Topic ' || g || ': the principles in daily life'
+               || case when g % 50 = 0 then ' and ' || (${words}::text[])[1 + (g / 50) % 40] else '' end,
+             'A conversation about numbers, number ' || g,
+             (array['introductions','principles','mathematical-implications','emotional-growth','technology','general'])[1 + g % 6],
+             1 + (g % 1000),
+             case when g = 1 then ${s.bigTopicPosts}::int when g <= ${extra + 1}::int then ${base + 1}::int else ${base}::int end,
+             now() - make_interval(mins => ${s.topics}::int - g),
+             now() - make_interval(mins => ${s.topics}::int - g) - interval '1 day',
+             now() - make_interval(mins => ${s.topics}::int - g)
+      from generate_series(1, ${s.topics}::int) g`;
+    // Bulk load: build the posts' secondary indexes after the rows are in (much faster than row by row).
+    await sql`drop index if exists forum_posts_topic_number_idx`;
+    await sql`drop index if exists forum_posts_author_idx`;
+    await sql`drop index if exists forum_posts_search_idx`;
+    await sql`
+      insert into forum_posts (topic_id, author_id, number, content, created_at, updated_at)
+      select t.id, 1 + ((t.id * 7 + n) % 1000), n,
+             'Post #' || n || ' in topic ' || t.id || E'.\\nThe numbers speak of change, growth and harmony; '
+               || (${words}::text[])[1 + (n * 31 + t.id * 17) % 40] || ' and theme' || ((n::bigint * 7919 + t.id::bigint * 104729) % 20000)
+               || '; see https://example.org/' || n,
+             t.created_at + make_interval(secs => n), t.created_at + make_interval(secs => n)
+      from forum_topics t cross join lateral generate_series(1, t.post_count) n`;
+    await sql`create unique index forum_posts_topic_number_idx on forum_posts using btree (topic_id, number)`;
+    await sql`create index forum_posts_author_idx on forum_posts using btree (author_id, created_at desc nulls last)`;
+    await sql`create index forum_posts_search_idx on forum_posts using gin (search_vector)`;
+    await sql`vacuum analyze users`;
+    await sql`vacuum analyze forum_topics`;
+    await sql`vacuum analyze forum_posts`;
+    const [{ posts } = { posts: 0 }] = await sql<{ posts: number }[]>`select count(*)::int as posts from forum_posts`;
+    console.log(
+      `[bench] ${s.database}: seeded ${s.topics} topics, ${posts} posts in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Starts the benchmarks' embedded PostgreSQL and makes each scenario's database (migrated and seeded). */
+export async function startBenchDatabase(list: Scenario[], options: { reseed?: boolean } = {}) {
+  const pg = await startEmbeddedPostgres({ dataDir: benchDataDir, database: "postgres" });
+  for (const s of list) {
+    await ensureDatabase(pg.url("postgres"), s.database);
+    await runMigrations(pg.url(s.database));
+    await seedBenchForum(pg.url(s.database), s, options);
+  }
+  return pg;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  // `npx tsx scripts/bench-forum-data.ts [--reseed]`: seed both forums and stop (the benchmarks reuse them).
+  const pg = await startBenchDatabase(scenarios, { reseed: process.argv.includes("--reseed") });
+  await pg.stop();
+}
