@@ -190,6 +190,8 @@ export function computeNatalChart(input: ChartInput): NatalChart {
   };
 }
 
+const isAngle = (name: string) => name === "Ascendant" || name === "Midheaven";
+
 export type AspectPoint = { name: PointName | AngleName; longitude: number; speed: number };
 
 function separation(a: number, b: number): number {
@@ -218,6 +220,7 @@ export function aspectsBetween(
     right.forEach((b, j) => {
       if (same && j <= i) return;
       if (a.name === b.name && same) return;
+      if (isAngle(a.name) && isAngle(b.name)) return; // the angles' relation is geometry, not an aspect
       const sep = separation(a.longitude, b.longitude);
       for (const aspect of ASPECTS) {
         const orb = Math.abs(sep - aspect.angle);
