@@ -2,8 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { birthChartPage } from "~/astrology/birth-chart-input.server";
 import { chartReadings } from "~/astrology/chart-readings.server";
+import { transitsAt, transitSentence } from "~/astrology/natal-transits.server";
 import { BirthChartForm } from "~/astrology/ui/birth-chart-form";
 import { BirthChartView } from "~/astrology/ui/birth-chart-view";
+import { SaveBirthDataForm } from "~/astrology/ui/save-birth-data-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { personOf } from "~/utils/cost-limits.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -19,14 +21,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   if (page.state !== "result") {
     return data(
-      { page, readings: null, readingsError: null, readingsHref: null },
+      { page, readings: null, readingsError: null, readingsHref: null, transits: [] as string[], back: "" },
       { status: page.state === "invalid" ? 400 : 200, headers },
     );
   }
   const { result } = page;
   if (result.status !== "chart") {
     return data(
-      { page, readings: null, readingsError: null, readingsHref: null },
+      { page, readings: null, readingsError: null, readingsHref: null, transits: [] as string[], back: "" },
       { status: result.status === "invalid" ? 400 : 200, headers },
     );
   }
@@ -40,11 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const withReading = new URLSearchParams(url.searchParams);
   withReading.set("reading", "1");
   const readingsHref = readings ? null : `/birth-chart?${withReading.toString()}#chart-readings-title`;
-  return data({ page, readings, readingsError, readingsHref }, { headers });
+  const transits = transitsAt(result.chart).map(transitSentence);
+  const back = `${url.pathname}${url.search}`;
+  return data({ page, readings, readingsError, readingsHref, transits, back }, { headers });
 }
 
 export default function BirthChart() {
-  const { page, readings, readingsError, readingsHref } = useLoaderData<typeof loader>();
+  const { page, readings, readingsError, readingsHref, transits, back } = useLoaderData<typeof loader>();
   const result = page.state === "result" ? page.result : null;
   const resultErrors =
     result?.status === "invalid" ? { [result.field === "place" ? "place" : "date"]: result.message } : {};
@@ -83,7 +87,22 @@ export default function BirthChart() {
           readings={readings}
           readingsHref={readingsHref}
           readingsError={readingsError}
-        />
+          transits={transits}
+        >
+          <SaveBirthDataForm
+            intent="save-chart"
+            back={back}
+            label="Save this chart to my account"
+            note="Members only: kept privately on your account page, with its transits in your personal calendar."
+            fields={{
+              date: result.birth.date,
+              time: result.birth.time ?? "",
+              place: String(result.birth.place.id),
+              houses: page.values.houses,
+              fold: page.values.fold,
+            }}
+          />
+        </BirthChartView>
       ) : null}
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { BirthFacts } from "~/astrology/birth-chart.server";
 import type { PlanetReading } from "~/astrology/chart-reading";
 import { angleSentence, aspectSentence, degreesInFigures, houseOrdinal, pointSentence } from "~/astrology/chart-words";
@@ -16,7 +17,13 @@ export function BirthChartView({
   readings,
   readingsHref,
   readingsError,
+  transits,
+  children,
 }: {
+  /** today's transits to the chart, in words */
+  transits: string[];
+  /** what follows the chart (the form that saves it) */
+  children?: ReactNode;
   birth: BirthFacts;
   chart: NatalChart;
   readings: PlanetReading[] | null;
@@ -156,6 +163,21 @@ export function BirthChartView({
         ) : null}
       </section>
 
+      <section aria-labelledby="chart-transits-title" className="space-y-2">
+        <h3 id="chart-transits-title" className="font-serif text-2xl font-bold">
+          Today&apos;s transits to this chart
+        </h3>
+        {transits.length ? (
+          <ul className="list-disc pl-5">
+            {transits.map((t) => (
+              <li key={t}>{t}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>No planet in today&apos;s sky is within orb of an aspect to this chart.</p>
+        )}
+      </section>
+
       <section aria-labelledby="chart-readings-title" className="space-y-3">
         <h3 id="chart-readings-title" className="font-serif text-2xl font-bold">
           Readings
@@ -180,6 +202,7 @@ export function BirthChartView({
           </p>
         ) : null}
       </section>
+      {children}
     </section>
   );
 }

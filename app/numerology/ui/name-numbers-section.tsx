@@ -1,3 +1,4 @@
+import { SaveBirthDataForm } from "~/astrology/ui/save-birth-data-form";
 import type { NameNumber, NameNumbers, PersonalCycles } from "~/numerology/name-numbers";
 import { Y_CONVENTION_LABELS } from "~/numerology/name-numbers";
 import type { NameNumbersAnswer, NameNumbersValues } from "~/numerology/name-numbers.server";
@@ -165,6 +166,13 @@ export function NameNumbersSection({
             <NameNumbersResult title={`Current name: ${answer.currentName.name}`} numbers={answer.currentName} />
           ) : null}
           {answer.cycles ? <CyclesResult cycles={answer.cycles} /> : null}
+          <SaveBirthDataForm
+            intent="save-names"
+            back={`/birth-date?${new URLSearchParams({ name: values.name, current: values.current, y: values.y, born: values.born }).toString()}`}
+            label="Save these names to my account"
+            note="Members only: kept privately on your account page."
+            fields={{ name: values.name, current: values.current, y: values.y }}
+          />
         </div>
       ) : null}
     </section>
