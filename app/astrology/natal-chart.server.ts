@@ -10,8 +10,9 @@ import { BODIES, VS15, signAt, type BodyName, type SignName } from "./zodiac";
  * sidereal time and the true obliquity, the houses (./houses) and the major aspects with their orbs, applying or
  * separating. Without a birth time the chart is cast for local noon and has no angles and no houses (decision 170).
  */
-export const CHART_MIN_INSTANT = Date.UTC(1800, 0, 1);
-export const CHART_MAX_INSTANT = Date.UTC(2100, 11, 31, 23, 59, 59);
+// a day beyond 1800-2100 each side, so that every local date in those years can be cast anywhere on Earth
+export const CHART_MIN_INSTANT = Date.UTC(1799, 11, 31);
+export const CHART_MAX_INSTANT = Date.UTC(2101, 0, 1, 23, 59, 59);
 
 export const NODE_NAME = "North Node";
 export type PointName = BodyName | typeof NODE_NAME;

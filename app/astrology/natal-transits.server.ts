@@ -45,15 +45,25 @@ function natalPoints(chart: NatalChart): AspectPoint[] {
   return points;
 }
 
-/** The transits in force at an instant, tightest first. */
+/**
+ * Today's sky as transiting points, computed once per five minutes and shared by every chart asked in that time
+ * (30 longitudes: 2-5 ms; the Moon moves 0.04° in five minutes, far inside the orbs).
+ */
+const SKY_STEP_MS = 5 * 60_000;
+let skyMemo: { step: number; points: AspectPoint[] } | null = null;
+
+function transitingPoints(at: Date): AspectPoint[] {
+  const step = Math.floor(at.getTime() / SKY_STEP_MS);
+  if (skyMemo?.step === step) return skyMemo.points;
+  const t = step * SKY_STEP_MS;
+  const points = BODY_NAMES.map((b) => ({ name: b, longitude: eclipticLongitude(b, t), speed: longitudeSpeed(b, t) }));
+  skyMemo = { step, points };
+  return points;
+}
+
+/** The transits in force at an instant (to five minutes), tightest first. */
 export function transitsAt(chart: NatalChart, at: Date = new Date()): Transit[] {
-  const t = at.getTime();
-  const transiting: AspectPoint[] = BODY_NAMES.map((b) => ({
-    name: b,
-    longitude: eclipticLongitude(b, t),
-    speed: longitudeSpeed(b, t),
-  }));
-  return aspectsBetween(transiting, natalPoints(chart), (_type, a) => TRANSIT_ORB[a.name as BodyName])
+  return aspectsBetween(transitingPoints(at), natalPoints(chart), (_type, a) => TRANSIT_ORB[a.name as BodyName])
     .map((a) => ({ ...a, transiting: a.from as BodyName, natal: a.to }))
     .sort((a, b) => a.orb - b.orb);
 }
