@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { birthProfiles, users } from "#db/schema";
 import { createUser } from "~/accounts/users.server";
+import type { StructuredRequest, TextProvider } from "~/ai/provider";
+import { chartReadings } from "~/astrology/chart-readings.server";
 import { eclipticLongitude } from "~/astrology/ephemeris.server";
+import { computeNatalChart } from "~/astrology/natal-chart.server";
 import { loader as birthChartApi } from "~/routes/api.birth-chart";
 import { action as login } from "~/routes/api.login";
 import { loader as nameNumbersApi } from "~/routes/api.name-numbers";
@@ -223,5 +226,50 @@ describe("personal calendar", () => {
     expect(wrong.status).toBe(404);
     await call(birthDataAction, formPost("/user-profile/birth-data", { intent: "renew-calendar" }, erin.cookie));
     expect((await call(calendarLoader, get(path))).status).toBe(404);
+  });
+});
+
+describe("chart readings through an AI provider", () => {
+  it("gives the provider each planet's sign, house, strongest aspect and principle; a reading without its sign is replaced", async () => {
+    const chart = computeNatalChart({
+      instant: new Date("1879-03-14T10:50:02Z"),
+      latitude: 48.39841,
+      longitude: 9.99155,
+      timeKnown: true,
+      houseSystem: "placidus",
+    });
+    let prompt = "";
+    const provider: TextProvider = {
+      name: "stand-in",
+      async generateStructured<T>(request: StructuredRequest<T>): Promise<T> {
+        prompt = request.prompt;
+        return request.schema.parse({
+          readings: [
+            {
+              planet: "Sun",
+              reading: "The Sun in Pisces, tenth house: Universal Change, principle 1, at its most public.",
+            },
+            { planet: "Moon", reading: "A reading that forgets to name the sign." },
+          ],
+        });
+      },
+    };
+    const answer = await chartReadings({ chart, person: { ip: "10.34.0.1", userId: null, sessionId: null }, provider });
+    if (!answer.ok) throw new Error(answer.message);
+    expect(answer.provider).toBe("stand-in");
+    const facts = JSON.parse(prompt.split("\n")[1]!);
+    expect(facts[0]).toMatchObject({
+      planet: "Sun",
+      sign: "Pisces",
+      house: 10,
+      principle: { digit: 1, name: "Universal Change" },
+      strongestAspect: { type: "sextile", with: "Pluto" },
+    });
+    expect(answer.readings[0]!.reading).toBe(
+      "The Sun in Pisces, tenth house: Universal Change, principle 1, at its most public.",
+    );
+    // the Moon's answer did not name Sagittarius: the composer's reading stands in; planets not answered likewise
+    expect(answer.readings[1]!.reading).toMatch(/^Moon in Sagittarius carries Universal Joining, principle 3/);
+    expect(answer.readings).toHaveLength(10);
   });
 });
