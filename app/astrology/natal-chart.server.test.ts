@@ -3,7 +3,7 @@ import { SWISS_EPHEMERIS_CHARTS } from "../../tests/fixtures/swiss-ephemeris-cha
 import { castBirthChart } from "./birth-chart.server";
 import { houseOf, placidusDefined, wholeSignCusps } from "./houses";
 import { aspectsBetween, computeNatalChart, NODE_NAME } from "./natal-chart.server";
-import { searchPlaces } from "./places.server";
+import { placeTimeZone, searchPlaces } from "./places.server";
 
 /**
  * The site's charts against the Swiss Ephemeris (reference values and how they were made:
@@ -123,6 +123,26 @@ describe("time zones at the birth instant", () => {
     expect(
       castBirthChart({ date: "1990-01-01", time: null, placeId: -5, houseSystem: "placidus", fold: null }).status,
     ).toBe("invalid");
+  });
+});
+
+describe("places", () => {
+  it("finds places by prefix, accents folded, the biggest first, with country, region and zone", () => {
+    expect(searchPlaces("sao paulo", 1)[0]).toMatchObject({
+      name: "São Paulo",
+      country: "Brazil",
+      timeZone: "America/Sao_Paulo",
+    });
+    expect(searchPlaces("Springfield", 3).map((p) => p.regionCode)).toEqual(["MO", "MA", "IL"]);
+  });
+
+  it("corrects a neighbour's zone near a border to the country's own, where the country has one", () => {
+    // Ulma, Suceava county, Romania: tz-lookup's simplified border answers Europe/Kyiv
+    expect(placeTimeZone(47.88, 25.3, "RO")).toBe("Europe/Bucharest");
+    expect(searchPlaces("Ulma", 1)[0]!.timeZone).toBe("Europe/Bucharest");
+    // a country of several zones keeps the lookup's answer
+    expect(placeTimeZone(40.71427, -74.00597, "US")).toBe("America/New_York");
+    expect(placeTimeZone(19.07283, 72.88261, "IN")).toBe("Asia/Kolkata");
   });
 });
 

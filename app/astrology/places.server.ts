@@ -73,6 +73,43 @@ export function warmPlaces(): void {
 
 const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
 
+const canonicalNames = new Map<string, string>();
+function canonical(zone: string): string {
+  let name = canonicalNames.get(zone);
+  if (!name) {
+    name = new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
+    canonicalNames.set(zone, name);
+  }
+  return name;
+}
+const countryZoneCache = new Map<string, string[]>();
+
+/** The IANA zones of a country, from ICU (Intl.Locale's time zones), canonical names. */
+function countryZones(countryCode: string): string[] {
+  let zones = countryZoneCache.get(countryCode);
+  if (!zones) {
+    try {
+      const locale = new Intl.Locale(`und-${countryCode}`) as Intl.Locale & { timeZones?: string[] };
+      zones = (locale.timeZones ?? []).map(canonical);
+    } catch {
+      zones = [];
+    }
+    countryZoneCache.set(countryCode, zones);
+  }
+  return zones;
+}
+
+/**
+ * The zone at the coordinates (tz-lookup's simplified borders), corrected to the country's own zone when the
+ * country has just one and the lookup answered a neighbour's (a town near a border: Ulma, Romania, is not in Kyiv).
+ */
+export function placeTimeZone(latitude: number, longitude: number, countryCode: string): string {
+  const found = tzLookup(latitude, longitude);
+  const zones = countryZones(countryCode);
+  if (zones.length === 1 && canonical(found) !== zones[0]) return zones[0]!;
+  return found;
+}
+
 function toPlace(city: City): Place {
   const [longitude, latitude] = city.loc.coordinates;
   let country = city.country;
@@ -90,7 +127,7 @@ function toPlace(city: City): Place {
     latitude,
     longitude,
     population: city.population,
-    timeZone: tzLookup(latitude, longitude),
+    timeZone: placeTimeZone(latitude, longitude, city.country),
   };
 }
 
