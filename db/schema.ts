@@ -85,6 +85,37 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_last_seen_idx").on(t.lastSeenAt)],
 );
 
+/**
+ * A member's saved birth (issue 34, decision 171): the chart's inputs and the names for the name numbers, one row
+ * per member, private to them and deleted with the account (ON DELETE CASCADE). The chart itself is recomputed,
+ * never stored. `calendarKeyVersion` is part of the personal calendar address's keyed hash: bumping it revokes
+ * the address without storing the key.
+ */
+export const birthProfiles = pgTable("birth_profiles", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** YYYY-MM-DD, local date at the birthplace */
+  birthDate: text("birth_date"),
+  /** HH:MM local clock time, null when unknown */
+  birthTime: text("birth_time"),
+  /** GeoNames id of the birthplace */
+  placeId: integer("place_id"),
+  houseSystem: text("house_system", { enum: ["placidus", "whole-sign"] })
+    .notNull()
+    .default("placidus"),
+  /** which of two repeated clock times, when the time happened twice */
+  fold: text("fold", { enum: ["earlier", "later"] }),
+  birthName: text("birth_name"),
+  currentName: text("current_name"),
+  yConvention: text("y_convention", { enum: ["consonant", "vowel"] })
+    .notNull()
+    .default("consonant"),
+  calendarKeyVersion: integer("calendar_key_version").notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 // ------------------------------------------------------------------------------------- visitor content
 
 /** Preferences per anonymous visitor session id (the `x-session-id` of the spec). */

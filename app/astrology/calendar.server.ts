@@ -16,7 +16,7 @@ import { BODY_NAMES, formatDegree, parseBodyName, signAt, SIGNS, type BodyName, 
  */
 export const CALENDAR_MONTHS = 12;
 
-export type SkyEventKind = "lunar-phase" | "ingress" | "station";
+export type SkyEventKind = "lunar-phase" | "ingress" | "station" | "personal-transit";
 
 export type SkyEvent = {
   uid: string;
@@ -185,10 +185,13 @@ export async function skyCalendar({
   bodies,
   origin,
   now = new Date(),
+  personal,
 }: {
   bodies: BodyName[];
   origin: string;
   now?: Date;
+  /** a member's own events (personal-calendar.server.ts), added to the sky's; `id` names them in the feed cache */
+  personal?: { id: string; events: SkyEvent[] };
 }): Promise<CachedFeed> {
   const { lastUpdate, checkIntervalMinutes } = await monitorStatus();
   const interval = checkIntervalMinutes * MINUTE_MS;
@@ -210,10 +213,12 @@ export async function skyCalendar({
     };
     cache.set(key, sky);
   }
-  const chosen = `${origin}|${bodies.join(",")}`;
+  const chosen = `${origin}|${bodies.join(",")}${personal ? `|${personal.id}` : ""}`;
   let feed = sky.feeds.get(chosen);
   if (!feed) {
     const events = sky.events.filter((e) => bodies.includes(e.body));
+    if (personal) events.push(...personal.events.filter((e) => e.at.getTime() >= sky.anchor));
+    events.sort((a, b) => a.at.getTime() - b.at.getTime() || a.uid.localeCompare(b.uid));
     const text = writeCalendar({
       events,
       origin,

@@ -65,6 +65,12 @@ export function privacyFacts() {
       howLong: "until you ask us to delete the account",
     },
     {
+      what: "If you save them: your birth date, birth time, birthplace (a place from the GeoNames list), house system, birth name and current name; the chart and numbers are computed from them, not stored",
+      tiedTo: "your account, visible to you alone",
+      howLong:
+        "until you delete them on your account's birth data page, or the account is deleted; a chart or name you only look at is never stored (it stays in the page's address)",
+    },
+    {
       what: "Your signed-in sessions: a hash of each session's id, a coarse device label (such as “Chrome on Linux”), when it began and was last used",
       tiedTo: "your account",
       howLong: `deleted when you sign out, after ${plural(Math.round(SESSION_IDLE_MS / 86_400_000), "day")} without a visit, or ${plural(Math.round(SESSION_MAX_AGE_MS / 86_400_000), "day")} after sign-in`,

@@ -18,6 +18,7 @@ export const PUBLIC_PAGES: readonly string[] = [
   "/healing",
   "/seven-three-one",
   "/astrology",
+  "/birth-chart",
   "/angel",
   "/3d-viewer",
   "/auth",

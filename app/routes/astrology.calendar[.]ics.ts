@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { personalFeedOf } from "~/astrology/birth-profile-calendar.server";
 import { parseBodies, skyCalendar } from "~/astrology/calendar.server";
 import { conditionalResponse } from "~/utils/conditional-get.server";
 import { publicOrigin } from "~/utils/env.server";
@@ -7,12 +8,16 @@ import { jsonError } from "~/utils/http.server";
 /**
  * GET /astrology/calendar.ics[?bodies=Sun,Mercury]: the next 12 months of lunar phases, ingresses and stations as an
  * iCalendar feed (RFC 5545), cached until the monitor's next sky; conditional GET by ETag or Last-Modified (the sky
- * it starts from).
+ * it starts from). With `member` and `key` (the personal address a member with a saved chart gets on their account
+ * page), the coming year's transits to their chart are added.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const parsed = parseBodies(new URL(request.url).searchParams.get("bodies"));
+  const params = new URL(request.url).searchParams;
+  const parsed = parseBodies(params.get("bodies"));
   if (!parsed.ok) return jsonError(parsed.message, 400);
-  const feed = await skyCalendar({ bodies: parsed.bodies, origin: publicOrigin() });
+  const personal = await personalFeedOf(params);
+  if (personal === "not-found") return jsonError("No personal calendar at this address.", 404);
+  const feed = await skyCalendar({ bodies: parsed.bodies, origin: publicOrigin(), personal: personal ?? undefined });
   const maxAge = Math.max(0, Math.floor((feed.expiresAt - Date.now()) / 1000));
   return conditionalResponse(request, feed.text, {
     etag: feed.etag,
@@ -20,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'inline; filename="celestial-transits.ics"',
-      "Cache-Control": `public, max-age=${maxAge}`,
+      "Cache-Control": `${personal ? "private" : "public"}, max-age=${maxAge}`,
       Expires: new Date(feed.expiresAt).toUTCString(),
     },
   });

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -15,7 +15,10 @@ import {
 } from "~/numerology/birth-date";
 import { analyzeBirthDate } from "~/numerology/birth-date.server";
 import { BIRTH_DATE_CONSTRAINT, parseBirthDateForm } from "~/numerology/forms.server";
+import { nameNumbersPage } from "~/numerology/name-numbers.server";
+import { NameNumbersSection } from "~/numerology/ui/name-numbers-section";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+import { doNotCache } from "~/utils/page-cache.server";
 
 // the form hydrates on first use; the analysis shows only after a submit (decision 113)
 const BirthDateForm = onUse(() => import("~/numerology/ui/birth-date-form").then((m) => m.BirthDateForm));
@@ -23,8 +26,14 @@ const BirthDateAnalysisView = onDemand(() =>
   import("~/numerology/ui/birth-date-analysis").then((m) => m.BirthDateAnalysisView),
 );
 
-export function loader() {
-  return { constraint: BIRTH_DATE_CONSTRAINT };
+export function loader({ request, context }: LoaderFunctionArgs) {
+  // the name numbers' GET form (issue 34): a page naming someone is neither kept nor shared
+  const nameNumbers = nameNumbersPage(new URL(request.url).searchParams);
+  if (nameNumbers.state !== "empty") doNotCache(context);
+  return data(
+    { constraint: BIRTH_DATE_CONSTRAINT, nameNumbers },
+    nameNumbers.state === "invalid" ? { status: 400 } : undefined,
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BirthDate() {
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, nameNumbers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { show } = useToast();
@@ -111,6 +120,12 @@ export default function BirthDate() {
       </div>
 
       {analysis ? <BirthDateAnalysisView analysis={analysis} /> : null}
+
+      <NameNumbersSection
+        values={nameNumbers.values}
+        errors={nameNumbers.state === "invalid" ? nameNumbers.errors : undefined}
+        answer={nameNumbers.state === "result" ? nameNumbers.answer : null}
+      />
 
       <p className="mt-10 text-sm">
         <Link to={privacyHref("birth-date")} className="text-cosmic underline">

@@ -125,6 +125,14 @@ export default function UserProfile() {
               </li>
               <li>
                 <Link
+                  to="/user-profile/birth-data"
+                  className="block rounded-md border border-cosmic px-3 py-2 text-center text-cosmic hover:bg-cosmic-light"
+                >
+                  Birth Chart and Name
+                </Link>
+              </li>
+              <li>
+                <Link
                   to="/forum"
                   className="block rounded-md border border-cosmic px-3 py-2 text-center text-cosmic hover:bg-cosmic-light"
                 >

@@ -1,0 +1,239 @@
+import type { BirthChartFormValues } from "~/astrology/birth-chart-input.server";
+import type { Place } from "~/astrology/places.server";
+
+/**
+ * The birth chart's form: a plain GET form, so the chart's address holds the birth (bookmarkable, nothing stored)
+ * and the form works the same in every browser, text browsers included. The place is chosen in two steps: the
+ * search text lists matching places as radio buttons (the first preselected), and the next submit casts the chart.
+ */
+export type PlaceOption = Place & { label: string };
+export type FoldChoice = { fold: "earlier" | "later"; offset: string; instant: string };
+
+export const BIRTH_CHART_FORM_ID = "birth-chart-form";
+const ERROR_SUMMARY_ID = "birth-chart-errors";
+
+const FIELD_LABELS = {
+  date: "Birth date",
+  time: "Birth time",
+  q: "Birthplace",
+  place: "Birthplace",
+  houses: "House system",
+  fold: "Which time",
+} as const;
+
+export function formatCoordinates(p: { latitude: number; longitude: number }): string {
+  const lat = `${Math.abs(p.latitude).toFixed(2)}° ${p.latitude >= 0 ? "N" : "S"}`;
+  const lon = `${Math.abs(p.longitude).toFixed(2)}° ${p.longitude >= 0 ? "E" : "W"}`;
+  return `${lat}, ${lon}`;
+}
+
+export function BirthChartForm({
+  values,
+  errors = {},
+  matches = [],
+  chosen = null,
+  foldChoices = null,
+  action = "/birth-chart",
+}: {
+  values: BirthChartFormValues;
+  errors?: Partial<Record<keyof typeof FIELD_LABELS, string>>;
+  matches?: PlaceOption[];
+  chosen?: PlaceOption | null;
+  foldChoices?: FoldChoice[] | null;
+  action?: string;
+}) {
+  const errorEntries = Object.entries(errors) as [keyof typeof FIELD_LABELS, string][];
+  const describedBy = (field: string, hint?: string) =>
+    [hint, errors[field as keyof typeof FIELD_LABELS] ? `${field}-error` : null].filter(Boolean).join(" ") || undefined;
+  const input =
+    "block w-full rounded-md border border-violet-300 bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-600";
+  return (
+    <form
+      id={BIRTH_CHART_FORM_ID}
+      method="get"
+      action={action}
+      className="space-y-5"
+      aria-labelledby="birth-chart-form-title"
+    >
+      <h2 id="birth-chart-form-title" className="font-serif text-2xl font-bold">
+        Your birth
+      </h2>
+      {errorEntries.length ? (
+        <div
+          id={ERROR_SUMMARY_ID}
+          role="alert"
+          tabIndex={-1}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the page reloads with the errors: focus goes to their summary
+          autoFocus
+          aria-labelledby={`${ERROR_SUMMARY_ID}-title`}
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 outline-none focus:ring-2 focus:ring-red-600"
+        >
+          <h3 id={`${ERROR_SUMMARY_ID}-title`} className="font-semibold">
+            The chart could not be cast yet
+          </h3>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {errorEntries.map(([field, message]) => (
+              <li key={field}>
+                <a href={`#birth-${field === "place" ? "q" : field}`} className="underline">
+                  {FIELD_LABELS[field]}: {message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1">
+          <label htmlFor="birth-date" className="block text-sm font-medium text-ink">
+            Birth date
+          </label>
+          <input
+            id="birth-date"
+            name="date"
+            type="date"
+            min="1800-01-01"
+            max="2100-12-31"
+            required
+            defaultValue={values.date}
+            aria-invalid={errors.date ? true : undefined}
+            aria-describedby={describedBy("date")}
+            className={input}
+          />
+          {errors.date ? (
+            <p id="date-error" className="text-sm text-red-700">
+              {errors.date}
+            </p>
+          ) : null}
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="birth-time" className="block text-sm font-medium text-ink">
+            Birth time (optional)
+          </label>
+          <input
+            id="birth-time"
+            name="time"
+            type="time"
+            defaultValue={values.time}
+            aria-invalid={errors.time ? true : undefined}
+            aria-describedby={describedBy("time", "birth-time-hint")}
+            className={input}
+          />
+          <p id="birth-time-hint" className="text-xs text-stone-700">
+            The local clock time. Leave it empty if you do not know it: you get a noon chart, without houses or
+            Ascendant.
+          </p>
+          {errors.time ? (
+            <p id="time-error" className="text-sm text-red-700">
+              {errors.time}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="space-y-1">
+        <label htmlFor="birth-q" className="block text-sm font-medium text-ink">
+          Birthplace (town or city)
+        </label>
+        <input
+          id="birth-q"
+          name="q"
+          type="text"
+          autoComplete="off"
+          maxLength={100}
+          defaultValue={values.q}
+          aria-invalid={errors.q || errors.place ? true : undefined}
+          aria-describedby={describedBy(errors.place ? "place" : "q", "birth-q-hint")}
+          className={input}
+        />
+        <p id="birth-q-hint" className="text-xs text-stone-700">
+          Type the beginning of the name, then submit to choose from the places that match. Places come from GeoNames
+          (towns of 1,000 people or more); the time zone follows from the coordinates.
+        </p>
+        {errors.q || errors.place ? (
+          <p id={errors.place ? "place-error" : "q-error"} className="text-sm text-red-700">
+            {errors.q ?? errors.place}
+          </p>
+        ) : null}
+      </div>
+
+      {chosen ? (
+        <p className="rounded-md bg-violet-50 p-3 text-sm">
+          <input type="hidden" name="place" value={chosen.id} />
+          Chosen place: <strong>{chosen.label}</strong>, {formatCoordinates(chosen)}, time zone {chosen.timeZone}. To
+          choose another, change the birthplace and submit.
+        </p>
+      ) : matches.length ? (
+        <fieldset className="space-y-2 rounded-md border border-violet-200 p-3">
+          <legend className="px-1 font-semibold">Choose your birthplace ({matches.length} found)</legend>
+          {matches.map((m, i) => (
+            <div key={m.id} className="flex items-start gap-2">
+              <input
+                type="radio"
+                id={`place-${m.id}`}
+                name="place"
+                value={m.id}
+                defaultChecked={i === 0}
+                className="mt-1"
+              />
+              <label htmlFor={`place-${m.id}`}>
+                {m.label}: {formatCoordinates(m)}, {m.timeZone}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+
+      {foldChoices ? (
+        <fieldset className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+          <legend className="px-1 font-semibold">This clock time happened twice. Which one?</legend>
+          {foldChoices.map((c) => (
+            <div key={c.fold} className="flex items-start gap-2">
+              <input
+                type="radio"
+                id={`fold-${c.fold}`}
+                name="fold"
+                value={c.fold}
+                defaultChecked={values.fold === c.fold}
+                required
+                className="mt-1"
+              />
+              <label htmlFor={`fold-${c.fold}`}>
+                The {c.fold} one, at {c.offset} ({c.fold === "earlier" ? "before" : "after"} the clocks went back)
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      ) : values.fold ? (
+        <input type="hidden" name="fold" value={values.fold} />
+      ) : null}
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-ink">House system</legend>
+        <div className="flex flex-wrap gap-4">
+          {(
+            [
+              ["placidus", "Placidus"],
+              ["whole-sign", "Whole Sign"],
+            ] as const
+          ).map(([value, label]) => (
+            <div key={value} className="flex items-center gap-2">
+              <input
+                type="radio"
+                id={`houses-${value}`}
+                name="houses"
+                value={value}
+                defaultChecked={values.houses === value}
+              />
+              <label htmlFor={`houses-${value}`}>{label}</label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+
+      <button type="submit" className="rounded-md bg-cosmic px-5 py-2 font-semibold text-white">
+        {matches.length && !chosen ? "Cast the chart for the chosen place" : "Cast the chart"}
+      </button>
+    </form>
+  );
+}
