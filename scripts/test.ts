@@ -20,6 +20,8 @@ const testDataDir = path.join(root, ".data-test");
  */
 const DEBIAN_CLIENTS: Record<string, string> = {
   chromium: "/usr/bin/chromium",
+  // decode the speech the site makes, to measure where its sentences are heard (tests/support/audio.ts)
+  ffmpeg: "/usr/bin/ffmpeg",
 };
 
 function ensureDebianClients() {

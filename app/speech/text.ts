@@ -356,3 +356,21 @@ export function speechTextFromHtml(html: string, pathname: string): string {
   const capped = capSpeechText(text, { blog });
   return hasReadableText(capped) ? capped : NO_READABLE_CONTENT;
 }
+
+// ------------------------------------------------------------------------------------------------ sentences
+
+/** A sentence ends at terminal punctuation (with closing quotes or brackets) before a space or the end. */
+const SENTENCE = /[^]*?(?:[.!?…]+["'”’)]*(?=\s|$)|[。！？]+|$)/gu;
+
+/**
+ * The sentences of a prepared speech text, in order; joined with single spaces they give the text back. Read-along
+ * times these (the server) and finds them in the page (the browser): one definition for both (decision 191).
+ */
+export function speechSentences(text: string): string[] {
+  const sentences: string[] = [];
+  for (const match of text.matchAll(SENTENCE)) {
+    const sentence = match[0].trim();
+    if (sentence) sentences.push(sentence);
+  }
+  return sentences;
+}

@@ -76,12 +76,16 @@ export default function ReadAloudPlayer({
   const requestRef = useRef<AbortController | null>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const firstPath = useRef(true);
+  /** What the visitor last asked for: a pause event is the visitor's pause only when they asked to pause
+   * (stop and the end pause the audio too), and audio that arrives after a pause waits for Resume. */
+  const intentRef = useRef<"play" | "pause" | "stop">("stop");
   const speedId = `${menuId}-speed`;
 
   const active = status === "loading" || status === "playing" || status === "paused";
   useEffect(() => onActiveChange(active), [active, onActiveChange]);
 
   const halt = useCallback((next: PlaybackStatus) => {
+    intentRef.current = "stop";
     requestRef.current?.abort();
     requestRef.current = null;
     const audio = audioRef.current;
@@ -119,6 +123,19 @@ export default function ReadAloudPlayer({
     [announce],
   );
 
+  /** Plays; a play cut short by a pause (or a new clip) is what the visitor asked for, not a failure. */
+  const play = useCallback(
+    async (audio: HTMLAudioElement) => {
+      try {
+        await audio.play();
+      } catch (cause) {
+        if ((cause as Error).name === "AbortError") return;
+        fail(playErrorMessage(cause));
+      }
+    },
+    [fail],
+  );
+
   const start = useCallback(
     async (chosenVoice: string) => {
       const audio = audioRef.current;
@@ -127,6 +144,7 @@ export default function ReadAloudPlayer({
       onPageText(text);
       if (!hasReadableText(text) || text === NO_READABLE_CONTENT) return;
       halt("loading");
+      intentRef.current = "play";
       setError(null);
       const voice = findVoice(chosenVoice);
       announce(`Preparing to read the page with ${voice?.name ?? "the chosen voice"}.`);
@@ -149,14 +167,12 @@ export default function ReadAloudPlayer({
         return;
       }
       audio.playbackRate = speed;
+      // Paused while the audio was on its way: it waits for Resume.
+      if (intentRef.current !== "play") return;
       if (isMobileBrowser()) await new Promise((resolve) => window.setTimeout(resolve, 50));
-      try {
-        await audio.play();
-      } catch (cause) {
-        fail(playErrorMessage(cause));
-      }
+      await play(audio);
     },
-    [announce, fail, halt, location.pathname, onPageText, speed],
+    [announce, fail, halt, location.pathname, onPageText, play, speed],
   );
 
   const closeMenu = () => {
@@ -176,15 +192,27 @@ export default function ReadAloudPlayer({
     void start(id);
   };
 
-  const pause = () => audioRef.current?.pause();
+  const pause = () => {
+    intentRef.current = "pause";
+    const audio = audioRef.current;
+    if (status === "loading" || !audio || audio.paused) {
+      // Nothing is playing yet (the audio is on its way): no pause event will come, so say it here.
+      setStatus("paused");
+      announce("Reading paused.");
+    }
+    audio?.pause();
+  };
   const resume = async () => {
     const audio = audioRef.current;
     if (!audio) return;
-    try {
-      await audio.play();
-    } catch (cause) {
-      fail(playErrorMessage(cause));
+    intentRef.current = "play";
+    if (requestRef.current) {
+      // The audio is still on its way: it plays when it arrives.
+      setStatus("loading");
+      announce("Reading resumes when the audio is ready.");
+      return;
     }
+    await play(audio);
   };
   const stop = () => {
     halt("stopped");
@@ -225,11 +253,12 @@ export default function ReadAloudPlayer({
     onPause: () => {
       const audio = audioRef.current;
       // Pauses caused by stop or the end are reported by those.
-      if (!audio || audio.ended || audio.currentTime === 0) return;
+      if (!audio || audio.ended || intentRef.current !== "pause") return;
       setStatus("paused");
       announce("Reading paused.");
     },
     onEnded: () => {
+      intentRef.current = "stop";
       const audio = audioRef.current;
       if (audio) audio.currentTime = 0;
       setPosition((p) => ({ current: 0, duration: p.duration }));
@@ -327,12 +356,7 @@ export default function ReadAloudPlayer({
                 Resume reading
               </button>
             ) : (
-              <button
-                type="button"
-                onClick={pause}
-                disabled={status === "loading"}
-                className="rounded bg-cosmic px-3 py-1 text-sm text-white disabled:opacity-60"
-              >
+              <button type="button" onClick={pause} className="rounded bg-cosmic px-3 py-1 text-sm text-white">
                 Pause reading
               </button>
             )}
