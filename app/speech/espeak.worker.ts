@@ -17,6 +17,10 @@ export type SpeechAnswer =
 if (!parentPort) throw new Error("espeak.worker runs as a worker thread (espeak.server.ts starts it)");
 const port = parentPort;
 
+/** eSpeak's pause after a sentence at its default rate (175 words a minute); slower voices pause longer. */
+const SENTENCE_PAUSE_SECONDS = 0.35;
+const DEFAULT_RATE = 175;
+
 type Engine = Awaited<ReturnType<typeof createEngine>>;
 let engine: Promise<Engine> | undefined;
 
@@ -35,7 +39,13 @@ async function speak(sentences: string[], voice: EspeakVoice) {
   const chunks: Int16Array[] = [];
   const starts: number[] = [];
   let length = 0;
-  for (const sentence of sentences) {
+  // Spoken one by one, sentences would run on: the pause eSpeak makes at a full stop goes between them.
+  const pause = new Int16Array(Math.round((sampleRate * SENTENCE_PAUSE_SECONDS * DEFAULT_RATE) / voice.rate));
+  for (const [index, sentence] of sentences.entries()) {
+    if (index > 0) {
+      chunks.push(pause);
+      length += pause.length;
+    }
     starts.push(length);
     worker.synthesize(sentence, (samples: Int16Array | undefined) => {
       if (samples && samples.length > 0) {

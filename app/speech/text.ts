@@ -32,7 +32,7 @@ export function isBlogPath(pathname: string): boolean {
 // ------------------------------------------------------------------------------------------------ HTML → text
 
 /** Elements whose content is never spoken: chrome, controls, code, hidden things. */
-const SKIPPED_ELEMENTS = new Set([
+export const SKIPPED_ELEMENTS = new Set([
   "script",
   "style",
   "noscript",
@@ -136,6 +136,9 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/** Roles whose content is never spoken (what a sighted visitor sees as chrome, not the page's text). */
+export const SKIPPED_ROLES = ["navigation", "dialog", "alertdialog", "menu", "toolbar", "status", "alert", "progressbar"];
+
 const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 
 function isHiddenByAttributes(attributes: string): boolean {
@@ -143,7 +146,7 @@ function isHiddenByAttributes(attributes: string): boolean {
     /(^|\s)hidden(\s|=|$)/i.test(attributes) ||
     /aria-hidden\s*=\s*["']?true/i.test(attributes) ||
     /data-read-aloud\s*=\s*["']?skip/i.test(attributes) ||
-    /role\s*=\s*["']?(navigation|dialog|alertdialog|menu|toolbar|status|alert|progressbar)\b/i.test(attributes)
+    new RegExp(`role\\s*=\\s*["']?(${SKIPPED_ROLES.join("|")})\\b`, "i").test(attributes)
   );
 }
 

@@ -36,9 +36,11 @@ export async function decodeMp3(mp3: Uint8Array): Promise<Float32Array> {
   return new Float32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4));
 }
 
-/** Loudness (RMS) of consecutive 10 ms windows. */
-function windowLevels(samples: Float32Array, windowSeconds = 0.01): number[] {
-  const size = Math.round(DECODE_RATE * windowSeconds);
+/** Samples in a 10 ms window (rounded: window times are counted in samples, never in nominal 10 ms steps). */
+const WINDOW = Math.round(DECODE_RATE * 0.01);
+
+/** Loudness (RMS) of consecutive windows of `size` samples. */
+function windowLevels(samples: Float32Array, size = WINDOW): number[] {
   const levels: number[] = [];
   for (let at = 0; at + size <= samples.length; at += size) {
     let sum = 0;
@@ -63,7 +65,7 @@ export function soundOnsets(samples: Float32Array, { minSilenceSeconds = 0.25 } 
       quiet++;
       return;
     }
-    if (quiet * 0.01 >= minSilenceSeconds) onsets.push(index * 0.01);
+    if ((quiet * WINDOW) / DECODE_RATE >= minSilenceSeconds) onsets.push((index * WINDOW) / DECODE_RATE);
     quiet = 0;
   });
   return onsets;
@@ -74,7 +76,7 @@ export function medianPitch(samples: Float32Array): number {
   const frame = Math.round(DECODE_RATE * 0.04);
   const minLag = Math.floor(DECODE_RATE / 400);
   const maxLag = Math.ceil(DECODE_RATE / 60);
-  const levels = windowLevels(samples, 0.04);
+  const levels = windowLevels(samples, frame);
   const loud = Math.max(...levels) * 0.2;
   const pitches: number[] = [];
   for (let f = 0; f < levels.length; f++) {

@@ -15,6 +15,15 @@ import {
   playErrorMessage,
   type PlaybackStatus,
 } from "./playback";
+import {
+  addReadFromHere,
+  keepInView,
+  locateSentences,
+  paragraphStarts,
+  sentenceAt,
+  showHighlight,
+  type TimedSentence,
+} from "./read-along";
 
 /**
  * The read-aloud player: the voice menu, the audio and its controls. Loaded by the floating button
@@ -28,7 +37,14 @@ const SPEED_STORAGE_KEY = BROWSER_STORAGE.readAloudSpeed.key;
 const SPEED_TOOLTIP = "Reading speed, times normal";
 const GROUPS = voicesByLanguage();
 
-type Clip = { key: string; url: string };
+type Clip = { key: string; url: string; sentences: TimedSentence[] };
+/** The clip's sentences found in the page, the one highlighted, and the paragraphs' "Read from here". */
+type ReadAlong = {
+  sentences: TimedSentence[];
+  ranges: Array<Range | null>;
+  current: number;
+  readFromHere: ReturnType<typeof addReadFromHere> | null;
+};
 
 function storedVoice(): string {
   try {
@@ -80,22 +96,33 @@ export default function ReadAloudPlayer({
    * (stop and the end pause the audio too), and audio that arrives after a pause waits for Resume. */
   const intentRef = useRef<"play" | "pause" | "stop">("stop");
   const speedId = `${menuId}-speed`;
+  const alongRef = useRef<ReadAlong | null>(null);
 
   const active = status === "loading" || status === "playing" || status === "paused";
   useEffect(() => onActiveChange(active), [active, onActiveChange]);
 
-  const halt = useCallback((next: PlaybackStatus) => {
-    intentRef.current = "stop";
-    requestRef.current?.abort();
-    requestRef.current = null;
-    const audio = audioRef.current;
-    if (audio) {
-      audio.pause();
-      if (audio.readyState > 0) audio.currentTime = 0;
-    }
-    setPosition((p) => ({ current: 0, duration: p.duration }));
-    setStatus(next);
+  const endReadAlong = useCallback(() => {
+    alongRef.current?.readFromHere?.remove();
+    alongRef.current = null;
+    showHighlight(null);
   }, []);
+
+  const halt = useCallback(
+    (next: PlaybackStatus) => {
+      intentRef.current = "stop";
+      endReadAlong();
+      requestRef.current?.abort();
+      requestRef.current = null;
+      const audio = audioRef.current;
+      if (audio) {
+        audio.pause();
+        if (audio.readyState > 0) audio.currentTime = 0;
+      }
+      setPosition((p) => ({ current: 0, duration: p.duration }));
+      setStatus(next);
+    },
+    [endReadAlong],
+  );
 
   // A new page stops what the previous one was saying (the button re-reads the page text itself).
   useEffect(() => {
@@ -136,6 +163,65 @@ export default function ReadAloudPlayer({
     [fail],
   );
 
+  /** Moves the highlight to the sentence heard now (and the paragraph buttons' tab stop with it). */
+  const follow = useCallback(() => {
+    const along = alongRef.current;
+    const audio = audioRef.current;
+    if (!along || !audio) return;
+    const index = sentenceAt(along.sentences, audio.currentTime);
+    if (index === along.current) return;
+    const previous = along.ranges[along.current] ?? null;
+    along.current = index;
+    const range = along.ranges[index] ?? null;
+    showHighlight(range);
+    keepInView(previous, range);
+    along.readFromHere?.setCurrent(Math.max(0, index));
+  }, []);
+
+  const readFrom = useCallback(
+    async (sentence: number) => {
+      const audio = audioRef.current;
+      const along = alongRef.current;
+      if (!audio || !along) return;
+      audio.currentTime = along.sentences[sentence]!.start;
+      follow();
+      intentRef.current = "play";
+      announce(`Reading from sentence ${sentence + 1} of ${along.sentences.length}.`);
+      if (audio.paused) await play(audio);
+    },
+    [announce, follow, play],
+  );
+
+  const startReadAlong = useCallback(
+    (sentences: TimedSentence[]) => {
+      endReadAlong();
+      const main = document.getElementById("main");
+      if (!main || sentences.length === 0) return;
+      const ranges = locateSentences(
+        main,
+        sentences.map((s) => s.text),
+      );
+      const along: ReadAlong = { sentences, ranges, current: -1, readFromHere: null };
+      along.readFromHere = addReadFromHere(paragraphStarts(main, ranges), (sentence) => void readFrom(sentence));
+      alongRef.current = along;
+    },
+    [endReadAlong, readFrom],
+  );
+
+  // While playing, the highlight follows the audio frame by frame (timeupdate alone comes only every 250 ms).
+  useEffect(() => {
+    if (status !== "playing") return;
+    let frame = 0;
+    const tick = () => {
+      follow();
+      frame = window.requestAnimationFrame(tick);
+    };
+    frame = window.requestAnimationFrame(tick);
+    return () => window.cancelAnimationFrame(frame);
+  }, [status, follow]);
+
+  useEffect(() => endReadAlong, [endReadAlong]);
+
   const start = useCallback(
     async (chosenVoice: string) => {
       const audio = audioRef.current;
@@ -157,7 +243,7 @@ export default function ReadAloudPlayer({
           if (controller.signal.aborted) return;
           requestRef.current = null;
           if (clipRef.current) URL.revokeObjectURL(clipRef.current.url);
-          clipRef.current = { key, url: clip.url };
+          clipRef.current = { key, url: clip.url, sentences: clip.sentences };
           audio.src = clip.url;
           setPosition({ current: 0, duration: clip.durationSeconds });
         }
@@ -166,13 +252,14 @@ export default function ReadAloudPlayer({
         fail((cause as Error).message || READ_ALOUD_ERRORS.generic);
         return;
       }
+      startReadAlong(clipRef.current!.sentences);
       audio.playbackRate = speed;
       // Paused while the audio was on its way: it waits for Resume.
       if (intentRef.current !== "play") return;
       if (isMobileBrowser()) await new Promise((resolve) => window.setTimeout(resolve, 50));
       await play(audio);
     },
-    [announce, fail, halt, location.pathname, onPageText, play, speed],
+    [announce, fail, halt, location.pathname, onPageText, play, speed, startReadAlong],
   );
 
   const closeMenu = () => {
@@ -213,6 +300,14 @@ export default function ReadAloudPlayer({
       return;
     }
     await play(audio);
+  };
+  /** The player's position, said on request through the live region (never on its own). */
+  const sayPosition = () => {
+    const audio = audioRef.current;
+    const along = alongRef.current;
+    const time = `${formatTime(audio?.currentTime ?? 0)} of ${formatTime(position.duration)}`;
+    const index = along ? Math.max(0, sentenceAt(along.sentences, audio?.currentTime ?? 0)) : -1;
+    announce(along ? `Sentence ${index + 1} of ${along.sentences.length}, ${time}.` : `${time}.`);
   };
   const stop = () => {
     halt("stopped");
@@ -259,12 +354,14 @@ export default function ReadAloudPlayer({
     },
     onEnded: () => {
       intentRef.current = "stop";
+      endReadAlong();
       const audio = audioRef.current;
       if (audio) audio.currentTime = 0;
       setPosition((p) => ({ current: 0, duration: p.duration }));
       setStatus("idle");
       announce("Finished reading the page.");
     },
+    onSeeked: () => follow(),
     onTimeUpdate: () => {
       const audio = audioRef.current;
       if (!audio) return;
@@ -362,6 +459,13 @@ export default function ReadAloudPlayer({
             )}
             <button type="button" onClick={stop} className="rounded border border-cosmic px-3 py-1 text-sm text-cosmic">
               Stop reading
+            </button>
+            <button
+              type="button"
+              onClick={sayPosition}
+              className="rounded border border-cosmic px-3 py-1 text-sm text-cosmic"
+            >
+              Say position
             </button>
             <label htmlFor={speedId} className="text-sm">
               Speed<span className="sr-only"> ({SPEED_TOOLTIP})</span>
