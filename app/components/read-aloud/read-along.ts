@@ -95,8 +95,14 @@ export function showHighlight(range: Range | null) {
   else CSS.highlights.delete(HIGHLIGHT_NAME);
 }
 
+/** The part of the window the read-aloud control leaves free (its reserve is the document's scroll padding). */
+function visibleBottom(): number {
+  const reserve = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0;
+  return window.innerHeight - reserve;
+}
+
 function isInView(rect: DOMRect): boolean {
-  return rect.bottom > 0 && rect.top < window.innerHeight;
+  return rect.bottom > 0 && rect.top < visibleBottom();
 }
 
 /**
@@ -108,8 +114,9 @@ export function keepInView(previous: Range | null, next: Range | null) {
   const target = next.getBoundingClientRect();
   if (target.height === 0) return;
   if (previous && !isInView(previous.getBoundingClientRect())) return;
-  const margin = window.innerHeight * 0.2;
-  if (target.top >= margin && target.bottom <= window.innerHeight - margin) return;
+  const bottom = visibleBottom();
+  const margin = bottom * 0.15;
+  if (target.top >= margin && target.bottom <= bottom - margin) return;
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   window.scrollTo({
     top: window.scrollY + target.top - window.innerHeight / 3,

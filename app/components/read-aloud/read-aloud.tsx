@@ -41,6 +41,7 @@ export function ReadAloud() {
   const [active, setActive] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const cornerRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
   const announce = useCallback((message: string) => {
@@ -55,6 +56,24 @@ export function ReadAloud() {
     const timer = window.setTimeout(() => setPageText(readPageText(location.pathname)), TEXT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [location.key, location.pathname]);
+
+  // The page keeps the control's height free at its end and above focused elements (--read-aloud-reserve:
+  // the footer's bottom padding and the document's scroll-padding), so the control never covers the last
+  // links or a focused control, whatever it shows (decision 195).
+  useEffect(() => {
+    const corner = cornerRef.current;
+    if (!corner || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      const height = corner.hidden ? 0 : corner.getBoundingClientRect().height;
+      root.style.setProperty("--read-aloud-reserve", `${Math.ceil(height) + 24}px`);
+    });
+    observer.observe(corner);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--read-aloud-reserve");
+    };
+  }, [hydrated]);
 
   // Escape closes the menu and puts focus back on its button.
   useEffect(() => {
@@ -91,7 +110,11 @@ export function ReadAloud() {
   };
 
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2" hidden={!readable && !active}>
+    <div
+      ref={cornerRef}
+      className="fixed right-4 bottom-4 z-40 flex max-h-[calc(100vh-2rem)] flex-col items-end gap-2"
+      hidden={!readable && !active}
+    >
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
