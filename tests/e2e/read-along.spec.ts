@@ -57,7 +57,9 @@ test("the listen page plays the audio with a transcript: anchors, start times an
     const item = page.locator(`li#${cue.id}`);
     await expect(item).toContainText(cue.text);
     const link = item.getByRole("link");
-    await expect(link).toHaveAttribute("href", `${AUDIO}#t=${cue.start.toFixed(2)}`);
+    const href = (await link.getAttribute("href"))!;
+    expect(href.split("#")[0]).toBe(AUDIO);
+    expect(Number(/#t=([\d.]+)$/.exec(href)![1])).toBeCloseTo(cue.start, 1);
     const time = `${Math.floor(cue.start / 60)}:${String(Math.floor(cue.start % 60)).padStart(2, "0")}`;
     await expect(link).toHaveAccessibleName(`Play from ${time}`);
   }

@@ -164,13 +164,14 @@ export default function ReadAloudPlayer({
   );
 
   /** Moves the highlight to the sentence heard now (and the paragraph buttons' tab stop with it). */
-  const follow = useCallback(() => {
+  const follow = useCallback((chosen = false) => {
     const along = alongRef.current;
     const audio = audioRef.current;
     if (!along || !audio) return;
     const index = sentenceAt(along.sentences, audio.currentTime);
     if (index === along.current) return;
-    const previous = along.ranges[along.current] ?? null;
+    // A sentence the reader chose is brought into view wherever they had scrolled.
+    const previous = chosen ? null : (along.ranges[along.current] ?? null);
     along.current = index;
     const range = along.ranges[index] ?? null;
     showHighlight(range);
@@ -184,7 +185,7 @@ export default function ReadAloudPlayer({
       const along = alongRef.current;
       if (!audio || !along) return;
       audio.currentTime = along.sentences[sentence]!.start;
-      follow();
+      follow(true);
       intentRef.current = "play";
       announce(`Reading from sentence ${sentence + 1} of ${along.sentences.length}.`);
       if (audio.paused) await play(audio);
