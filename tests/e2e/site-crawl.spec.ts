@@ -3,7 +3,8 @@ import { expect, test } from "./fixtures";
 /**
  * No dead link anywhere: starting from /, follow every same-site <a href> (and every page the sitemap lists)
  * and require each to answer 200. Protected pages may answer with a redirect to /auth, which is followed.
- * Read-aloud links (one per page, each a speech synthesis) are audio, not pages: the read-aloud tests check them.
+ * Read-aloud links (one per page, each a speech synthesis: the audio, or its listen page) are left to the
+ * read-aloud tests (speech.spec.ts, read-along.spec.ts).
  * Every page is well-formed UTF-8 with no NUL byte (React 18.3.1 streamed NULs where a character met the end of its
  * 2 KB buffer, shown as "Mars 28�°57′ Leo": the react-dom patch, decision 104).
  */
@@ -43,7 +44,7 @@ test("every internal link on the site answers 200", async ({ request, jsEnabled 
     if (bytes.includes(0)) garbled.push(`${path}: NUL byte at ${bytes.indexOf(0)}`);
     for (const [, raw] of html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)) {
       const href = raw!.replace(/&amp;/g, "&");
-      if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/read-aloud")) continue;
+      if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/read-aloud") || href.startsWith("/listen?")) continue;
       const url = new URL(href, "http://site");
       const target = url.pathname + url.search;
       if (!seen.has(target)) {
