@@ -137,7 +137,16 @@ export function decodeEntities(text: string): string {
 }
 
 /** Roles whose content is never spoken (what a sighted visitor sees as chrome, not the page's text). */
-export const SKIPPED_ROLES = ["navigation", "dialog", "alertdialog", "menu", "toolbar", "status", "alert", "progressbar"];
+export const SKIPPED_ROLES = [
+  "navigation",
+  "dialog",
+  "alertdialog",
+  "menu",
+  "toolbar",
+  "status",
+  "alert",
+  "progressbar",
+];
 
 const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 

@@ -44,7 +44,13 @@ test("every internal link on the site answers 200", async ({ request, jsEnabled 
     if (bytes.includes(0)) garbled.push(`${path}: NUL byte at ${bytes.indexOf(0)}`);
     for (const [, raw] of html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)) {
       const href = raw!.replace(/&amp;/g, "&");
-      if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/read-aloud") || href.startsWith("/listen?")) continue;
+      if (
+        !href.startsWith("/") ||
+        href.startsWith("//") ||
+        href.startsWith("/read-aloud") ||
+        href.startsWith("/listen?")
+      )
+        continue;
       const url = new URL(href, "http://site");
       const target = url.pathname + url.search;
       if (!seen.has(target)) {

@@ -6,11 +6,11 @@ import { speechSentences } from "~/speech/text";
 import { findVoice } from "~/speech/voices";
 import { sentencesToWebVtt, vttTime } from "~/speech/webvtt";
 import { env } from "~/utils/env.server";
-import { serveBuildForFile } from "./helpers/built-server";
 import { startMurfStandIn, type MurfStandIn } from "../stand-ins/murf";
 import { startOpenAIStandIn, type OpenAIStandIn } from "../stand-ins/openai";
 import { toneMp3 } from "../stand-ins/tone";
 import { decodeMp3, soundOnsets } from "../support/audio";
+import { serveBuildForFile } from "./helpers/built-server";
 
 /**
  * Read-along's timings (issue 36): where the server says each sentence starts must be where it is heard. For the
