@@ -22,6 +22,9 @@ const DEBIAN_CLIENTS: Record<string, string> = {
   chromium: "/usr/bin/chromium",
   // decode the speech the site makes, to measure where its sentences are heard (tests/support/audio.ts)
   ffmpeg: "/usr/bin/ffmpeg",
+  // the listen page's transcript in text browsers (tests/integration/read-along.test.ts)
+  lynx: "/usr/bin/lynx",
+  w3m: "/usr/bin/w3m",
 };
 
 function ensureDebianClients() {

@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { closeEspeak } from "~/speech/espeak.server";
 import { joinMp3, readMp3 } from "~/speech/mp3";
 import { murfProvider, murfSentenceTimings } from "~/speech/murf.server";
@@ -98,6 +100,21 @@ describe("offline read-along timings", () => {
       expect(off(sentence.start + 0.3)).toBeGreaterThan(0.15);
     }
   }, 120_000);
+});
+
+describe("the listen page in text browsers", () => {
+  const run = promisify(execFile);
+  it("shows the transcript with each sentence's time linking to the audio at that time (lynx, w3m)", async () => {
+    const url = `${site.base}/listen?path=%2Fabout&voice=en-US-natalie`;
+    const lynx = (await run("lynx", ["-dump", "-width=200", url], { timeout: 150_000 })).stdout;
+    expect(lynx).toContain("Listen to /about");
+    expect(lynx).toContain("Transcript");
+    expect(lynx).toMatch(/Play from 0:00.*About the Ten Principles/);
+    expect(lynx).toMatch(/\/read-aloud\?path=(%2F|\/)about&voice=en-US-natalie#t=\d+\.\d\d/);
+    const w3m = (await run("w3m", ["-dump", "-o", "display_link_number=1", url], { timeout: 150_000 })).stdout;
+    expect(w3m).toContain("Transcript");
+    expect(w3m).toMatch(/read-aloud\?path=(%2F|\/)about&voice=en-US-natalie#t=\d+\.\d\d/);
+  }, 180_000);
 });
 
 describe("WebVTT", () => {
