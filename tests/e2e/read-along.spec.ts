@@ -249,8 +249,23 @@ test("while playing, the player does not cover the sentence being read", async (
   await expect
     .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 150_000 })
     .toBeGreaterThan(0.2);
+  // Under reduced motion every scroll read-along makes is instant.
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const calls: unknown[] = [];
+    (window as unknown as { scrolls: unknown[] }).scrolls = calls;
+    const scrollTo = window.scrollTo.bind(window);
+    window.scrollTo = ((options: ScrollToOptions) => {
+      calls.push(options.behavior);
+      scrollTo(options);
+    }) as typeof window.scrollTo;
+  });
   // Jump far down the page: the view follows the sentence, which stays clear of the player.
-  await page.locator("button.read-from-here").last().click();
+  // (pressed where it is, without the test scrolling to it first)
+  await page
+    .locator("button.read-from-here")
+    .last()
+    .evaluate((button: HTMLElement) => button.click());
   await page.waitForTimeout(500);
   await page.screenshot({ path: testInfo.outputPath("playing-390.png") });
   const [sentence, player] = await page.evaluate(() => {
@@ -262,6 +277,9 @@ test("while playing, the player does not cover the sentence being read", async (
       { top: p.top, bottom: p.bottom },
     ];
   });
+  const scrolls = await page.evaluate(() => (window as unknown as { scrolls: unknown[] }).scrolls);
+  expect(scrolls.length).toBeGreaterThan(0);
+  expect(new Set(scrolls)).toEqual(new Set(["auto"]));
   expect(sentence.top).toBeGreaterThanOrEqual(0);
   expect(sentence.bottom, "the sentence ends above the player").toBeLessThanOrEqual(player.top);
   await page.getByRole("button", { name: "Stop reading" }).click();
