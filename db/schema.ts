@@ -352,6 +352,8 @@ export const ttsAudio = pgTable(
     textLength: integer("text_length").notNull(),
     audio: bytea("audio").notNull(),
     durationSeconds: real("duration_seconds").notNull(),
+    /** where each sentence is heard, in seconds (read-along, decision 191) */
+    sentences: jsonb("sentences").$type<Array<{ text: string; start: number; end: number }>>().notNull().default([]),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

@@ -4,7 +4,9 @@
  *  1. offline synthesis (eSpeak NG WASM + MP3 encoding, in the worker) of 1,500 English characters, as a
  *     multiple of real time (target: at least 5x);
  *  2. a cached clip served: server time of POST /api/tts/generate and of the cache read alone, for a clip
- *     already in tts_audio (target: under 10 ms).
+ *     already in tts_audio (target: under 10 ms);
+ *  3. the cost of read-along's timings (issue 36): the same 1,500 characters spoken sentence by sentence with
+ *     their start times, against the whole text spoken in one piece without them (target: under 20% more time).
  */
 import { randomUUID } from "node:crypto";
 import os from "node:os";
@@ -34,7 +36,7 @@ async function main() {
   const { espeakProvider, closeEspeak } = await import("../app/speech/espeak.server");
   const { speak, readCachedClip, speechCacheKey } = await import("../app/speech/tts.server");
   const { findVoice } = await import("../app/speech/voices");
-  const { normalizeSpeechText } = await import("../app/speech/text");
+  const { normalizeSpeechText, speechSentences } = await import("../app/speech/text");
   const { action } = await import("../app/routes/api.tts.generate");
   const { closePool } = await import("../db/client.server");
 
@@ -94,6 +96,25 @@ async function main() {
     `cached clip (${kb} KB, ${first.durationSeconds.toFixed(1)} s): POST /api/tts/generate p50 ${percentile(apiTimes, 50).toFixed(2)} ms, ` +
       `p95 ${percentile(apiTimes, 95).toFixed(2)} ms; cache lookup alone p50 ${percentile(readTimes, 50).toFixed(2)} ms, ` +
       `p95 ${percentile(readTimes, 95).toFixed(2)} ms (200 requests)`,
+  );
+
+  // 3. Timings' cost: runs alternate so that the machine's load falls on both alike.
+  const sentences = speechSentences(text);
+  const withTimings: number[] = [];
+  const without: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    let started = performance.now();
+    await espeakProvider.synthesize({ text, sentences, voice });
+    withTimings.push(performance.now() - started);
+    started = performance.now();
+    await espeakProvider.synthesize({ text, sentences: [text], voice });
+    without.push(performance.now() - started);
+  }
+  const timed = percentile(withTimings, 50);
+  const plain = percentile(without, 50);
+  console.log(
+    `read-along timings: ${sentences.length} sentences timed in ${(timed / 1000).toFixed(2)} s, the text in one piece ` +
+      `without timings ${(plain / 1000).toFixed(2)} s (medians of 7 alternating runs): ${(((timed - plain) / plain) * 100).toFixed(1)}% more`,
   );
 
   await closeEspeak();

@@ -27,6 +27,10 @@ const DEBIAN_CLIENTS: Record<string, string> = {
   "default-jre-headless": "/usr/bin/java",
   // reads the unsubscribe page of a mail as a member would without JavaScript (tests/integration/mail-delivery.test.ts)
   lynx: "/usr/bin/lynx",
+  // decode the speech the site makes, to measure where its sentences are heard (tests/support/audio.ts)
+  ffmpeg: "/usr/bin/ffmpeg",
+  // the listen page's transcript in text browsers (tests/integration/read-along.test.ts)
+  w3m: "/usr/bin/w3m",
 };
 
 function ensureDebianClients() {

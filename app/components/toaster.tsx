@@ -69,7 +69,8 @@ export function ToastProvider({ flash, children }: { flash: ToastMessage | null;
         ref={regionRef}
         aria-label="Notifications (F8)"
         tabIndex={-1}
-        className="fixed right-4 bottom-24 z-[60] flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none"
+        // Above the read-aloud control, whatever its height (decision 195); the empty region lets clicks through.
+        className="pointer-events-none fixed right-4 bottom-[calc(var(--read-aloud-reserve)+0.5rem)] z-[60] flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none *:pointer-events-auto"
       >
         <div role="status" aria-live="polite" aria-atomic="true">
           {current && !error ? <Toast key={current.id} toast={current} onDismiss={dismiss} /> : null}

@@ -94,7 +94,7 @@ export function privacyFacts() {
       howLong: `${plural(RETENTION_DAYS, "day")}, then deleted automatically`,
     },
     {
-      what: "Read-aloud audio (the audio and a hash of the page text; not who asked)",
+      what: "Read-aloud audio (the audio, the sentences it reads with their times, and a hash of the page text; not who asked)",
       tiedTo: "nobody",
       howLong: `deleted once nobody has played it for ${plural(SPEECH_CACHE_UNUSED_DAYS, "day")}`,
     },

@@ -9,7 +9,7 @@ import { userText } from "~/utils/user-text";
 
 /**
  * POST /api/tts/generate {text, voiceId (default en-US-natalie), format mp3} → {encodedAudio (base64 MP3),
- * audioLengthInSeconds}. 400 for an unknown voice, empty or overlong text; 429 past the visitor's limit.
+ * audioLengthInSeconds, sentences: [{text, start, end}] (where each sentence is heard, decision 192)}. 400 for an unknown voice, empty or overlong text; 429 past the visitor's limit.
  */
 const schema = z.object({
   text: userText({ label: "Text", kind: "body", missing: "text is required: the words to read aloud." }),
@@ -51,6 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     {
       encodedAudio: Buffer.from(result.audio).toString("base64"),
       audioLengthInSeconds: Math.round(result.durationSeconds * 100) / 100,
+      // Added to the spec's fields (decision 192): where each sentence is heard, in seconds.
+      sentences: result.sentences,
       ...(result.budgetSpent ? { notice: SPEECH_BUDGET_SPENT_NOTICE } : {}),
     },
     {

@@ -1,16 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isReadablePath, renderLocalPage } from "~/speech/page-html.server";
-import { speechTextFromHtml } from "~/speech/text";
-import { speak } from "~/speech/tts.server";
-import { DEFAULT_VOICE_ID, findVoice } from "~/speech/voices";
-import { personOf } from "~/utils/cost-limits.server";
+import { speakPage } from "~/speech/page-speech.server";
 import { SPEECH_BUDGET_SPENT_NOTICE } from "~/utils/paid-budget.server";
 
 /**
  * GET /read-aloud?path=/about&voice=en-US-natalie → audio/mpeg of that page's main content, so a plain link or
- * an `<audio src>` reads a page without JavaScript. The page is rendered in-process for the visitor (their
- * cookies), its text prepared by the same code the browser uses, and the clip served from the cache when it
- * exists: ETag / If-None-Match, and byte ranges for media players that ask for them.
+ * an `<audio src>` reads a page without JavaScript (the listen link's page, `/listen`, plays it with its
+ * transcript). The page is rendered in-process for the visitor (their cookies), its text prepared by the same
+ * code the browser uses, and the clip served from the cache when it exists: ETag / If-None-Match, and byte
+ * ranges for media players that ask for them.
  */
 function textError(message: string, status: number, headers?: HeadersInit) {
   return new Response(message, {
@@ -20,17 +17,7 @@ function textError(message: string, status: number, headers?: HeadersInit) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const path = url.searchParams.get("path") || "/";
-  const voiceId = url.searchParams.get("voice") || DEFAULT_VOICE_ID;
-  if (!isReadablePath(path)) return textError("The path must be one of this site's pages, such as /about.", 400);
-  if (!findVoice(voiceId)) return textError(`Unknown voice: ${voiceId}. Choose a voice from the catalogue.`, 400);
-
-  const page = await renderLocalPage({ path, request, context });
-  if (!page.ok) return textError("That page cannot be read aloud.", 404);
-  const text = speechTextFromHtml(page.html, page.pathname);
-
-  const result = await speak({ text, voiceId, person: await personOf(request, context) });
+  const result = await speakPage({ request, context });
   if (!result.ok) {
     return textError(
       result.error,

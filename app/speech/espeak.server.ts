@@ -1,17 +1,20 @@
 import { Worker } from "node:worker_threads";
 import { builtWorker } from "~/utils/workers.server";
-import type { SpeechAnswer, SpeechJob } from "./espeak.worker";
+import type { EspeakVoice, SpeechAnswer, SpeechJob } from "./espeak.worker";
 import {
   SpeechBusyError,
   SpeechProviderError,
   type SpeechAudio,
   type SpeechProvider,
   type SpeechRequest,
+  requestSentences,
+  timingsFromStarts,
 } from "./provider";
 
 /**
- * The offline provider: eSpeak NG's WASM build (npm `espeak-ng`) speaks the text with the voice's language and
- * variant (`en-us+f3`), and `@breezystack/lamejs` encodes the WAV to MP3. Both are synchronous and take seconds
+ * The offline provider: eSpeak NG's library build (npm `@echogarden/espeak-ng-emscripten`) speaks the text
+ * sentence by sentence with the voice's language, variant, pitch and rate (`en-us+f3`, 55, 170), and
+ * `@breezystack/lamejs` encodes the samples to MP3; each sentence's start is a sample count (decision 191). Both are synchronous and take seconds
  * for a long page, so they run in a worker thread (espeak.worker.ts, built to build/workers/espeak.js), never on
  * the request thread. One worker per process (the machine's other core serves requests); jobs queue behind it up
  * to a bound, and a job that runs too long restarts the worker.
@@ -22,8 +25,8 @@ const MP3_KBPS = 32;
 
 type Job = {
   id: number;
-  text: string;
-  voice: string;
+  sentences: string[];
+  voice: EspeakVoice;
   resolve: (audio: SpeechAudio) => void;
   reject: (error: Error) => void;
   timer?: NodeJS.Timeout;
@@ -35,10 +38,10 @@ class EspeakPool {
   private running: Job | null = null;
   private nextId = 1;
 
-  synthesize(text: string, voice: string): Promise<SpeechAudio> {
+  synthesize(sentences: string[], voice: EspeakVoice): Promise<SpeechAudio> {
     if (this.queue.length >= MAX_QUEUED) return Promise.reject(new SpeechBusyError());
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, text, voice, resolve, reject });
+      this.queue.push({ id: this.nextId++, sentences, voice, resolve, reject });
       this.pump();
     });
   }
@@ -52,7 +55,12 @@ class EspeakPool {
       if (!job || job.id !== message.id) return;
       this.finish();
       if ("error" in message) job.reject(new SpeechProviderError(message.error));
-      else job.resolve({ audio: message.mp3, durationSeconds: message.durationSeconds });
+      else
+        job.resolve({
+          audio: message.mp3,
+          durationSeconds: message.durationSeconds,
+          sentences: timingsFromStarts(job.sentences, message.starts, message.durationSeconds),
+        });
     });
     const fail = (error: Error) => {
       if (this.worker !== worker) return;
@@ -87,7 +95,7 @@ class EspeakPool {
       job.reject(new SpeechProviderError("Offline speech took too long"));
       void worker.terminate();
     }, JOB_TIMEOUT_MS);
-    const message: SpeechJob = { id: job.id, text: job.text, voice: job.voice, kbps: MP3_KBPS };
+    const message: SpeechJob = { id: job.id, sentences: job.sentences, voice: job.voice, kbps: MP3_KBPS };
     worker.postMessage(message);
   }
 
@@ -102,8 +110,13 @@ const pool = new EspeakPool();
 
 export const espeakProvider: SpeechProvider = {
   name: "espeak",
-  async synthesize({ text, voice }: SpeechRequest) {
-    return pool.synthesize(text, voice.espeak);
+  async synthesize(request: SpeechRequest) {
+    const voice = request.voice;
+    return pool.synthesize(requestSentences(request), {
+      name: voice.espeak,
+      pitch: voice.espeakPitch,
+      rate: voice.espeakRate,
+    });
   },
 };
 

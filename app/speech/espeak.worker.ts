@@ -1,67 +1,67 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { parentPort } from "node:worker_threads";
 import { Mp3Encoder } from "@breezystack/lamejs";
-import ESpeakNg from "espeak-ng";
+import createESpeakNg from "@echogarden/espeak-ng-emscripten";
 
 /**
- * The offline speech worker thread (decision 050), started by espeak.server.ts from its build
- * (build/workers/espeak.js, see scripts/build-server.ts): eSpeak NG's WASM build speaks the text into a WAV and
- * lamejs encodes it to MP3, both synchronous and slow, so never on the request thread.
+ * The offline speech worker thread (decisions 050 and 191), started by espeak.server.ts from its build
+ * (build/workers/espeak.js, see scripts/build-server.ts). eSpeak NG's library build (npm
+ * `@echogarden/espeak-ng-emscripten`, one instance kept for the worker's life) speaks the clip sentence by
+ * sentence; the samples are joined, so each sentence's start is an exact sample count, and lamejs encodes the
+ * whole to MP3. Both are synchronous and slow, so never on the request thread.
  */
-export type SpeechJob = { id: number; text: string; voice: string; kbps: number };
-export type SpeechAnswer = { id: number; mp3: Uint8Array; durationSeconds: number } | { id: number; error: string };
+export type EspeakVoice = { name: string; pitch: number; rate: number };
+export type SpeechJob = { id: number; sentences: string[]; voice: EspeakVoice; kbps: number };
+export type SpeechAnswer =
+  { id: number; mp3: Uint8Array; durationSeconds: number; starts: number[] } | { id: number; error: string };
 
 if (!parentPort) throw new Error("espeak.worker runs as a worker thread (espeak.server.ts starts it)");
 const port = parentPort;
 
-let wasm: Promise<WebAssembly.Module> | undefined;
+/** eSpeak's pause after a sentence at its default rate (175 words a minute); slower voices pause longer. */
+const SENTENCE_PAUSE_SECONDS = 0.35;
+const DEFAULT_RATE = 175;
 
-/** Compiled once; each call gets a fresh instance (the CLI's state is not reusable). */
-function wasmModule(): Promise<WebAssembly.Module> {
-  const file = path.join(path.dirname(createRequire(import.meta.url).resolve("espeak-ng")), "espeak-ng.wasm");
-  return (wasm ??= WebAssembly.compile(readFileSync(file)));
+type Engine = Awaited<ReturnType<typeof createEngine>>;
+let engine: Promise<Engine> | undefined;
+
+async function createEngine() {
+  const module = await createESpeakNg();
+  const worker = new module.eSpeakNGWorker();
+  return { worker, sampleRate: worker.samplerate as number };
 }
 
-function pcmOf(wav: Uint8Array): { sampleRate: number; pcm: Int16Array } {
-  const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
-  const sampleRate = view.getUint32(24, true);
-  let at = 12;
-  while (at + 8 <= wav.length) {
-    const id = String.fromCharCode(wav[at], wav[at + 1], wav[at + 2], wav[at + 3]);
-    let size = view.getUint32(at + 4, true);
-    if (id === "data") {
-      // eSpeak streams its WAV and may leave the size field unset.
-      if (size === 0 || size === 0xffffffff || at + 8 + size > wav.length) size = wav.length - at - 8;
-      const bytes = wav.slice(at + 8, at + 8 + (size & ~1));
-      return { sampleRate, pcm: new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2) };
+/** Speaks the sentences one after another; answers the joined samples and where each sentence starts. */
+async function speak(sentences: string[], voice: EspeakVoice) {
+  const { worker, sampleRate } = await (engine ??= createEngine());
+  worker.set_voice(voice.name);
+  worker.set_pitch(voice.pitch);
+  worker.set_rate(voice.rate);
+  const chunks: Int16Array[] = [];
+  const starts: number[] = [];
+  let length = 0;
+  // Spoken one by one, sentences would run on: the pause eSpeak makes at a full stop goes between them.
+  const pause = new Int16Array(Math.round((sampleRate * SENTENCE_PAUSE_SECONDS * DEFAULT_RATE) / voice.rate));
+  for (const [index, sentence] of sentences.entries()) {
+    if (index > 0) {
+      chunks.push(pause);
+      length += pause.length;
     }
-    at += 8 + size + (size & 1);
+    starts.push(length);
+    worker.synthesize(sentence, (samples: Int16Array | undefined) => {
+      if (samples && samples.length > 0) {
+        chunks.push(samples);
+        length += samples.length;
+      }
+      return false; // go on
+    });
   }
-  throw new Error("eSpeak NG wrote no audio data");
-}
-
-async function speak(text: string, voice: string): Promise<Uint8Array> {
-  const compiled = await wasmModule();
-  const errors: string[] = [];
-  const instance = await ESpeakNg({
-    arguments: ["-v", voice, "-w", "/tmp/speech.wav", "-f", "/tmp/speech.txt"],
-    preRun: [(m) => m.FS.writeFile("/tmp/speech.txt", text)],
-    instantiateWasm(imports, receive) {
-      void WebAssembly.instantiate(compiled, imports).then((created) => receive(created, compiled));
-      return {};
-    },
-    print() {},
-    printErr(line) {
-      errors.push(line);
-    },
-  });
-  try {
-    return instance.FS.readFile("/tmp/speech.wav");
-  } catch {
-    throw new Error(`eSpeak NG failed: ${errors.join(" ")}`);
+  const pcm = new Int16Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    pcm.set(chunk, at);
+    at += chunk.length;
   }
+  return { pcm, sampleRate, starts: starts.map((sample) => sample / sampleRate) };
 }
 
 function encodeMp3(pcm: Int16Array, sampleRate: number, kbps: number): Uint8Array {
@@ -79,12 +79,12 @@ function encodeMp3(pcm: Int16Array, sampleRate: number, kbps: number): Uint8Arra
   return mp3;
 }
 
-port.on("message", async ({ id, text, voice, kbps }: SpeechJob) => {
+port.on("message", async ({ id, sentences, voice, kbps }: SpeechJob) => {
   try {
-    const { sampleRate, pcm } = pcmOf(await speak(text, voice));
-    if (pcm.length === 0) throw new Error(`eSpeak NG produced no samples for voice ${voice}`);
+    const { pcm, sampleRate, starts } = await speak(sentences, voice);
+    if (pcm.length === 0) throw new Error(`eSpeak NG produced no samples for voice ${voice.name}`);
     const mp3 = encodeMp3(pcm, sampleRate, kbps);
-    const answer: SpeechAnswer = { id, mp3, durationSeconds: pcm.length / sampleRate };
+    const answer: SpeechAnswer = { id, mp3, durationSeconds: pcm.length / sampleRate, starts };
     port.postMessage(answer, [mp3.buffer as ArrayBuffer]);
   } catch (error) {
     const answer: SpeechAnswer = { id, error: error instanceof Error ? error.message : String(error) };

@@ -151,3 +151,57 @@ export function readMp3(bytes: Uint8Array): Mp3Info | null {
 export function mp3DurationSeconds(bytes: Uint8Array): number {
   return readMp3(bytes)?.durationSeconds ?? 0;
 }
+
+/** Bytes of side information after a frame's header (and CRC), by MPEG version and channels. */
+function sideInfoBytes(header: FrameHeader): number {
+  if (header.mpeg1) return header.channels === 1 ? 17 : 32;
+  return header.channels === 1 ? 9 : 17;
+}
+
+/** A Xing/Info (LAME) or VBRI header frame: a silent frame of metadata an encoder puts first. */
+function isInfoFrame(bytes: Uint8Array, at: number, header: FrameHeader): boolean {
+  const tagAt = at + 4 + (header.crc ? 2 : 0) + sideInfoBytes(header);
+  const tag = String.fromCharCode(...bytes.subarray(tagAt, tagAt + 4));
+  const vbri = String.fromCharCode(...bytes.subarray(at + 36, at + 40));
+  return tag === "Xing" || tag === "Info" || vbri === "VBRI";
+}
+
+/** The audio frames of an MP3 (without ID3 tags or an encoder's info frame) and their length in seconds. */
+export function audioFrames(bytes: Uint8Array): { frames: Uint8Array; seconds: number } | null {
+  if (!readMp3(bytes)) return null;
+  let at = skipId3(bytes);
+  while (at < bytes.length && !(readHeader(bytes, at) && readHeader(bytes, at + readHeader(bytes, at)!.size))) at++;
+  const start = at;
+  let seconds = 0;
+  let header: FrameHeader | null;
+  let first = start;
+  while ((header = readHeader(bytes, at)) && at + header.size <= bytes.length) {
+    if (at === start && isInfoFrame(bytes, at, header)) first = at + header.size;
+    else seconds += header.samples / header.sampleRate;
+    at += header.size;
+  }
+  return { frames: bytes.subarray(first, at), seconds };
+}
+
+/**
+ * Joins MP3 clips of one format (the same sample rate and channels: one provider's clips) into one, frame by
+ * frame, and answers where each clip starts in the joined audio: the sum of the frames before it (decision 191).
+ */
+export function joinMp3(parts: Uint8Array[]): { audio: Uint8Array; starts: number[]; durationSeconds: number } {
+  const frames = parts.map((part, index) => {
+    const found = audioFrames(part);
+    if (!found) throw new Error(`Clip ${index + 1} of ${parts.length} is not MP3`);
+    return found;
+  });
+  const audio = new Uint8Array(frames.reduce((length, part) => length + part.frames.length, 0));
+  const starts: number[] = [];
+  let offset = 0;
+  let seconds = 0;
+  for (const part of frames) {
+    starts.push(seconds);
+    audio.set(part.frames, offset);
+    offset += part.frames.length;
+    seconds += part.seconds;
+  }
+  return { audio, starts, durationSeconds: seconds };
+}

@@ -1,6 +1,13 @@
 import { env } from "~/utils/env.server";
 import { readMp3 } from "./mp3";
-import { SpeechProviderError, type SpeechProvider, type SpeechRequest } from "./provider";
+import {
+  SpeechProviderError,
+  requestSentences,
+  timingsFromStarts,
+  type SentenceTiming,
+  type SpeechProvider,
+  type SpeechRequest,
+} from "./provider";
 
 /**
  * Murf.ai's REST API (https://api.murf.ai, docs "Text to Speech > Generate speech"):
@@ -15,10 +22,35 @@ import { SpeechProviderError, type SpeechProvider, type SpeechRequest } from "./
  *
  * The catalogue's ids are Murf's voice ids. With `encodeAsBase64` the audio comes inline; an answer with only
  * `audioFile` is downloaded from that URL. tests/stand-ins/murf.ts speaks this protocol on loopback.
+ *
+ * `wordDurations` ({word, startMs, endMs} per word of the text, in order) time the sentences: a sentence starts
+ * where its first word does (decision 191). An answer without them times the clip as one passage.
  */
+type WordDuration = { word?: string; startMs?: number; endMs?: number };
+
+export function murfSentenceTimings(
+  sentences: string[],
+  words: WordDuration[] | undefined,
+  durationSeconds: number,
+): SentenceTiming[] {
+  const timed = (words ?? []).filter((word) => typeof word.startMs === "number");
+  const counts = sentences.map((sentence) => sentence.split(/\s+/).filter(Boolean).length);
+  if (timed.length === 0 || timed.length < counts.reduce((a, b) => a + b, 0) - counts.length) {
+    return [{ text: sentences.join(" "), start: 0, end: Math.round(durationSeconds * 1000) / 1000 }];
+  }
+  const starts: number[] = [];
+  let word = 0;
+  for (const count of counts) {
+    starts.push(timed[Math.min(word, timed.length - 1)]!.startMs! / 1000);
+    word += count;
+  }
+  return timingsFromStarts(sentences, starts, durationSeconds);
+}
 export const murfProvider: SpeechProvider = {
   name: "murf",
-  async synthesize({ text, voice, signal }: SpeechRequest) {
+  async synthesize(request: SpeechRequest) {
+    const { text, voice, signal } = request;
+    const sentences = requestSentences(request);
     const apiKey = env.MURF_API_KEY;
     if (!apiKey) throw new SpeechProviderError("MURF_API_KEY is not set");
     const timeout = AbortSignal.timeout(env.AI_TIMEOUT_MS);
@@ -40,7 +72,12 @@ export const murfProvider: SpeechProvider = {
     });
     const body = await response.text();
     if (!response.ok) throw new SpeechProviderError(`Murf answered ${response.status}`, response.status, body);
-    let answer: { encodedAudio?: string; audioFile?: string; audioLengthInSeconds?: number };
+    let answer: {
+      encodedAudio?: string;
+      audioFile?: string;
+      audioLengthInSeconds?: number;
+      wordDurations?: WordDuration[];
+    };
     try {
       answer = JSON.parse(body);
     } catch {
@@ -55,6 +92,7 @@ export const murfProvider: SpeechProvider = {
     }
     const info = audio ? readMp3(audio) : null;
     if (!audio || !info) throw new SpeechProviderError("No audio data received from TTS API");
-    return { audio, durationSeconds: answer.audioLengthInSeconds || info.durationSeconds };
+    const durationSeconds = answer.audioLengthInSeconds || info.durationSeconds;
+    return { audio, durationSeconds, sentences: murfSentenceTimings(sentences, answer.wordDurations, durationSeconds) };
   },
 };

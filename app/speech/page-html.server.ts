@@ -23,10 +23,13 @@ async function remixHandler(): Promise<Handler> {
   return handler;
 }
 
-/** Paths read-aloud will render: local pages, never itself, the API or assets. */
+/** Paths read-aloud will render: local pages, never itself (nor its transcript page), the API or assets. */
 export function isReadablePath(path: string): boolean {
   if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return false;
-  return !/^\/(read-aloud|api|build|resources)(\/|\?|$)/.test(path) && !/\.[a-z0-9]+($|\?)/i.test(path.split("#")[0]!);
+  return (
+    !/^\/(read-aloud|read-aloud\.vtt|listen|api|build|resources)(\/|\?|$)/.test(path) &&
+    !/\.[a-z0-9]+($|\?)/i.test(path.split("#")[0]!)
+  );
 }
 
 export type RenderedPage = { ok: true; html: string; status: number; pathname: string } | { ok: false; status: number };

@@ -32,7 +32,7 @@ export function isBlogPath(pathname: string): boolean {
 // ------------------------------------------------------------------------------------------------ HTML → text
 
 /** Elements whose content is never spoken: chrome, controls, code, hidden things. */
-const SKIPPED_ELEMENTS = new Set([
+export const SKIPPED_ELEMENTS = new Set([
   "script",
   "style",
   "noscript",
@@ -136,6 +136,18 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/** Roles whose content is never spoken (what a sighted visitor sees as chrome, not the page's text). */
+export const SKIPPED_ROLES = [
+  "navigation",
+  "dialog",
+  "alertdialog",
+  "menu",
+  "toolbar",
+  "status",
+  "alert",
+  "progressbar",
+];
+
 const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 
 function isHiddenByAttributes(attributes: string): boolean {
@@ -143,7 +155,7 @@ function isHiddenByAttributes(attributes: string): boolean {
     /(^|\s)hidden(\s|=|$)/i.test(attributes) ||
     /aria-hidden\s*=\s*["']?true/i.test(attributes) ||
     /data-read-aloud\s*=\s*["']?skip/i.test(attributes) ||
-    /role\s*=\s*["']?(navigation|dialog|alertdialog|menu|toolbar|status|alert|progressbar)\b/i.test(attributes)
+    new RegExp(`role\\s*=\\s*["']?(${SKIPPED_ROLES.join("|")})\\b`, "i").test(attributes)
   );
 }
 
@@ -355,4 +367,22 @@ export function speechTextFromHtml(html: string, pathname: string): string {
   const text = whole ? head : normalizeSpeechText(extractPageText(html));
   const capped = capSpeechText(text, { blog });
   return hasReadableText(capped) ? capped : NO_READABLE_CONTENT;
+}
+
+// ------------------------------------------------------------------------------------------------ sentences
+
+/** A sentence ends at terminal punctuation (with closing quotes or brackets) before a space or the end. */
+const SENTENCE = /[^]*?(?:[.!?…]+["'”’)]*(?=\s|$)|[。！？]+|$)/gu;
+
+/**
+ * The sentences of a prepared speech text, in order; joined with single spaces they give the text back. Read-along
+ * times these (the server) and finds them in the page (the browser): one definition for both (decision 191).
+ */
+export function speechSentences(text: string): string[] {
+  const sentences: string[] = [];
+  for (const match of text.matchAll(SENTENCE)) {
+    const sentence = match[0].trim();
+    if (sentence) sentences.push(sentence);
+  }
+  return sentences;
 }

@@ -10,8 +10,8 @@ import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { espeakProvider } from "./espeak.server";
 import { murfProvider } from "./murf.server";
 import { openAISpeechProvider } from "./openai-speech.server";
-import { SpeechBusyError, SpeechProviderError, type SpeechProvider } from "./provider";
-import { MAX_SPEECH_CHARS, capSpeechText, normalizeSpeechText } from "./text";
+import { SpeechBusyError, SpeechProviderError, type SentenceTiming, type SpeechProvider } from "./provider";
+import { MAX_SPEECH_CHARS, capSpeechText, normalizeSpeechText, speechSentences } from "./text";
 import { findVoice, type Voice } from "./voices";
 
 /**
@@ -24,13 +24,15 @@ export const TTS_RATE_WINDOW_SECONDS = 600;
 /** Longest text accepted at all; longer texts are refused rather than silently cut by the caller's mistake. */
 export const MAX_REQUEST_CHARS = 20_000;
 /** Bump when providers' output changes (voices, bitrate) so old clips are not served for new settings. */
-const CACHE_VERSION = "1";
+const CACHE_VERSION = "2"; // 2: sentence timings (decision 191) and distinct offline voices (decision 190)
 
 export type SpeechResult =
   | {
       ok: true;
       audio: Uint8Array;
       durationSeconds: number;
+      /** where each sentence is heard (decision 191) */
+      sentences: SentenceTiming[];
       etag: string;
       provider: string;
       cached: boolean;
@@ -60,7 +62,7 @@ export function speechTextForRequest(text: string): string {
   return capSpeechText(normalizeSpeechText(text), { blog: true }).slice(0, MAX_SPEECH_CHARS + 1);
 }
 
-type CachedClip = { audio: Uint8Array; durationSeconds: number };
+type CachedClip = { audio: Uint8Array; durationSeconds: number; sentences: SentenceTiming[] };
 type RememberedClip = CachedClip & { touchedAt: number };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -117,6 +119,7 @@ const cachedClipQuery = preparedQuery("tts-cached-clip", (db) =>
     .select({
       audio: ttsAudio.audio,
       durationSeconds: ttsAudio.durationSeconds,
+      sentences: ttsAudio.sentences,
       stale: sql<boolean>`${ttsAudio.lastUsedAt} < now() - interval '1 day'`,
     })
     .from(ttsAudio)
@@ -134,6 +137,7 @@ export async function readCachedClip(cacheKey: string): Promise<CachedClip | nul
   const clip = {
     audio: new Uint8Array(row.audio.buffer, row.audio.byteOffset, row.audio.byteLength),
     durationSeconds: row.durationSeconds,
+    sentences: row.sentences,
   };
   remember(cacheKey, clip);
   return clip;
@@ -152,6 +156,7 @@ async function storeClip(args: { cacheKey: string; provider: string; voiceId: st
       textLength: args.text.length,
       audio: Buffer.from(args.audio),
       durationSeconds: args.durationSeconds,
+      sentences: args.sentences,
     })
     .onConflictDoNothing({ target: ttsAudio.cacheKey });
   // Keep the cache from growing without bound: clips nobody played for 30 days go (a few at a time).
@@ -171,7 +176,7 @@ function synthesizeOnce(provider: SpeechProvider, cacheKey: string, voice: Voice
   const running = inFlight.get(cacheKey);
   if (running) return running;
   const job = provider
-    .synthesize({ text, voice })
+    .synthesize({ text, sentences: speechSentences(text), voice })
     .then(async (clip) => {
       await storeClip({ cacheKey, provider: provider.name, voiceId: voice.id, text, ...clip });
       remember(cacheKey, clip);

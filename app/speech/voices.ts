@@ -17,25 +17,32 @@ export type Voice = {
   language: string;
   /** eSpeak NG voice with its variant: `en-us+f3` */
   espeak: string;
+  /** eSpeak NG's pitch (0-99, 50 is the voice's own) and rate (words a minute): with the variant they make
+   * every voice of the catalogue sound different offline (no two share all three) */
+  espeakPitch: number;
+  espeakRate: number;
   /** OpenAI speech voice */
   openai: string;
 };
 
-type Row = [id: string, gender: Gender, espeakVariant: string];
+type Row = [id: string, gender: Gender, espeakVariant: string, pitch?: number, rate?: number];
 type Language = { language: string; lang: string; espeak: string; voices: Row[] };
 
-// Voices of one language and gender get different eSpeak variants so they sound different offline too.
+// Voices of one language get different eSpeak variants, pitches and rates so they sound different offline too
+// (eSpeak's language names must be ones it knows: an unknown one falls back to its default voice and ignores
+// the variant, which made Ruby, Theo, Hazel and Jimm one voice; decision 190). Without pitch and rate a row
+// takes its gender's default: female 58 / 170, male 40 / 165.
 const LANGUAGES: Language[] = [
   {
     language: "English (US)",
     lang: "en-US",
     espeak: "en-us",
     voices: [
-      ["en-US-natalie", "female", "f3"],
-      ["en-US-terrell", "male", "m3"],
-      ["en-US-ariana", "female", "f1"],
-      ["en-US-miles", "male", "m1"],
-      ["en-US-samantha", "female", "f4"],
+      ["en-US-natalie", "female", "f3", 55, 170],
+      ["en-US-terrell", "male", "m3", 40, 165],
+      ["en-US-ariana", "female", "f1", 66, 182],
+      ["en-US-miles", "male", "m1", 50, 178],
+      ["en-US-samantha", "female", "f4", 46, 158],
     ],
   },
   {
@@ -43,12 +50,12 @@ const LANGUAGES: Language[] = [
     lang: "en-GB",
     espeak: "en-gb",
     voices: [
-      ["en-UK-ruby", "female", "f3"],
-      ["en-UK-theo", "male", "m3"],
-      ["en-UK-hazel", "female", "f2"],
+      ["en-UK-ruby", "female", "f3", 55, 170],
+      ["en-UK-theo", "male", "m3", 42, 165],
+      ["en-UK-hazel", "female", "f2", 74, 150],
     ],
   },
-  { language: "English (Australia)", lang: "en-AU", espeak: "en-gb", voices: [["en-AU-jimm", "male", "m2"]] },
+  { language: "English (Australia)", lang: "en-AU", espeak: "en-gb", voices: [["en-AU-jimm", "male", "m2", 30, 178]] },
   {
     language: "Spanish",
     lang: "es-ES",
@@ -164,7 +171,7 @@ function capitalise(word: string): string {
 
 export const VOICES: readonly Voice[] = LANGUAGES.flatMap((language) => {
   const seen: Record<Gender, number> = { female: 0, male: 0 };
-  return language.voices.map(([id, gender, variant]) => {
+  return language.voices.map(([id, gender, variant, pitch, rate]) => {
     const index = seen[gender]++;
     return {
       id,
@@ -173,6 +180,8 @@ export const VOICES: readonly Voice[] = LANGUAGES.flatMap((language) => {
       lang: language.lang,
       language: language.language,
       espeak: `${language.espeak}+${variant}`,
+      espeakPitch: pitch ?? (gender === "female" ? 58 : 40),
+      espeakRate: rate ?? (gender === "female" ? 170 : 165),
       openai: OPENAI_VOICES[gender][index % OPENAI_VOICES[gender].length]!,
     };
   });

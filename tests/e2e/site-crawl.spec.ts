@@ -4,8 +4,10 @@ import { expect, test } from "./fixtures";
 /**
  * No dead link anywhere: starting from /, follow every same-site <a href> (and every page the sitemap lists)
  * and require each to answer 200 (tests/support/site-crawl.ts). Protected pages may answer with a redirect to
- * /auth, which is followed. Every page is well-formed UTF-8 with no NUL byte (React 18.3.1 streamed NULs where a
- * character met the end of its 2 KB buffer, shown as "Mars 28�°57′ Leo": the react-dom patch, decision 104).
+ * /auth, which is followed. Read-aloud links (one per page, each a speech synthesis: the audio, or its listen page)
+ * are left to the read-aloud tests (speech.spec.ts, read-along.spec.ts). Every page is well-formed UTF-8 with no NUL
+ * byte (React 18.3.1 streamed NULs where a character met the end of its 2 KB buffer, shown as "Mars 28�°57′ Leo":
+ * the react-dom patch, decision 104).
  */
 test("every internal link on the site answers 200", async ({ request, jsEnabled }) => {
   test.skip(!jsEnabled, "no browser involved: once is enough");

@@ -4,7 +4,7 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 /**
  * Read-aloud in the browser. With JavaScript: the floating button opens the voice menu (axe-clean while open),
  * choosing a voice closes it and plays; pause, resume and stop drive the audio element. Without JavaScript the
- * same corner holds a link that answers audio/mpeg.
+ * same corner holds a link to the listen page; its audio answers audio/mpeg.
  */
 type AudioState = { paused: boolean; currentTime: number; src: string; ended: boolean };
 const audioState = (page: import("@playwright/test").Page) =>
@@ -24,8 +24,9 @@ test("read the home page aloud", async ({ page, jsEnabled }) => {
   if (!jsEnabled) {
     const link = page.getByRole("link", { name: "Listen to this page" });
     await expect(link).toBeVisible();
-    const href = await link.getAttribute("href");
-    expect(href).toBe("/read-aloud?path=%2F&voice=en-US-natalie");
+    // The link opens the listen page (the audio with its transcript: read-along.spec.ts); the audio itself:
+    expect(await link.getAttribute("href")).toBe("/listen?path=%2F&voice=en-US-natalie");
+    const href = "/read-aloud?path=%2F&voice=en-US-natalie";
     await expectAccessible(page);
     const response = await page.request.get(href!, { timeout: 150_000 });
     expect(response.status()).toBe(200);
@@ -86,6 +87,45 @@ test("read the home page aloud", async ({ page, jsEnabled }) => {
   expect((await audioState(page)).currentTime).toBe(0);
   await expect(page.getByRole("button", { name: "Read this page aloud" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Reading stopped." })).toBeAttached();
+  await expectAccessible(page);
+});
+
+test("pause and resume work at any moment, even before the audio has started (issue 31)", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, "the player needs JavaScript; without it the browser's own controls play the audio");
+  test.setTimeout(180_000);
+  await page.goto("/about");
+  await waitForHydration(page, jsEnabled);
+  const toggle = page.getByRole("button", { name: "Read this page aloud" });
+  await toggle.click();
+  const menu = page.getByRole("group", { name: "Choose a voice" });
+  await menu.getByRole("group", { name: "English (US)" }).getByRole("button", { name: "Miles (male)" }).click();
+  // At once, while the audio is still being made: Pause is offered and works.
+  await page.getByRole("button", { name: "Pause reading" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Reading paused." })).toBeAttached();
+  const resume = page.getByRole("button", { name: "Resume reading" });
+  await expect(resume).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  // The audio arrives and waits for Resume.
+  await expect.poll(async () => (await audioState(page)).src, { timeout: 150_000 }).toMatch(/^blob:/);
+  await page.waitForTimeout(500);
+  expect((await audioState(page)).paused).toBe(true);
+  await resume.click();
+  await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(0);
+  // Pause again within the first moments of playback: no failure, the controls stay.
+  await page.getByRole("button", { name: "Pause reading" }).click();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  await expect(page.getByRole("status").filter({ hasText: "Reading paused." })).toBeAttached();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  const pausedAt = (await audioState(page)).currentTime;
+  await page.getByRole("button", { name: "Resume reading" }).click();
+  await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(pausedAt + 0.2);
+  await expect(page.getByRole("status").filter({ hasText: "Reading resumed." })).toBeAttached();
+  // Focus stays where the visitor put it: on the control they pressed last.
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Pause reading");
+  await expect(page.getByRole("button", { name: "Stop reading" })).toBeVisible();
   await expectAccessible(page);
 });
 

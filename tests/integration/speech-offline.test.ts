@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { closeEspeak, espeakProvider } from "~/speech/espeak.server";
 import { readMp3 } from "~/speech/mp3";
 import { estimatedSeconds } from "~/speech/text";
-import { findVoice } from "~/speech/voices";
+import { VOICES, findVoice, type Voice } from "~/speech/voices";
 import { toneMp3 } from "../stand-ins/tone";
+import { decodeMp3, medianPitch, DECODE_RATE } from "../support/audio";
 
 /**
  * The offline provider (eSpeak NG WASM + lamejs in a worker) answers real MP3: consecutive valid frame headers
@@ -66,6 +67,54 @@ describe("offline speech (eSpeak NG)", () => {
     const clip = await espeakProvider.synthesize({ text: `-v xx ${randomUUID()}`, voice: findVoice("en-US-miles")! });
     expect(readMp3(clip.audio)!.durationSeconds).toBeGreaterThan(1);
   });
+
+  it("gives every voice of the catalogue its own sound: no two voices of a language are alike (issue 31)", async () => {
+    // One text per language; voices reading the same text must differ in pitch or pace, as heard in the audio.
+    const TEXTS: Record<string, string> = {
+      en: "The same words, read by every voice of the catalogue, one after another.",
+      es: "Las mismas palabras, leídas por cada voz.",
+      fr: "Les mêmes mots, lus par chaque voix du catalogue.",
+      de: "Dieselben Worte, von jeder Stimme gelesen.",
+      it: "Le stesse parole, lette da ogni voce.",
+      pt: "As mesmas palavras, lidas por cada voz.",
+      nl: "Dezelfde woorden, gelezen door elke stem.",
+      pl: "Te same słowa, czytane przez każdy głos.",
+      ja: "おなじ ことば を よみます。",
+      zh: "每个声音都读同样的话。",
+      ko: "모든 목소리가 같은 말을 읽습니다.",
+      hi: "हर आवाज़ वही शब्द पढ़ती है।",
+      ru: "Те же слова, прочитанные каждым голосом.",
+      ar: "نفس الكلمات يقرأها كل صوت.",
+    };
+    const heard = new Map<Voice, { seconds: number; pitch: number }>();
+    for (const voice of VOICES) {
+      const text = TEXTS[voice.lang.slice(0, 2)]!;
+      const clip = await espeakProvider.synthesize({ text, voice });
+      const samples = await decodeMp3(clip.audio);
+      heard.set(voice, { seconds: samples.length / DECODE_RATE, pitch: medianPitch(samples) });
+    }
+    const alike: string[] = [];
+    for (const [i, a] of VOICES.entries()) {
+      for (const b of VOICES.slice(i + 1)) {
+        if (a.lang.slice(0, 2) !== b.lang.slice(0, 2)) continue;
+        const x = heard.get(a)!;
+        const y = heard.get(b)!;
+        const pace = Math.abs(x.seconds - y.seconds) / Math.max(x.seconds, y.seconds);
+        const pitch = Math.abs(x.pitch - y.pitch) / Math.max(x.pitch, y.pitch);
+        if (pace < 0.03 && pitch < 0.05)
+          alike.push(
+            `${a.name}/${b.name}: ${x.seconds.toFixed(2)}/${y.seconds.toFixed(2)} s, ${x.pitch.toFixed(0)}/${y.pitch.toFixed(0)} Hz`,
+          );
+      }
+    }
+    expect(alike, "voices that sound the same").toEqual([]);
+    // The measure can fail: the same voice read twice in a row is found alike.
+    const ruby = findVoice("en-UK-ruby")!;
+    const once = await decodeMp3((await espeakProvider.synthesize({ text: TEXTS.en!, voice: ruby })).audio);
+    const twice = await decodeMp3((await espeakProvider.synthesize({ text: TEXTS.en!, voice: ruby })).audio);
+    expect(Math.abs(once.length - twice.length) / once.length).toBeLessThan(0.03);
+    expect(Math.abs(medianPitch(once) - medianPitch(twice)) / medianPitch(once)).toBeLessThan(0.05);
+  }, 120_000);
 
   it("the silence check can fail: digital silence has no audible frames", () => {
     const silent = readMp3(toneMp3(2, { silent: true }))!;

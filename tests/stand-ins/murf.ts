@@ -29,6 +29,18 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** Murf's word timings: each word gets a share of the clip by its length, in order ({word, startMs, endMs}). */
+function wordDurations(text: string, seconds: number) {
+  const words = text.split(/\s+/).filter(Boolean);
+  const total = words.reduce((n, word) => n + word.length + 1, 0);
+  let at = 0;
+  return words.map((word, sourceWordIndex) => {
+    const startMs = Math.round((at / total) * seconds * 1000);
+    at += word.length + 1;
+    return { word, startMs, endMs: Math.round((at / total) * seconds * 1000), sourceWordIndex };
+  });
+}
+
 export async function startMurfStandIn({ apiKey }: { apiKey: string }): Promise<MurfStandIn> {
   const files = new Map<string, Uint8Array>();
   const state: MurfStandIn = { url: "", requests: [], failWith: null, close: async () => {} };
@@ -72,7 +84,7 @@ export async function startMurfStandIn({ apiKey }: { apiKey: string }): Promise<
       audioLengthInSeconds: seconds,
       consumedCharacterCount: text.length,
       remainingCharacterCount: 100_000 - text.length,
-      wordDurations: [],
+      wordDurations: wordDurations(text, seconds),
       warning: "",
     });
   });

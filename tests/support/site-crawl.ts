@@ -33,7 +33,9 @@ export async function crawlSite(
     const html = new TextDecoder().decode(answer.body);
     for (const [, raw] of html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)) {
       const href = raw!.replace(/&amp;/g, "&");
-      if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/read-aloud")) continue;
+      if (!href.startsWith("/") || href.startsWith("//")) continue;
+      // each a speech synthesis (the audio, or its listen page): left to the read-aloud tests
+      if (href.startsWith("/read-aloud") || href.startsWith("/listen?")) continue;
       const url = new URL(href, "http://site");
       visit(url.pathname + url.search, path);
     }

@@ -1,4 +1,4 @@
-import { readAloudHref } from "./page-text";
+import { listenHref, readAloudHref, readAloudVttHref } from "./page-text";
 import { apiFailedMessage, formatTime, mediaErrorMessage, playErrorMessage } from "./playback";
 
 describe("read-aloud messages", () => {
@@ -20,6 +20,11 @@ describe("read-aloud messages", () => {
     expect(readAloudHref("/astrology/Mars?x=1", "fr-FR-louis")).toBe(
       "/read-aloud?path=%2Fastrology%2FMars%3Fx%3D1&voice=fr-FR-louis",
     );
+  });
+
+  it("links to the listen page and to the audio's timings", () => {
+    expect(listenHref("/about", "en-US-natalie")).toBe("/listen?path=%2Fabout&voice=en-US-natalie");
+    expect(readAloudVttHref("/about", "en-UK-ruby")).toBe("/read-aloud.vtt?path=%2Fabout&voice=en-UK-ruby");
   });
 
   it("formats progress times", () => {

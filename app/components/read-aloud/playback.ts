@@ -19,7 +19,7 @@ export function apiFailedMessage(status: number, body: string): string {
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 
-/** Asks the server for the clip; answers an object URL of the MP3 and its length. */
+/** Asks the server for the clip; answers an object URL of the MP3, its length and its sentence timings. */
 export async function fetchClip(text: string, voiceId: string, signal?: AbortSignal) {
   const response = await fetch("/api/tts/generate", {
     method: "POST",
@@ -38,7 +38,11 @@ export async function fetchClip(text: string, voiceId: string, signal?: AbortSig
     }
     throw new Error(apiFailedMessage(response.status, body));
   }
-  const json = (await response.json()) as { encodedAudio?: string; audioLengthInSeconds?: number };
+  const json = (await response.json()) as {
+    encodedAudio?: string;
+    audioLengthInSeconds?: number;
+    sentences?: Array<{ text: string; start: number; end: number }>;
+  };
   if (!json.encodedAudio) throw new Error(READ_ALOUD_ERRORS.noAudio);
   const binary = atob(json.encodedAudio);
   const bytes = new Uint8Array(binary.length);
@@ -46,6 +50,7 @@ export async function fetchClip(text: string, voiceId: string, signal?: AbortSig
   return {
     url: URL.createObjectURL(new Blob([bytes], { type: "audio/mpeg" })),
     durationSeconds: json.audioLengthInSeconds ?? 0,
+    sentences: json.sentences ?? [],
   };
 }
 

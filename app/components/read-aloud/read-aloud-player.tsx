@@ -15,6 +15,15 @@ import {
   playErrorMessage,
   type PlaybackStatus,
 } from "./playback";
+import {
+  addReadFromHere,
+  keepInView,
+  locateSentences,
+  paragraphStarts,
+  sentenceAt,
+  showHighlight,
+  type TimedSentence,
+} from "./read-along";
 
 /**
  * The read-aloud player: the voice menu, the audio and its controls. Loaded by the floating button
@@ -28,7 +37,14 @@ const SPEED_STORAGE_KEY = BROWSER_STORAGE.readAloudSpeed.key;
 const SPEED_TOOLTIP = "Reading speed, times normal";
 const GROUPS = voicesByLanguage();
 
-type Clip = { key: string; url: string };
+type Clip = { key: string; url: string; sentences: TimedSentence[] };
+/** The clip's sentences found in the page, the one highlighted, and the paragraphs' "Read from here". */
+type ReadAlong = {
+  sentences: TimedSentence[];
+  ranges: Array<Range | null>;
+  current: number;
+  readFromHere: ReturnType<typeof addReadFromHere> | null;
+};
 
 function storedVoice(): string {
   try {
@@ -76,22 +92,37 @@ export default function ReadAloudPlayer({
   const requestRef = useRef<AbortController | null>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const firstPath = useRef(true);
+  /** What the visitor last asked for: a pause event is the visitor's pause only when they asked to pause
+   * (stop and the end pause the audio too), and audio that arrives after a pause waits for Resume. */
+  const intentRef = useRef<"play" | "pause" | "stop">("stop");
   const speedId = `${menuId}-speed`;
+  const alongRef = useRef<ReadAlong | null>(null);
 
   const active = status === "loading" || status === "playing" || status === "paused";
   useEffect(() => onActiveChange(active), [active, onActiveChange]);
 
-  const halt = useCallback((next: PlaybackStatus) => {
-    requestRef.current?.abort();
-    requestRef.current = null;
-    const audio = audioRef.current;
-    if (audio) {
-      audio.pause();
-      if (audio.readyState > 0) audio.currentTime = 0;
-    }
-    setPosition((p) => ({ current: 0, duration: p.duration }));
-    setStatus(next);
+  const endReadAlong = useCallback(() => {
+    alongRef.current?.readFromHere?.remove();
+    alongRef.current = null;
+    showHighlight(null);
   }, []);
+
+  const halt = useCallback(
+    (next: PlaybackStatus) => {
+      intentRef.current = "stop";
+      endReadAlong();
+      requestRef.current?.abort();
+      requestRef.current = null;
+      const audio = audioRef.current;
+      if (audio) {
+        audio.pause();
+        if (audio.readyState > 0) audio.currentTime = 0;
+      }
+      setPosition((p) => ({ current: 0, duration: p.duration }));
+      setStatus(next);
+    },
+    [endReadAlong],
+  );
 
   // A new page stops what the previous one was saying (the button re-reads the page text itself).
   useEffect(() => {
@@ -119,6 +150,79 @@ export default function ReadAloudPlayer({
     [announce],
   );
 
+  /** Plays; a play cut short by a pause (or a new clip) is what the visitor asked for, not a failure. */
+  const play = useCallback(
+    async (audio: HTMLAudioElement) => {
+      try {
+        await audio.play();
+      } catch (cause) {
+        if ((cause as Error).name === "AbortError") return;
+        fail(playErrorMessage(cause));
+      }
+    },
+    [fail],
+  );
+
+  /** Moves the highlight to the sentence heard now (and the paragraph buttons' tab stop with it). */
+  const follow = useCallback((chosen = false) => {
+    const along = alongRef.current;
+    const audio = audioRef.current;
+    if (!along || !audio) return;
+    const index = sentenceAt(along.sentences, audio.currentTime);
+    if (index === along.current) return;
+    // A sentence the reader chose is brought into view wherever they had scrolled.
+    const previous = chosen ? null : (along.ranges[along.current] ?? null);
+    along.current = index;
+    const range = along.ranges[index] ?? null;
+    showHighlight(range);
+    keepInView(previous, range);
+    along.readFromHere?.setCurrent(Math.max(0, index));
+  }, []);
+
+  const readFrom = useCallback(
+    async (sentence: number) => {
+      const audio = audioRef.current;
+      const along = alongRef.current;
+      if (!audio || !along) return;
+      audio.currentTime = along.sentences[sentence]!.start;
+      follow(true);
+      intentRef.current = "play";
+      announce(`Reading from sentence ${sentence + 1} of ${along.sentences.length}.`);
+      if (audio.paused) await play(audio);
+    },
+    [announce, follow, play],
+  );
+
+  const startReadAlong = useCallback(
+    (sentences: TimedSentence[]) => {
+      endReadAlong();
+      const main = document.getElementById("main");
+      if (!main || sentences.length === 0) return;
+      const ranges = locateSentences(
+        main,
+        sentences.map((s) => s.text),
+      );
+      const along: ReadAlong = { sentences, ranges, current: -1, readFromHere: null };
+      along.readFromHere = addReadFromHere(paragraphStarts(main, ranges), (sentence) => void readFrom(sentence));
+      alongRef.current = along;
+    },
+    [endReadAlong, readFrom],
+  );
+
+  // While playing, the highlight follows the audio frame by frame (timeupdate alone comes only every 250 ms).
+  useEffect(() => {
+    if (status !== "playing") return;
+    let frame = 0;
+    const tick = () => {
+      follow();
+      frame = window.requestAnimationFrame(tick);
+    };
+    frame = window.requestAnimationFrame(tick);
+    return () => window.cancelAnimationFrame(frame);
+  }, [status, follow]);
+
+  useEffect(() => endReadAlong, [endReadAlong]);
+
   const start = useCallback(
     async (chosenVoice: string) => {
       const audio = audioRef.current;
@@ -127,6 +231,7 @@ export default function ReadAloudPlayer({
       onPageText(text);
       if (!hasReadableText(text) || text === NO_READABLE_CONTENT) return;
       halt("loading");
+      intentRef.current = "play";
       setError(null);
       const voice = findVoice(chosenVoice);
       announce(`Preparing to read the page with ${voice?.name ?? "the chosen voice"}.`);
@@ -139,7 +244,7 @@ export default function ReadAloudPlayer({
           if (controller.signal.aborted) return;
           requestRef.current = null;
           if (clipRef.current) URL.revokeObjectURL(clipRef.current.url);
-          clipRef.current = { key, url: clip.url };
+          clipRef.current = { key, url: clip.url, sentences: clip.sentences };
           audio.src = clip.url;
           setPosition({ current: 0, duration: clip.durationSeconds });
         }
@@ -148,15 +253,14 @@ export default function ReadAloudPlayer({
         fail((cause as Error).message || READ_ALOUD_ERRORS.generic);
         return;
       }
+      startReadAlong(clipRef.current!.sentences);
       audio.playbackRate = speed;
+      // Paused while the audio was on its way: it waits for Resume.
+      if (intentRef.current !== "play") return;
       if (isMobileBrowser()) await new Promise((resolve) => window.setTimeout(resolve, 50));
-      try {
-        await audio.play();
-      } catch (cause) {
-        fail(playErrorMessage(cause));
-      }
+      await play(audio);
     },
-    [announce, fail, halt, location.pathname, onPageText, speed],
+    [announce, fail, halt, location.pathname, onPageText, play, speed, startReadAlong],
   );
 
   const closeMenu = () => {
@@ -176,15 +280,35 @@ export default function ReadAloudPlayer({
     void start(id);
   };
 
-  const pause = () => audioRef.current?.pause();
+  const pause = () => {
+    intentRef.current = "pause";
+    const audio = audioRef.current;
+    if (status === "loading" || !audio || audio.paused) {
+      // Nothing is playing yet (the audio is on its way): no pause event will come, so say it here.
+      setStatus("paused");
+      announce("Reading paused.");
+    }
+    audio?.pause();
+  };
   const resume = async () => {
     const audio = audioRef.current;
     if (!audio) return;
-    try {
-      await audio.play();
-    } catch (cause) {
-      fail(playErrorMessage(cause));
+    intentRef.current = "play";
+    if (requestRef.current) {
+      // The audio is still on its way: it plays when it arrives.
+      setStatus("loading");
+      announce("Reading resumes when the audio is ready.");
+      return;
     }
+    await play(audio);
+  };
+  /** The player's position, said on request through the live region (never on its own). */
+  const sayPosition = () => {
+    const audio = audioRef.current;
+    const along = alongRef.current;
+    const time = `${formatTime(audio?.currentTime ?? 0)} of ${formatTime(position.duration)}`;
+    const index = along ? Math.max(0, sentenceAt(along.sentences, audio?.currentTime ?? 0)) : -1;
+    announce(along ? `Sentence ${index + 1} of ${along.sentences.length}, ${time}.` : `${time}.`);
   };
   const stop = () => {
     halt("stopped");
@@ -225,17 +349,20 @@ export default function ReadAloudPlayer({
     onPause: () => {
       const audio = audioRef.current;
       // Pauses caused by stop or the end are reported by those.
-      if (!audio || audio.ended || audio.currentTime === 0) return;
+      if (!audio || audio.ended || intentRef.current !== "pause") return;
       setStatus("paused");
       announce("Reading paused.");
     },
     onEnded: () => {
+      intentRef.current = "stop";
+      endReadAlong();
       const audio = audioRef.current;
       if (audio) audio.currentTime = 0;
       setPosition((p) => ({ current: 0, duration: p.duration }));
       setStatus("idle");
       announce("Finished reading the page.");
     },
+    onSeeked: () => follow(),
     onTimeUpdate: () => {
       const audio = audioRef.current;
       if (!audio) return;
@@ -327,17 +454,19 @@ export default function ReadAloudPlayer({
                 Resume reading
               </button>
             ) : (
-              <button
-                type="button"
-                onClick={pause}
-                disabled={status === "loading"}
-                className="rounded bg-cosmic px-3 py-1 text-sm text-white disabled:opacity-60"
-              >
+              <button type="button" onClick={pause} className="rounded bg-cosmic px-3 py-1 text-sm text-white">
                 Pause reading
               </button>
             )}
             <button type="button" onClick={stop} className="rounded border border-cosmic px-3 py-1 text-sm text-cosmic">
               Stop reading
+            </button>
+            <button
+              type="button"
+              onClick={sayPosition}
+              className="rounded border border-cosmic px-3 py-1 text-sm text-cosmic"
+            >
+              Say position
             </button>
             <label htmlFor={speedId} className="text-sm">
               Speed<span className="sr-only"> ({SPEED_TOOLTIP})</span>

@@ -3,12 +3,13 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import { useHydrated } from "~/components/use-hydrated";
 import { DEFAULT_VOICE_ID } from "~/speech/default-voice";
 import { hasReadableText, NO_READABLE_CONTENT } from "~/speech/text";
-import { readAloudHref, readPageText } from "./page-text";
+import { listenHref, readPageText } from "./page-text";
 
 /**
  * The floating read-aloud control at the bottom right of every page, for blind and low-vision visitors first.
  *
- * Without JavaScript it is a link to the page's audio (`/read-aloud?path=…&voice=…`), which any browser plays.
+ * Without JavaScript it is a link to the page's listen page (`/listen?path=…&voice=…`): the audio in the
+ * browser's own player with its transcript (decision 193). It is absent from the listen page itself.
  * With JavaScript it reads the page's `<main>` 100 ms after each navigation (hidden when there is nothing to
  * read), opens a voice menu grouped by language (choosing a voice closes it and starts playback), and offers
  * pause, resume, stop, progress and speed. State changes are announced in a live region; focus only moves when
@@ -40,6 +41,7 @@ export function ReadAloud() {
   const [active, setActive] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const cornerRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
   const announce = useCallback((message: string) => {
@@ -55,6 +57,24 @@ export function ReadAloud() {
     return () => window.clearTimeout(timer);
   }, [location.key, location.pathname]);
 
+  // The page keeps the control's height free at its end and above focused elements (--read-aloud-reserve:
+  // the footer's bottom padding and the document's scroll-padding), so the control never covers the last
+  // links or a focused control, whatever it shows (decision 195).
+  useEffect(() => {
+    const corner = cornerRef.current;
+    if (!corner || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      const height = corner.hidden ? 0 : corner.getBoundingClientRect().height;
+      root.style.setProperty("--read-aloud-reserve", `${Math.ceil(height) + 24}px`);
+    });
+    observer.observe(corner);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--read-aloud-reserve");
+    };
+  }, [hydrated]);
+
   // Escape closes the menu and puts focus back on its button.
   useEffect(() => {
     if (!menuOpen) return;
@@ -67,12 +87,14 @@ export function ReadAloud() {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [menuOpen]);
 
-  // Before hydration (and always without JavaScript): a plain link to the page's audio.
+  if (location.pathname === "/listen") return null;
+
+  // Before hydration (and always without JavaScript): a plain link to the page's listen page.
   if (!hydrated) {
     return (
       <div className="fixed right-4 bottom-4 z-40">
         <a
-          href={readAloudHref(pathWithSearch, DEFAULT_VOICE_ID)}
+          href={listenHref(pathWithSearch, DEFAULT_VOICE_ID)}
           className="flex items-center gap-2 rounded-full bg-cosmic px-4 py-3 text-white shadow-lg hover:bg-violet-900"
         >
           <SpeakerIcon />
@@ -88,7 +110,11 @@ export function ReadAloud() {
   };
 
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2" hidden={!readable && !active}>
+    <div
+      ref={cornerRef}
+      className="fixed right-4 bottom-4 z-40 flex max-h-[calc(100vh-2rem)] flex-col items-end gap-2"
+      hidden={!readable && !active}
+    >
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>

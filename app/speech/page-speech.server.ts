@@ -1,0 +1,45 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { personOf } from "~/utils/cost-limits.server";
+import { isReadablePath, renderLocalPage } from "./page-html.server";
+import { speechTextFromHtml } from "./text";
+import { speak, type SpeechResult } from "./tts.server";
+import { DEFAULT_VOICE_ID, findVoice } from "./voices";
+
+/**
+ * One of the site's pages spoken for a visitor: the page rendered for them (their cookies), its text prepared as
+ * the browser prepares it, and the clip with its sentence timings from the cache or the provider. Shared by the
+ * audio (`/read-aloud`), its timings (`/read-aloud.vtt`) and the transcript page (`/listen`), which all answer
+ * the same clip for the same query.
+ */
+export type PageSpeech =
+  | (Extract<SpeechResult, { ok: true }> & { path: string; voiceId: string })
+  | { ok: false; status: number; error: string; retryAfterSeconds?: number };
+
+export function pageSpeechQuery(url: URL): { path: string; voiceId: string } {
+  return {
+    path: url.searchParams.get("path") || "/",
+    voiceId: url.searchParams.get("voice") || DEFAULT_VOICE_ID,
+  };
+}
+
+export async function speakPage({
+  request,
+  context,
+}: {
+  request: Request;
+  context: AppLoadContext;
+}): Promise<PageSpeech> {
+  const { path, voiceId } = pageSpeechQuery(new URL(request.url));
+  if (!isReadablePath(path)) {
+    return { ok: false, status: 400, error: "The path must be one of this site's pages, such as /about." };
+  }
+  if (!findVoice(voiceId)) {
+    return { ok: false, status: 400, error: `Unknown voice: ${voiceId}. Choose a voice from the catalogue.` };
+  }
+  const page = await renderLocalPage({ path, request, context });
+  if (!page.ok) return { ok: false, status: 404, error: "That page cannot be read aloud." };
+  const text = speechTextFromHtml(page.html, page.pathname);
+  const result = await speak({ text, voiceId, person: await personOf(request, context) });
+  if (!result.ok) return result;
+  return { ...result, path, voiceId };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "tts_audio" ADD COLUMN "sentences" jsonb DEFAULT '[]'::jsonb NOT NULL;
