@@ -6,10 +6,10 @@
  * data is refused unless --force, which replaces it. Exits 1 with the reason when refused.
  */
 import path from "node:path";
-import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { ArchiveError } from "../app/backups/archive.server";
 import { formatBytes } from "../app/backups/format";
 import { checkRestorable, restoreBackup, RestoreRefusedError } from "../app/backups/restore.server";
+import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 
 const USAGE = "usage: npm run restore -- <backup.tar.gz> [--force]";
 

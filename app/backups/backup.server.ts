@@ -7,7 +7,6 @@ import { createGzip } from "node:zlib";
 import postgres from "postgres";
 import tar from "tar-stream";
 import { appliedSchemaVersion } from "#db/migrate";
-import { formatBytes } from "./format";
 import {
   ARCHIVE_FORMAT,
   MANIFEST_NAME,
@@ -16,6 +15,7 @@ import {
   type Manifest,
   type ManifestTable,
 } from "./archive.server";
+import { formatBytes } from "./format";
 
 /**
  * `npm run backup` and the daily job (decisions 200-202): a consistent snapshot of the database and of the files
