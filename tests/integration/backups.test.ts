@@ -100,7 +100,7 @@ describe("npm run backup and npm run restore", () => {
     });
     expect(reading.status).toBe(200);
     const form = new FormData();
-    form.append("model", new Blob([cubes.cubeObj()]), "cube.obj");
+    form.append("model", new Blob([cubes.cubeObj() as BlobPart]), "cube.obj");
     const upload = await fetch(`${site!.base}/api/3d/upload`, { method: "POST", body: form });
     expect(upload.status).toBe(201);
     const { urn } = (await upload.json()) as { urn: string };
@@ -320,7 +320,7 @@ describe("the daily backup and the admin page", () => {
       backupDownload.loader({
         request: routeRequest(`/admin/backups/${name}`, { cookie: adminCookie }),
         params: { name },
-        context: {},
+        context: { clientIp: "127.0.0.1", cspNonce: "" } as never,
       }),
     );
     expect(download).toBeInstanceOf(Response);
