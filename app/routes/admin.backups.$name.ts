@@ -14,7 +14,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       "Content-Length": String(backup.bytes),
       "Content-Disposition": `attachment; filename="${params.name}"`,
       "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }
