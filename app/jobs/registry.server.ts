@@ -1,5 +1,6 @@
 import { registerAccountJobs } from "~/accounts/mail-jobs.server";
 import { registerAstrologyMonitor } from "~/astrology/monitor.server";
+import { registerBackupJobs } from "~/backups/schedule.server";
 import { registerForumJobs } from "~/forum/notifications.server";
 import { registerModels3dJobs } from "~/models3d/jobs.server";
 import { registerModerationJobs } from "~/moderation/notices.server";
@@ -15,5 +16,6 @@ export function registerDomainJobs(): string[] {
   registerModerationJobs();
   recurring.push(...registerAccountJobs());
   recurring.push(registerAstrologyMonitor());
+  recurring.push(...registerBackupJobs());
   return recurring;
 }

@@ -87,6 +87,15 @@ const schema = z.object({
   /** Bytes one address may upload per UTC day without signing in, and one member per day. */
   MODELS3D_ANONYMOUS_DAILY_MB: z.coerce.number().int().min(1).default(200),
   MODELS3D_MEMBER_DAILY_MB: z.coerce.number().int().min(1).default(1024),
+  /** Backups (decisions 200-203): the folder (DATA_DIR/backups when not given), how many to keep, how often. */
+  BACKUP_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Hours between the automatic backups (the job queue runs them on one instance at a time); 0 turns them off. */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 31)
+    .default(24),
   /** Background workers (job queue, monitors). Tests that start several instances may turn them off. */
   RUN_JOBS: z
     .enum(["true", "false"])

@@ -89,6 +89,14 @@ export async function createMember(overrides: { username?: string; email?: strin
 }
 
 /** Signs the browser context in as the member by setting the session cookie (no login form round trip). */
+/** Gives a member the admin role (what `npm run make-admin` does). */
+export async function makeAdmin(userId: number) {
+  const { db } = await import("../../db/client.server");
+  const { users } = await import("../../db/schema");
+  const { eq } = await import("drizzle-orm");
+  await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));
+}
+
 export async function signIn(page: Page, userId: number) {
   const { createUserSession } = await import("../../app/accounts/session.server");
   const setCookie = await createUserSession(userId);

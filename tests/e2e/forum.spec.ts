@@ -1,5 +1,14 @@
 import { readFileSync } from "node:fs";
-import { createMember, expect, expectAccessible, signIn, test, waitForHydration, watchPage } from "./fixtures";
+import {
+  createMember,
+  expect,
+  expectAccessible,
+  makeAdmin,
+  signIn,
+  test,
+  waitForHydration,
+  watchPage,
+} from "./fixtures";
 
 /** The forum and the admin e-mail export, with JavaScript on and off. */
 const forum = () => import("../../app/forum/topics.server");
@@ -7,13 +16,6 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 
 // Several pages and axe runs per test on a shared 2-core machine: allow more than the default 45 s.
 test.describe.configure({ timeout: 120_000 });
-
-async function makeAdmin(userId: number) {
-  const { db } = await import("../../db/client.server");
-  const { users } = await import("../../db/schema");
-  const { eq } = await import("drizzle-orm");
-  await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));
-}
 
 test("a member creates a topic from the New Topic form", async ({ page, jsEnabled }) => {
   const member = await createMember();

@@ -1,0 +1,200 @@
+import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type postgres from "postgres";
+import { applyMigrationsUpTo, knownMigrations, runMigrations, type SchemaVersion } from "#db/migrate";
+import {
+  ArchiveError,
+  checkParts,
+  MANIFEST_NAME,
+  partDigest,
+  readArchive,
+  verifyArchive,
+  type Manifest,
+  type PartCheck,
+} from "./archive.server";
+import { ident, isBackedUpPath, maintenanceClient, tablesInDependencyOrder, walkFiles } from "./backup.server";
+
+/**
+ * `npm run restore -- FILE` (decision 202): checks the whole archive before touching anything, then loads it in
+ * one transaction onto an empty database (the schema rebuilt at the archive's version, every table, the
+ * sequences, the row counts checked) while the files are unpacked into a staging folder; only when the
+ * transaction has committed are the files moved into DATA_DIR. Then the schema is migrated forward. A failure at
+ * any step before the commit leaves the database and DATA_DIR as they were.
+ */
+
+/** The restore was not started: the target is not empty, or the archive is of a schema this site cannot load. */
+export class RestoreRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RestoreRefusedError";
+  }
+}
+
+/** Secrets the site generates at first start (app/utils/env.server.ts): an archive's replace them, even unforced. */
+const GENERATED_SECRETS = new Set(["session-secret", "ip-hash-secret"]);
+
+const describeVersion = (v: SchemaVersion) => v.tag ?? `migration of ${new Date(v.createdAt).toISOString()}`;
+
+/**
+ * Reads the archive once, checking every part against its manifest, and checks that this site can load its
+ * schema version (one of its own migrations, the same file). Returns the manifest; throws an ArchiveError or a
+ * RestoreRefusedError with the reason. Touches nothing.
+ */
+export async function checkRestorable(file: string): Promise<Manifest> {
+  const manifest = await verifyArchive(file);
+  const version = manifest.schema;
+  const known = knownMigrations();
+  const latest = known.at(-1)!;
+  const same = known.find((m) => m.createdAt === version.createdAt);
+  if (!same) {
+    if (version.createdAt > latest.createdAt)
+      throw new RestoreRefusedError(
+        `The backup ${file} was made by a newer version of the site (schema ${describeVersion(version)}); this one ` +
+          `knows migrations up to ${latest.tag}. Update the site, then restore.`,
+      );
+    throw new RestoreRefusedError(
+      `The backup ${file} has schema ${describeVersion(version)}, which is not one of this site's migrations.`,
+    );
+  }
+  if (same.hash !== version.hash)
+    throw new RestoreRefusedError(
+      `The backup ${file} was made with a different migration ${same.tag} than this site's: it cannot be restored here.`,
+    );
+  return manifest;
+}
+
+/** What the target already holds: tables with rows and files members made. Empty lists mean empty. */
+export async function targetContents(
+  sql: postgres.Sql,
+  dataDir: string,
+): Promise<{ tables: string[]; files: string[] }> {
+  const tables: string[] = [];
+  for (const table of await tablesInDependencyOrder(sql)) {
+    const [row] = await sql.unsafe<{ any: boolean }[]>(`select exists (select from ${ident(table.name)}) as any`);
+    if (row?.any) tables.push(table.name);
+  }
+  const files: string[] = [];
+  for await (const relative of walkFiles(path.resolve(dataDir), isBackedUpPath)) {
+    if (!GENERATED_SECRETS.has(relative)) files.push(relative);
+  }
+  return { tables, files };
+}
+
+export type RestoreResult = { manifest: Manifest; from: string; to: string; rows: number; files: number };
+
+export async function restoreBackup({
+  file,
+  manifest,
+  databaseUrl,
+  dataDir,
+  force = false,
+  log = () => {},
+}: {
+  file: string;
+  /** what checkRestorable answered for `file` */
+  manifest: Manifest;
+  databaseUrl: string;
+  dataDir: string;
+  /** replace what the database and DATA_DIR hold; refused otherwise */
+  force?: boolean;
+  log?: (line: string) => void;
+}): Promise<RestoreResult> {
+  const root = path.resolve(dataDir);
+  await mkdir(root, { recursive: true });
+  const sql = maintenanceClient(databaseUrl);
+  const staging = path.join(root, `.restore-${randomBytes(6).toString("hex")}`);
+  try {
+    const present = await targetContents(sql, root);
+    if (!force && (present.tables.length > 0 || present.files.length > 0)) {
+      const what = [
+        present.tables.length ? `the database has rows in ${listSome(present.tables)}` : null,
+        present.files.length ? `${root} holds ${listSome(present.files)}` : null,
+      ].filter(Boolean);
+      throw new RestoreRefusedError(
+        `Nothing was restored: ${what.join(", and ")}. Restore onto an empty database and data folder, or add ` +
+          `--force to replace what they hold.`,
+      );
+    }
+
+    await mkdir(staging, { recursive: true, mode: 0o700 });
+    const tablesByPart = new Map(manifest.database.tables.map((t) => [t.part, t]));
+    log(`loading ${manifest.database.tables.length} tables at schema ${describeVersion(manifest.schema)}`);
+    await sql.begin(async (tx) => {
+      // An empty target may still have the schema a first start made: rebuilt at the archive's version.
+      await tx`drop schema if exists drizzle cascade`;
+      await tx`drop schema if exists public cascade`;
+      await tx`create schema public`;
+      await applyMigrationsUpTo(tx, manifest.schema);
+      const seen: PartCheck[] = [];
+      await readArchive(file, async (entry) => {
+        if (entry.name === MANIFEST_NAME) return;
+        const digest = partDigest();
+        const hashing = async function* (chunks: AsyncIterable<Uint8Array>) {
+          for await (const chunk of chunks) {
+            digest.update(chunk);
+            yield chunk;
+          }
+        };
+        const table = tablesByPart.get(entry.name);
+        if (table) {
+          // The archive holds every table's rows as they were, derived ones included: the site's own triggers
+          // (notifications, counters) stay off while they load. Foreign keys are checked.
+          await tx.unsafe(`alter table ${ident(table.name)} disable trigger user`);
+          const copy = `copy ${ident(table.name)} (${table.columns.map(ident).join(", ")}) from stdin`;
+          await pipeline(entry.body, hashing, await tx.unsafe(copy).writable());
+          await tx.unsafe(`alter table ${ident(table.name)} enable trigger user`);
+        } else {
+          const relative = entry.name.slice("files/".length);
+          if (
+            !entry.name.startsWith("files/") ||
+            relative.split("/").some((p) => p === ".." || p === "") ||
+            !isBackedUpPath(relative)
+          )
+            throw new ArchiveError(`The backup ${file} holds an unexpected entry ${entry.name}: nothing was restored.`);
+          const target = path.join(staging, relative);
+          await mkdir(path.dirname(target), { recursive: true });
+          await pipeline(entry.body, hashing, createWriteStream(target, { mode: entry.mode & 0o777 || 0o600 }));
+        }
+        seen.push({ name: entry.name, ...digest.result() });
+      });
+      // The same checks as before loading: the file could have changed in between.
+      checkParts(file, manifest, seen);
+      for (const sequence of manifest.database.sequences) {
+        await tx`select setval(${`public.${ident(sequence.name)}`}::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`;
+      }
+      for (const table of manifest.database.tables) {
+        const [row] = await tx.unsafe<{ rows: string }[]>(`select count(*)::text as rows from ${ident(table.name)}`);
+        if (Number(row?.rows) !== table.rows)
+          throw new Error(`${table.name} holds ${row?.rows} rows after loading, the manifest says ${table.rows}`);
+      }
+    });
+
+    // The database is restored: the files take their place (with --force, replacing what was there).
+    for (const relative of present.files) await rm(path.join(root, relative), { force: true });
+    for (const name of await readdir(staging)) {
+      await rm(path.join(root, name), { recursive: true, force: true });
+      await rename(path.join(staging, name), path.join(root, name));
+    }
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    await sql.end({ timeout: 5 });
+  }
+
+  const latest = knownMigrations().at(-1)!;
+  if (latest.createdAt > manifest.schema.createdAt) log(`migrating forward to ${latest.tag}`);
+  await runMigrations(databaseUrl);
+  return {
+    manifest,
+    from: describeVersion(manifest.schema),
+    to: latest.tag,
+    rows: manifest.database.tables.reduce((sum, t) => sum + t.rows, 0),
+    files: manifest.files.length,
+  };
+}
+
+function listSome(names: string[]): string {
+  return names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more`;
+}

@@ -1,0 +1,350 @@
+import { execFile } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { applyMigrationsUpTo, appliedSchemaVersion, knownMigrations } from "#db/migrate";
+import { readManifest, type Manifest } from "~/backups/archive.server";
+import { createBackup, LAST_RUN_FILE, listBackups } from "~/backups/backup.server";
+import { checkRestorable, restoreBackup, RestoreRefusedError } from "~/backups/restore.server";
+import { backUpSite, registerBackupJobs } from "~/backups/schedule.server";
+import { createPost, createTopic } from "~/forum/topics.server";
+import { drainJobs, scheduleRecurringTask } from "~/jobs/queue.server";
+import * as backupDownload from "~/routes/admin.backups.$name";
+import * as backupsPage from "~/routes/admin.backups._index";
+import { runningEmbeddedUrl } from "../../db/embedded";
+import { startAppServer } from "../../scripts/app-server";
+import * as cubes from "../fixtures/models3d/cubes";
+import { call, get, routeRequest, settle } from "../support/routes";
+import { cookieFor, member } from "./forum-helpers";
+import { useOwnDatabase } from "./helpers/accounts";
+
+/**
+ * Issue 37: backups taken while the site writes, restored into a fresh data folder and database, and served
+ * again; damaged archives refused; the daily job and the admin page.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const work = path.join(root, ".data-test", "backups");
+const jobBackupDir = path.join(work, "job-backups");
+vi.hoisted(() => {
+  // Read when app/utils/env.server.ts loads (before this file's imports run).
+  process.env.BACKUP_KEEP = "2";
+  process.env.BACKUP_DIR = `${process.cwd()}/.data-test/backups/job-backups`;
+});
+
+const sourceDir = path.join(work, "site");
+const restoredDir = path.join(work, "restored");
+let sourceUrl = "";
+let site: Awaited<ReturnType<typeof startAppServer>> | undefined;
+
+function runScript(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", script, ...args],
+      { cwd: root, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const sha = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+
+/** Every row of a table as text, sorted: what two databases compare. */
+async function rowsOf(sql: postgres.Sql, table: string): Promise<string[]> {
+  const rows = await sql.unsafe<{ row: string }[]>(`select t::text as row from "${table}" t`);
+  return rows.map((r) => r.row).sort();
+}
+
+beforeAll(async () => {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  await useOwnDatabase("test_backups_site");
+  sourceUrl = process.env.DATABASE_URL!;
+  site = await startAppServer(
+    { DATABASE_URL: sourceUrl, DATA_DIR: sourceDir, FORUM_POST_INTERVAL_SECONDS: "0" },
+    { stderr: "inherit" },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await site?.stop();
+});
+
+describe("npm run backup and npm run restore", () => {
+  let archive = "";
+  let manifest: Manifest;
+
+  it("backs up a site while requests write, restores it into a fresh folder and serves every row and file", async () => {
+    // A site with members, topics, posts, a saved reading and an uploaded 3D model.
+    const members = [await member(), await member(), await member()];
+    const topics = [];
+    for (const [i, author] of members.entries()) {
+      const { topic } = await createTopic({
+        authorId: author.id,
+        title: `Backed-up topic ${i}`,
+        description: "Numbers that must survive",
+        category: "principles",
+      });
+      topics.push(topic);
+      for (const replier of members) {
+        await createPost({ topicId: topic.id, authorId: replier.id, content: `Reply of ${replier.username} to ${i}` });
+      }
+    }
+    const visitor = randomUUID(); // the spec's x-session-id is a UUID
+    const reading = await fetch(`${site!.base}/api/angel-numbers`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-session-id": visitor },
+      body: JSON.stringify({ number: "1111" }),
+    });
+    expect(reading.status).toBe(200);
+    const form = new FormData();
+    form.append("model", new Blob([cubes.cubeObj() as BlobPart]), "cube.obj");
+    const upload = await fetch(`${site!.base}/api/3d/upload`, { method: "POST", body: form });
+    expect(upload.status).toBe(201);
+    const { urn } = (await upload.json()) as { urn: string };
+    const modelFiles = readdirSync(path.join(sourceDir, "models3d"), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(sourceDir, path.join(e.parentPath, e.name)));
+    expect(modelFiles.length).toBeGreaterThan(0);
+
+    // Requests keep writing replies through the site while the backup runs, and after it.
+    const source = postgres(sourceUrl, { max: 1, onnotice: () => {} });
+    const postCount = async () => Number((await source`select count(*)::int as n from forum_posts`)[0]!.n);
+    // Replies are limited per member (10 a minute): the writes rotate over members of their own.
+    const writers = await source<{ id: number }[]>`
+      insert into users (username, password_hash)
+      select 'backup_writer_' || g || '_' || ${Date.now()}, password_hash from users, generate_series(1, 40) g
+      where users.id = ${members[0]!.id}
+      returning id`;
+    const cookies = await Promise.all(writers.map((w) => cookieFor(w.id)));
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      for (let i = 0; writing; i++) {
+        const response = await fetch(`${site!.base}/api/forum/topics/${topics[0]!.id}/posts`, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie: cookies[i % cookies.length]! },
+          body: JSON.stringify({ content: `Written during the backup, number ${i}` }),
+        });
+        expect([201, 429]).toContain(response.status);
+        if (response.status === 201) written++;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    })();
+    while (written < 3) await new Promise((r) => setTimeout(r, 20));
+    const postsBefore = await postCount();
+    const backup = await runScript("scripts/backup.ts", [], {
+      DATABASE_URL: sourceUrl,
+      DATA_DIR: sourceDir,
+      BACKUP_DIR: "",
+      BACKUP_KEEP: "7",
+    });
+    const writtenAtExit = written;
+    while (written < writtenAtExit + 3) await new Promise((r) => setTimeout(r, 20));
+    writing = false;
+    await writer;
+    const postsAfter = await postCount();
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(0);
+    archive = /\[backup\] (\S+\.tar\.gz):/.exec(backup.stdout)?.[1] ?? "";
+    expect(path.dirname(archive)).toBe(path.join(sourceDir, "backups"));
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
+
+    manifest = await readManifest(archive);
+    const counts = Object.fromEntries(manifest.database.tables.map((t) => [t.name, t.rows]));
+    expect(counts.users).toBe(members.length + writers.length);
+    expect(counts.forum_topics).toBe(3);
+    expect(counts.angel_readings).toBe(1);
+    expect(counts.models3d).toBe(1);
+    // The snapshot fell between the writes: some made while the backup ran are in it, the later ones are not.
+    expect(counts.forum_posts).toBeGreaterThan(postsBefore);
+    expect(counts.forum_posts).toBeLessThan(postsAfter);
+    expect(manifest.schema).toEqual(await appliedSchemaVersion(source));
+    expect(manifest.files.map((f) => f.path)).toEqual(expect.arrayContaining([...modelFiles, "ip-hash-secret"]));
+    expect(manifest.files.every((f) => !/^(postgres|backups|outbox)(\/|$)/.test(f.path))).toBe(true);
+
+    // Restored onto a fresh data folder and its own embedded database, then served.
+    const restored = await runScript("scripts/restore.ts", [archive], { DATABASE_URL: "", DATA_DIR: restoredDir });
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toMatch(/restored \d+ rows and \d+ files/);
+    const server = await startAppServer({ DATABASE_URL: "", DATA_DIR: restoredDir }, { stderr: "inherit" });
+    const copy = postgres(runningEmbeddedUrl(restoredDir, "app")!, { max: 1, onnotice: () => {} });
+    try {
+      for (const table of manifest.database.tables) {
+        const [row] = await copy.unsafe<{ n: number }[]>(`select count(*)::int as n from "${table.name}"`);
+        expect(row!.n, table.name).toBe(table.rows);
+      }
+      // Every row as it was: tables the writes did not touch are equal; the posts are a consistent cut.
+      for (const table of ["users", "angel_readings", "models3d", "preferences"]) {
+        expect(await rowsOf(copy, table), table).toEqual(await rowsOf(source, table));
+      }
+      const restoredPosts = await rowsOf(copy, "forum_posts");
+      const sourcePosts = new Set(await rowsOf(source, "forum_posts"));
+      expect(restoredPosts.every((row) => sourcePosts.has(row))).toBe(true);
+      const mismatched = await copy`
+        select t.id from forum_topics t
+        where t.post_count <> (select count(*) from forum_posts p where p.topic_id = t.id)`;
+      expect(mismatched).toEqual([]);
+      // The sequences go on after the restored rows.
+      const [next] =
+        await copy`select nextval('forum_posts_id_seq')::int as id, (select max(id) from forum_posts) as max`;
+      expect(next!.id).toBeGreaterThan(Number(next!.max));
+      for (const file of manifest.files) {
+        expect(sha(path.join(restoredDir, file.path)), file.path).toBe(sha(path.join(sourceDir, file.path)));
+      }
+
+      // The restored site serves them: the topic and its replies, the reading, the model, a member's sign-in.
+      const topic = await fetch(`${server.base}/api/forum/topics/${topics[0]!.id}/posts?limit=100`);
+      expect(topic.status).toBe(200);
+      const posts = (await topic.json()) as Array<{ content: string }>;
+      expect(posts.map((p) => p.content)).toContain(`Reply of ${members[1]!.username} to 0`);
+      expect(posts.some((p) => p.content.startsWith("Written during the backup"))).toBe(true);
+      const saved = await fetch(`${server.base}/api/angel-numbers/saved`, { headers: { "x-session-id": visitor } });
+      expect(JSON.stringify(await saved.json())).toContain("1111");
+      const status = await fetch(`${server.base}/api/3d/status/${urn}`);
+      expect(await status.json()).toMatchObject({ status: "stored" });
+      const login = await fetch(`${server.base}/api/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: members[2]!.username, password: "Passw0rd!x" }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await copy.end();
+      await server.stop();
+      await source.end();
+    }
+  }, 300_000);
+
+  it("refuses a damaged or truncated archive with a clear message and restores nothing", async () => {
+    expect(archive).not.toBe("");
+    const bytes = readFileSync(archive);
+    const flipped = Buffer.from(bytes);
+    flipped[Math.floor(flipped.length / 2)]! ^= 0xff;
+    const damagedFile = path.join(work, "damaged.tar.gz");
+    writeFileSync(damagedFile, flipped);
+    const truncatedFile = path.join(work, "truncated.tar.gz");
+    writeFileSync(truncatedFile, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+
+    for (const [file, reason] of [
+      [damagedFile, /is damaged or incomplete \(.+\): it was refused and nothing was restored\./],
+      [truncatedFile, /is damaged or incomplete \(it ends early: a truncated copy\?\)/],
+    ] as const) {
+      const target = path.join(work, `target-${path.basename(file, ".tar.gz")}`);
+      const result = await runScript("scripts/restore.ts", [file], { DATABASE_URL: "", DATA_DIR: target });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(reason);
+      expect(result.stdout).not.toMatch(/restored/);
+      // Refused before anything was written: no database was even started there.
+      expect(existsSync(target) ? readdirSync(target) : []).toEqual([]);
+    }
+
+    // In process too: a part whose checksum does not match its manifest is named.
+    await expect(checkRestorable(damagedFile)).rejects.toThrow(/damaged or incomplete/);
+  }, 120_000);
+
+  it("refuses to restore over a database that holds data unless forced", async () => {
+    const manifestOfArchive = await checkRestorable(archive);
+    await expect(
+      restoreBackup({ file: archive, manifest: manifestOfArchive, databaseUrl: sourceUrl, dataDir: sourceDir }),
+    ).rejects.toThrow(RestoreRefusedError);
+    await expect(
+      restoreBackup({ file: archive, manifest: manifestOfArchive, databaseUrl: sourceUrl, dataDir: sourceDir }),
+    ).rejects.toThrow(/Nothing was restored: the database has rows in .*--force/);
+  });
+
+  it("restores an archive of an older schema and migrates it forward", async () => {
+    const migrations = knownMigrations();
+    const older = migrations.at(-2)!;
+    const admin = postgres(process.env.TEST_ADMIN_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const url = (name: string) =>
+      Object.assign(new URL(process.env.TEST_ADMIN_DATABASE_URL!), { pathname: `/${name}` });
+    for (const name of ["test_backups_old", "test_backups_new"]) {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.unsafe(`create database ${name}`);
+    }
+    await admin.end();
+    const old = postgres(url("test_backups_old").toString(), { max: 1, onnotice: () => {} });
+    await old.begin((tx) => applyMigrationsUpTo(tx, older));
+    await old`insert into users (username, password_hash) values ('from_the_past', 'x')`;
+    await old.end();
+
+    const dir = path.join(work, "old-site");
+    const made = await createBackup({
+      databaseUrl: url("test_backups_old").toString(),
+      dataDir: dir,
+      backupDir: path.join(dir, "backups"),
+    });
+    expect(made.manifest.schema).toMatchObject({ tag: older.tag, createdAt: older.createdAt });
+
+    const target = url("test_backups_new").toString();
+    const result = await restoreBackup({
+      file: made.file,
+      manifest: await checkRestorable(made.file),
+      databaseUrl: target,
+      dataDir: path.join(work, "new-site"),
+    });
+    expect(result).toMatchObject({ from: older.tag, to: migrations.at(-1)!.tag });
+    const restored = postgres(target, { max: 1, onnotice: () => {} });
+    expect((await appliedSchemaVersion(restored))?.tag).toBe(migrations.at(-1)!.tag);
+    expect(await restored`select username from users`).toEqual([{ username: "from_the_past" }]);
+    await restored.end();
+  }, 120_000);
+});
+
+describe("the daily backup and the admin page", () => {
+  it("runs as a recurring job, keeps the newest BACKUP_KEEP and records the outcome", async () => {
+    expect(registerBackupJobs()).toEqual(["backup"]);
+    await scheduleRecurringTask("backup");
+    expect(await drainJobs(["recurring:backup"])).toBe(1);
+    const first = await listBackups(jobBackupDir);
+    expect(first).toHaveLength(1);
+    await backUpSite();
+    await backUpSite();
+    const kept = await listBackups(jobBackupDir);
+    expect(kept).toHaveLength(2);
+    expect(kept.map((b) => b.name)).not.toContain(first[0]!.name);
+    const lastRun = JSON.parse(readFileSync(path.join(jobBackupDir, LAST_RUN_FILE), "utf8"));
+    expect(lastRun).toMatchObject({ ok: true, name: kept[0]!.name, bytes: kept[0]!.bytes });
+  }, 120_000);
+
+  it("lists the backups to admins with size and date, and lets them download one", async () => {
+    const admin = await member({ admin: true });
+    const plain = await member();
+    const adminCookie = await cookieFor(admin.id);
+    const page = await call(backupsPage.loader, get("/admin/backups", adminCookie));
+    expect(page.status).toBe(200);
+    const kept = await listBackups(jobBackupDir);
+    expect(page.body.backups).toEqual(kept);
+    expect(page.body).toMatchObject({ keep: 2, intervalHours: 24, lastRun: { ok: true } });
+    expect((await call(backupsPage.loader, get("/admin/backups", await cookieFor(plain.id)))).status).toBe(403);
+
+    const name = kept[0]!.name;
+    const download = await settle(() =>
+      backupDownload.loader({
+        request: routeRequest(`/admin/backups/${name}`, { cookie: adminCookie }),
+        params: { name },
+        context: { clientIp: "127.0.0.1", cspNonce: "" } as never,
+      }),
+    );
+    expect(download).toBeInstanceOf(Response);
+    const response = download as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${name}"`);
+    expect(response.headers.get("content-type")).toBe("application/gzip");
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(createHash("sha256").update(body).digest("hex")).toBe(sha(path.join(jobBackupDir, name)));
+
+    for (const bad of ["../site/session-secret", LAST_RUN_FILE, "backup-nope.tar.gz"]) {
+      const answer = await call(backupDownload.loader, get(`/admin/backups/x`, adminCookie), { params: { name: bad } });
+      expect(answer.status, bad).toBe(404);
+    }
+    const forbidden = await call(backupDownload.loader, get(`/admin/backups/${name}`, await cookieFor(plain.id)), {
+      params: { name },
+    });
+    expect(forbidden.status).toBe(403);
+  });
+});
