@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { getUserId } from "~/accounts/session.server";
 import { GRAPHIC_ALERT } from "~/ai/moderation.server";
@@ -74,9 +74,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const FORM_ID = "generator";
 
-// the form hydrates on first use and holds a submit made before its code arrives; the reading and the relations
-// show only once a number is chosen (decision 113)
-const GeneratorForm = onUse(() => import("~/numerology/ui/generator-form").then((m) => m.GeneratorForm));
+// the form's fields hydrate on first use; the form is the page's, around its buttons (decisions 113, 130); the
+// reading and the relations show only once a number is chosen (decision 113)
+const GeneratorFields = onUse(() => import("~/numerology/ui/generator-form").then((m) => m.GeneratorFields));
 const GenerationResult = onDemand(() => import("~/numerology/ui/generated-reading").then((m) => m.GenerationResult));
 const PrincipleRelations = onDemand(() =>
   import("~/numerology/ui/principle-relations").then((m) => m.PrincipleRelations),
@@ -106,33 +106,33 @@ export default function Home() {
         principle, an insight and an affirmation, shaped by your style, your chosen length and your keywords.
       </p>
 
-      <GeneratorForm
-        holdSubmit
-        id={FORM_ID}
-        constraint={constraint}
-        lastResult={actionData?.result}
-        preferences={preferences}
-        returnTo={content ? `/?content=${content.id}` : "/"}
-      />
-      <NumberWheel chosen={chosen} submitting={submitting} buttons={buttons} formId={FORM_ID} />
+      <Form method="post" action="/?index" id={FORM_ID} aria-label="Generate insights">
+        <GeneratorFields
+          id={FORM_ID}
+          constraint={constraint}
+          lastResult={actionData?.result}
+          preferences={preferences}
+          returnTo={content ? `/?content=${content.id}` : "/"}
+        />
+        <NumberWheel chosen={chosen} submitting={submitting} buttons={buttons} />
 
-      <p role="status" aria-live="polite" className="mt-6 text-center font-semibold text-cosmic">
-        {PHASE_TEXTS[phase]}
-      </p>
+        <p role="status" aria-live="polite" className="mt-6 text-center font-semibold text-cosmic">
+          {PHASE_TEXTS[phase]}
+        </p>
 
-      {chosen !== null ? (
-        <>
-          <GenerationResult
-            chosen={chosen}
-            error={error}
-            reading={submitting || error ? null : content}
-            showEssence={showEssence}
-            submitting={submitting}
-            formId={FORM_ID}
-          />
-          <PrincipleRelations chosen={chosen} formId={FORM_ID} submitting={submitting} />
-        </>
-      ) : null}
+        {chosen !== null ? (
+          <>
+            <GenerationResult
+              chosen={chosen}
+              error={error}
+              reading={submitting || error ? null : content}
+              showEssence={showEssence}
+              submitting={submitting}
+            />
+            <PrincipleRelations chosen={chosen} submitting={submitting} />
+          </>
+        ) : null}
+      </Form>
 
       <nav aria-label="Explore" className="mt-12 flex flex-wrap gap-4">
         <Link to="/about" className="text-cosmic underline">

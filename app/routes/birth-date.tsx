@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { onDemand } from "~/components/on-demand";
@@ -17,8 +17,8 @@ import { analyzeBirthDate } from "~/numerology/birth-date.server";
 import { BIRTH_DATE_CONSTRAINT, parseBirthDateForm } from "~/numerology/forms.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
-// the form hydrates on first use; the analysis shows only after a submit (decision 113)
-const BirthDateForm = onUse(() => import("~/numerology/ui/birth-date-form").then((m) => m.BirthDateForm));
+// the field hydrates on first use, in the page's form (decisions 113, 130); the analysis shows only after a submit
+const BirthDateField = onUse(() => import("~/numerology/ui/birth-date-form").then((m) => m.BirthDateField));
 const BirthDateAnalysisView = onDemand(() =>
   import("~/numerology/ui/birth-date-analysis").then((m) => m.BirthDateAnalysisView),
 );
@@ -80,24 +80,29 @@ export default function BirthDate() {
       </p>
 
       <div className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm">
-        <div className="flex flex-wrap items-end gap-3">
-          <BirthDateForm
+        <Form
+          method="post"
+          action="/birth-date"
+          id={BIRTH_DATE_FORM_ID}
+          aria-label="Analyze a birth date"
+          className="flex flex-wrap items-end gap-3"
+        >
+          <BirthDateField
             constraint={constraint}
             lastResult={actionData?.result}
             value={value}
             onValue={setValue}
             invalid={!!error}
           />
-          {/* the page's, not the form's: disabled while the field is empty from the page's hydration on (spec) */}
+          {/* the page's, not the field's part: disabled while the field is empty from the page's hydration on (spec) */}
           <button
             type="submit"
-            form={BIRTH_DATE_FORM_ID}
             disabled={hydrated && (!value.trim() || analyzing)}
             className="rounded-md bg-cosmic px-5 py-2 font-semibold text-white disabled:opacity-60"
           >
             {analyzing ? BIRTH_DATE_TEXTS.analyzing : "Analyze"}
           </button>
-        </div>
+        </Form>
         {error ? (
           <div
             id={BIRTH_DATE_ERROR_ID}

@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { COOKIES, cookieMaxAge } from "./cookies";
-import { env, isProduction } from "./env.server";
+import { env, secureCookies } from "./env.server";
 
 /**
  * Toasts carried across a redirect in a short-lived flash cookie (post/redirect/get). The root loader reads and
@@ -19,7 +19,7 @@ export type ToastInput = z.input<typeof toastSchema>;
 const toastCookie = createCookie(COOKIES.toast.name, {
   httpOnly: true,
   sameSite: "lax",
-  secure: isProduction,
+  secure: secureCookies,
   path: "/",
   maxAge: cookieMaxAge("toast"),
   secrets: [env.SESSION_SECRET],
