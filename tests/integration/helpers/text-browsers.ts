@@ -16,6 +16,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export type Step =
   /** the text field, text area or file input after this label (or the first one after it): typed into */
   | { fill: string; value: string }
+  /** the radio button or check box just before this label: chosen */
+  | { check: string }
   /** a button, by the start of its text: pressed */
   | { press: string }
   /** a link, by the start of its text: followed */
@@ -143,6 +145,11 @@ export function lynx(base: string, dir: string): TextBrowser {
           if (at < 0) at = body.indexOf(step.fill);
           return at < 0 ? undefined : items.find((i) => i.kind === "field" && i.offset > at);
         }
+        if ("check" in step) {
+          let at = body.indexOf(step.check, from);
+          if (at < 0) at = body.indexOf(step.check);
+          return at < 0 ? undefined : items.filter((i) => i.kind === "field" && i.offset < at).pop();
+        }
         const [kind, text] = "press" in step ? (["button", step.press] as const) : (["link", step.follow] as const);
         const matches = items.filter((i) => i.kind === kind && i.text.startsWith(text));
         return matches.find((i) => i.offset >= from) ?? matches[0];
@@ -160,6 +167,9 @@ export function lynx(base: string, dir: string): TextBrowser {
         if ("fill" in step) {
           script.push("key ^U", ...keys(step.value));
           editing = true;
+        } else if ("check" in step) {
+          script.push("key ^J");
+          editing = false;
         } else {
           // a button is pressed with Enter once it is current; a link was followed by its number already
           if ("press" in step || editing) script.push("key ^J");
@@ -269,7 +279,12 @@ export async function w3m(base: string, dir: string): Promise<TextBrowser> {
       // the page is there once it can be saved; steps start from its top
       await save();
       for (const step of steps) {
-        if ("fill" in step) {
+        if ("check" in step) {
+          // the label follows its radio button: search it, step back to the button, choose it
+          await search(step.check);
+          await send("Escape", "Tab");
+          await send("Enter");
+        } else if ("fill" in step) {
           await search(step.fill);
           await send("Tab");
           if (step.value.includes("\n")) {
