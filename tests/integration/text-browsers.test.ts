@@ -93,7 +93,7 @@ describe.each(CLIENTS)("in %s", (name, open) => {
   });
 
   it("signs out", async () => {
-    const shown = await browser.visit("/", [{ press: "Sign out" }]);
+    const shown = await browser.visit("/user-profile", [{ press: "Sign Out" }]);
     expect(main(shown)).toContain("Signed out"); // the toast, carried by its cookie over the redirect
     expect(main(shown)).toContain("Not signed in");
     const member = await userNamed(username);
@@ -211,7 +211,7 @@ describe.each(CLIENTS)("in %s", (name, open) => {
     const { createUser } = await import("~/accounts/users.server");
     const bare = `tb_${name}_bare`;
     await createUser({ username: bare, email: null, password: PASSWORD });
-    await browser.visit("/", [{ press: "Sign out" }]);
+    await browser.visit("/user-profile", [{ press: "Sign Out" }]);
     await browser.visit("/auth", [
       { fill: "Username or email", value: bare },
       { fill: "Password", value: PASSWORD },
@@ -225,7 +225,7 @@ describe.each(CLIENTS)("in %s", (name, open) => {
     expect((await userNamed(bare))!.email).toBe(added);
     expect(main(shown)).toContain(added);
     // back to the member of this flow
-    await browser.visit("/", [{ press: "Sign out" }]);
+    await browser.visit("/user-profile", [{ press: "Sign Out" }]);
     const back = await browser.visit("/auth", [
       { fill: "Username or email", value: username },
       { fill: "Password", value: PASSWORD },
@@ -247,7 +247,7 @@ describe.each(CLIENTS)("in %s", (name, open) => {
 
   it("resets the password from the mailed link", async () => {
     const member = await userNamed(username);
-    const out = await browser.visit("/", [{ press: "Sign out" }]);
+    const out = await browser.visit("/user-profile", [{ press: "Sign Out" }]);
     expect(main(out)).toContain("Not signed in");
     await browser.visit("/auth?dialog=reset&method=email", [
       { fill: "Email", value: member!.email! },
@@ -282,7 +282,21 @@ describe.each(CLIENTS)("in %s", (name, open) => {
     );
   });
 
-  it.skip("uploads a 3D model", async () => {
-    await writeFile(path.join(work, "cube.obj"), "v 0 0 0\n");
+  it("uploads a 3D model from a file input", async () => {
+    const { cubeObj } = await import("../fixtures/models3d/cubes");
+    const file = path.join(work, `${name}-cube.obj`);
+    await writeFile(file, cubeObj());
+    const shown = await browser.visit("/3d-viewer", [
+      { fill: "3D model file", value: file },
+      { press: "Upload Model" },
+    ]);
+    const [model] = await db
+      .select({ urn: schema.models3d.urn, sizeBytes: schema.models3d.sizeBytes })
+      .from(schema.models3d)
+      .where(orm.eq(schema.models3d.originalName, `${name}-cube.obj`));
+    expect(model).toBeDefined();
+    expect(model!.sizeBytes).toBe(cubeObj().byteLength);
+    expect(shown.url).toContain(model!.urn);
+    expect(main(shown)).toContain(`${name}-cube.obj`);
   });
 });

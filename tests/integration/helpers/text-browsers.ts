@@ -190,10 +190,10 @@ export function lynx(base: string, dir: string): TextBrowser {
       if (!link) throw new Error(`lynx: no link ${linkText} on ${pathname}`);
       count += 1;
       rmSync(file, { force: true });
-      // lynx offers a file it cannot show for download: D)ownload, then 'Save to disk' (the first choice)
+      // lynx offers a file it cannot show for download: D)ownload, then "Save to disk" (link 2, after help)
       await drive(
         url,
-        [...keys(String(link.n)), "key ^J", "key d", ...keys("1"), "key ^J", "key ^U", ...keys(file), "key ^J"],
+        [...keys(String(link.n)), "key ^J", "key d", ...keys("2"), "key ^J", "key ^U", ...keys(file), "key ^J"],
         [file],
       );
     },
@@ -221,6 +221,7 @@ export async function w3m(base: string, dir: string): Promise<TextBrowser> {
     "-o confirm_qq=0",
     "-o use_history=0",
     "-o wrap_search=1",
+    "-o ignorecase_search=0",
     `-o editor=${editor}`,
     "-o display_charset=UTF-8",
   ].join(" ");
@@ -287,11 +288,12 @@ export async function w3m(base: string, dir: string): Promise<TextBrowser> {
         } else if ("fill" in step) {
           await search(step.fill);
           await send("Tab");
-          if (step.value.includes("\n")) {
-            writeFileSync(areaText, step.value);
-            await send("Enter");
-          } else {
-            await send("Enter");
+          // a text area opens the editor (ours copies the text in); a text field asks on the status line
+          writeFileSync(areaText, step.value);
+          await send("Enter");
+          await sleep(200);
+          const last = (await screen()).trimEnd().split("\n").pop() ?? "";
+          if (/^\s*(TEXT|Password|Filename|\(Upload\)).*:/i.test(last)) {
             await send("C-a", "C-k");
             await type(step.value);
             await send("Enter");
