@@ -20,6 +20,11 @@ const testDataDir = path.join(root, ".data-test");
  */
 const DEBIAN_CLIENTS: Record<string, string> = {
   chromium: "/usr/bin/chromium",
+  // the text browsers every member flow is driven through (tests/integration/text-browsers.test.ts, decision 130);
+  // w3m runs in a pseudo-terminal that tmux gives it
+  lynx: "/usr/bin/lynx",
+  w3m: "/usr/bin/w3m",
+  tmux: "/usr/bin/tmux",
 };
 
 function ensureDebianClients() {

@@ -268,6 +268,8 @@ describe.each(CLIENTS)("in %s", (name, open) => {
       { press: "Set New Password" },
     ]);
     expect(main(reset)).not.toMatch(/invalid or has expired/i);
+    expect(main(reset)).toContain(`Signed in as ${username}`); // a reset signs the member in
+    await browser.visit("/user-profile", [{ press: "Sign Out" }]);
     const signedIn = await browser.visit("/auth", [
       { fill: "Username or email", value: username },
       { fill: "Password", value: NEW_PASSWORD },
