@@ -157,8 +157,9 @@ export default function AngelNumbers() {
         principles.
       </p>
 
-      <Form method="post" action="/angel" id={ANGEL_FORM_ID} aria-label="Decode an angel number">
+      <Form method="post" noValidate action="/angel" id={ANGEL_FORM_ID} aria-label="Decode an angel number">
         <AngelFields
+          holdSubmit
           constraint={constraint}
           lastResult={actionData && "result" in actionData ? actionData.result : undefined}
           preferences={preferences}

@@ -55,7 +55,9 @@ export default function BirthDate() {
 
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.error) show({ title: actionData.error.title, description: actionData.error.message, type: "error" });
+    // shown, not announced: the inline alert announces the error, once (decision 130)
+    if (actionData.error)
+      show({ title: actionData.error.title, description: actionData.error.message, type: "error", quiet: true });
     else if (actionData.analysis) {
       setValue(actionData.analysis.birthDate);
       show({
@@ -82,12 +84,14 @@ export default function BirthDate() {
       <div className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm">
         <Form
           method="post"
+          noValidate
           action="/birth-date"
           id={BIRTH_DATE_FORM_ID}
           aria-label="Analyze a birth date"
           className="flex flex-wrap items-end gap-3"
         >
           <BirthDateField
+            holdSubmit
             constraint={constraint}
             lastResult={actionData?.result}
             value={value}

@@ -12,6 +12,8 @@ export const toastSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
   type: z.enum(["success", "error", "info"]).default("info"),
+  /** shown but not announced: the page announces the same outcome itself, once (decision 130) */
+  quiet: z.boolean().optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
 export type ToastInput = z.input<typeof toastSchema>;

@@ -60,7 +60,11 @@ describe("over plain http (the default PUBLIC_URL)", () => {
 
   it("sets every cookie of the registry without Secure, the session cookie without __Host-", async () => {
     const seen = await everyCookie(server.base, server.base);
-    expect([...seen.keys()].sort()).toEqual(Object.values(COOKIES).map((c) => c.name).sort());
+    expect([...seen.keys()].sort()).toEqual(
+      Object.values(COOKIES)
+        .map((c) => c.name)
+        .sort(),
+    );
     for (const [name, line] of seen) expect(attributes(line), name).not.toContain("secure");
     expect(seen.get("__session")).toMatch(/; HttpOnly/i);
   });

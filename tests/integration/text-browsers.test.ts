@@ -35,7 +35,11 @@ beforeAll(async () => {
   const { createTopic, createPost } = await import("~/forum/topics.server");
   const other = await createUser({ username: "tb_other", email: "tb_other@example.test", password: PASSWORD });
   const { topic } = await createTopic({ authorId: other.id, title: "Flag me", description: null, category: "general" });
-  const made = await createPost({ topicId: topic.id, authorId: other.id, content: "A post for the text browsers to flag." });
+  const made = await createPost({
+    topicId: topic.id,
+    authorId: other.id,
+    content: "A post for the text browsers to flag.",
+  });
   othersPost = { topicId: topic.id, postId: made!.post.id };
   dataDir = await mkdtemp(path.join(tmpdir(), "text-browsers-data-"));
   await chmod(dataDir, 0o755);
@@ -190,10 +194,10 @@ describe.each(CLIENTS)("in %s", (name, open) => {
     expect(row!.content).toBe(edited);
 
     const member = await userNamed(username);
-    const flagged = await browser.visit(
-      `/forum/topic/${othersPost.topicId}?confirm=flag-post-${othersPost.postId}`,
-      [{ check: "Spam" }, { press: "Send flag" }],
-    );
+    const flagged = await browser.visit(`/forum/topic/${othersPost.topicId}?confirm=flag-post-${othersPost.postId}`, [
+      { check: "Spam" },
+      { press: "Send flag" },
+    ]);
     const flags = await db
       .select({ reason: schema.moderationFlags.reason })
       .from(schema.moderationFlags)
@@ -284,9 +288,9 @@ describe.each(CLIENTS)("in %s", (name, open) => {
     const audio = await readFile(file);
     expect((await stat(file)).size).toBeGreaterThan(10_000);
     // an MP3: an ID3 tag or an MPEG frame sync
-    expect(audio.subarray(0, 3).toString("latin1") === "ID3" || (audio[0] === 0xff && (audio[1]! & 0xe0) === 0xe0)).toBe(
-      true,
-    );
+    expect(
+      audio.subarray(0, 3).toString("latin1") === "ID3" || (audio[0] === 0xff && (audio[1]! & 0xe0) === 0xe0),
+    ).toBe(true);
   });
 
   it("uploads a 3D model from a file input", async () => {

@@ -39,12 +39,7 @@ export function TextareaField({
       <label htmlFor={meta.id} className="block font-semibold">
         {label}
       </label>
-      <textarea
-        {...getTextareaProps(meta)}
-        rows={rows}
-        ref={ref}
-        className={`mt-1 w-full px-3 py-2 ${CONTROL}`}
-      />
+      <textarea {...getTextareaProps(meta)} rows={rows} ref={ref} className={`mt-1 w-full px-3 py-2 ${CONTROL}`} />
       <FieldError id={meta.errorId} errors={meta.errors} />
     </div>
   );

@@ -41,7 +41,7 @@ export function GenerationResult({
     >
       {error ? (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <h2 id="result-title" className="font-semibold">
+          <h2 id="result-title" tabIndex={-1} className="font-semibold outline-none">
             {error.title}
           </h2>
           <p className="mt-1">{error.message}</p>
@@ -52,7 +52,7 @@ export function GenerationResult({
       ) : reading ? (
         <ReadingView reading={reading} showEssence={showEssence} submitting={submitting} />
       ) : (
-        <h2 id="result-title" className="font-serif text-2xl font-semibold">
+        <h2 id="result-title" tabIndex={-1} className="font-serif text-2xl font-semibold outline-none">
           {universalName(chosen)}
         </h2>
       )}
@@ -78,7 +78,7 @@ function ReadingView({
   return (
     <div>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id="result-title" className="font-serif text-2xl font-semibold">
+        <h2 id="result-title" tabIndex={-1} className="font-serif text-2xl font-semibold outline-none">
           {reading.principle.title}
         </h2>
         <button

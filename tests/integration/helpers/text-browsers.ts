@@ -61,7 +61,10 @@ function numberedItems(dump: string): Numbered[] {
   const kinds = new Map<number, Numbered["kind"]>();
   for (const m of (refsAt >= 0 ? dump.slice(refsAt) : "").matchAll(/^\s*(\d+)\. (.*)$/gm)) {
     const what = m[2]!;
-    kinds.set(Number(m[1]), /^form field = submit button/.test(what) ? "button" : /^form field/.test(what) ? "field" : "link");
+    kinds.set(
+      Number(m[1]),
+      /^form field = submit button/.test(what) ? "button" : /^form field/.test(what) ? "field" : "link",
+    );
   }
   const items: Numbered[] = [];
   // a button shows as ([N]value) label, a field as [N]____, a link as [N]text
@@ -103,7 +106,15 @@ export function lynx(base: string, dir: string): TextBrowser {
     copyFileSync(cookies, copy);
     const { stdout } = await run(
       "lynx",
-      [...common(), "-dump", "-number_fields", "-width=200", `-cookie_file=${copy}`, "-cookie_save_file=/dev/null", url],
+      [
+        ...common(),
+        "-dump",
+        "-number_fields",
+        "-width=200",
+        `-cookie_file=${copy}`,
+        "-cookie_save_file=/dev/null",
+        url,
+      ],
       { env, timeout: 30_000, maxBuffer: 16 << 20 },
     );
     return stdout;
@@ -126,7 +137,8 @@ export function lynx(base: string, dir: string): TextBrowser {
       });
       child.once("error", reject);
     });
-    for (const file of outputs) if (!existsSync(file)) throw new Error(`lynx did not save ${file} (script ${scriptFile})`);
+    for (const file of outputs)
+      if (!existsSync(file)) throw new Error(`lynx did not save ${file} (script ${scriptFile})`);
   }
 
   return {
