@@ -76,8 +76,11 @@ test.describe("home generator", () => {
     await page.goto("/");
     await waitForHydration(page, jsEnabled);
     await page.getByLabel("Keywords").fill("quiet dawn");
+    // the generation's request only (the keywords' own save goes to /api/preferences)
     await page.route("**/*", (route) =>
-      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+      route.request().method() === "POST" && !route.request().url().includes("/api/")
+        ? route.abort("internetdisconnected")
+        : route.continue(),
     );
     await page.getByRole("button", { name: "4 Universal Growth" }).click();
     const alert = page.getByRole("alert");
