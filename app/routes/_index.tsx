@@ -198,8 +198,14 @@ function useGenerationOutcome(submitting: boolean, error: { title: string } | nu
     if (!wasSubmitting.current) return;
     wasSubmitting.current = false;
     setOutcome(error ? "" : GENERATION_TEXTS.successMessage);
-    // the result's heading is rendered by now (the reading part is loaded once a number was chosen)
-    requestAnimationFrame(() => document.getElementById("result-title")?.focus());
+    // the result's part may still be loading (the first number chosen on the page): focus its heading once it is there
+    let frames = 0;
+    const focusResult = () => {
+      const heading = document.getElementById("result-title");
+      if (heading) heading.focus();
+      else if (++frames < 300) requestAnimationFrame(focusResult);
+    };
+    requestAnimationFrame(focusResult);
   }, [submitting, error, contentId]);
   return outcome;
 }

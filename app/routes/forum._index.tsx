@@ -6,7 +6,6 @@ import {
   useNavigation,
   useRouteError,
   type ClientActionFunctionArgs,
-  type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
 import { PROFILE_CONSTRAINTS } from "~/accounts/forms.server";
 import { getUser, requireUser } from "~/accounts/session.server";
@@ -21,7 +20,7 @@ import { listTopics } from "~/forum/topics.server";
 import { EmailPrompt } from "~/forum/ui/email-prompt";
 import { ForumHeader } from "~/forum/ui/forum-header";
 import { CategoryNav, TopicList } from "~/forum/ui/topic-list";
-import { describeFailure, guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
+import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
@@ -87,19 +86,6 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
     },
   }));
 export const shouldRevalidate = shouldRevalidateAfterFailure;
-
-/**
- * With JavaScript, the topics fetched for a link the server never answered (a dropped connection) are this page's
- * 'Failed to fetch topics' with Try Again, not the site's 'Something went wrong' (issue 31).
- */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  try {
-    return await serverLoader<typeof loader>();
-  } catch (error) {
-    if (describeFailure(error)?.network) throw new Response("Failed to fetch topics", { status: 502 });
-    throw error;
-  }
-}
 
 export default function ForumPage() {
   const { user, category, topics, nextCursor, isFirstPage, newTopic, showEmailPrompt, addEmail } =
