@@ -15,7 +15,7 @@ import { ProfileCard } from "./profile-card";
 
 const UNEXPECTED = { description: "An unexpected error occurred." };
 
-export function AddEmailSection({ constraint }: { constraint: FormConstraint }) {
+export function AddEmailSection({ constraint }: { constraint: FormConstraint; awake?: boolean }) {
   const { form, fields, lastResult, busy } = useIntentForm<{ email: string }>("add-email", {
     id: "add-email-form",
     constraint,
@@ -56,7 +56,7 @@ export function AddEmailSection({ constraint }: { constraint: FormConstraint }) 
   );
 }
 
-export function ChangeEmailSection({ constraint }: { constraint: FormConstraint }) {
+export function ChangeEmailSection({ constraint }: { constraint: FormConstraint; awake?: boolean }) {
   const { form, fields, lastResult, busy } = useIntentForm<{ newEmail: string; currentPassword: string }>(
     "change-email",
     {
