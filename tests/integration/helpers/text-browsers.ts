@@ -16,6 +16,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export type Step =
   /** the text field, text area or file input after this label (or the first one after it): typed into */
   | { fill: string; value: string }
+  /** looks further down the page from this text on (a label that also appears earlier, in a link) */
+  | { after: string }
   /** the radio button or check box just before this label: chosen */
   | { check: string }
   /** a button, by the start of its text: pressed */
@@ -151,7 +153,7 @@ export function lynx(base: string, dir: string): TextBrowser {
       const script: string[] = [];
       let current: Numbered | null = null;
       let editing = false;
-      const find = (step: Step, from: number): Numbered | undefined => {
+      const find = (step: Exclude<Step, { after: string }>, from: number): Numbered | undefined => {
         if ("fill" in step) {
           let at = body.indexOf(step.fill, from);
           if (at < 0) at = body.indexOf(step.fill);
@@ -166,8 +168,13 @@ export function lynx(base: string, dir: string): TextBrowser {
         const matches = items.filter((i) => i.kind === kind && i.text.startsWith(text));
         return matches.find((i) => i.offset >= from) ?? matches[0];
       };
+      let from = 0;
       for (const step of steps) {
-        const target = find(step, current?.offset ?? 0);
+        if ("after" in step) {
+          from = Math.max(from, body.indexOf(step.after));
+          continue;
+        }
+        const target = find(step, Math.max(from, current?.offset ?? 0));
         if (!target) throw new Error(`lynx: nothing on ${pathname} for ${JSON.stringify(step)}\n${body}`);
         if (editing && current && target.n > current.n) {
           // digits would be typed into the field: move down to the target instead
@@ -292,7 +299,9 @@ export async function w3m(base: string, dir: string): Promise<TextBrowser> {
       // the page is there once it can be saved; steps start from its top
       await save();
       for (const step of steps) {
-        if ("check" in step) {
+        if ("after" in step) {
+          await search(step.after);
+        } else if ("check" in step) {
           // the label follows its radio button: search it, step back to the button, choose it
           await search(step.check);
           await send("Escape", "Tab");
