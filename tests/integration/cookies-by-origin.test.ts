@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "../../scripts/app-server";
 import { COOKIES } from "~/utils/cookies";
+import { startAppServer } from "../../scripts/app-server";
 import { send, type Answer } from "./edge-client";
 import { member } from "./forum-helpers";
 
