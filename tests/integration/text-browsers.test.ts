@@ -254,7 +254,7 @@ describe.each(CLIENTS)("in %s", (name, open) => {
     const out = await browser.visit("/user-profile", [{ press: "Sign Out" }]);
     expect(main(out)).toContain("Not signed in");
     await browser.visit("/auth?dialog=reset&method=email", [
-      { after: "Enter the email address of your account" },
+      { after: "Use Username" },
       { fill: "Email", value: member!.email! },
       { press: "Send Reset Link" },
     ]);

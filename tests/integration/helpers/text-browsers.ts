@@ -45,7 +45,7 @@ async function waitForFile(file: string, timeoutMs: number): Promise<void> {
       if (size > 0 && size === lastSize) return;
       lastSize = size;
     }
-    await sleep(150);
+    await sleep(60);
   }
   throw new Error(`timed out waiting for ${file}`);
 }
@@ -282,6 +282,7 @@ export async function w3m(base: string, dir: string): Promise<TextBrowser> {
     await send("c");
     const status = (await screen()).trimEnd().split("\n").pop() ?? "";
     const url = status.match(/https?:\/\/\S+/)?.[0] ?? lastUrl;
+    await send("C-l"); // redraw: the status line's message would take the next key
     lastUrl = url;
     return { text: readFileSync(file, "utf8"), url };
   }
