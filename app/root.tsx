@@ -1,5 +1,14 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+  type ClientLoaderFunctionArgs,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getUser } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
@@ -11,6 +20,7 @@ import { SiteHeader } from "~/components/site-header";
 import { SiteStylesheet } from "~/components/site-stylesheet";
 import { StaticToast, ToastProvider } from "~/components/toaster";
 import { BLOG_FEED } from "~/site";
+import { describeFailure } from "~/utils/client-action";
 import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { useNonce } from "~/utils/nonce";
@@ -45,6 +55,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type RootLoaderData = typeof loader;
+
+/**
+ * With JavaScript, a link whose data the server never answers (a dropped connection) fails in the page it leads to:
+ * its own error boundary says what failed (the forum's 'Failed to fetch topics' with Try Again), not the site-wide
+ * 'Something went wrong'. The root's data (the member, a toast) is asked for again on every navigation; when that
+ * request is what the dropped connection took, the shell keeps the data it had (issue 31).
+ */
+let shownRootData: unknown;
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  try {
+    shownRootData = await serverLoader<typeof loader>();
+    return shownRootData;
+  } catch (error) {
+    if (shownRootData && describeFailure(error)?.network) return { ...(shownRootData as object), toast: null };
+    throw error;
+  }
+}
 
 /** The signed-in user as the root loader saw it (null for visitors). */
 export function useOptionalUser() {
@@ -102,7 +129,9 @@ function Shell({ user, children }: { user: { username: string } | null; children
 }
 
 export default function App() {
-  const { user, toast } = useLoaderData<typeof loader>();
+  const rootData = useLoaderData<typeof loader>();
+  shownRootData ??= rootData;
+  const { user, toast } = rootData;
   return (
     <Document signedIn={user !== null}>
       <ToastProvider flash={toast}>

@@ -25,11 +25,12 @@ const DEBIAN_CLIENTS: Record<string, string> = {
   khal: "/usr/bin/khal",
   // runs the Nu Html Checker (npm's vnu-jar) over every page (tests/integration/html-validation.test.ts)
   "default-jre-headless": "/usr/bin/java",
-  // reads the unsubscribe page of a mail as a member would without JavaScript (tests/integration/mail-delivery.test.ts)
+  // the text browsers every member flow is driven through (tests/integration/text-browsers.test.ts, decision 130),
+  // the unsubscribe page (mail-delivery.test.ts) and the listen page (read-along.test.ts); tmux gives w3m a terminal
   lynx: "/usr/bin/lynx",
+  tmux: "/usr/bin/tmux",
   // decode the speech the site makes, to measure where its sentences are heard (tests/support/audio.ts)
   ffmpeg: "/usr/bin/ffmpeg",
-  // the listen page's transcript in text browsers (tests/integration/read-along.test.ts)
   w3m: "/usr/bin/w3m",
 };
 

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { COOKIES, cookieMaxAge } from "~/utils/cookies";
-import { env, isProduction } from "~/utils/env.server";
+import { env, secureCookies } from "~/utils/env.server";
 
 /**
  * The value a visitor entered in a recovery or registration form (an e-mail address or a username), carried to
@@ -10,7 +10,7 @@ import { env, isProduction } from "~/utils/env.server";
 const cookie = createCookie(COOKIES.recoverySent.name, {
   httpOnly: true,
   sameSite: "lax",
-  secure: isProduction,
+  secure: secureCookies,
   // "/" rather than "/auth": with JavaScript, Remix loads the page's data from /auth.data.
   path: "/",
   maxAge: cookieMaxAge("recoverySent"),

@@ -6,7 +6,7 @@ import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
 import { sessions, users } from "#db/schema";
 import { COOKIES } from "~/utils/cookies";
-import { env, isProduction } from "~/utils/env.server";
+import { env, secureCookies } from "~/utils/env.server";
 import { jsonError } from "~/utils/http.server";
 import { hashToken, newToken } from "./tokens.server";
 import { isAdminUser, isModeratorUser, publicUserColumns, type PublicUser } from "./users.server";
@@ -23,17 +23,18 @@ export const SESSION_MAX_AGE_MS = env.SESSION_MAX_AGE_DAYS * DAY_MS;
 /** How stale `last_seen_at` may get before a visit writes it again. */
 export const LAST_SEEN_WRITE_INTERVAL_MS = 5 * 60 * 1000;
 
-/** Over https the cookie is `__Host-` (Secure, Path=/, no Domain: no subdomain can set or read it). */
-const overHttps = env.PUBLIC_URL?.startsWith("https:") ?? false;
-export const SESSION_COOKIE_NAME = overHttps ? COOKIES.session.nameOverHttps : COOKIES.session.name;
+/**
+ * Over https the cookie is `__Host-` (Secure, Path=/, no Domain: no subdomain can set or read it); over plain http
+ * neither, or text browsers drop it (decision 130).
+ */
+export const SESSION_COOKIE_NAME = secureCookies ? COOKIES.session.nameOverHttps : COOKIES.session.name;
 
 export const sessionStorage = createCookieSessionStorage<{ sid: string }>({
   cookie: {
     name: SESSION_COOKIE_NAME,
     httpOnly: true,
     sameSite: "lax",
-    // Production keeps Secure even over http (browsers accept it on localhost); https always needs it.
-    secure: overHttps || isProduction,
+    secure: secureCookies,
     path: "/",
     secrets: [env.SESSION_SECRET],
     maxAge: Math.floor(SESSION_MAX_AGE_MS / 1000),

@@ -1,5 +1,5 @@
 import { COOKIES } from "~/utils/cookies";
-import { isProduction } from "~/utils/env.server";
+import { secureCookies } from "~/utils/env.server";
 import { parseTab, TAB_COOKIE, type AstrologyTab } from "./tab";
 
 /**
@@ -16,5 +16,5 @@ export function tabFromCookieHeader(cookieHeader: string | null | undefined): As
 }
 
 export function serializeTabCookie(tab: AstrologyTab): string {
-  return `${TAB_COOKIE}=${tab}; Path=/; Max-Age=${COOKIES.astrologyTab.maxAgeSeconds}; SameSite=Lax${isProduction ? "; Secure" : ""}`;
+  return `${TAB_COOKIE}=${tab}; Path=/; Max-Age=${COOKIES.astrologyTab.maxAgeSeconds}; SameSite=Lax${secureCookies ? "; Secure" : ""}`;
 }

@@ -4,7 +4,8 @@ import { useEffect, useRef, type ReactNode } from "react";
 /**
  * A dialog that has a URL (`?dialog=…`). The server renders it open in the page (a non-modal <dialog open>), so
  * it works without JavaScript; once hydrated it reopens as a real modal (focus trapped) and Escape
- * navigates to `closeTo`.
+ * navigates to `closeTo`. Opened, focus goes to its first real field (a field people fill in: never the honeypot
+ * or a hidden input), or to the dialog's first control when it has no field (decision 130).
  */
 export function RouteDialog({
   id,
@@ -27,6 +28,7 @@ export function RouteDialog({
     if (!dialog.matches(":modal")) {
       dialog.close();
       dialog.showModal();
+      firstRealField(dialog)?.focus();
     }
     // Escape: leave the dialog's URL instead of only hiding it (the "Close" link does the same).
     const onCancel = (event: Event) => {
@@ -63,4 +65,12 @@ export function RouteDialog({
       </Link>
     </dialog>
   );
+}
+
+/** The first control of a dialog a person would use first: a visible field in the tab order, else a button or link. */
+function firstRealField(dialog: HTMLDialogElement): HTMLElement | null {
+  const usable = (el: HTMLElement) => el.tabIndex >= 0 && !el.closest("[hidden], [aria-hidden='true']");
+  const fields = [...dialog.querySelectorAll<HTMLElement>("input:not([type=hidden]), select, textarea")];
+  const controls = [...dialog.querySelectorAll<HTMLElement>("button, a[href]")];
+  return fields.find(usable) ?? controls.find(usable) ?? null;
 }

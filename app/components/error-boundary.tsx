@@ -79,11 +79,11 @@ export function ErrorPanel({ title, text, children }: { title: string; text: str
 }
 
 /** Loads the same address again (a plain link, so it works without JavaScript). */
-function TryAgainLink() {
+export function TryAgainLink({ label = "Try again" }: { label?: string }) {
   const { pathname, search } = useLocation();
   return (
     <a href={`${pathname}${search}`} className="text-cosmic underline">
-      Try again
+      {label}
     </a>
   );
 }

@@ -23,7 +23,8 @@ import { loadOnce, sameProps } from "./load-once";
  * hydrates over that HTML, keeping what was typed (a field whose value is state adopts it with
  * `useAdoptOnHydration`). A submit made before the code arrives is the browser's own POST, unless `holdSubmit`: then
  * it waits for the code and is sent again by the hydrated form (`requestSubmit`), so it takes the same path as every
- * later submit (Remix's fetch, the page's pending states). Rendered in the browser (after a client-side navigation)
+ * later submit (Remix's fetch, the page's pending states). A submit of a form around the part (the page's own form
+ * holding the part's fields and the page's buttons, decision 130) is held the same way. Rendered in the browser (after a client-side navigation)
  * it loads at once.
  *
  * The part is memoised like `onDemand`'s; a part waiting for use that does get new props (the page sets a field from
@@ -147,7 +148,13 @@ function HydratedOnUse<P extends object>({
     // is on the window, which sees them first; it notes the use, and holds a submit if asked to (otherwise a
     // submit is the browser's own POST until the code is there)
     const onUse = (event: Event) => {
-      if (!(event.target instanceof Node) || !server?.some((node) => node.contains(event.target as Node))) return;
+      const target = event.target;
+      if (!(target instanceof Node) || !server) return;
+      // in the part, or (a submit) of the page's form around it: the form is the page's so that its buttons sit
+      // in it, which text browsers need (decision 130); its submit waits for the part like one from inside it
+      const inPart = server.some((node) => node.contains(target));
+      const aroundPart = event instanceof SubmitEvent && server.some((node) => target.contains(node));
+      if (!inPart && !aroundPart) return;
       if (event instanceof SubmitEvent && holdSubmit) {
         event.preventDefault();
         held = event;

@@ -23,7 +23,17 @@ import { useHydrated } from "./use-hydrated";
  * is in it and while the window is in the background (WCAG 2.2.1), as Radix Toast did; hand-written instead of
  * Radix (13 KB of script on every page) to keep each page's JavaScript within its budget (decision 108).
  */
-export type ToastMessage = { id: string; title: string; description?: string; type?: "success" | "error" | "info" };
+export type ToastMessage = {
+  id: string;
+  title: string;
+  description?: string;
+  type?: "success" | "error" | "info";
+  /**
+   * Shown, not announced: the page announces the same outcome in its own live region or alert, and a second
+   * announcement would only repeat it (decision 130).
+   */
+  quiet?: boolean;
+};
 
 const ToastContext = createContext<{ show: (toast: Omit<ToastMessage, "id">) => void }>({ show: () => {} });
 export const useToast = () => useContext(ToastContext);
@@ -62,6 +72,7 @@ export function ToastProvider({ flash, children }: { flash: ToastMessage | null;
 
   const value = useMemo(() => ({ show }), [show]);
   const error = current?.type === "error";
+  const quiet = !!current?.quiet;
   return (
     <ToastContext.Provider value={value}>
       {children}
@@ -73,11 +84,12 @@ export function ToastProvider({ flash, children }: { flash: ToastMessage | null;
         className="pointer-events-none fixed right-4 bottom-[calc(var(--read-aloud-reserve)+0.5rem)] z-[60] flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none *:pointer-events-auto"
       >
         <div role="status" aria-live="polite" aria-atomic="true">
-          {current && !error ? <Toast key={current.id} toast={current} onDismiss={dismiss} /> : null}
+          {current && !error && !quiet ? <Toast key={current.id} toast={current} onDismiss={dismiss} /> : null}
         </div>
         <div role="status" aria-live="assertive" aria-atomic="true">
-          {current && error ? <Toast key={current.id} toast={current} onDismiss={dismiss} /> : null}
+          {current && error && !quiet ? <Toast key={current.id} toast={current} onDismiss={dismiss} /> : null}
         </div>
+        <div>{current && quiet ? <Toast key={current.id} toast={current} onDismiss={dismiss} /> : null}</div>
       </section>
     </ToastContext.Provider>
   );

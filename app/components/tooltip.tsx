@@ -124,7 +124,9 @@ export function Tooltip({
           window.clearTimeout(closeTimer.current);
           const element = event.currentTarget;
           if (trigger === element) return;
-          if (skipDelay) open(element);
+          // another bubble still open (its trigger just left, within the hover grace) or closed less than the skip
+          // delay ago: this one opens at once, as Radix's skipDelayDuration does
+          if (skipDelay || closeOpenTooltip) open(element);
           else openTimer.current = window.setTimeout(() => open(element), TOOLTIP_DELAY_MS);
         },
         onPointerLeave: (event: PointerEvent<Element>) => {

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { COOKIES, cookieMaxAge } from "~/utils/cookies";
-import { isProduction } from "~/utils/env.server";
+import { secureCookies } from "~/utils/env.server";
 
 /**
  * "The visitor came from the palindrome" (spec: a session flag set when the palindrome page's octahedron link is
@@ -10,7 +10,7 @@ import { isProduction } from "~/utils/env.server";
 const fromPalindromeCookie = createCookie(COOKIES.fromPalindrome.name, {
   httpOnly: true,
   sameSite: "lax",
-  secure: isProduction,
+  secure: secureCookies,
   path: "/",
   maxAge: cookieMaxAge("fromPalindrome"),
 });

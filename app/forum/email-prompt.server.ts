@@ -1,13 +1,13 @@
 import { createCookie } from "@remix-run/node";
 import { COOKIES, cookieMaxAge } from "~/utils/cookies";
-import { isProduction } from "~/utils/env.server";
+import { secureCookies } from "~/utils/env.server";
 
 /** "Later" on the 'Enhance Your Account Security' prompt hides it for the browser session (a session cookie). */
 const laterCookie = createCookie(COOKIES.emailPromptLater.name, {
   path: "/",
   httpOnly: true,
   sameSite: "lax",
-  secure: isProduction,
+  secure: secureCookies,
   maxAge: cookieMaxAge("emailPromptLater"),
 });
 

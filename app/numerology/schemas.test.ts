@@ -40,6 +40,16 @@ describe("the numerology forms", () => {
     expect(parseGeneratorForm(form({ number: "1", style: "loud" })).reply().error?.style).toHaveLength(1);
   });
 
+  it("generator: one number repeated (lynx sends every button equal to the pressed one) is that number", () => {
+    const repeated = new FormData();
+    for (const n of ["7", "7", "7"]) repeated.append("number", n);
+    repeated.set("style", "poetic");
+    expect(parseGeneratorForm(repeated)).toMatchObject({ status: "success", value: { number: 7, style: "poetic" } });
+    const different = new FormData();
+    for (const n of ["7", "3"]) different.append("number", n);
+    expect(parseGeneratorForm(different).status).toBe("error");
+  });
+
   it("angel: the spec's messages on the number; 'fresh' names the reading shown whatever the input holds", () => {
     expect(parseAngelForm(form({})).reply().error).toEqual({
       number: ["Enter a 1-4 digit number to get your personalized message."],

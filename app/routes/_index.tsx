@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, Link, useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { getUserId } from "~/accounts/session.server";
 import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -14,6 +14,7 @@ import { GENERATION_TEXTS } from "~/numerology/texts";
 import { NumberWheel } from "~/numerology/ui/number-wheel";
 import { PHASE_TEXTS, useGenerator } from "~/numerology/ui/use-generator";
 import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
+import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { clientIp, combineHeaders, safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { doNotCache } from "~/utils/page-cache.server";
@@ -67,16 +68,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return failed(result, number, result.status);
   return redirectWithToast(
     `/?content=${result.id}`,
-    { title: GENERATION_TEXTS.successTitle, description: GENERATION_TEXTS.successMessage, type: "success" },
+    // the page announces the outcome in its own live region and moves focus to the reading (decision 130)
+    {
+      title: GENERATION_TEXTS.successTitle,
+      description: GENERATION_TEXTS.successMessage,
+      type: "success",
+      quiet: true,
+    },
     { headers: cookie },
   );
 }
 
+/**
+ * With JavaScript, a generation the server never answered (the connection dropped) or answered with a 5xx ends in
+ * the spec's 'Connection Lost' (or 'Generation Failed') with Try Again, on the page as it was, what was typed kept,
+ * instead of the error page (issue 31).
+ */
+export const clientAction = async (args: ClientActionFunctionArgs) => {
+  const number = Number((await args.request.clone().formData()).get("number"));
+  return guardedServerAction(args, (_intent, failure) => ({
+    failure,
+    error: {
+      title: failure.network ? GENERATION_TEXTS.connectionLostTitle : GENERATION_TEXTS.failedTitle,
+      message: GENERATION_TEXTS.failedMessage,
+      code: failure.network ? "NETWORK" : "SERVER",
+    },
+    number: Number.isInteger(number) ? number : null,
+    result: undefined,
+  }));
+};
+export const shouldRevalidate = shouldRevalidateAfterFailure;
+
 const FORM_ID = "generator";
 
-// the form hydrates on first use and holds a submit made before its code arrives; the reading and the relations
-// show only once a number is chosen (decision 113)
-const GeneratorForm = onUse(() => import("~/numerology/ui/generator-form").then((m) => m.GeneratorForm));
+// the form's fields hydrate on first use; the form is the page's, around its buttons (decisions 113, 130); the
+// reading and the relations show only once a number is chosen (decision 113)
+const GeneratorFields = onUse(() => import("~/numerology/ui/generator-form").then((m) => m.GeneratorFields));
 const GenerationResult = onDemand(() => import("~/numerology/ui/generated-reading").then((m) => m.GenerationResult));
 const PrincipleRelations = onDemand(() =>
   import("~/numerology/ui/principle-relations").then((m) => m.PrincipleRelations),
@@ -91,13 +118,14 @@ export default function Home() {
     shownNumber: content?.number,
   });
 
-  // errors as toasts too (the page shows them inline either way)
+  // errors as toasts too, shown but not announced: the page's inline alert announces them, once
   useEffect(() => {
     if (actionData?.error)
-      show({ title: actionData.error.title, description: actionData.error.message, type: "error" });
+      show({ title: actionData.error.title, description: actionData.error.message, type: "error", quiet: true });
   }, [actionData, show]);
 
   const error = submitting ? null : (actionData?.error ?? null);
+  const outcome = useGenerationOutcome(submitting, error, content?.id);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="font-serif text-4xl font-bold text-ink">The Ten Universal Principles</h1>
@@ -106,33 +134,35 @@ export default function Home() {
         principle, an insight and an affirmation, shaped by your style, your chosen length and your keywords.
       </p>
 
-      <GeneratorForm
-        holdSubmit
-        id={FORM_ID}
-        constraint={constraint}
-        lastResult={actionData?.result}
-        preferences={preferences}
-        returnTo={content ? `/?content=${content.id}` : "/"}
-      />
-      <NumberWheel chosen={chosen} submitting={submitting} buttons={buttons} formId={FORM_ID} />
+      <Form method="post" noValidate action="/?index" id={FORM_ID} aria-label="Generate insights">
+        <GeneratorFields
+          holdSubmit
+          id={FORM_ID}
+          constraint={constraint}
+          lastResult={actionData?.result}
+          preferences={preferences}
+          returnTo={content ? `/?content=${content.id}` : "/"}
+        />
+        <NumberWheel chosen={chosen} submitting={submitting} buttons={buttons} />
 
-      <p role="status" aria-live="polite" className="mt-6 text-center font-semibold text-cosmic">
-        {PHASE_TEXTS[phase]}
-      </p>
+        <p role="status" aria-live="polite" className="mt-6 text-center font-semibold text-cosmic">
+          {submitting ? PHASE_TEXTS[phase] : outcome}
+        </p>
 
-      {chosen !== null ? (
-        <>
-          <GenerationResult
-            chosen={chosen}
-            error={error}
-            reading={submitting || error ? null : content}
-            showEssence={showEssence}
-            submitting={submitting}
-            formId={FORM_ID}
-          />
-          <PrincipleRelations chosen={chosen} formId={FORM_ID} submitting={submitting} />
-        </>
-      ) : null}
+        {chosen !== null ? (
+          <>
+            <GenerationResult
+              chosen={chosen}
+              error={error}
+              // a regeneration of the reading shown keeps it, its buttons disabled (spec: Refresh disabled while generating)
+              reading={error || (submitting && content?.number !== chosen) ? null : content}
+              showEssence={showEssence}
+              submitting={submitting}
+            />
+            <PrincipleRelations chosen={chosen} submitting={submitting} />
+          </>
+        ) : null}
+      </Form>
 
       <nav aria-label="Explore" className="mt-12 flex flex-wrap gap-4">
         <Link to="/about" className="text-cosmic underline">
@@ -150,6 +180,34 @@ export default function Home() {
       </nav>
     </div>
   );
+}
+
+/**
+ * After a generation the new reading (or the failure) takes focus, its heading read first, and the page's one polite
+ * live region, which said "Generating…", says the outcome (decision 130); a failure is announced by its alert alone.
+ */
+function useGenerationOutcome(submitting: boolean, error: { title: string } | null, contentId: number | undefined) {
+  const [outcome, setOutcome] = useState("");
+  const wasSubmitting = useRef(false);
+  useEffect(() => {
+    if (submitting) {
+      wasSubmitting.current = true;
+      setOutcome("");
+      return;
+    }
+    if (!wasSubmitting.current) return;
+    wasSubmitting.current = false;
+    setOutcome(error ? "" : GENERATION_TEXTS.successMessage);
+    // the result's part may still be loading (the first number chosen on the page): focus its heading once it is there
+    let frames = 0;
+    const focusResult = () => {
+      const heading = document.getElementById("result-title");
+      if (heading) heading.focus();
+      else if (++frames < 300) requestAnimationFrame(focusResult);
+    };
+    requestAnimationFrame(focusResult);
+  }, [submitting, error, contentId]);
+  return outcome;
 }
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
+  Form,
   Link,
   useActionData,
   useLoaderData,
@@ -95,8 +96,8 @@ export const clientAction = async (args: ClientActionFunctionArgs) => {
 };
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
-/** The form hydrates on first use; a submit made before its code arrives waits for it (decisions 109, 113). */
-const AngelForm = onUse(() => import("~/numerology/ui/angel-form").then((m) => m.AngelForm));
+/** The form's fields hydrate on first use, in the page's form (decisions 109, 113, 130). */
+const AngelFields = onUse(() => import("~/numerology/ui/angel-form").then((m) => m.AngelFields));
 
 export default function AngelNumbers() {
   const { preferences, history, reading, prefill, constraint } = useLoaderData<typeof loader>();
@@ -156,33 +157,34 @@ export default function AngelNumbers() {
         principles.
       </p>
 
-      <AngelForm
-        holdSubmit
-        constraint={constraint}
-        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-        preferences={preferences}
-        value={value}
-        onValue={setValue}
-        error={error}
-        onReady={setFormReady}
-        awake={heldLink !== null}
-      />
+      <Form method="post" noValidate action="/angel" id={ANGEL_FORM_ID} aria-label="Decode an angel number">
+        <AngelFields
+          holdSubmit
+          constraint={constraint}
+          lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          preferences={preferences}
+          value={value}
+          onValue={setValue}
+          error={error}
+          onReady={setFormReady}
+          awake={heldLink !== null}
+        />
 
-      {shown ? (
-        <AngelReadingView reading={shown}>
-          <button
-            type="submit"
-            form={ANGEL_FORM_ID}
-            name="fresh"
-            value={shown.number}
-            disabled={pending}
-            onClick={() => show({ title: ANGEL_TEXTS.freshToast })}
-            className="mt-6 rounded-md border border-cosmic px-4 py-2 font-semibold text-cosmic disabled:opacity-60"
-          >
-            Generate Fresh Reading
-          </button>
-        </AngelReadingView>
-      ) : null}
+        {shown ? (
+          <AngelReadingView reading={shown}>
+            <button
+              type="submit"
+              name="fresh"
+              value={shown.number}
+              disabled={pending}
+              onClick={() => show({ title: ANGEL_TEXTS.freshToast })}
+              className="mt-6 rounded-md border border-cosmic px-4 py-2 font-semibold text-cosmic disabled:opacity-60"
+            >
+              Generate Fresh Reading
+            </button>
+          </AngelReadingView>
+        ) : null}
+      </Form>
 
       {history ? (
         <SavedReadings

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { onDemand } from "~/components/on-demand";
@@ -20,8 +20,8 @@ import { NameNumbersSection } from "~/numerology/ui/name-numbers-section";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { doNotCache } from "~/utils/page-cache.server";
 
-// the form hydrates on first use; the analysis shows only after a submit (decision 113)
-const BirthDateForm = onUse(() => import("~/numerology/ui/birth-date-form").then((m) => m.BirthDateForm));
+// the field hydrates on first use, in the page's form (decisions 113, 130); the analysis shows only after a submit
+const BirthDateField = onUse(() => import("~/numerology/ui/birth-date-form").then((m) => m.BirthDateField));
 const BirthDateAnalysisView = onDemand(() =>
   import("~/numerology/ui/birth-date-analysis").then((m) => m.BirthDateAnalysisView),
 );
@@ -64,7 +64,9 @@ export default function BirthDate() {
 
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.error) show({ title: actionData.error.title, description: actionData.error.message, type: "error" });
+    // shown, not announced: the inline alert announces the error, once (decision 130)
+    if (actionData.error)
+      show({ title: actionData.error.title, description: actionData.error.message, type: "error", quiet: true });
     else if (actionData.analysis) {
       setValue(actionData.analysis.birthDate);
       show({
@@ -89,24 +91,31 @@ export default function BirthDate() {
       </p>
 
       <div className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm">
-        <div className="flex flex-wrap items-end gap-3">
-          <BirthDateForm
+        <Form
+          method="post"
+          noValidate
+          action="/birth-date"
+          id={BIRTH_DATE_FORM_ID}
+          aria-label="Analyze a birth date"
+          className="flex flex-wrap items-end gap-3"
+        >
+          <BirthDateField
+            holdSubmit
             constraint={constraint}
             lastResult={actionData?.result}
             value={value}
             onValue={setValue}
             invalid={!!error}
           />
-          {/* the page's, not the form's: disabled while the field is empty from the page's hydration on (spec) */}
+          {/* the page's, not the field's part: disabled while the field is empty from the page's hydration on (spec) */}
           <button
             type="submit"
-            form={BIRTH_DATE_FORM_ID}
             disabled={hydrated && (!value.trim() || analyzing)}
             className="rounded-md bg-cosmic px-5 py-2 font-semibold text-white disabled:opacity-60"
           >
             {analyzing ? BIRTH_DATE_TEXTS.analyzing : "Analyze"}
           </button>
-        </div>
+        </Form>
         {error ? (
           <div
             id={BIRTH_DATE_ERROR_ID}

@@ -9,7 +9,7 @@ import {
 } from "@remix-run/react";
 import { PROFILE_CONSTRAINTS } from "~/accounts/forms.server";
 import { getUser, requireUser } from "~/accounts/session.server";
-import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorPanel, GeneralErrorBoundary, TryAgainLink } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { onDemand } from "~/components/on-demand";
 import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
@@ -150,6 +150,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && (error.status < 500 || error.status === 503)) return <GeneralErrorBoundary />;
   return (
-    <ErrorPanel title="Failed to fetch topics" text="The forum could not be loaded. Please try again in a moment." />
+    <ErrorPanel title="Failed to fetch topics" text="The forum could not be loaded. Please try again in a moment.">
+      <TryAgainLink label="Try Again" />
+    </ErrorPanel>
   );
 }

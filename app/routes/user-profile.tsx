@@ -10,6 +10,7 @@ import { SIGNED_IN_BROWSERS_HOLE, SignedInBrowsers } from "~/accounts/ui/signed-
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { onUse } from "~/components/on-use";
 import { PageHole } from "~/components/page-hole";
+import { useHydrated } from "~/components/use-hydrated";
 import { guardedClientAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { rendersPageHole } from "~/utils/page-cache.server";
@@ -48,6 +49,7 @@ export const shouldRevalidate = shouldRevalidateAfterFailure;
 export default function UserProfile() {
   const { user, browsers, constraint } = useLoaderData<typeof loader>();
   const verified = user.isEmailVerified;
+  const hydrated = useHydrated();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p>
@@ -91,7 +93,13 @@ export default function UserProfile() {
             </PageHole>
           </ProfileCard>
 
-          {user.email ? <ChangeEmailSection constraint={constraint} /> : <AddEmailSection constraint={constraint} />}
+          {/* awake once the page has hydrated: the e-mail button is disabled on an untouched empty form from then on
+              (spec section 5), which the part can only do once its code is there (a new prop loads it: on-use) */}
+          {user.email ? (
+            <ChangeEmailSection constraint={constraint} awake={hydrated} />
+          ) : (
+            <AddEmailSection constraint={constraint} awake={hydrated} />
+          )}
 
           <SignedInBrowsers browsers={browsers} />
         </div>

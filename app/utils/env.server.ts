@@ -185,6 +185,14 @@ export const env: Env = loadEnv();
 export const isProduction = env.NODE_ENV === "production";
 
 /**
+ * Whether the site's cookies carry `Secure` (and the session cookie its `__Host-` prefix): only when the public
+ * origin is https (decision 130). Over plain http, the default http://localhost:$PORT, a Secure cookie is one that
+ * lynx, w3m and other clients keep for https only: the session, the visitor id and the toast would vanish after
+ * every redirect.
+ */
+export const secureCookies = env.PUBLIC_ORIGIN.startsWith("https:");
+
+/**
  * The origin of every absolute link the site writes (e-mails, canonical URLs, sitemap, RSS, robots.txt): the
  * configured PUBLIC_URL, never the request's Host or X-Forwarded-Host (decision 081).
  */

@@ -58,9 +58,13 @@ function decodeFormComponent(bytes: Buffer): string | null {
 const isHex = (byte: number) =>
   (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
 
-/** Checks an application/x-www-form-urlencoded body; throws a BodyProblem. */
+/**
+ * Checks an application/x-www-form-urlencoded body; throws a BodyProblem. A field sent again with the same value is
+ * not ambiguous and passes: lynx sends every submit button whose name and value equal the pressed one's (the home
+ * generator's 7 on the wheel, Refresh and its relation card, decision 130); a field sent with two values is refused.
+ */
 export function checkFormBody(body: Buffer): void {
-  const seen = new Set<string>();
+  const seen = new Map<string, Buffer>();
   let start = 0;
   while (start <= body.length) {
     let end = body.indexOf(0x26, start); // '&'
@@ -72,9 +76,11 @@ export function checkFormBody(body: Buffer): void {
     const rawName = eq === -1 ? pair : pair.subarray(0, eq);
     const name = decodeFormComponent(rawName);
     if (name === null) throw new BodyProblem(badEncoding(rawName.toString("latin1").slice(0, 40)));
-    if (eq !== -1 && decodeFormComponent(pair.subarray(eq + 1)) === null) throw new BodyProblem(badEncoding(name));
-    if (seen.has(name)) throw new BodyProblem(duplicated(name));
-    seen.add(name);
+    const rawValue = eq === -1 ? Buffer.alloc(0) : pair.subarray(eq + 1);
+    if (eq !== -1 && decodeFormComponent(rawValue) === null) throw new BodyProblem(badEncoding(name));
+    const earlier = seen.get(name);
+    if (earlier && !earlier.equals(rawValue)) throw new BodyProblem(duplicated(name));
+    seen.set(name, rawValue);
   }
 }
 

@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { COOKIES, cookieMaxAge } from "./cookies";
-import { env, isProduction } from "./env.server";
+import { env, secureCookies } from "./env.server";
 
 /**
  * Toasts carried across a redirect in a short-lived flash cookie (post/redirect/get). The root loader reads and
@@ -12,6 +12,8 @@ export const toastSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
   type: z.enum(["success", "error", "info"]).default("info"),
+  /** shown but not announced: the page announces the same outcome itself, once (decision 130) */
+  quiet: z.boolean().optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
 export type ToastInput = z.input<typeof toastSchema>;
@@ -19,7 +21,7 @@ export type ToastInput = z.input<typeof toastSchema>;
 const toastCookie = createCookie(COOKIES.toast.name, {
   httpOnly: true,
   sameSite: "lax",
-  secure: isProduction,
+  secure: secureCookies,
   path: "/",
   maxAge: cookieMaxAge("toast"),
   secrets: [env.SESSION_SECRET],

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { createCookie } from "@remix-run/node";
 import { COOKIES, cookieMaxAge } from "./cookies";
-import { env, isProduction } from "./env.server";
+import { env, secureCookies } from "./env.server";
 
 /**
  * The anonymous visitor's random session id: a cookie for plain HTML, or the `x-session-id` header for API
@@ -11,7 +11,7 @@ import { env, isProduction } from "./env.server";
 const visitorCookie = createCookie(COOKIES.visitor.name, {
   httpOnly: true,
   sameSite: "lax",
-  secure: isProduction,
+  secure: secureCookies,
   path: "/",
   maxAge: cookieMaxAge("visitor"),
   secrets: [env.SESSION_SECRET],

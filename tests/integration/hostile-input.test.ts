@@ -184,6 +184,9 @@ describe("a field sent twice", () => {
     const angel = await postForm("/angel", "number=11&number=22");
     expect(angel.status).toBe(400);
     expect(angel.text).toContain('The field "number" was sent more than once. Send each field once.');
+    // the same value again is not ambiguous: lynx sends every button equal to the pressed one (decision 130)
+    const repeated = await postForm("/?index", "number=7&number=7&number=7");
+    expect(repeated.status).toBe(302);
 
     const author = await member();
     const cookie = await cookieFor(author.id);

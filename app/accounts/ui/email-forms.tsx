@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { changeEmailErrorTitle } from "~/accounts/form-texts";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { useAdoptOnHydration } from "~/components/on-use";
@@ -15,7 +15,7 @@ import { ProfileCard } from "./profile-card";
 
 const UNEXPECTED = { description: "An unexpected error occurred." };
 
-export function AddEmailSection({ constraint }: { constraint: FormConstraint }) {
+export function AddEmailSection({ constraint }: { constraint: FormConstraint; awake?: boolean }) {
   const { form, fields, lastResult, busy } = useIntentForm<{ email: string }>("add-email", {
     id: "add-email-form",
     constraint,
@@ -28,6 +28,10 @@ export function AddEmailSection({ constraint }: { constraint: FormConstraint }) 
   const hydrated = useHydrated();
   const [value, setValue] = useState("");
   const formRef = useAdoptOnHydration<HTMLFormElement>((element) => setValue(readEmail(element)));
+  useClearedAfterSuccess(busy, lastResult, () => {
+    formRef.current?.reset();
+    setValue("");
+  });
   return (
     <ProfileCard title="Add Email" id="add-email">
       <p className="text-sm">
@@ -52,7 +56,7 @@ export function AddEmailSection({ constraint }: { constraint: FormConstraint }) 
   );
 }
 
-export function ChangeEmailSection({ constraint }: { constraint: FormConstraint }) {
+export function ChangeEmailSection({ constraint }: { constraint: FormConstraint; awake?: boolean }) {
   const { form, fields, lastResult, busy } = useIntentForm<{ newEmail: string; currentPassword: string }>(
     "change-email",
     {
@@ -70,6 +74,10 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint 
   const hydrated = useHydrated();
   const [values, setValues] = useState({ newEmail: "", currentPassword: "" });
   const formRef = useAdoptOnHydration<HTMLFormElement>((element) => setValues(readChangeEmail(element)));
+  useClearedAfterSuccess(busy, lastResult, () => {
+    formRef.current?.reset();
+    setValues({ newEmail: "", currentPassword: "" });
+  });
   // A password of spaces may be sent: the server then answers 'Password required' (spec section 5).
   const blank = !values.newEmail.trim() || !values.currentPassword;
   const summaryTitle = changeEmailErrorTitle({ newEmail: newEmail.errors, currentPassword: currentPassword.errors });
@@ -94,6 +102,25 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint 
       </Form>
     </ProfileCard>
   );
+}
+
+/**
+ * Spec section 4, "Email change/add": on success the form is cleared (the address and the password), as the page's
+ * reload clears it without JavaScript; a failure keeps what was typed.
+ */
+function useClearedAfterSuccess(busy: boolean, lastResult: unknown, clear: () => void) {
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (busy) {
+      wasBusy.current = true;
+      return;
+    }
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    const error = (lastResult as { error?: Record<string, unknown> | null } | undefined)?.error;
+    if (!error || Object.keys(error).length === 0) clear();
+    // only when a submission ends
+  }, [busy, lastResult]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 function readEmail(form: HTMLFormElement) {

@@ -16,7 +16,7 @@ export function LogoutForm({ className, children }: { className?: string; childr
     try {
       const response = await fetch("/logout", {
         method: "POST",
-        body: new URLSearchParams(),
+        body: new URLSearchParams({ intent: "sign-out" }),
         credentials: "same-origin",
         redirect: "manual",
       });
@@ -32,6 +32,8 @@ export function LogoutForm({ className, children }: { className?: string; childr
   };
   return (
     <Form method="post" action="/logout" onSubmit={onSubmit} aria-busy={busy || undefined}>
+      {/* a named field: lynx sends a POST form with none as a GET (decision 130) */}
+      <input type="hidden" name="intent" value="sign-out" />
       <button type="submit" disabled={busy} className={className}>
         {children}
       </button>

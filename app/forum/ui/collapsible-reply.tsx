@@ -1,5 +1,5 @@
 import { useActionData, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { onDemand } from "~/components/on-demand";
 import { useHydrated } from "~/components/use-hydrated";
 import { answerFor, type FormConstraint } from "./form-answer";
@@ -22,6 +22,13 @@ export function CollapsibleReply({ constraint, resetKey }: { constraint: FormCon
     if (answer) setExpanded(true);
   }, [answer]);
   const open = !hydrated || expanded;
+  // a reply typed before the page hydrated stays in view: the form opens instead of hiding it (issue 31)
+  // (a layout effect, so the form never shows collapsed first; on-use's hook would bring its module to this page)
+  const panel = useRef<HTMLDivElement>(null);
+  useClientLayoutEffect(() => {
+    const fields = panel.current?.querySelectorAll<HTMLTextAreaElement>("textarea") ?? [];
+    if ([...fields].some((field) => field.value.trim() !== "")) setExpanded(true);
+  }, []);
   return (
     <>
       {hydrated ? (
@@ -37,9 +44,12 @@ export function CollapsibleReply({ constraint, resetKey }: { constraint: FormCon
           {open ? "Hide Reply Form" : "Write a Reply"}
         </button>
       ) : null}
-      <div id="reply-panel" hidden={!open}>
+      <div id="reply-panel" ref={panel} hidden={!open}>
         <ReplyForm key={resetKey} wanted={expanded || !!answer} constraint={constraint} />
       </div>
     </>
   );
 }
+
+// the server runs no effect; React warns about a layout effect there
+const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;

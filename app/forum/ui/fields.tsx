@@ -1,5 +1,5 @@
 import { getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 
 /**
  * The forum and moderation forms' labelled fields: a label, the control (Conform ties its errors to it with
@@ -17,13 +17,29 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 type Meta = FieldMetadata<string>;
 const CONTROL = "rounded border border-violet-300 bg-white";
 
-export function TextareaField({ meta, label, rows }: { meta: Meta; label: ReactNode; rows: number }) {
+export function TextareaField({
+  meta,
+  label,
+  rows,
+  focusOnMount,
+}: {
+  meta: Meta;
+  label: ReactNode;
+  rows: number;
+  /** focused when it appears in the browser (the post being edited, after Edit: decision 130) */
+  focusOnMount?: boolean;
+}) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+    // once, when it appears
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div>
       <label htmlFor={meta.id} className="block font-semibold">
         {label}
       </label>
-      <textarea {...getTextareaProps(meta)} rows={rows} className={`mt-1 w-full px-3 py-2 ${CONTROL}`} />
+      <textarea {...getTextareaProps(meta)} rows={rows} ref={ref} className={`mt-1 w-full px-3 py-2 ${CONTROL}`} />
       <FieldError id={meta.errorId} errors={meta.errors} />
     </div>
   );

@@ -58,7 +58,7 @@ export function EditForm({
       <AnswerSummary formId={form.id} answer={answer} />
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="postId" value={post.id} />
-      <TextareaField meta={fields.content} label={`Edit post #${post.number}`} rows={5} />
+      <TextareaField meta={fields.content} label={`Edit post #${post.number}`} rows={5} focusOnMount />
       <div className="flex gap-3">
         <button type="submit" disabled={busy} className="rounded bg-cosmic px-4 py-2 font-semibold text-white">
           {busy ? "Saving..." : "Save"}

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
 import { useAdoptOnHydration } from "~/components/on-use";
 import type { FormConstraint } from "~/forum/ui/form-answer";
 import type { Preferences } from "~/preferences/options";
@@ -7,11 +7,13 @@ import { ANGEL_ERROR_ID, ANGEL_FORM_ID, ANGEL_MAX_DIGITS, ANGEL_TEXTS, sanitizeA
 import { PreferencesFields } from "./preferences-fields";
 
 /**
- * The angel number form (spec part 1): the content preferences, the number (digits only, at most 4) and "Decode
- * Angel Message". It hydrates on first use (decisions 109, 113). The number is the page's (the saved readings set
- * it from outside the form); on mount the form adopts what was typed before its code arrived.
+ * The angel number form's fields (spec part 1): the content preferences, the number (digits only, at most 4) and
+ * "Decode Angel Message". The `<form>` is the page's, around these and the reading's 'Generate Fresh Reading'
+ * (decision 130: text browsers ignore a button's `form` attribute). This part hydrates on first use (decisions 109,
+ * 113). The number is the page's (the saved readings set it from outside the form); on mount the part adopts what
+ * was typed before its code arrived.
  */
-export function AngelForm({
+export function AngelFields({
   constraint,
   lastResult,
   preferences,
@@ -33,7 +35,7 @@ export function AngelForm({
 }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const [form, fields] = useForm<Preferences & { number: string }>({
+  const [, fields] = useForm<Preferences & { number: string }>({
     id: ANGEL_FORM_ID,
     lastResult,
     constraint,
@@ -47,13 +49,7 @@ export function AngelForm({
 
   const { key: _key, defaultValue: _default, ...numberProps } = getInputProps(fields.number, { type: "text" });
   return (
-    <Form
-      method="post"
-      action="/angel"
-      {...getFormProps(form)}
-      className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm"
-      aria-label="Decode an angel number"
-    >
+    <div className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm">
       <PreferencesFields fields={fields} defaults={preferences} />
       <div className="mt-6 flex flex-wrap items-end gap-3">
         <div>
@@ -93,6 +89,6 @@ export function AngelForm({
           {error.detail ? <p className="mt-1 text-sm">{error.detail}</p> : null}
         </div>
       ) : null}
-    </Form>
+    </div>
   );
 }

@@ -1,17 +1,17 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useRef } from "react";
 import { useAdoptOnHydration } from "~/components/on-use";
 import type { FormConstraint } from "~/forum/ui/form-answer";
 import { BIRTH_DATE_ERROR_ID, BIRTH_DATE_FORM_ID, BIRTH_DATE_MAX_LENGTH, formatBirthDateInput } from "../birth-date";
 
 /**
- * The birth date form (spec part 2, "/birth-date"): the date field, formatted as it is typed. It hydrates on first
- * use (decisions 109, 113), so the page's Analyze button (outside it, `form="birth-date-form"`) and the failure box
- * are the page's: the button's rule (disabled while the field is empty) holds from the page's hydration, before this
- * code is fetched. The value is the page's; on mount the form adopts what was typed before its code arrived.
+ * The birth date field (spec part 2, "/birth-date"), formatted as it is typed. It hydrates on first use (decisions
+ * 109, 113), so the `<form>`, its Analyze button and the failure box are the page's (decision 130: the button sits
+ * in the form, which text browsers need): the button's rule (disabled while the field is empty) holds from the
+ * page's hydration, before this code is fetched. The value is the page's; on mount the field adopts what was typed
+ * before its code arrived.
  */
-export function BirthDateForm({
+export function BirthDateField({
   constraint,
   lastResult,
   value,
@@ -25,7 +25,7 @@ export function BirthDateForm({
   invalid: boolean;
 }) {
   const previous = useRef(value);
-  const [form, fields] = useForm<{ birthDate: string }>({
+  const [, fields] = useForm<{ birthDate: string }>({
     id: BIRTH_DATE_FORM_ID,
     lastResult,
     constraint,
@@ -41,7 +41,7 @@ export function BirthDateForm({
 
   const { key: _key, defaultValue: _default, ...inputProps } = getInputProps(fields.birthDate, { type: "text" });
   return (
-    <Form method="post" action="/birth-date" {...getFormProps(form)} aria-label="Analyze a birth date">
+    <div>
       <label htmlFor={fields.birthDate.id} className="block text-sm font-semibold">
         Birth date (MM/DD/YYYY)
       </label>
@@ -62,6 +62,6 @@ export function BirthDateForm({
         aria-describedby={invalid ? BIRTH_DATE_ERROR_ID : undefined}
         className="mt-1 w-48 rounded-md border border-violet-300 px-3 py-2 text-lg"
       />
-    </Form>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Notice } from "~/components/notice";
+import { useHydrated } from "~/components/use-hydrated";
 import { universalName, type Digit } from "../principles";
 import { GENERATION_TEXTS } from "../texts";
 
@@ -18,7 +18,7 @@ export type GenerationError = { title: string; message: string };
 
 /**
  * The result of the home generator for the chosen number: the failure with 'Try Again', the reading, or (while a
- * new one is written) the principle's name. Its buttons submit the generator form (`formId`).
+ * new one is written) the principle's name. It sits inside the generator form, which its buttons submit (decision 130).
  */
 export function GenerationResult({
   chosen,
@@ -26,14 +26,12 @@ export function GenerationResult({
   reading,
   showEssence,
   submitting,
-  formId,
 }: {
   chosen: Digit;
   error: GenerationError | null;
   reading: GeneratedReading | null;
   showEssence: boolean;
   submitting: boolean;
-  formId: string;
 }) {
   return (
     <section
@@ -43,24 +41,18 @@ export function GenerationResult({
     >
       {error ? (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <h2 id="result-title" className="font-semibold">
+          <h2 id="result-title" tabIndex={-1} className="font-semibold outline-none">
             {error.title}
           </h2>
           <p className="mt-1">{error.message}</p>
-          <button
-            type="submit"
-            form={formId}
-            name="number"
-            value={chosen}
-            className="mt-3 rounded-md bg-cosmic px-4 py-2 text-white"
-          >
+          <button type="submit" name="number" value={chosen} className="mt-3 rounded-md bg-cosmic px-4 py-2 text-white">
             Try Again
           </button>
         </div>
       ) : reading ? (
-        <ReadingView reading={reading} showEssence={showEssence} submitting={submitting} formId={formId} />
+        <ReadingView reading={reading} showEssence={showEssence} submitting={submitting} />
       ) : (
-        <h2 id="result-title" className="font-serif text-2xl font-semibold">
+        <h2 id="result-title" tabIndex={-1} className="font-serif text-2xl font-semibold outline-none">
           {universalName(chosen)}
         </h2>
       )}
@@ -72,16 +64,13 @@ function ReadingView({
   reading,
   showEssence,
   submitting,
-  formId,
 }: {
   reading: GeneratedReading;
   showEssence: boolean;
   submitting: boolean;
-  formId: string;
 }) {
   const regenerate = {
     type: "submit",
-    form: formId,
     name: "number",
     value: reading.number,
     disabled: submitting,
@@ -89,7 +78,7 @@ function ReadingView({
   return (
     <div>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id="result-title" className="font-serif text-2xl font-semibold">
+        <h2 id="result-title" tabIndex={-1} className="font-serif text-2xl font-semibold outline-none">
           {reading.principle.title}
         </h2>
         <button
@@ -121,7 +110,11 @@ function ReadingView({
   );
 }
 
-/** 'Show Visual Essence': a link-like GET without JavaScript (?essence=1), a toggle with it. */
+/**
+ * 'Show Visual Essence': inside the generator form, so no form of its own (forms do not nest): a link to the page with
+ * ?essence=1 (or 0) until the page has hydrated, working in every browser; then a toggle button. The link says it is
+ * a button too (it shows or hides the image, as the button does), so the control is the same one for a screen reader.
+ */
 function VisualEssence({
   readingId,
   number,
@@ -133,6 +126,7 @@ function VisualEssence({
   imageUrl: string;
   shown: boolean;
 }) {
+  const hydrated = useHydrated();
   const [essence, setEssence] = useState(shown);
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
@@ -142,23 +136,24 @@ function VisualEssence({
     const img = image.current;
     if (img && img.complete && img.naturalWidth === 0) setFailed(true);
   }, [essence]);
+  const label = essence ? "Hide Visual Essence" : "Show Visual Essence";
+  const look = "inline-block rounded-md border border-cosmic px-4 py-2 text-cosmic";
   return (
     <div className="mt-6">
-      <Form method="get" action="/">
-        <input type="hidden" name="content" value={readingId} />
-        <input type="hidden" name="essence" value={essence ? "0" : "1"} />
-        <button
-          type="submit"
-          aria-expanded={essence}
-          onClick={(event) => {
-            event.preventDefault();
-            setEssence((v) => !v);
-          }}
-          className="rounded-md border border-cosmic px-4 py-2 text-cosmic"
-        >
-          {essence ? "Hide Visual Essence" : "Show Visual Essence"}
+      {hydrated ? (
+        <button type="button" aria-expanded={essence} onClick={() => setEssence((v) => !v)} className={look}>
+          {label}
         </button>
-      </Form>
+      ) : (
+        <a
+          href={`/?content=${readingId}&essence=${essence ? "0" : "1"}#result`}
+          role="button"
+          aria-expanded={essence}
+          className={look}
+        >
+          {label}
+        </a>
+      )}
       {!essence ? null : failed ? (
         <p className="mt-3 flex h-64 w-64 items-center justify-center rounded-lg border border-dashed border-violet-300 text-center">
           {GENERATION_TEXTS.imageUnavailable}

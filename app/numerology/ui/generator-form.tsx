@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useHydrated } from "~/components/use-hydrated";
 import type { FormConstraint } from "~/forum/ui/form-answer";
 import type { Preferences } from "~/preferences/options";
@@ -7,12 +6,13 @@ import { PreferencesFields } from "./preferences-fields";
 import { usePreferenceSaver } from "./use-preference-saver";
 
 /**
- * The home generator's form (spec part 1): "Customize Your Insights" (style, length, keywords; saved as they change
- * with JavaScript, with 'Save preferences' without it). The number wheel, 'Try Again' and the relation cards are
- * the page's and submit it by `form`. It hydrates on first use and holds a submit made before its code arrives
- * (decisions 109, 113).
+ * The home generator's fields (spec part 1): "Customize Your Insights" (style, length, keywords; saved as they
+ * change with JavaScript, with 'Save preferences' without it). The `<form>` is the page's: it holds these fields
+ * and the page's own buttons (the number wheel, 'Try Again', Refresh, 'Generate New Insights', the relation
+ * cards), since text browsers ignore a button's `form` attribute (decision 130). This part hydrates on first use
+ * (decisions 109, 113); a submit before then is the page's form's, through Remix, with what was typed.
  */
-export function GeneratorForm({
+export function GeneratorFields({
   id,
   constraint,
   lastResult,
@@ -27,9 +27,9 @@ export function GeneratorForm({
 }) {
   const hydrated = useHydrated();
   const onPreferenceChange = usePreferenceSaver();
-  const [form, fields] = useForm<Preferences>({ id, lastResult, constraint, shouldValidate: "onSubmit" });
+  const [, fields] = useForm<Preferences>({ id, lastResult, constraint, shouldValidate: "onSubmit" });
   return (
-    <Form method="post" action="/?index" {...getFormProps(form)} className="mt-8" aria-label="Generate insights">
+    <div className="mt-8">
       <section aria-labelledby="customize-title" className="rounded-xl border border-violet-200 bg-white p-5 shadow-sm">
         <h2 id="customize-title" className="font-serif text-xl font-semibold">
           Customize Your Insights
@@ -49,6 +49,6 @@ export function GeneratorForm({
         ) : null}
         <input type="hidden" name="returnTo" value={returnTo} />
       </section>
-    </Form>
+    </div>
   );
 }

@@ -3,20 +3,17 @@ import { Tooltip } from "~/components/tooltip";
 import { DIGITS, principleOf, universalName, type Digit } from "../principles";
 
 /**
- * The ten digits on a circle, each a submit button of the generator form (`name="number"`, `form`): the page's own,
- * outside the form, so they and the keys 0-9 work from the page's hydration on (the form hydrates on first use and
- * holds a submit made before its code arrives, decision 113).
+ * The ten digits on a circle, each a submit button of the generator form that holds it (`name="number"`): the
+ * page's own, so they and the keys 0-9 work from the page's hydration on (decisions 113, 130).
  */
 export function NumberWheel({
   chosen,
   submitting,
   buttons,
-  formId,
 }: {
   chosen: Digit | null;
   submitting: boolean;
   buttons: MutableRefObject<Array<HTMLButtonElement | null>>;
-  formId: string;
 }) {
   return (
     <fieldset className="mt-10">
@@ -33,7 +30,6 @@ export function NumberWheel({
                   buttons.current[digit] = el;
                 }}
                 type="submit"
-                form={formId}
                 name="number"
                 value={digit}
                 disabled={submitting}

@@ -28,19 +28,17 @@ const describedBy = (meta: FieldMeta, hint?: string) =>
 
 /**
  * Style, Content Length and Keywords (n/30, 'No proper nouns'): plain form fields named style, composition and
- * keywords, so they travel with the form that contains them (or points at them with `form`). The forms that hold
+ * keywords, so they travel with the form that contains them. The forms that hold
  * them hydrate on first use (decision 113): on mount the fields adopt what was chosen or typed before their code
  * arrived (and report it as a change).
  */
 export function PreferencesFields({
   fields,
   defaults,
-  formId,
   onPreferenceChange,
 }: {
   fields: Record<PreferenceName, FieldMeta>;
   defaults: Preferences;
-  formId?: string;
   onPreferenceChange?: (field: PreferenceName, value: string, all: Preferences) => void;
 }) {
   const [values, setValues] = useState<Preferences>(defaults);
@@ -71,7 +69,6 @@ export function PreferencesFields({
         <select
           id={fields.style.id}
           name="style"
-          form={formId}
           value={values.style}
           onChange={(e) => update("style", e.target.value)}
           aria-invalid={fields.style.errors?.length ? true : undefined}
@@ -93,7 +90,6 @@ export function PreferencesFields({
         <select
           id={fields.composition.id}
           name="composition"
-          form={formId}
           value={values.composition}
           onChange={(e) => update("composition", e.target.value)}
           aria-invalid={fields.composition.errors?.length ? true : undefined}
@@ -115,7 +111,6 @@ export function PreferencesFields({
         <input
           id={fields.keywords.id}
           name="keywords"
-          form={formId}
           type="text"
           maxLength={KEYWORDS_MAX}
           value={values.keywords}

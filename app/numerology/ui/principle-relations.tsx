@@ -1,16 +1,8 @@
 import { universalName, DIGITS, type Digit } from "../principles";
 import { CURRENT_LABEL, relationBetween } from "../relations";
 
-/** How the chosen principle meets each of the ten; each card regenerates for its number. */
-export function PrincipleRelations({
-  chosen,
-  formId,
-  submitting,
-}: {
-  chosen: Digit;
-  formId: string;
-  submitting: boolean;
-}) {
+/** How the chosen principle meets each of the ten; each card regenerates for its number (in the generator form). */
+export function PrincipleRelations({ chosen, submitting }: { chosen: Digit; submitting: boolean }) {
   return (
     <section aria-labelledby="relations-title" className="mt-10">
       <h2 id="relations-title" className="font-serif text-2xl font-semibold">
@@ -21,7 +13,6 @@ export function PrincipleRelations({
           <li key={digit}>
             <button
               type="submit"
-              form={formId}
               name="number"
               value={digit}
               disabled={submitting}

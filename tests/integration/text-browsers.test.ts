@@ -1,0 +1,314 @@
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer } from "../../scripts/app-server";
+import { mailsTo } from "./edge-client";
+import { useOwnDatabase } from "./helpers/accounts";
+import { lynx, w3m, type Shown, type TextBrowser } from "./helpers/text-browsers";
+
+/**
+ * Every flow a member has, in Debian's lynx and w3m (issue 31, decision 130), against the production build on the
+ * default configuration (http://localhost:$PORT: no Secure cookies), with a database and a data folder of its own (its
+ * jobs send the mail to the outbox there). Each step asserts what the server did (the database, the outbox, the
+ * saved file) and what the browser shows (its own rendering of the page, saved by the browser).
+ */
+const PASSWORD = "Text1-browser";
+const NEW_PASSWORD = "Fresh2-browser";
+
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let dataDir: string;
+let work: string;
+// the database, reached once useOwnDatabase has pointed DATABASE_URL at this file's own
+let db: typeof import("#db/client.server").db;
+let schema: typeof import("#db/schema");
+let orm: typeof import("drizzle-orm");
+/** another member's post, for the flag */
+let othersPost: { topicId: number; postId: number };
+
+beforeAll(async () => {
+  await useOwnDatabase("test_text_browsers");
+  ({ db } = await import("#db/client.server"));
+  schema = await import("#db/schema");
+  orm = await import("drizzle-orm");
+  const { createUser } = await import("~/accounts/users.server");
+  const { createTopic, createPost } = await import("~/forum/topics.server");
+  const other = await createUser({ username: "tb_other", email: "tb_other@example.test", password: PASSWORD });
+  const { topic } = await createTopic({ authorId: other.id, title: "Flag me", description: null, category: "general" });
+  const made = await createPost({
+    topicId: topic.id,
+    authorId: other.id,
+    content: "A post for the text browsers to flag.",
+  });
+  othersPost = { topicId: topic.id, postId: made!.post.id };
+  dataDir = await mkdtemp(path.join(tmpdir(), "text-browsers-data-"));
+  await chmod(dataDir, 0o755);
+  work = await mkdtemp(path.join(tmpdir(), "text-browsers-"));
+  server = await startAppServer(
+    { DATA_DIR: dataDir, RUN_JOBS: "true", PUBLIC_URL: undefined, FORUM_POST_INTERVAL_SECONDS: "0" },
+    { stderr: "inherit" },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await rm(work, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The page's main text as the browser shows it, from its heading on (the header and drawer links left out). */
+const main = (shown: Shown) => shown.text.replace(/\s+/g, " ");
+
+async function userNamed(username: string) {
+  const [row] = await db
+    .select({ id: schema.users.id, email: schema.users.email })
+    .from(schema.users)
+    .where(orm.eq(schema.users.username, username));
+  return row;
+}
+
+const CLIENTS: Array<[string, (dir: string) => Promise<TextBrowser>]> = [
+  ["lynx", async (dir) => lynx(server.base, dir)],
+  ["w3m", (dir) => w3m(server.base, dir)],
+];
+
+describe.each(CLIENTS)("in %s", (name, open) => {
+  let browser: TextBrowser;
+  const username = `tb_${name}_${Math.random().toString(36).slice(2, 7)}`;
+  const email = `${username}@example.test`;
+  let topicUrl = "";
+
+  beforeAll(async () => {
+    browser = await open(path.join(work, name));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("registers", async () => {
+    const shown = await browser.visit("/auth?tab=register", [
+      { fill: "Username", value: username },
+      { fill: "Email", value: email },
+      { fill: "Password", value: PASSWORD },
+      { press: "Create Account" },
+    ]);
+    expect(await userNamed(username)).toMatchObject({ email });
+    expect(main(shown)).toContain(username); // the header names the member: the session cookie was kept
+  });
+
+  it("signs out", async () => {
+    const shown = await browser.visit("/user-profile", [{ press: "Sign Out" }]);
+    expect(main(shown)).toContain("Signed out"); // the toast, carried by its cookie over the redirect
+    expect(main(shown)).toContain("Not signed in");
+    const member = await userNamed(username);
+    const left = await db.select().from(schema.sessions).where(orm.eq(schema.sessions.userId, member!.id));
+    expect(left).toEqual([]);
+  });
+
+  it("signs in", async () => {
+    const shown = await browser.visit("/auth", [
+      { fill: "Username or email", value: username },
+      { fill: "Password", value: PASSWORD },
+      { press: "Sign In" },
+    ]);
+    expect(main(shown)).toContain(username);
+    expect(main(shown)).not.toContain("Not signed in");
+  });
+
+  it("chooses 7 on the home page, then Refresh", async () => {
+    const first = await browser.visit("/", [{ press: "7 Universal Harmony" }]);
+    const firstId = Number(new URL(first.url).searchParams.get("content"));
+    expect(firstId).toBeGreaterThan(0);
+    expect(main(first)).toContain("Your Affirmation");
+    expect(main(first)).toContain("Universal Harmony (chosen)");
+    const again = await browser.visit(first.url, [{ press: "↻ Refresh" }]);
+    const againId = Number(new URL(again.url).searchParams.get("content"));
+    expect(againId).toBeGreaterThan(firstId);
+    expect(main(again)).toContain("Your Affirmation");
+    const rows = await db
+      .select({ id: schema.generatedContents.id, number: schema.generatedContents.number })
+      .from(schema.generatedContents)
+      .where(orm.inArray(schema.generatedContents.id, [firstId, againId]));
+    expect(rows.map((r) => r.number)).toEqual([7, 7]);
+  });
+
+  it("decodes angel number 1111, then Generate Fresh Reading", async () => {
+    const first = await browser.visit("/angel", [
+      { fill: "Angel number", value: "1111" },
+      { press: "Decode Angel Message" },
+    ]);
+    const firstId = Number(new URL(first.url).searchParams.get("reading"));
+    expect(firstId).toBeGreaterThan(0);
+    expect(main(first)).toContain("1111");
+    const fresh = await browser.visit(first.url, [{ press: "Generate Fresh Reading" }]);
+    const freshId = Number(new URL(fresh.url).searchParams.get("reading"));
+    expect(freshId).toBeGreaterThan(firstId);
+    expect(main(fresh)).toContain("1111");
+  });
+
+  it("analyses a birth date", async () => {
+    const shown = await browser.visit("/birth-date", [
+      { fill: "Birth date (MM/DD/YYYY)", value: "03/15/1990" },
+      { press: "Analyze" },
+    ]);
+    expect(main(shown)).toContain("Your Cosmic Blueprint for 03/15/1990");
+    expect(main(shown)).toContain("Life path number: 1");
+  });
+
+  it("creates a topic", async () => {
+    const title = `Text browser topic from ${name}`;
+    const shown = await browser.visit("/forum?new=1", [
+      { fill: "Title", value: title },
+      { fill: "Description (optional)", value: "Posted without a script." },
+      { press: "Create Topic" },
+    ]);
+    const [topic] = await db
+      .select({ id: schema.forumTopics.id })
+      .from(schema.forumTopics)
+      .where(orm.eq(schema.forumTopics.title, title));
+    expect(topic).toBeDefined();
+    topicUrl = `/forum/topic/${topic!.id}`;
+    expect(main(shown)).toContain(title);
+  });
+
+  it("replies, edits the reply and flags a post", async () => {
+    const reply = `A reply typed in ${name}`;
+    const replied = await browser.visit(topicUrl, [{ fill: "Your reply", value: reply }, { press: "Post Reply" }]);
+    expect(main(replied)).toContain(reply);
+    const [post] = await db
+      .select({ id: schema.forumPosts.id })
+      .from(schema.forumPosts)
+      .where(orm.eq(schema.forumPosts.content, reply));
+    expect(post).toBeDefined();
+
+    const edited = `${reply}, edited`;
+    const afterEdit = await browser.visit(`${topicUrl}?edit=${post!.id}`, [
+      { fill: "Edit post #", value: edited },
+      { press: "Save" },
+    ]);
+    expect(main(afterEdit)).toContain(edited);
+    const [row] = await db
+      .select({ content: schema.forumPosts.content })
+      .from(schema.forumPosts)
+      .where(orm.eq(schema.forumPosts.id, post!.id));
+    expect(row!.content).toBe(edited);
+
+    const member = await userNamed(username);
+    const flagged = await browser.visit(`/forum/topic/${othersPost.topicId}?confirm=flag-post-${othersPost.postId}`, [
+      { check: "Spam" },
+      { press: "Send flag" },
+    ]);
+    const flags = await db
+      .select({ reason: schema.moderationFlags.reason })
+      .from(schema.moderationFlags)
+      .where(
+        orm.and(
+          orm.eq(schema.moderationFlags.postId, othersPost.postId),
+          orm.eq(schema.moderationFlags.flaggerId, member!.id),
+        ),
+      );
+    expect(flags).toEqual([{ reason: "spam" }]);
+    expect(main(flagged)).toMatch(/flag/i);
+  });
+
+  it("adds an e-mail address (a member who has none)", async () => {
+    const { createUser } = await import("~/accounts/users.server");
+    const bare = `tb_${name}_bare`;
+    await createUser({ username: bare, email: null, password: PASSWORD });
+    await browser.visit("/user-profile", [{ press: "Sign Out" }]);
+    await browser.visit("/auth", [
+      { fill: "Username or email", value: bare },
+      { fill: "Password", value: PASSWORD },
+      { press: "Sign In" },
+    ]);
+    const added = `${bare}@example.test`;
+    const shown = await browser.visit("/user-profile", [
+      { fill: "Email address", value: added },
+      { press: "Add Email" },
+    ]);
+    expect((await userNamed(bare))!.email).toBe(added);
+    expect(main(shown)).toContain(added);
+    // back to the member of this flow
+    await browser.visit("/user-profile", [{ press: "Sign Out" }]);
+    const back = await browser.visit("/auth", [
+      { fill: "Username or email", value: username },
+      { fill: "Password", value: PASSWORD },
+      { press: "Sign In" },
+    ]);
+    expect(main(back)).toContain(username);
+  });
+
+  it("changes the e-mail address", async () => {
+    const changed = `changed_${email}`;
+    const shown = await browser.visit("/user-profile", [
+      { fill: "New email address", value: changed },
+      { fill: "Current password", value: PASSWORD },
+      { press: "Change Email" },
+    ]);
+    expect((await userNamed(username))!.email).toBe(changed);
+    expect(main(shown)).toContain(changed);
+  });
+
+  it("resets the password from the mailed link", async () => {
+    const member = await userNamed(username);
+    const out = await browser.visit("/user-profile", [{ press: "Sign Out" }]);
+    expect(main(out)).toContain("Not signed in");
+    await browser.visit("/auth?dialog=reset&method=email", [
+      { after: "Use Username" },
+      { fill: "Email", value: member!.email! },
+      { press: "Send Reset Link" },
+    ]);
+    // the address also got the change's verification mail: wait for the one with the reset link
+    let link: string | undefined;
+    for (let i = 0; i < 100 && !link; i++) {
+      const mails = await mailsTo(dataDir, member!.email!, 1, 200);
+      link = mails.map((m) => m.text.match(/https?:\/\/\S*\/reset-password\?token=\S+/)?.[0]).find(Boolean);
+      if (!link) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(link, "the reset mail's link").toBeDefined();
+    const { pathname, search } = new URL(link!);
+    const reset = await browser.visit(`${pathname}${search}`, [
+      { fill: "New password", value: NEW_PASSWORD },
+      { fill: "Confirm new password", value: NEW_PASSWORD },
+      { press: "Set New Password" },
+    ]);
+    expect(main(reset)).not.toMatch(/invalid or has expired/i);
+    expect(main(reset)).toContain(`Signed in as ${username}`); // a reset signs the member in
+    await browser.visit("/user-profile", [{ press: "Sign Out" }]);
+    const signedIn = await browser.visit("/auth", [
+      { fill: "Username or email", value: username },
+      { fill: "Password", value: NEW_PASSWORD },
+      { press: "Sign In" },
+    ]);
+    expect(main(signedIn)).toContain(username);
+  });
+
+  it("fetches the read-aloud audio from the Listen link", async () => {
+    const file = path.join(work, `${name}-listen.mp3`);
+    await browser.download("/about", "Listen to this page", file);
+    const audio = await readFile(file);
+    expect((await stat(file)).size).toBeGreaterThan(10_000);
+    // an MP3: an ID3 tag or an MPEG frame sync
+    expect(
+      audio.subarray(0, 3).toString("latin1") === "ID3" || (audio[0] === 0xff && (audio[1]! & 0xe0) === 0xe0),
+    ).toBe(true);
+  });
+
+  it("uploads a 3D model from a file input", async () => {
+    const { cubeObj } = await import("../fixtures/models3d/cubes");
+    const file = path.join(work, `${name}-cube.obj`);
+    await writeFile(file, cubeObj());
+    const shown = await browser.visit("/3d-viewer", [
+      { fill: "3D model file", value: file },
+      { press: "Upload Model" },
+    ]);
+    const [model] = await db
+      .select({ urn: schema.models3d.urn, sizeBytes: schema.models3d.sizeBytes })
+      .from(schema.models3d)
+      .where(orm.eq(schema.models3d.originalName, `${name}-cube.obj`));
+    expect(model).toBeDefined();
+    expect(model!.sizeBytes).toBe(cubeObj().byteLength);
+    expect(shown.url).toContain(model!.urn);
+    expect(main(shown)).toContain(`${name}-cube.obj`);
+  });
+});
