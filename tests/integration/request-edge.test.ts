@@ -506,7 +506,8 @@ describe("every 429 carries Retry-After", () => {
       await send(
         plain.base,
         "/api/generate-personalized-reading",
-        json({ planet: "Moon", constellation: "Cancer" }, { "X-Forwarded-For": ip }),
+        // keywords of its own: the sky monitor may already have written (and cached) today's Moon in Cancer reading
+        json({ planet: "Moon", constellation: "Cancer", keywords: "retry after" }, { "X-Forwarded-For": ip }),
       ),
       "/api/generate-personalized-reading",
     );

@@ -283,9 +283,14 @@ describe.each(CLIENTS)("in %s", (name, open) => {
     expect(main(signedIn)).toContain(username);
   });
 
-  it("fetches the read-aloud audio from the Listen link", async () => {
+  it("follows the Listen link to the transcript and fetches the read-aloud audio from it", async () => {
     const file = path.join(work, `${name}-listen.mp3`);
-    await browser.download("/about", "Listen to this page", file);
+    // the Listen link opens the listen page (decision 193): the audio, its transcript, and the MP3 one link further
+    const listen = await browser.visit("/about", [{ follow: "Listen to this page" }]);
+    expect(new URL(listen.url).pathname).toBe("/listen");
+    expect(listen.text).toContain("Listen to /about");
+    const listenAddress = new URL(listen.url);
+    await browser.download(listenAddress.pathname + listenAddress.search, "Open the audio (MP3)", file);
     const audio = await readFile(file);
     expect((await stat(file)).size).toBeGreaterThan(10_000);
     // an MP3: an ID3 tag or an MPEG frame sync

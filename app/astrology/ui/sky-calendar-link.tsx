@@ -1,11 +1,11 @@
-import { SKY_CALENDAR_CONTENTS } from "~/astrology/sky-calendar";
+import type { SkyCalendarLinks } from "~/astrology/sky-calendar";
 
 /**
  * The sky calendar's subscribe links (decision 150): `webcal:` opens the visitor's calendar app to subscribe, and
  * the plain address is there to copy into a client's "subscribe by URL" (or to download the file). Plain anchors:
  * files, not pages, so the router never handles them.
  */
-export function SkyCalendarLink({ links }: { links: { webcal: string; plain: string } }) {
+export function SkyCalendarLink({ links }: { links: SkyCalendarLinks }) {
   return (
     <div className="mt-3 max-w-3xl">
       <p>
@@ -20,7 +20,7 @@ export function SkyCalendarLink({ links }: { links: { webcal: string; plain: str
           )
         </span>
       </p>
-      <p className="mt-1 text-sm">{SKY_CALENDAR_CONTENTS} Your calendar keeps it up to date.</p>
+      <p className="mt-1 text-sm">{links.contents} Your calendar keeps it up to date.</p>
     </div>
   );
 }
