@@ -9,7 +9,7 @@ import { deleteExpiredSessions } from "./session.server";
  * clean-up of expired sessions (decision 011). Returns the recurring tasks to schedule at boot.
  */
 export function registerAccountJobs(): string[] {
-  registerJobHandler<AccountMailJob>(ACCOUNT_MAIL_QUEUE, runAccountMailJob);
+  registerJobHandler<AccountMailJob>(ACCOUNT_MAIL_QUEUE, runAccountMailJob, { lane: "mail" });
   registerRecurringTask("expired-sessions", 60 * 60 * 1000, async () => {
     await deleteExpiredSessions();
   });

@@ -13,9 +13,13 @@ import { pageOfPost, REPLY_NOTIFICATION_QUEUE } from "./topics.server";
  * the List-Unsubscribe header (RFC 8058 One-Click: a POST to the same address).
  */
 export function registerForumJobs(): void {
-  registerJobHandler<{ postId: number }>(REPLY_NOTIFICATION_QUEUE, async ({ postId }) => {
-    await sendReplyNotification(postId);
-  });
+  registerJobHandler<{ postId: number }>(
+    REPLY_NOTIFICATION_QUEUE,
+    async ({ postId }) => {
+      await sendReplyNotification(postId);
+    },
+    { lane: "mail" },
+  );
 }
 
 export function unsubscribeUrl(token: string): string {

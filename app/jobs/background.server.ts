@@ -1,6 +1,6 @@
 import { lt, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { astrologyReadingCache, jobs, rateLimits } from "#db/schema";
+import { astrologyReadingCache, rateLimits } from "#db/schema";
 import { seedDemoForumAtBoot } from "~/forum/boot.server";
 import { env } from "~/utils/env.server";
 import { registerRecurringTask, scheduleRecurringTask, startWorker } from "./queue.server";
@@ -26,11 +26,13 @@ export async function stopBackgroundWork(): Promise<void> {
   worker = null;
 }
 
-/** Finished background jobs (ids of posts to notify about, of models to convert) are kept this long. */
+/**
+ * Finished background jobs (ids of posts to notify about, of models to convert) are kept this long: a day in
+ * pg-boss's live table, a day in its archive (app/jobs/queue.server.ts).
+ */
 export const FINISHED_JOBS_KEPT_DAYS = 2;
 
 async function cleanUpInfrastructureTables(): Promise<void> {
-  await db.delete(jobs).where(lt(jobs.doneAt, sql`now() - make_interval(days => ${FINISHED_JOBS_KEPT_DAYS})`));
   await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`));
   await db.delete(astrologyReadingCache).where(lt(astrologyReadingCache.expiresAt, sql`now()`));
 }

@@ -14,9 +14,13 @@ import { MODERATION_NOTICE_QUEUE } from "./actions.server";
  * audit-log row and the member's address, and sends nothing when the member has none.
  */
 export function registerModerationJobs(): void {
-  registerJobHandler<{ actionId: number }>(MODERATION_NOTICE_QUEUE, async ({ actionId }) => {
-    await sendModerationNotice(actionId);
-  });
+  registerJobHandler<{ actionId: number }>(
+    MODERATION_NOTICE_QUEUE,
+    async ({ actionId }) => {
+      await sendModerationNotice(actionId);
+    },
+    { lane: "mail" },
+  );
 }
 
 export type ModerationMail = { subject: string; text: string };

@@ -84,6 +84,18 @@ const schema = z.object({
   /** Bytes one address may upload per UTC day without signing in, and one member per day. */
   MODELS3D_ANONYMOUS_DAILY_MB: z.coerce.number().int().min(1).default(200),
   MODELS3D_MEMBER_DAILY_MB: z.coerce.number().int().min(1).default(1024),
+  /**
+   * What one person may keep stored at once (uploads and what their conversion made), per visitor address and
+   * per member; and how many of their uploads may wait for conversion or be converting (issue 33).
+   */
+  MODELS3D_ANONYMOUS_STORED_MB: z.coerce.number().int().min(1).default(200),
+  MODELS3D_MEMBER_STORED_MB: z.coerce.number().int().min(1).default(1024),
+  MODELS3D_PENDING_PER_PERSON: z.coerce.number().int().min(1).default(2),
+  /** A conversion's output (GLB and poster) may be at most this many times its upload, or this floor, and never
+   * more than the absolute bound. */
+  MODELS3D_OUTPUT_RATIO: z.coerce.number().positive().default(40),
+  MODELS3D_OUTPUT_FLOOR_MB: z.coerce.number().positive().default(4),
+  MODELS3D_OUTPUT_MAX_MB: z.coerce.number().positive().default(128),
   /** Background workers (job queue, monitors). Tests that start several instances may turn them off. */
   RUN_JOBS: z
     .enum(["true", "false"])
