@@ -150,7 +150,13 @@ export async function convertStoredModel({ urn, timeoutMs }: { urn: string; time
 }
 
 const MB = 1024 * 1024;
-const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+/** A size as people read it: bytes, KB or MB. */
+const readableSize = (bytes: number) =>
+  bytes < 1024
+    ? `${Math.round(bytes)} bytes`
+    : bytes < MB
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / MB).toFixed(1)} MB`;
 
 /** The largest output a conversion of `inputBytes` may store: a ratio to the input, a floor, an absolute bound. */
 export function outputBound(inputBytes: number): number {
@@ -170,7 +176,7 @@ async function refuseOutput({
 }): Promise<string | null> {
   const bound = outputBound(model.sizeBytes);
   if (addedBytes > bound) {
-    return `output_too_large: The converted model would take ${megabytes(addedBytes)}, more than the ${megabytes(bound)} allowed for an upload of ${(model.sizeBytes / 1024).toFixed(1)} KB (at most ${env.MODELS3D_OUTPUT_RATIO} times the upload, and never more than ${env.MODELS3D_OUTPUT_MAX_MB} MB).`;
+    return `output_too_large: The converted model would take ${readableSize(addedBytes)}, more than the ${readableSize(bound)} allowed for an upload of ${readableSize(model.sizeBytes)} (at most ${env.MODELS3D_OUTPUT_RATIO} times the upload, and never more than ${env.MODELS3D_OUTPUT_MAX_MB} MB).`;
   }
   if (model.ownerKey) {
     const allowance = storedAllowanceBytes({ userId: model.ownerKey.startsWith("user:") ? 1 : null });
