@@ -360,6 +360,17 @@ export const models3d = pgTable(
   ],
 );
 
+/**
+ * The names of ADMIN_USERNAMES as they were read (decision 163): each name is considered once, at the first boot
+ * that reads it; `user_id` is the account it granted the admin role to, or null when no account had that name
+ * then (a later registration of that name is never made admin: scripts/make-admin grants it).
+ */
+export const adminNameGrants = pgTable("admin_name_grants", {
+  username: text("username").primaryKey(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  readAt: createdAt(),
+});
+
 // ------------------------------------------------------------------------------------------ infrastructure
 
 /** Fixed-window counters for abuse limits, shared by every instance. */

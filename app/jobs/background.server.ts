@@ -1,6 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { astrologyReadingCache, rateLimits } from "#db/schema";
+import { grantConfiguredAdmins } from "~/accounts/users.server";
 import { seedDemoForumAtBoot } from "~/forum/boot.server";
 import { env } from "~/utils/env.server";
 import { registerRecurringTask, scheduleRecurringTask, startWorker } from "./queue.server";
@@ -13,6 +14,7 @@ import { registerDomainJobs } from "./registry.server";
 let worker: { stop: () => Promise<void> } | null = null;
 
 export async function startBackgroundWork(): Promise<void> {
+  await grantConfiguredAdmins();
   await seedDemoForumAtBoot();
   if (!env.RUN_JOBS || worker) return;
   const recurring = registerDomainJobs();

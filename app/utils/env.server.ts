@@ -119,6 +119,12 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Decision 026: this many distinct members' flags hide a post or topic at once, pending review. */
   MODERATION_FLAG_THRESHOLD: z.coerce.number().int().min(1).max(100).default(3),
+  /**
+   * Members of standing, whose flags count towards hiding an item at once (as Discourse's trust level 1): an
+   * account at least this many hours old with at least this many visible posts (decision 163).
+   */
+  MODERATION_STANDING_HOURS: z.coerce.number().int().min(0).default(24),
+  MODERATION_STANDING_POSTS: z.coerce.number().int().min(0).default(3),
   /** Decision 026: how many items a member may flag during their first day. */
   MODERATION_NEW_MEMBER_FLAGS: z.coerce.number().int().min(0).max(100).default(3),
   LOG_REQUESTS: z
