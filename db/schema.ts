@@ -77,6 +77,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     /** updated at most every few minutes, not on every request */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** when the member last proved it is them in this browser (sign-in, or the password again: decision 164) */
+    reauthenticatedAt: timestamp("reauthenticated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_last_seen_idx").on(t.lastSeenAt)],
 );
