@@ -74,7 +74,14 @@ export async function createModelRecord(input: {
   });
 }
 
+/** A model's address as newUrn makes them (the site's own are named alike): checked before any query. */
+export function isModelUrn(urn: string | undefined): urn is string {
+  return typeof urn === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(urn);
+}
+export const NOT_A_MODEL_ADDRESS = "This is not a 3D model's address.";
+
 export async function getModel({ urn }: { urn: string }): Promise<ModelRecord | null> {
+  if (!isModelUrn(urn)) return null;
   const [row] = await db.select(columns).from(models3d).where(eq(models3d.urn, urn)).limit(1);
   return (row as ModelRecord | undefined) ?? null;
 }

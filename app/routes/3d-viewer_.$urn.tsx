@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { failureDetail, failureMessage, formatMegabytes } from "~/models3d/formats";
-import { getModel, getModelSummary } from "~/models3d/models.server";
+import { getModel, getModelSummary, isModelUrn, NOT_A_MODEL_ADDRESS } from "~/models3d/models.server";
 import { signedModelQuery } from "~/models3d/token.server";
 import { ModelDescription } from "~/models3d/ui/model-description";
 import { ErrorAlert, ProcessingCard } from "~/models3d/ui/upload-card";
@@ -15,7 +15,8 @@ import { originFromMatches, pageMeta } from "~/utils/meta";
  * then offers the GLB and a server-rendered picture of it (and, with JavaScript, the viewer as well).
  */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const model = params.urn ? await getModel({ urn: params.urn }) : null;
+  if (!isModelUrn(params.urn)) throw new Response(NOT_A_MODEL_ADDRESS, { status: 400 });
+  const model = await getModel({ urn: params.urn });
   invariantResponse(model, "Model Not Found", { status: 404 });
   const done = model.status === "success" || model.status === "failed";
   const query = model.status === "success" ? signedModelQuery(model.urn) : null;

@@ -551,9 +551,15 @@ describe("the request log", () => {
 
 describe("error answers", () => {
   it("never show a stack, a path or SQL, and a 500 names its request id", async () => {
-    for (const pathname of ["/api/3d/status/x%00y", "/3d-viewer/%00", "/forum/topic/abc", "/api/forum/topics/%00"]) {
+    for (const [pathname, status] of [
+      ["/api/3d/status/x%00y", 400],
+      ["/api/3d/model/x%00y", 400],
+      ["/3d-viewer/%00", 400],
+      ["/forum/topic/abc", 404],
+      ["/api/forum/topics/%00", 404],
+    ] as const) {
       const answer = await send(plain.base, pathname);
-      expect(answer.status, pathname).toBeGreaterThanOrEqual(400);
+      expect(answer.status, pathname).toBe(status);
       expectNoDetail(answer);
       if (answer.status >= 500) expect(answer.text, pathname).toContain(String(answer.headers["x-request-id"]));
     }
