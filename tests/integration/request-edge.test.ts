@@ -572,3 +572,35 @@ describe("error answers", () => {
     expect(malformed.json()).toEqual({ error: expect.any(String) });
   });
 });
+
+describe("an early answer on a keep-alive connection (issue 33)", () => {
+  it("says Connection: close on a 413, so the client's next request succeeds, every time", async () => {
+    const http = await import("node:http");
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const request = (method: string, path: string, body?: Buffer) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = http.request(
+          `${plain.base}${path}`,
+          {
+            method,
+            agent,
+            headers: body
+              ? { "Content-Type": "application/json", "Content-Length": body.length, Origin: plain.base }
+              : {},
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    for (let i = 0; i < 5; i++) {
+      const refused = await request("POST", "/api/login", Buffer.alloc(2 * 1024 * 1024, 0x20));
+      expect(refused).toEqual({ status: 413, connection: "close" });
+      expect((await request("GET", "/healthz")).status).toBe(200);
+    }
+    agent.destroy();
+  });
+});
