@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   customType,
@@ -81,6 +80,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     /** updated at most every few minutes, not on every request */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** when the member last proved it is them in this browser (sign-in, or the password again: decision 164) */
+    reauthenticatedAt: timestamp("reauthenticated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_last_seen_idx").on(t.lastSeenAt)],
 );
@@ -393,6 +394,8 @@ export const models3d = pgTable(
     progress: integer("progress").notNull().default(0),
     error: text("error"),
     sessionId: text("session_id"),
+    /** whose upload it is: `user:<id>` for a member, `ip:<keyed hash>` for a visitor; null for the site's own */
+    ownerKey: text("owner_key"),
     sourceKey: text("source_key").notNull(),
     glbKey: text("glb_key"),
     vertexCount: integer("vertex_count"),
@@ -400,38 +403,25 @@ export const models3d = pgTable(
     updatedAt: updatedAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
-  (t) => [index("models3d_expires_idx").on(t.expiresAt), index("models3d_created_idx").on(t.createdAt)],
-);
-
-// ------------------------------------------------------------------------------------------ infrastructure
-
-/** A small Postgres-backed job queue (see app/jobs/queue.server.ts): several instances share it safely. */
-export const jobs = pgTable(
-  "jobs",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    queue: text("queue").notNull(),
-    payload: jsonb("payload").notNull().default({}),
-    runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    attempts: integer("attempts").notNull().default(0),
-    maxAttempts: integer("max_attempts").notNull().default(5),
-    lockedAt: timestamp("locked_at", { withTimezone: true, mode: "date" }),
-    lockedBy: text("locked_by"),
-    lastError: text("last_error"),
-    /** optional de-duplication key: one pending job per key */
-    singletonKey: text("singleton_key"),
-    doneAt: timestamp("done_at", { withTimezone: true, mode: "date" }),
-    createdAt: createdAt(),
-  },
   (t) => [
-    index("jobs_pending_idx")
-      .on(t.queue, t.runAt)
-      .where(sql`${t.doneAt} is null`),
-    uniqueIndex("jobs_singleton_idx")
-      .on(t.queue, t.singletonKey)
-      .where(sql`${t.doneAt} is null`),
+    index("models3d_expires_idx").on(t.expiresAt),
+    index("models3d_created_idx").on(t.createdAt),
+    index("models3d_owner_idx").on(t.ownerKey, t.status),
   ],
 );
+
+/**
+ * The names of ADMIN_USERNAMES as they were read (decision 163): each name is considered once, at the first boot
+ * that reads it; `user_id` is the account it granted the admin role to, or null when no account had that name
+ * then (a later registration of that name is never made admin: scripts/make-admin grants it).
+ */
+export const adminNameGrants = pgTable("admin_name_grants", {
+  username: text("username").primaryKey(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  readAt: createdAt(),
+});
+
+// ------------------------------------------------------------------------------------------ infrastructure
 
 /** Fixed-window counters for abuse limits, shared by every instance. */
 export const rateLimits = pgTable(

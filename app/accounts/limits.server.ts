@@ -66,4 +66,13 @@ export async function underLimits(list: RateLimit[]): Promise<AccountFailure | n
   return hit.every((s) => s.allowed) ? null : refused(hit);
 }
 
+/**
+ * Counts one mail to `address` against its daily limit (`mailAddressDaily`); false when the day's mails are used
+ * up. Every kind of mail is counted (issue 33): those a request causes are counted by the request (underLimits),
+ * the rest by the job that sends them (notifications, security notices) through this.
+ */
+export async function countMailTo(address: string): Promise<boolean> {
+  return (await hitRateLimit(limits.mailAddressDaily(address))).allowed;
+}
+
 export { hitRateLimit, peekRateLimit, resetRateLimit };

@@ -1,6 +1,7 @@
 import { registerJobHandler, registerRecurringTask } from "~/jobs/queue.server";
 import { ACCOUNT_MAIL_QUEUE, sendEmailChangedMail, type AccountMailJob } from "./account-mail.server";
 import { mailEmailVerification, mailPasswordChanged } from "./email.server";
+import { countMailTo } from "./limits.server";
 import { mailPasswordResetByEmail, mailPasswordResetByUsername, mailUsernameReminder } from "./recovery.server";
 import { deleteExpiredSessions } from "./session.server";
 
@@ -9,7 +10,7 @@ import { deleteExpiredSessions } from "./session.server";
  * clean-up of expired sessions (decision 011). Returns the recurring tasks to schedule at boot.
  */
 export function registerAccountJobs(): string[] {
-  registerJobHandler<AccountMailJob>(ACCOUNT_MAIL_QUEUE, runAccountMailJob);
+  registerJobHandler<AccountMailJob>(ACCOUNT_MAIL_QUEUE, runAccountMailJob, { lane: "mail" });
   registerRecurringTask("expired-sessions", 60 * 60 * 1000, async () => {
     await deleteExpiredSessions();
   });
@@ -27,6 +28,8 @@ export async function runAccountMailJob(job: AccountMailJob): Promise<void> {
     case "verify-email":
       return mailEmailVerification(job);
     case "email-changed":
+      // A security notice: counted like every mail, sent even past the day's limit (the owner must know).
+      await countMailTo(job.to);
       return sendEmailChangedMail(job);
     case "password-changed":
       return mailPasswordChanged(job);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { users } from "#db/schema";
+import { adminNameGrants, users } from "#db/schema";
 import { env } from "~/utils/env.server";
 import { hashPassword } from "./password.server";
 
@@ -82,17 +82,58 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return e?.cause ? isUniqueViolation(e.cause, constraint) : false;
 }
 
-/** Decision 2: admins are members with the admin role, or named in ADMIN_USERNAMES. */
-export function isAdminUser(user: Pick<PublicUser, "role" | "username">): boolean {
-  if (user.role === "admin") return true;
-  const names = env.ADMIN_USERNAMES.split(",")
-    .map((n) => n.trim().toLowerCase())
-    .filter(Boolean);
-  return names.includes(user.username.toLowerCase());
+/**
+ * Decision 2 as decision 163 has it: admins are members with the admin role, granted by scripts/make-admin or,
+ * once, by ADMIN_USERNAMES to an account that existed when the setting was read (grantConfiguredAdmins).
+ */
+export function isAdminUser(user: Pick<PublicUser, "role">): boolean {
+  return user.role === "admin";
+}
+
+/**
+ * Reads ADMIN_USERNAMES at boot: a name read for the first time makes its account an admin if the account exists
+ * now, and is remembered either way, so an account registered later under that name never becomes admin through
+ * the setting. Returns the usernames granted now.
+ */
+export async function grantConfiguredAdmins(setting = env.ADMIN_USERNAMES): Promise<string[]> {
+  const names = [
+    ...new Set(
+      setting
+        .split(",")
+        .map((n) => n.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  const granted: string[] = [];
+  for (const name of names) {
+    const username = await db.transaction(async (tx) => {
+      const [account] = await tx
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${name}`)
+        .limit(1);
+      const [read] = await tx
+        .insert(adminNameGrants)
+        .values({ username: name, userId: account?.id ?? null })
+        .onConflictDoNothing()
+        .returning({ username: adminNameGrants.username });
+      if (!read) return null; // read at an earlier boot: decided then
+      if (!account) {
+        console.warn(
+          `[accounts] ADMIN_USERNAMES names "${name}", which no account has: it will not make a later registration an admin (use npm run make-admin)`,
+        );
+        return null;
+      }
+      await tx.update(users).set({ role: "admin" }).where(eq(users.id, account.id));
+      return account.username;
+    });
+    if (username) granted.push(username);
+  }
+  return granted;
 }
 
 /** Decision 026: moderators (and every admin) may use the moderation tools. */
-export function isModeratorUser(user: Pick<PublicUser, "role" | "username">): boolean {
+export function isModeratorUser(user: Pick<PublicUser, "role">): boolean {
   return user.role === "moderator" || isAdminUser(user);
 }
 

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { users } from "#db/schema";
+import { requireRecentAuth } from "~/accounts/reauth.server";
 import { getUser } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { env } from "~/utils/env.server";
@@ -59,7 +60,11 @@ export function hasAdminApiToken(request: Request): boolean {
 export async function authorizeEmailExport(request: Request): Promise<"ok" | 401 | 403> {
   if (hasAdminApiToken(request)) return "ok";
   const user = await getUser(request);
-  if (user && isAdminUser(user)) return "ok";
+  if (user && isAdminUser(user)) {
+    // A browser's admin session must have proved it recently (decision 164); the API token is unchanged.
+    await requireRecentAuth(request);
+    return "ok";
+  }
   if (user || request.headers.has("authorization")) return 403;
   return 401;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
+import { countMailTo } from "~/accounts/limits.server";
 import { registerJobHandler } from "~/jobs/queue.server";
 import { composeMail, type ComposedMail } from "~/mail/compose";
 import { sendMail } from "~/mail/mail.server";
@@ -15,9 +16,13 @@ import { pageOfPost, REPLY_NOTIFICATION_QUEUE } from "./topics.server";
  * the List-Unsubscribe header (RFC 8058 One-Click: a POST to the same address).
  */
 export function registerForumJobs(): void {
-  registerJobHandler<{ postId: number }>(REPLY_NOTIFICATION_QUEUE, async ({ postId }) => {
-    await sendReplyNotification(postId);
-  });
+  registerJobHandler<{ postId: number }>(
+    REPLY_NOTIFICATION_QUEUE,
+    async ({ postId }) => {
+      await sendReplyNotification(postId);
+    },
+    { lane: "mail" },
+  );
 }
 
 export function unsubscribeUrl(token: string): string {
@@ -37,14 +42,30 @@ export async function sendReplyNotification(postId: number): Promise<boolean> {
       replier: sql<string>`(select username from users r where r.id = ${forumPosts.authorId})`,
       username: users.username,
       email: users.email,
+      verified: users.isEmailVerified,
       forumNotifications: users.forumNotifications,
     })
     .from(forumPosts)
     .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
     .innerJoin(users, eq(users.id, forumTopics.authorId))
-    .where(eq(forumPosts.id, postId))
+    .where(
+      and(
+        eq(forumPosts.id, postId),
+        // A reply hidden or deleted since, or in a topic hidden or deleted since, is told to no one (decision 162).
+        isNull(forumPosts.hiddenAt),
+        isNull(forumPosts.deletedAt),
+        isNull(forumTopics.hiddenAt),
+        isNull(forumTopics.deletedAt),
+      ),
+    )
     .limit(1);
   if (!row || row.replierId === row.topicAuthorId || !row.email || !row.forumNotifications) return false;
+  // Only to an address its owner proved, and within the address's mails of the day (issue 33).
+  if (!row.verified) return false;
+  if (!(await countMailTo(row.email))) {
+    console.warn("[forum] reply notification not mailed: the address had its mails for today");
+    return false;
+  }
 
   const token = await ensureUnsubscribeToken(row.topicAuthorId);
   const unsubscribe = unsubscribeUrl(token);

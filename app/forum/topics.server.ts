@@ -328,6 +328,46 @@ export function canSeeHidden(reader: Reader, authorId: number): boolean {
 }
 
 /**
+ * May this reader see this topic (and so any of its posts)? A hidden topic only its author (who is told why) and
+ * moderators; a deleted one (getTopic does not return it) only moderators. The one answer for pages, the API,
+ * notifications and every list (decision 162).
+ */
+export function canSeeTopic(reader: Reader, topic: { authorId: number; hidden: HiddenState }): boolean {
+  return !topic.hidden || canSeeHidden(reader, topic.authorId);
+}
+
+/**
+ * One post as this reader may see it (postForReader), or null when they may not see it at all: deleted, or in a
+ * topic that is deleted (moderators only) or hidden (canSeeTopic). GET /api/forum/posts/{id} answers with this.
+ */
+export async function getVisiblePost({
+  postId,
+  reader,
+}: {
+  postId: number;
+  reader: Reader;
+}): Promise<ForumPost | null> {
+  if (!Number.isSafeInteger(postId) || postId <= 0 || postId > 2_147_483_647) return null;
+  const [row] = (await db
+    .select({
+      ...postColumns,
+      topicAuthorId: forumTopics.authorId,
+      topicHiddenAt: forumTopics.hiddenAt,
+      topicDeleted: sql<boolean>`${forumTopics.deletedAt} is not null`,
+    })
+    .from(forumPosts)
+    .innerJoin(users, eq(users.id, forumPosts.authorId))
+    .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
+    .where(and(eq(forumPosts.id, postId), isNull(forumPosts.deletedAt)))
+    .limit(1)) as Array<PostRow & { topicAuthorId: number; topicHiddenAt: Date | null; topicDeleted: boolean }>;
+  if (!row) return null;
+  const { topicAuthorId, topicHiddenAt, topicDeleted, ...post } = row;
+  if (topicDeleted && !reader?.canModerate) return null;
+  if (!canSeeTopic(reader, { authorId: topicAuthorId, hidden: topicHiddenAt ? { reason: null } : null })) return null;
+  return postForReader(toPost(post), reader);
+}
+
+/**
  * A post as a reader may see it: a hidden post keeps its place and number, but others get the notice instead of
  * its text (and no reason). Every route that hands posts out goes through this.
  */
@@ -502,6 +542,22 @@ export async function createPost({
   return { post: (await getPost(outcome.id))!, created: outcome.created };
 }
 
+/**
+ * May a post in this state be edited by its author? Null: yes; "not-found": it or its topic is deleted; otherwise
+ * why not (the post or its topic was hidden by a moderator). The one answer for the edit form and the edit itself.
+ */
+export function editRefusal(state: {
+  hiddenAt: Date | null;
+  deletedAt: Date | null;
+  topicHiddenAt: Date | null;
+  topicDeletedAt: Date | null;
+}): string | "not-found" | null {
+  if (state.deletedAt || state.topicDeletedAt) return "not-found";
+  if (state.topicHiddenAt) return "This topic was hidden by a moderator: its posts cannot be edited.";
+  if (state.hiddenAt) return "This post was hidden by a moderator and cannot be edited.";
+  return null;
+}
+
 export type UpdatePostResult =
   { status: "updated"; post: ForumPost } | { status: "not-found" } | { status: "forbidden" };
 
@@ -520,14 +576,21 @@ export async function updatePost({
 }): Promise<UpdatePostResult> {
   if (!Number.isSafeInteger(postId) || postId <= 0 || postId > 2_147_483_647) return { status: "not-found" };
   const [state] = await db
-    .select({ authorId: forumPosts.authorId, hiddenAt: forumPosts.hiddenAt, deletedAt: forumPosts.deletedAt })
+    .select({
+      authorId: forumPosts.authorId,
+      hiddenAt: forumPosts.hiddenAt,
+      deletedAt: forumPosts.deletedAt,
+      topicHiddenAt: forumTopics.hiddenAt,
+      topicDeletedAt: forumTopics.deletedAt,
+    })
     .from(forumPosts)
+    .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
     .where(eq(forumPosts.id, postId))
     .limit(1);
-  if (!state || state.deletedAt) return { status: "not-found" };
-  if (state.authorId !== authorId) return { status: "forbidden" };
-  if (state.hiddenAt)
-    throw new ForumWriteRefusedError("This post was hidden by a moderator and cannot be edited.", 409);
+  const refusal = state ? editRefusal(state) : "not-found";
+  if (refusal === "not-found") return { status: "not-found" };
+  if (state!.authorId !== authorId) return { status: "forbidden" };
+  if (refusal) throw new ForumWriteRefusedError(refusal, 409);
   await db.transaction((tx) => refuseSilenced(tx, authorId));
   const [updated] = await db
     .update(forumPosts)
@@ -538,7 +601,16 @@ export async function updatePost({
       updatedAt: sql`case when ${forumPosts.content} = ${content} then ${forumPosts.updatedAt}
         else greatest(clock_timestamp(), ${forumPosts.createdAt} + interval '1 millisecond') end`,
     })
-    .where(and(eq(forumPosts.id, postId), eq(forumPosts.authorId, authorId), isNull(forumPosts.hiddenAt)))
+    .where(
+      and(
+        eq(forumPosts.id, postId),
+        eq(forumPosts.authorId, authorId),
+        isNull(forumPosts.hiddenAt),
+        // The topic may have been hidden or deleted since the check above.
+        sql`exists(select 1 from ${forumTopics} where ${forumTopics.id} = ${forumPosts.topicId}
+          and ${forumTopics.hiddenAt} is null and ${forumTopics.deletedAt} is null)`,
+      ),
+    )
     .returning({ id: forumPosts.id });
   if (updated) return { status: "updated", post: (await getPost(updated.id))! };
   const exists = await db.select({ id: forumPosts.id }).from(forumPosts).where(eq(forumPosts.id, postId)).limit(1);

@@ -1,6 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { astrologyReadingCache, jobs, rateLimits } from "#db/schema";
+import { astrologyReadingCache, rateLimits } from "#db/schema";
+import { grantConfiguredAdmins } from "~/accounts/users.server";
 import { seedDemoForumAtBoot } from "~/forum/boot.server";
 import { env } from "~/utils/env.server";
 import { registerRecurringTask, scheduleRecurringTask, startWorker } from "./queue.server";
@@ -13,6 +14,7 @@ import { registerDomainJobs } from "./registry.server";
 let worker: { stop: () => Promise<void> } | null = null;
 
 export async function startBackgroundWork(): Promise<void> {
+  await grantConfiguredAdmins();
   await seedDemoForumAtBoot();
   if (!env.RUN_JOBS || worker) return;
   const recurring = registerDomainJobs();
@@ -26,11 +28,13 @@ export async function stopBackgroundWork(): Promise<void> {
   worker = null;
 }
 
-/** Finished background jobs (ids of posts to notify about, of models to convert) are kept this long. */
+/**
+ * Finished background jobs (ids of posts to notify about, of models to convert) are kept this long: a day in
+ * pg-boss's live table, a day in its archive (app/jobs/queue.server.ts).
+ */
 export const FINISHED_JOBS_KEPT_DAYS = 2;
 
 async function cleanUpInfrastructureTables(): Promise<void> {
-  await db.delete(jobs).where(lt(jobs.doneAt, sql`now() - make_interval(days => ${FINISHED_JOBS_KEPT_DAYS})`));
   await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`));
   await db.delete(astrologyReadingCache).where(lt(astrologyReadingCache.expiresAt, sql`now()`));
 }

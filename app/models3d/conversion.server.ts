@@ -1,10 +1,19 @@
 import { fork } from "node:child_process";
 import { env } from "~/utils/env.server";
+import { hitRateLimit } from "~/utils/rate-limit.server";
 import { builtWorker } from "~/utils/workers.server";
 import { STAGE_PROGRESS, type ConversionStage } from "./convert/index";
 import { modelExtensionOf, type ModelExtension } from "./formats";
-import { evictOldestModels, getModel, markModelConverted, markModelFailed, setModelStage } from "./models.server";
+import {
+  evictOldestModels,
+  getModel,
+  markModelConverted,
+  markModelFailed,
+  setModelStage,
+  storedBytesOf,
+} from "./models.server";
 import { modelStorage } from "./storage.server";
+import { STORE_FULL_MESSAGE, storedAllowanceBytes, storedAllowanceMessage, uploadQuotaOf } from "./upload.server";
 
 /**
  * Conversion as a background job: the job handler loads the upload, runs the converter in a child process with
@@ -113,10 +122,67 @@ export async function convertStoredModel({ urn, timeoutMs }: { urn: string; time
     await markModelFailed({ urn, error: `${outcome.code}: ${outcome.message}` });
     return;
   }
+  const addedBytes = outcome.glb.byteLength + Buffer.byteLength(outcome.poster);
+  const refusal = await refuseOutput({ model, addedBytes });
+  if (refusal) {
+    console.warn(`[models3d] ${urn} (${model.format}) refused: ${refusal}`);
+    await markModelFailed({ urn, error: refusal });
+    return;
+  }
+  // Room for the output first: the store's cap counts what is stored after conversion.
+  const room = await evictOldestModels({
+    capBytes: env.MODELS3D_STORAGE_CAP_MB * 1024 * 1024 - addedBytes,
+    keepUrn: urn,
+    ownerKey: model.ownerKey,
+  });
+  if (!room.fits) {
+    await markModelFailed({ urn, error: `store_full: ${STORE_FULL_MESSAGE}` });
+    return;
+  }
   const glbKey = `${urn}/model.glb`;
   await modelStorage.put(glbKey, outcome.glb);
   await modelStorage.put(`${urn}/poster.svg`, outcome.poster);
-  const addedBytes = outcome.glb.byteLength + Buffer.byteLength(outcome.poster);
   await markModelConverted({ urn, glbKey, vertexCount: outcome.vertexCount, addedBytes });
-  await evictOldestModels({ capBytes: env.MODELS3D_STORAGE_CAP_MB * 1024 * 1024, keepUrn: urn });
+  if (model.ownerKey) {
+    // The daily allowance counts what is stored, not only what was uploaded (issue 33).
+    await hitRateLimit({ ...uploadQuotaOf(model.ownerKey), cost: Math.ceil(addedBytes / 1024) });
+  }
+}
+
+const MB = 1024 * 1024;
+/** A size as people read it: bytes, KB or MB. */
+const readableSize = (bytes: number) =>
+  bytes < 1024
+    ? `${Math.round(bytes)} bytes`
+    : bytes < MB
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / MB).toFixed(1)} MB`;
+
+/** The largest output a conversion of `inputBytes` may store: a ratio to the input, a floor, an absolute bound. */
+export function outputBound(inputBytes: number): number {
+  return Math.min(
+    env.MODELS3D_OUTPUT_MAX_MB * MB,
+    Math.max(env.MODELS3D_OUTPUT_RATIO * inputBytes, env.MODELS3D_OUTPUT_FLOOR_MB * MB),
+  );
+}
+
+/** Why a conversion's output is not stored ("code: message" as stored with the model), or null. */
+async function refuseOutput({
+  model,
+  addedBytes,
+}: {
+  model: { sizeBytes: number; ownerKey: string | null };
+  addedBytes: number;
+}): Promise<string | null> {
+  const bound = outputBound(model.sizeBytes);
+  if (addedBytes > bound) {
+    return `output_too_large: The converted model would take ${readableSize(addedBytes)}, more than the ${readableSize(bound)} allowed for an upload of ${readableSize(model.sizeBytes)} (at most ${env.MODELS3D_OUTPUT_RATIO} times the upload, and never more than ${env.MODELS3D_OUTPUT_MAX_MB} MB).`;
+  }
+  if (model.ownerKey) {
+    const allowance = storedAllowanceBytes({ userId: model.ownerKey.startsWith("user:") ? 1 : null });
+    if ((await storedBytesOf({ ownerKey: model.ownerKey })) + addedBytes > allowance) {
+      return `over_allowance: ${storedAllowanceMessage(allowance)}`;
+    }
+  }
+  return null;
 }

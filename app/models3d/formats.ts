@@ -77,7 +77,15 @@ export const MESSAGES = {
 
 /** Failure codes stored with a model; the page shows the spec's message for each. */
 export type ConversionFailure =
-  "no_geometry" | "translation_failed" | "timeout" | "too_large" | "external_reference" | "unsupported";
+  | "no_geometry"
+  | "translation_failed"
+  | "timeout"
+  | "too_large"
+  | "output_too_large"
+  | "over_allowance"
+  | "store_full"
+  | "external_reference"
+  | "unsupported";
 
 /** The stored error is "code: message" (conversion.server.ts); the code picks the spec's message. */
 export function failureMessage(error: string | null | undefined): string {
@@ -90,6 +98,8 @@ export function failureMessage(error: string | null | undefined): string {
  * that refers to outside files, a construct the converter refuses); other reasons stay in the server's log.
  */
 export function failureDetail(error: string | null | undefined): string | null {
-  const match = /^(external_reference|unsupported): ([\s\S]+)$/.exec(error ?? "");
+  const match = /^(external_reference|unsupported|output_too_large|over_allowance|store_full): ([\s\S]+)$/.exec(
+    error ?? "",
+  );
   return match ? match[2]!.slice(0, 300) : null;
 }

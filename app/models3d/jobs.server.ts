@@ -5,7 +5,9 @@ import { CONVERT_QUEUE } from "./upload.server";
 
 /** Registered in app/jobs/registry.server.ts: the conversion queue and the retention sweep. */
 export function registerModels3dJobs(): string[] {
-  registerJobHandler<{ urn: string }>(CONVERT_QUEUE, async ({ urn }) => convertStoredModel({ urn }));
+  registerJobHandler<{ urn: string }>(CONVERT_QUEUE, async ({ urn }) => convertStoredModel({ urn }), {
+    lane: "conversion",
+  });
   registerRecurringTask("models3d-retention", 6 * 3600 * 1000, async () => {
     const removed = await deleteExpiredModels();
     if (removed > 0) console.log(`[models3d] retention: removed ${removed} expired model(s)`);

@@ -8,8 +8,14 @@ import { parseSummary, type ModelSummary } from "./summary";
 export const RETENTION_DAYS = 7;
 const { models3d } = schema;
 
+/** The person an upload belongs to: a member wherever they are, a visitor by their address's keyed hash. */
+export function ownerKeyOf({ userId, ipHash }: { userId: number | null; ipHash: string }): string {
+  return userId ? `user:${userId}` : `ip:${ipHash}`;
+}
+
 export type ModelRecord = {
   urn: string;
+  ownerKey: string | null;
   originalName: string;
   format: string;
   sizeBytes: number;
@@ -23,6 +29,7 @@ export type ModelRecord = {
 
 const columns = {
   urn: models3d.urn,
+  ownerKey: models3d.ownerKey,
   originalName: models3d.originalName,
   format: models3d.format,
   sizeBytes: models3d.sizeBytes,
@@ -40,6 +47,8 @@ export async function createModelRecord(input: {
   format: string;
   sizeBytes: number;
   sessionId: string | null;
+  /** whose upload (ownerKeyOf); null for the site's own models */
+  ownerKey?: string | null;
   sourceKey: string;
   status?: ModelStatus;
   glbKey?: string;
@@ -55,6 +64,7 @@ export async function createModelRecord(input: {
     sizeBytes: input.sizeBytes,
     storedBytes: input.storedBytes ?? input.sizeBytes,
     sessionId: input.sessionId,
+    ownerKey: input.ownerKey ?? null,
     sourceKey: input.sourceKey,
     status: input.status ?? "stored",
     progress: input.status === "success" ? 100 : 0,
@@ -64,7 +74,14 @@ export async function createModelRecord(input: {
   });
 }
 
+/** A model's address as newUrn makes them (the site's own are named alike): checked before any query. */
+export function isModelUrn(urn: string | undefined): urn is string {
+  return typeof urn === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(urn);
+}
+export const NOT_A_MODEL_ADDRESS = "This is not a 3D model's address.";
+
 export async function getModel({ urn }: { urn: string }): Promise<ModelRecord | null> {
+  if (!isModelUrn(urn)) return null;
   const [row] = await db.select(columns).from(models3d).where(eq(models3d.urn, urn)).limit(1);
   return (row as ModelRecord | undefined) ?? null;
 }
@@ -120,34 +137,74 @@ export async function deleteExpiredModels(now = new Date()): Promise<number> {
   return expired.length;
 }
 
+/** How many of a person's uploads wait for their conversion or are being converted. */
+export async function countUnfinishedModels({ ownerKey }: { ownerKey: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(models3d)
+    .where(and(eq(models3d.ownerKey, ownerKey), sql`${models3d.status} not in ('success', 'failed')`));
+  return row?.n ?? 0;
+}
+
+/** The bytes a person's models take in storage now (uploads, converted models and posters). */
+export async function storedBytesOf({ ownerKey }: { ownerKey: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${models3d.storedBytes}), 0)::bigint` })
+    .from(models3d)
+    .where(eq(models3d.ownerKey, ownerKey));
+  return Number(row?.n ?? 0);
+}
+
+/** A model younger than this is never removed to make room for another person's upload (issue 33). */
+export const EVICTION_GRACE_HOURS = 24;
+
 /**
- * The storage cap (decision 094): while the visitors' models take more than `capBytes`, the oldest are removed
- * (row and files), never `keepUrn` (the upload being answered) nor the site's own models (no session).
- * Returns the urns removed.
+ * The storage cap (decisions 094 and 161): while the visitors' models take more than `capBytes`, models are
+ * removed (row and files): first the oldest of `ownerKey`, the person whose upload or conversion needs the room,
+ * then other people's models older than EVICTION_GRACE_HOURS, oldest first; never `keepUrn` (the model being
+ * answered), never the site's own models (no session), never another person's model younger than a day.
+ * Returns the urns removed and whether the store is now within its cap (when not, the caller refuses).
  */
 export async function evictOldestModels({
   capBytes,
   keepUrn,
+  ownerKey,
 }: {
   capBytes: number;
   keepUrn?: string;
-}): Promise<string[]> {
-  const removed = await db.transaction(async (tx) => {
-    // One eviction at a time across instances; the running total counts newest first.
+  ownerKey?: string | null;
+}): Promise<{ removed: string[]; fits: boolean }> {
+  const outcome = await db.transaction(async (tx) => {
+    // One eviction at a time across instances.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('models3d-evict'))`);
+    const owner = ownerKey ?? "";
     const rows = await tx.execute<{ urn: string }>(sql`
-      with ranked as (
-        select urn, sum(stored_bytes) over (order by created_at desc, urn desc) as running
-        from models3d where session_id is not null and urn <> ${keepUrn ?? ""}
+      with excess as (
+        select coalesce(sum(stored_bytes), 0) - ${capBytes} as bytes from models3d where session_id is not null
+      ), ranked as (
+        select urn, stored_bytes,
+          sum(stored_bytes) over (order by (owner_key = ${owner}) desc, created_at asc, urn asc) as freed
+        from models3d
+        where session_id is not null and urn <> ${keepUrn ?? ""}
+          and (owner_key = ${owner} or created_at < now() - make_interval(hours => ${EVICTION_GRACE_HOURS}))
       )
       delete from models3d where urn in (
-        select urn from ranked where running > ${capBytes} - coalesce((select stored_bytes from models3d where urn = ${keepUrn ?? ""}), 0)
+        select urn from ranked where freed - stored_bytes < (select bytes from excess)
       )
       returning urn`);
-    return [...rows].map((r) => r.urn);
+    const [total] = await tx.execute<{ bytes: string }>(
+      sql`select coalesce(sum(stored_bytes), 0)::bigint as bytes from models3d where session_id is not null`,
+    );
+    return { removed: [...rows].map((r) => r.urn), fits: Number(total?.bytes ?? 0) <= capBytes };
   });
-  for (const urn of removed) await modelStorage.remove(urn);
-  return removed;
+  for (const urn of outcome.removed) await modelStorage.remove(urn);
+  return outcome;
+}
+
+/** Removes a model: its row and its files. */
+export async function deleteModel({ urn }: { urn: string }): Promise<void> {
+  await db.delete(models3d).where(eq(models3d.urn, urn));
+  await modelStorage.remove(urn);
 }
 
 export async function setModelExpiry({ urn, expiresAt }: { urn: string; expiresAt: Date }) {

@@ -7,7 +7,14 @@ import { hashIp } from "~/utils/http.server";
 import { hitRateLimit, peekRateLimit, tooManyRequestsMessage, type RateLimit } from "~/utils/rate-limit.server";
 import { getVisitor } from "~/utils/visitor.server";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MODEL_EXTENSIONS, modelExtensionOf, type ModelStatus } from "./formats";
-import { createModelRecord, evictOldestModels } from "./models.server";
+import {
+  countUnfinishedModels,
+  createModelRecord,
+  deleteModel,
+  evictOldestModels,
+  ownerKeyOf,
+  storedBytesOf,
+} from "./models.server";
 import { SNIFF_BYTES, sniffModel } from "./sniff.server";
 import { modelStorage } from "./storage.server";
 import { inspectZip } from "./zip-inspect.server";
@@ -22,7 +29,7 @@ export const CONVERT_QUEUE = "models3d:convert";
 
 export type UploadResult =
   | { ok: true; urn: string; status: ModelStatus }
-  | { ok: false; status: 400 | 413 | 415 | 429; error: string; retryAfterSeconds?: number };
+  | { ok: false; status: 400 | 413 | 415 | 429 | 503; error: string; retryAfterSeconds?: number };
 
 /** Who uploads: a member's allowance is theirs wherever they are; a visitor's is their address's. */
 export type Uploader = { sessionId: string | null; userId: number | null; ip: string };
@@ -30,20 +37,27 @@ export type Uploader = { sessionId: string | null; userId: number | null; ip: st
 const DAY = 24 * 60 * 60;
 /** The daily byte allowance, counted in kilobytes in the shared rate-limit table. */
 export function uploadQuota({ userId, ip }: Pick<Uploader, "userId" | "ip">): RateLimit & { label: string } {
-  return userId
-    ? {
-        key: `models3d-bytes:user:${userId}`,
-        limit: env.MODELS3D_MEMBER_DAILY_MB * 1024,
-        windowSeconds: DAY,
-        label: `${env.MODELS3D_MEMBER_DAILY_MB} MB`,
-      }
-    : {
-        key: `models3d-bytes:ip:${hashIp(ip)}`,
-        limit: env.MODELS3D_ANONYMOUS_DAILY_MB * 1024,
-        windowSeconds: DAY,
-        label: `${env.MODELS3D_ANONYMOUS_DAILY_MB} MB`,
-      };
+  return uploadQuotaOf(ownerKeyOf({ userId, ipHash: hashIp(ip) }));
 }
+
+/** The daily allowance of a person (ownerKeyOf): uploads and, once converted, what their conversion stored. */
+export function uploadQuotaOf(ownerKey: string): RateLimit & { label: string } {
+  const member = ownerKey.startsWith("user:");
+  const mb = member ? env.MODELS3D_MEMBER_DAILY_MB : env.MODELS3D_ANONYMOUS_DAILY_MB;
+  return { key: `models3d-bytes:${ownerKey}`, limit: mb * 1024, windowSeconds: DAY, label: `${mb} MB` };
+}
+
+/** What one person may keep stored at once: their uploads and what the conversions made of them. */
+export function storedAllowanceBytes({ userId }: Pick<Uploader, "userId">): number {
+  return (userId ? env.MODELS3D_MEMBER_STORED_MB : env.MODELS3D_ANONYMOUS_STORED_MB) * 1024 * 1024;
+}
+
+export function storedAllowanceMessage(allowanceBytes: number): string {
+  return `Your models already take up to the ${Math.round(allowanceBytes / 1024 / 1024)} MB each person may keep. Delete one or wait for them to expire (after 7 days), then try again.`;
+}
+
+export const STORE_FULL_MESSAGE =
+  "The model store is full just now (everyone's models of the last day are kept). Please try again later.";
 
 export function quotaMessage(label: string, member: boolean): string {
   return member
@@ -78,6 +92,22 @@ export async function receiveModelUpload(request: Request, { sessionId, userId, 
       error: tooManyRequestsMessage(count.retryAfterSeconds),
       retryAfterSeconds: count.retryAfterSeconds,
     };
+  }
+  const ownerKey = ownerKeyOf({ userId, ipHash: hashIp(ip) });
+  // Conversions are limited per person (issue 33): a few waiting at a time, so no one fills the queue.
+  if ((await countUnfinishedModels({ ownerKey })) >= env.MODELS3D_PENDING_PER_PERSON) {
+    await drain(request);
+    return {
+      ok: false,
+      status: 429,
+      error: `You have ${env.MODELS3D_PENDING_PER_PERSON} models waiting to be converted. Please upload the next one when one of them is ready.`,
+      retryAfterSeconds: 30,
+    };
+  }
+  const allowance = storedAllowanceBytes({ userId });
+  if ((await storedBytesOf({ ownerKey })) + Math.max(0, declared - MULTIPART_OVERHEAD) > allowance) {
+    await drain(request);
+    return { ok: false, status: 429, error: storedAllowanceMessage(allowance), retryAfterSeconds: secondsToMidnight() };
   }
   const quota = uploadQuota({ userId, ip });
   const used = await peekRateLimit(quota);
@@ -150,9 +180,18 @@ export async function receiveModelUpload(request: Request, { sessionId, userId, 
     format: ext,
     sizeBytes: file.size,
     sessionId,
+    ownerKey,
     sourceKey: file.key,
   });
-  await evictOldestModels({ capBytes: env.MODELS3D_STORAGE_CAP_MB * 1024 * 1024, keepUrn: file.urn });
+  const room = await evictOldestModels({
+    capBytes: env.MODELS3D_STORAGE_CAP_MB * 1024 * 1024,
+    keepUrn: file.urn,
+    ownerKey,
+  });
+  if (!room.fits) {
+    await deleteModel({ urn: file.urn });
+    return { ok: false, status: 503, error: STORE_FULL_MESSAGE, retryAfterSeconds: 3600 };
+  }
   await enqueueJob(CONVERT_QUEUE, { urn: file.urn }, { maxAttempts: 2 });
   return { ok: true, urn: file.urn, status: "stored" };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, moderationActions, moderationFlags, users } from "#db/schema";
 import { endMemberSessions } from "~/accounts/session.server";
@@ -21,6 +21,7 @@ export type ModerationOutcome =
   { ok: true; message: string; actionId: number } | { ok: false; status: 400 | 403 | 404 | 409; error: string };
 
 const NOT_MODERATOR = "Forbidden: only moderators and admins can do this.";
+export const STAFF_ONLY = "Only an admin can act on a moderator or an admin, or on their posts and topics.";
 const fail = (status: 400 | 403 | 404 | 409, error: string): ModerationOutcome => ({ ok: false, status, error });
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
@@ -38,7 +39,9 @@ type Item = {
   topicId: number;
 };
 
-async function lockItem(tx: Tx, targetType: TargetType, id: number): Promise<Item | null> {
+async function lockItem(tx: Tx, targetType: TargetType, id: number, deleted = false): Promise<Item | null> {
+  const state = (column: typeof forumPosts.deletedAt | typeof forumTopics.deletedAt) =>
+    deleted ? isNotNull(column) : isNull(column);
   if (targetType === "post") {
     const [row] = await tx
       .select({
@@ -53,7 +56,7 @@ async function lockItem(tx: Tx, targetType: TargetType, id: number): Promise<Ite
       })
       .from(forumPosts)
       .innerJoin(users, eq(users.id, forumPosts.authorId))
-      .where(and(eq(forumPosts.id, id), isNull(forumPosts.deletedAt)))
+      .where(and(eq(forumPosts.id, id), state(forumPosts.deletedAt)))
       .for("update", { of: forumPosts });
     return row ? { ...row, lockedAt: null, category: null } : null;
   }
@@ -71,7 +74,7 @@ async function lockItem(tx: Tx, targetType: TargetType, id: number): Promise<Ite
     })
     .from(forumTopics)
     .innerJoin(users, eq(users.id, forumTopics.authorId))
-    .where(and(eq(forumTopics.id, id), isNull(forumTopics.deletedAt)))
+    .where(and(eq(forumTopics.id, id), state(forumTopics.deletedAt)))
     .for("update", { of: forumTopics });
   return row ? { ...row, topicId: row.id } : null;
 }
@@ -139,8 +142,13 @@ export async function moderate({
   let endSessionsOf: number | null = null;
 
   const outcome = await db.transaction(async (tx): Promise<ModerationOutcome> => {
-    const item = await lockItem(tx, targetType, targetId);
-    if (!item) return fail(404, `${noun} not found`);
+    // Restoring acts on a deleted item; every other action on one that is not.
+    const item = await lockItem(tx, targetType, targetId, action === "restore");
+    if (!item) return fail(404, action === "restore" ? `No deleted ${targetType} has this id.` : `${noun} not found`);
+    // Moderators act on members and their content; a moderator's or an admin's only an admin (decision 163).
+    if (item.authorRole !== "member" && item.authorId !== actor.id && !isAdminUser(actor)) {
+      return fail(403, STAFF_ONLY);
+    }
     const table = targetType === "post" ? forumPosts : forumTopics;
     const author = { id: item.authorId, username: item.authorName };
     const base = { actor, targetType, targetId, subject: author, reason };
@@ -197,6 +205,14 @@ export async function moderate({
         await resolveFlags(tx, targetType, targetId);
         return done(`${noun} deleted.`, { deleted: false, ...hiddenView(item) }, { deleted: true });
       }
+      case "restore": {
+        await tx.update(table).set({ deletedAt: null }).where(eq(table.id, targetId));
+        return done(
+          `${noun} restored.`,
+          { deleted: true, ...hiddenView(item) },
+          { deleted: false, ...hiddenView(item) },
+        );
+      }
       case "lock":
       case "unlock": {
         if (targetType !== "topic") return fail(400, "Only a topic can be locked or unlocked.");
@@ -222,9 +238,6 @@ export async function moderate({
       case "unsilence":
       case "unsuspend": {
         if (item.authorId === actor.id) return fail(403, "You cannot take this action on yourself.");
-        if (item.authorRole !== "member" && !isAdminUser(actor)) {
-          return fail(403, "Only an admin can warn, silence or suspend a moderator or an admin, or lift it.");
-        }
         const userBase = { ...base, targetType: "user" as const, targetId: item.authorId };
         const note = { [`${targetType}Id`]: targetId };
         if (action === "warn") {

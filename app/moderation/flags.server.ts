@@ -7,7 +7,8 @@ import type { FlagInput } from "./schemas";
 
 /**
  * Members' flags (decision 026): once per member and item, never on one's own, a few on a member's first day;
- * when `MODERATION_FLAG_THRESHOLD` (3) different members have open flags on an item, it is hidden at once,
+ * when `MODERATION_FLAG_THRESHOLD` (3) different members of standing (decision 163) have open flags on a
+ * member's item, it is hidden at once,
  * pending a moderator's review (hidden_by null), and the hiding is recorded in the audit log as the system's.
  */
 export type FlagOutcome = { ok: true; hidden: boolean } | { ok: false; status: 403 | 404 | 409 | 429; error: string };
@@ -20,16 +21,17 @@ export function newMemberLimitMessage(limit: number): string {
   return `New members can flag up to ${limit} items on their first day. Thank you for helping: please try again tomorrow.`;
 }
 
-type Item = { authorId: number; hiddenAt: Date | null };
+type Item = { authorId: number; hiddenAt: Date | null; authorRole: string };
 
 /** The item under its row lock (so concurrent flags count one after another), or null when missing/deleted. */
 async function lockItem(tx: Tx, targetType: TargetType, targetId: number): Promise<Item | null> {
   const table = targetType === "post" ? forumPosts : forumTopics;
   const [row] = await tx
-    .select({ authorId: table.authorId, hiddenAt: table.hiddenAt })
+    .select({ authorId: table.authorId, hiddenAt: table.hiddenAt, authorRole: users.role })
     .from(table)
+    .innerJoin(users, eq(users.id, table.authorId))
     .where(and(eq(table.id, targetId), isNull(table.deletedAt)))
-    .for("update");
+    .for("update", { of: table });
   return row ?? null;
 }
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
@@ -72,11 +74,22 @@ export async function flagItem({ flaggerId, input }: { flaggerId: number; input:
       .returning({ id: moderationFlags.id });
     if (inserted.length === 0) return { ok: false, status: 409, error: ALREADY_FLAGGED };
 
-    if (item.hiddenAt) return { ok: true, hidden: false };
+    // A moderator's or an admin's post is for the moderators' queue only, never hidden by members' flags.
+    if (item.hiddenAt || item.authorRole !== "member") return { ok: true, hidden: false };
+    // Only members of standing count towards hiding at once (decision 163): a day old, a few visible posts.
     const [{ flaggers }] = (await tx
       .select({ flaggers: sql<number>`count(distinct ${moderationFlags.flaggerId})::int` })
       .from(moderationFlags)
-      .where(and(eq(column, targetId), isNull(moderationFlags.resolvedAt)))) as [{ flaggers: number }];
+      .innerJoin(users, eq(users.id, moderationFlags.flaggerId))
+      .where(
+        and(
+          eq(column, targetId),
+          isNull(moderationFlags.resolvedAt),
+          sql`${users.createdAt} <= now() - make_interval(hours => ${env.MODERATION_STANDING_HOURS})`,
+          sql`(select count(*) from ${forumPosts} p where p.author_id = ${users.id}
+                and p.deleted_at is null and p.hidden_at is null) >= ${env.MODERATION_STANDING_POSTS}`,
+        ),
+      )) as [{ flaggers: number }];
     if (flaggers < env.MODERATION_FLAG_THRESHOLD) return { ok: true, hidden: false };
 
     const table = targetType === "post" ? forumPosts : forumTopics;

@@ -29,7 +29,8 @@ export const PERIODS = [
   { hours: 8760, label: "1 year" },
 ] as const;
 
-export const ITEM_ACTIONS = ["keep", "hide", "unhide", "delete", "lock", "unlock", "move"] as const;
+/** Each has its reverse: hide/unhide, delete/restore, lock/unlock, move back (decision 163). */
+export const ITEM_ACTIONS = ["keep", "hide", "unhide", "delete", "restore", "lock", "unlock", "move"] as const;
 /** On the item's author; `unsilence` and `unsuspend` lift a silence or suspension before its period ends. */
 export const MEMBER_ACTIONS = ["warn", "silence", "suspend", "unsilence", "unsuspend"] as const;
 export const MODERATION_ACTIONS = [...ITEM_ACTIONS, ...MEMBER_ACTIONS] as const;
@@ -43,6 +44,7 @@ export const ACTION_LABELS: Record<ModerationAction, string> = {
   hide: "Hide",
   unhide: "Unhide",
   delete: "Delete",
+  restore: "Restore",
   lock: "Lock topic",
   unlock: "Unlock topic",
   move: "Move topic",
@@ -59,6 +61,7 @@ export const CONSEQUENCES: Record<ModerationAction, string> = {
   hide: 'Readers will see "This post was hidden by a moderator" in its place; the author is told by e-mail with your reason.',
   unhide: "Everyone will see it again.",
   delete: "It leaves the forum (the record keeps it); the author is told by e-mail with your reason.",
+  restore: "The deleted post or topic is back in the forum where it was.",
   lock: "No one can reply until the topic is unlocked; the page says so.",
   unlock: "Members can reply again.",
   move: "The topic moves to the category you choose.",

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, moderationActions, users } from "#db/schema";
+import { countMailTo } from "~/accounts/limits.server";
 import { registerJobHandler } from "~/jobs/queue.server";
 import { composeMail, type ComposedMail, type MailAction } from "~/mail/compose";
 import { sendMail } from "~/mail/mail.server";
@@ -15,9 +16,13 @@ import { MODERATION_NOTICE_QUEUE } from "./actions.server";
  * audit-log row and the member's address, and sends nothing when the member has none.
  */
 export function registerModerationJobs(): void {
-  registerJobHandler<{ actionId: number }>(MODERATION_NOTICE_QUEUE, async ({ actionId }) => {
-    await sendModerationNotice(actionId);
-  });
+  registerJobHandler<{ actionId: number }>(
+    MODERATION_NOTICE_QUEUE,
+    async ({ actionId }) => {
+      await sendModerationNotice(actionId);
+    },
+    { lane: "mail" },
+  );
 }
 
 export type ModerationMail = ComposedMail;
@@ -91,11 +96,16 @@ export async function sendModerationNotice(actionId: number): Promise<boolean> {
   const [entry] = await db.select().from(moderationActions).where(eq(moderationActions.id, actionId)).limit(1);
   if (!entry?.subjectUserId) return false;
   const [member] = await db
-    .select({ username: users.username, email: users.email })
+    .select({ username: users.username, email: users.email, verified: users.isEmailVerified })
     .from(users)
     .where(eq(users.id, entry.subjectUserId))
     .limit(1);
-  if (!member?.email) return false;
+  // Only to an address its owner proved, and within the address's mails of the day (issue 33).
+  if (!member?.email || !member.verified) return false;
+  if (!(await countMailTo(member.email))) {
+    console.warn("[moderation] notice not mailed: the address had its mails for today");
+    return false;
+  }
 
   let what = "post";
   let link = `${publicOrigin()}/forum`;

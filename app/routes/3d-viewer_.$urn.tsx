@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { failureDetail, failureMessage, formatMegabytes } from "~/models3d/formats";
-import { getModelSummary } from "~/models3d/models.server";
+import { getModelSummary, isModelUrn, NOT_A_MODEL_ADDRESS } from "~/models3d/models.server";
 import { modelAfterChange, modelStage } from "~/models3d/status.server";
 import { signedModelQuery } from "~/models3d/token.server";
 import { ModelDescription } from "~/models3d/ui/model-description";
@@ -22,8 +22,9 @@ const POLL_MS = 2000;
  * Once converted it offers the GLB and a server-rendered picture of it (and, with JavaScript, the viewer as well).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (!isModelUrn(params.urn)) throw new Response(NOT_A_MODEL_ADDRESS, { status: 400 });
   const since = new URL(request.url).searchParams.get("since");
-  const model = params.urn ? await modelAfterChange({ urn: params.urn, since, signal: request.signal }) : null;
+  const model = await modelAfterChange({ urn: params.urn, since, signal: request.signal });
   invariantResponse(model, "Model Not Found", { status: 404 });
   const done = model.status === "success" || model.status === "failed";
   const query = model.status === "success" ? signedModelQuery(model.urn) : null;

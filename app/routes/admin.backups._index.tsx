@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { requireRecentAuth } from "~/accounts/reauth.server";
 import { requireAdmin } from "~/accounts/session.server";
 import { formatBytes } from "~/backups/format";
 import { backupsOverview } from "~/backups/schedule.server";
@@ -13,6 +14,8 @@ import { originFromMatches, pageMeta } from "~/utils/meta";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  // a download holds every member's data: the password again within the last 15 minutes (decision 164)
+  await requireRecentAuth(request);
   return backupsOverview();
 }
 

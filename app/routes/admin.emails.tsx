@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { requireRecentAuth } from "~/accounts/reauth.server";
 import { requireAdmin } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useHydrated } from "~/components/use-hydrated";
@@ -11,6 +12,7 @@ import { originFromMatches, pageMeta } from "~/utils/meta";
 /** /admin/emails (decision 2): admins only; signed-out visitors go to /auth, members get 403. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  await requireRecentAuth(request);
   return exportMemberEmails();
 }
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireRecentAuth } from "~/accounts/reauth.server";
 import { requireAdmin } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { onUse } from "~/components/on-use";
@@ -18,6 +19,7 @@ const RoleForm = onUse(() => import("~/moderation/ui/role-form").then((m) => m.R
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  await requireRecentAuth(request);
   const staff = await listStaff();
   const revoke = new URL(request.url).searchParams.get("revoke");
   return {
@@ -29,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
+  await requireRecentAuth(request, { returnTo: "/admin/moderation/roles" });
   return handleRoleIntent({ formData: await request.formData(), user, redirectTo: "/admin/moderation/roles" });
 }
 

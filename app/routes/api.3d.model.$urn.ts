@@ -1,5 +1,5 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
-import { getModel } from "~/models3d/models.server";
+import { getModel, isModelUrn, NOT_A_MODEL_ADDRESS } from "~/models3d/models.server";
 import { modelStorage } from "~/models3d/storage.server";
 import { canReadModel } from "~/models3d/token.server";
 import { jsonError } from "~/utils/http.server";
@@ -7,6 +7,7 @@ import { jsonError } from "~/utils/http.server";
 /** GET /api/3d/model/{urn}: the converted GLB, with a viewer token or a signed link (`?download=1` saves it). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const urn = params.urn ?? "";
+  if (!isModelUrn(urn)) return jsonError(NOT_A_MODEL_ADDRESS, 400);
   if (!canReadModel(request, urn)) return jsonError("A valid viewer token is required.", 401);
   const model = await getModel({ urn });
   if (!model) return jsonError("Model not found.", 404);

@@ -1,11 +1,12 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { failureDetail, failureMessage } from "~/models3d/formats";
-import { getModel } from "~/models3d/models.server";
+import { getModel, isModelUrn, NOT_A_MODEL_ADDRESS } from "~/models3d/models.server";
 import { jsonError, jsonResponse } from "~/utils/http.server";
 
 /** GET /api/3d/status/{urn} → { status: success | failed | stage, progress: 'NN%' } (+ error, and a detail when one is written for visitors, when failed). */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const model = params.urn ? await getModel({ urn: params.urn }) : null;
+  if (!isModelUrn(params.urn)) return jsonError(NOT_A_MODEL_ADDRESS, 400);
+  const model = await getModel({ urn: params.urn });
   if (!model) return jsonError("Model not found.", 404);
   const body: { status: string; progress: string; error?: string; detail?: string } = {
     status: model.status,

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser, requireApiUser } from "~/accounts/session.server";
 import { apiReader, enforceLimit, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
-import { getPost, parseId, postForReader, updatePost } from "~/forum/topics.server";
+import { getVisiblePost, parseId, updatePost } from "~/forum/topics.server";
 import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
 import type { RouteMethods } from "~/utils/request-edge.server";
 
@@ -12,9 +12,9 @@ export const handle: RouteMethods = { actionMethods: ["PATCH"] };
 /** GET /api/forum/posts/{postId}: one post. */
 export async function loader({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.postId);
-  const post = id ? await getPost(id) : null;
+  const post = id ? await getVisiblePost({ postId: id, reader: apiReader(await getUser(request)) }) : null;
   if (!post) return jsonError("Post not found", 404);
-  return Response.json(postForReader(post, apiReader(await getUser(request))), {
+  return Response.json(post, {
     headers: { "Cache-Control": "no-store" },
   });
 }

@@ -3,7 +3,7 @@ import { getUser, requireApiUser } from "~/accounts/session.server";
 import { apiReader, enforceLimit, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
 import {
-  canSeeHidden,
+  canSeeTopic,
   createPost,
   getTopic,
   isRecentRepeat,
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const topic = id ? await getTopic(id) : null;
   const reader = apiReader(await getUser(request));
-  if (!topic || (topic.hidden && !canSeeHidden(reader, topic.authorId))) return jsonError("Topic not found", 404);
+  if (!topic || !canSeeTopic(reader, topic)) return jsonError("Topic not found", 404);
   const url = new URL(request.url);
   const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get("limit")) || POSTS_PER_PAGE));
   const { posts, page, pageCount } = await listPosts({

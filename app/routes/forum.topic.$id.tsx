@@ -16,7 +16,7 @@ import { editIntent, FORM_CONSTRAINTS, replyIntent } from "~/forum/forms.server"
 import { FETCH_POSTS_FAILED, FETCH_TOPIC_FAILED, TOPIC_INVALID_ID, TOPIC_LOCKED, TOPIC_MISSING } from "~/forum/notices";
 import { mayOpenEditor, topicHref } from "~/forum/pages";
 import { loadTopic, orFail, readerOwns } from "~/forum/topic-page.server";
-import { canSeeHidden, getPost, listPosts, pageCountFor, pageOfPost, parseId } from "~/forum/topics.server";
+import { canSeeTopic, getPost, listPosts, pageCountFor, pageOfPost, parseId } from "~/forum/topics.server";
 import { CollapsibleReply } from "~/forum/ui/collapsible-reply";
 import { useAnswerToast } from "~/forum/ui/form-answer";
 import { ForumHeader } from "~/forum/ui/forum-header";
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const reader = user ? { id: user.id, canModerate: isModeratorUser(user) } : null;
   // A hidden topic is shown only to its author and to moderators (decision 026).
-  if (topic.hidden && !canSeeHidden(reader, topic.authorId)) throw new Response(TOPIC_MISSING, { status: 404 });
+  if (!canSeeTopic(reader, topic)) throw new Response(TOPIC_MISSING, { status: 404 });
   const url = new URL(request.url);
   const pageCount = pageCountFor(topic.postCount);
   const pageParam = url.searchParams.get("page");

@@ -96,6 +96,18 @@ const schema = z.object({
     .min(0)
     .max(24 * 31)
     .default(24),
+  /**
+   * What one person may keep stored at once (uploads and what their conversion made), per visitor address and
+   * per member; and how many of their uploads may wait for conversion or be converting (issue 33).
+   */
+  MODELS3D_ANONYMOUS_STORED_MB: z.coerce.number().int().min(1).default(200),
+  MODELS3D_MEMBER_STORED_MB: z.coerce.number().int().min(1).default(1024),
+  MODELS3D_PENDING_PER_PERSON: z.coerce.number().int().min(1).default(2),
+  /** A conversion's output (GLB and poster) may be at most this many times its upload, or this floor, and never
+   * more than the absolute bound. */
+  MODELS3D_OUTPUT_RATIO: z.coerce.number().positive().default(40),
+  MODELS3D_OUTPUT_FLOOR_MB: z.coerce.number().positive().default(4),
+  MODELS3D_OUTPUT_MAX_MB: z.coerce.number().positive().default(128),
   /** Background workers (job queue, monitors). Tests that start several instances may turn them off. */
   RUN_JOBS: z
     .enum(["true", "false"])
@@ -119,6 +131,12 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Decision 026: this many distinct members' flags hide a post or topic at once, pending review. */
   MODERATION_FLAG_THRESHOLD: z.coerce.number().int().min(1).max(100).default(3),
+  /**
+   * Members of standing, whose flags count towards hiding an item at once (as Discourse's trust level 1): an
+   * account at least this many hours old with at least this many visible posts (decision 163).
+   */
+  MODERATION_STANDING_HOURS: z.coerce.number().int().min(0).default(24),
+  MODERATION_STANDING_POSTS: z.coerce.number().int().min(0).default(3),
   /** Decision 026: how many items a member may flag during their first day. */
   MODERATION_NEW_MEMBER_FLAGS: z.coerce.number().int().min(0).max(100).default(3),
   LOG_REQUESTS: z

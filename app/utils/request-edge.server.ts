@@ -52,6 +52,13 @@ export const drainUnreadBody: RequestHandler = (req, res, next) => {
     socket.end();
     req.resume();
   };
+  // An answer written before the body was read says so (issue 33): a keep-alive client must not send its next
+  // request on a connection we are about to close.
+  const writeHead = res.writeHead;
+  res.writeHead = function closeWhenUnread(this: typeof res, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
   res.once("close", () => {
     socket.destroySoon = destroySoon;
   });

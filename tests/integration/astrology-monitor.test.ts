@@ -8,7 +8,7 @@ import { scheduleRecurringTask, startWorker } from "~/jobs/queue.server";
 const TASK = `${MONITOR_TASK}-test-${process.pid}`;
 
 afterAll(async () => {
-  await rawSql()`delete from jobs where queue = ${`recurring:${TASK}`}`;
+  await rawSql()`delete from pgboss.job where name = ${`recurring:${TASK}`}`;
 });
 
 describe("the astrology monitor", () => {
@@ -32,7 +32,7 @@ describe("the astrology monitor", () => {
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(intervalMs - 50);
 
     const pending = await rawSql()<{ n: number }[]>`
-      select count(*)::int as n from jobs where queue = ${`recurring:${TASK}`} and done_at is null`;
+      select count(*)::int as n from pgboss.job where name = ${`recurring:${TASK}`} and state < 'completed'`;
     expect(pending[0]!.n).toBe(1);
   }, 20_000);
 

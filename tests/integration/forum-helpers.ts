@@ -6,14 +6,18 @@ import { createUser } from "~/accounts/users.server";
 import { routeRequest } from "../support/routes";
 
 /** Test helpers for the forum's integration tests: unique members and their signed-in requests. */
-export async function member(options: { email?: string | null; admin?: boolean } = {}) {
+export async function member(
+  options: { email?: string | null; admin?: boolean; moderator?: boolean; verified?: boolean } = {},
+) {
   const suffix = Math.random().toString(36).slice(2, 10);
   const user = await createUser({
     username: `fm_${suffix}`,
     email: options.email === undefined ? `fm_${suffix}@example.test` : options.email,
     password: "Passw0rd!x",
+    isEmailVerified: options.verified ?? false,
   });
   if (options.admin) await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
+  if (options.moderator) await db.update(users).set({ role: "moderator" }).where(eq(users.id, user.id));
   return user;
 }
 

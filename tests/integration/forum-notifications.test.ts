@@ -57,7 +57,7 @@ describe("reply notifications", () => {
     const { getUserById } = await import("~/accounts/users.server");
     registerDomainJobs();
 
-    const author = await member();
+    const author = await member({ verified: true });
     const replier = await member();
     const { topic } = await createTopic({
       authorId: author.id,

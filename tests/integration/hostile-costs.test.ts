@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, rawSql } from "#db/client.server";
 import { models3d } from "#db/schema";
 import { runConversionWorker } from "~/models3d/conversion.server";
+import { STORE_FULL_MESSAGE } from "~/models3d/upload.server";
 import { inspectZip, ZIP_LIMITS } from "~/models3d/zip-inspect.server";
 import { BUDGET_SPENT_NOTICE, PAID_BUDGET_KEY } from "~/utils/paid-budget.server";
 import { startAppServer } from "../../scripts/app-server";
@@ -269,18 +270,38 @@ describe("through the server", () => {
     expect((await upload(stl(600), "c.stl", { ip, cookie })).status).toBe(201);
   });
 
-  it("keeps storage under its cap by removing the oldest models first", async () => {
+  it("keeps storage under its cap: the uploader's own models first, others' only once a day old (issue 33)", async () => {
+    const kept = async (urn: string) =>
+      (await db.select({ urn: models3d.urn }).from(models3d).where(eq(models3d.urn, urn))).length === 1;
+    // What the earlier tests (and runs) stored is older than a day: it may make room.
+    await rawSql()`update models3d set created_at = now() - interval '2 days' where session_id is not null`;
     const first = await upload(stl(900), "old.stl", { ip: newAddress() });
     expect(first.status).toBe(201);
     const second = await upload(stl(900), "new.stl", { ip: newAddress() });
     expect(second.status).toBe(201);
+    // 2 MB cap, full of other people's models of the last day: a third person's upload is refused, none removed.
     const third = await upload(stl(900), "newest.stl", { ip: newAddress() });
-    expect(third.status).toBe(201);
-    // 2 MB cap: the oldest goes, the newest stay.
-    expect(await db.select({ urn: models3d.urn }).from(models3d).where(eq(models3d.urn, first.body.urn!))).toEqual([]);
-    expect(await db.select({ urn: models3d.urn }).from(models3d).where(eq(models3d.urn, third.body.urn!))).toHaveLength(
-      1,
-    );
+    expect(third.status).toBe(503);
+    expect(third.body.error).toBe(STORE_FULL_MESSAGE);
+    expect(await kept(first.body.urn!)).toBe(true);
+    expect(await kept(second.body.urn!)).toBe(true);
+    // Once the first is a day old, it makes room (oldest first).
+    await db
+      .update(models3d)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(models3d.urn, first.body.urn!));
+    const fourth = await upload(stl(900), "fourth.stl", { ip: newAddress() });
+    expect(fourth.status).toBe(201);
+    expect(await kept(first.body.urn!)).toBe(false);
     expect((await fetch(`${base}/api/3d/status/${first.body.urn}`)).status).toBe(404);
+    // A member whose own upload needs room gives up their own older model, however young, not another's.
+    const cookie = await cookieFor((await member()).id);
+    const ip = newAddress();
+    const own = await upload(stl(150), "own.stl", { ip, cookie });
+    expect(own.status).toBe(201);
+    expect((await upload(stl(150), "own-2.stl", { ip, cookie })).status).toBe(201);
+    expect(await kept(own.body.urn!)).toBe(false);
+    expect(await kept(second.body.urn!)).toBe(true);
+    expect(await kept(fourth.body.urn!)).toBe(true);
   });
 });

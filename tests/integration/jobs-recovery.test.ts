@@ -6,45 +6,49 @@ import postgres from "postgres";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, rawSql } from "#db/client.server";
-import { jobs } from "#db/schema";
-import { claimJob, enqueueJob, giveUpAbandonedJobs } from "~/jobs/queue.server";
+import { claimJob, enqueueJob, expireAbandonedJobs, jobsOf } from "~/jobs/queue.server";
 import { ensureDatabase } from "../../db/embedded";
 import { startAppServer } from "../../scripts/app-server";
 
 /**
- * Jobs across a dead worker (issue 18, decision 009): a job whose worker dies mid-run is taken again after its
- * lock expires plus the backoff, counting the attempt, and is done once; one that died on its last attempt is
- * given up; a job enqueued in a transaction exists exactly when the transaction committed.
+ * Jobs across a dead worker (issue 18, decisions 009 and 160): a job whose worker dies mid-run is taken again
+ * after it expires (no renewal) plus the backoff, counting the attempt, and is done once; one that died on its
+ * last attempt is given up; a job enqueued in a transaction exists exactly when the transaction committed.
  */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("the queue's bookkeeping", () => {
   const queue = `test:recovery-${process.pid}`;
+  const sql = () => rawSql();
+  // A worker that died stops renewing `started_on`; one that is alive renews it (decision 160).
+  const lastRenewed = (id: string, secondsAgo: number) =>
+    sql()`update pgboss.job set started_on = now() - make_interval(secs => ${secondsAgo}) where id = ${id}::uuid`;
+  const dueNow = (id: string) =>
+    sql()`update pgboss.job set start_after = now() - interval '1 second' where id = ${id}::uuid`;
+  const stateOf = async (id: string) => (await jobsOf(queue)).find((job) => job.id === id);
 
-  it("retakes a job whose lock expired, counting the attempt, and gives up one that died on its last", async () => {
-    const sql = rawSql();
-    // A job whose worker holds (or held) its lock since `secondsAgo`.
-    const locked = (attempts: number, secondsAgo: number, lockedBy: string) =>
-      db
-        .insert(jobs)
-        .values({ queue, attempts, maxAttempts: 3, lockedAt: new Date(Date.now() - secondsAgo * 1000), lockedBy })
-        .returning({ id: jobs.id });
-    const [abandoned] = await locked(1, 600, "dead-worker");
-    const [running] = await locked(1, 5, "live-worker");
-    const [exhausted] = await locked(3, 600, "dead-worker");
+  it("retakes a job whose worker died, counting the attempt, and gives up one that died on its last", async () => {
+    const abandoned = (await enqueueJob(queue, { n: "abandoned" }, { maxAttempts: 2 }))!;
+    const claimed = await claimJob(queue);
+    expect(claimed).toMatchObject({ id: abandoned, attempts: 1 });
+    const running = (await enqueueJob(queue, { n: "running" }))!;
+    expect((await claimJob(queue))?.id).toBe(running);
 
-    const claimed = await claimJob([queue]);
-    expect(claimed?.id).toBe(abandoned!.id);
-    expect(claimed?.attempts).toBe(2);
-    expect(await claimJob([queue])).toBeNull(); // the live worker's job and the exhausted one stay
+    await lastRenewed(abandoned, 600);
+    await lastRenewed(running, 5);
+    await expireAbandonedJobs();
+    expect(await stateOf(running)).toMatchObject({ state: "active" }); // a live worker's job stays
+    expect(await stateOf(abandoned)).toMatchObject({ state: "retry" });
+    expect(await claimJob(queue)).toBeNull(); // not before its backoff
+    await dueNow(abandoned);
+    expect(await claimJob(queue)).toMatchObject({ id: abandoned, attempts: 2 });
 
-    expect(await giveUpAbandonedJobs()).toBeGreaterThanOrEqual(1);
-    const rows = await sql<{ id: number; done_at: string | null; last_error: string | null }[]>`
-      select id, done_at, last_error from jobs where id in (${running!.id}, ${exhausted!.id}) order by id`;
-    expect(rows[0]!.done_at).toBeNull();
-    expect(rows[1]!.done_at).not.toBeNull();
-    expect(rows[1]!.last_error).toMatch(/worker stopped while running it \(attempt 3\)/);
-    await sql`delete from jobs where queue = ${queue}`;
+    await lastRenewed(abandoned, 600);
+    await expireAbandonedJobs();
+    expect(await stateOf(abandoned)).toMatchObject({ state: "failed", attempts: 2 });
+    await dueNow(abandoned);
+    expect(await claimJob(queue)).toBeNull(); // given up: its last attempt died
+    await sql()`delete from pgboss.job where name = ${queue}`;
   });
 
   it("enqueues in the caller's transaction: no job without the change, none left by a rollback", async () => {
@@ -60,11 +64,8 @@ describe("the queue's bookkeeping", () => {
     await rawSql().begin(async (tx) => {
       await enqueueJob(queue, { n: 3 }, { tx });
     });
-    const rows = await rawSql()<
-      { payload: { n: number } }[]
-    >`select payload from jobs where queue = ${queue} order by id`;
-    expect(rows.map((r) => r.payload.n)).toEqual([2, 3]);
-    await rawSql()`delete from jobs where queue = ${queue}`;
+    expect((await jobsOf(queue)).map((job) => (job.payload as { n: number }).n)).toEqual([2, 3]);
+    await sql()`delete from pgboss.job where name = ${queue}`;
   });
 });
 
@@ -178,11 +179,10 @@ describe("a reply notification whose worker is killed mid-run", () => {
     await new Promise((resolve) => first.child.once("exit", resolve));
     const sql = postgres(url, { max: 1, onnotice: () => {} });
     try {
-      const job = () => sql<
-        { attempts: number; done_at: string | null; locked_at: string | null; last_error: string | null }[]
-      >`
-        select attempts, done_at, locked_at, last_error from jobs where queue = 'forum:reply-notification'`;
-      expect(await job()).toMatchObject([{ attempts: 1, done_at: null }]);
+      // attempts: the runs begun (pg-boss counts the retries after the first)
+      const job = () => sql<{ attempts: number; state: string }[]>`
+        select retry_count + 1 as attempts, state from pgboss.job where name = 'forum:reply-notification'`;
+      expect(await job()).toMatchObject([{ attempts: 1, state: "active" }]);
 
       const killedAt = Date.now();
       await start();
@@ -191,16 +191,16 @@ describe("a reply notification whose worker is killed mid-run", () => {
         .toBe(1)
         .catch(async (error) => {
           console.log(
-            await sql`select id, queue, attempts, locked_at, locked_by, done_at, run_at, last_error, now() from jobs`,
+            await sql`select id, name, state, retry_count, started_on, start_after, output, now() from pgboss.job`,
           );
           throw error;
         });
-      // Not before the lock expired (2 s after its last renewal) plus the backoff (2^1 × 1 s).
+      // Not before the job expired (2 s after its last renewal) plus the backoff (1-2 s).
       expect(Date.now() - killedAt).toBeGreaterThan(1500);
-      await expect.poll(async () => (await job())[0]?.done_at ?? null, { timeout: 5000 }).not.toBeNull();
+      await expect.poll(async () => (await job())[0]?.state, { timeout: 5000 }).toBe("completed");
       await sleep(3000);
       expect(delivered).toEqual(["author@example.org"]);
-      expect(await job()).toMatchObject([{ attempts: 2, last_error: null }]);
+      expect(await job()).toMatchObject([{ attempts: 2, state: "completed" }]);
     } finally {
       await sql.end();
     }

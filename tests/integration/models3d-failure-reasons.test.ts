@@ -4,6 +4,7 @@ import { MESSAGES } from "~/models3d/formats";
 import { registerModels3dJobs } from "~/models3d/jobs.server";
 import { CONVERT_QUEUE } from "~/models3d/upload.server";
 import { loader as status } from "~/routes/api.3d.status.$urn";
+import { env } from "~/utils/env.server";
 import { action as upload } from "~/routes/api.3d.upload";
 import { call, get, routeRequest } from "../support/routes";
 
@@ -55,5 +56,23 @@ describe("failure reasons", () => {
     expect(uploads.map((u) => u.status)).toEqual([201, 201]);
     await drainJobs([CONVERT_QUEUE]);
     for (const { urn } of uploads) expect(await statusOf(urn)).toEqual({ status: "success", progress: "100%" });
+  });
+
+  it("refuses to store a conversion whose output is past its bound (a ratio to the upload), with the reason", async () => {
+    const saved = { ratio: env.MODELS3D_OUTPUT_RATIO, floor: env.MODELS3D_OUTPUT_FLOOR_MB };
+    // At most twice the upload and no floor: a triangle's OBJ (36 bytes) makes a GLB and poster of about 2 KB.
+    Object.assign(env, { MODELS3D_OUTPUT_RATIO: 2, MODELS3D_OUTPUT_FLOOR_MB: 0.000001 });
+    try {
+      const uploaded = await uploadFile("tri.obj", new TextEncoder().encode("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"));
+      expect(uploaded.status).toBe(201);
+      await drainJobs([CONVERT_QUEUE]);
+      const body = await statusOf(uploaded.urn);
+      expect(body).toMatchObject({ status: "failed", error: MESSAGES.translationFailed });
+      expect(body.detail).toMatch(
+        /^The converted model would take \d+\.\d KB, more than the 64 bytes allowed for an upload of 32 bytes \(at most 2 times the upload, and never more than 128 MB\)\.$/,
+      );
+    } finally {
+      Object.assign(env, { MODELS3D_OUTPUT_RATIO: saved.ratio, MODELS3D_OUTPUT_FLOOR_MB: saved.floor });
+    }
   });
 });

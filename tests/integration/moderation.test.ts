@@ -4,6 +4,7 @@ import { db } from "#db/client.server";
 import { moderationActions, users } from "#db/schema";
 import { verifyLogin } from "~/accounts/login.server";
 import { getUser } from "~/accounts/session.server";
+import { createUser, getUserById, grantConfiguredAdmins, isAdminUser } from "~/accounts/users.server";
 import {
   createPost,
   createTopic,
@@ -14,7 +15,7 @@ import {
 } from "~/forum/topics.server";
 import { drainJobs } from "~/jobs/queue.server";
 import { listOutbox } from "~/mail/mail.server";
-import { moderate, setModeratorRole } from "~/moderation/actions.server";
+import { moderate, setModeratorRole, STAFF_ONLY } from "~/moderation/actions.server";
 import { ALREADY_FLAGGED, flagItem, newMemberLimitMessage, OWN_ITEM } from "~/moderation/flags.server";
 import { registerModerationJobs } from "~/moderation/notices.server";
 import * as queuePage from "~/routes/admin.moderation._index";
@@ -38,18 +39,26 @@ async function moderator() {
   return { ...user, role: "moderator" as const };
 }
 
-/** A member past their first day (the new-member flag limit does not apply). */
+/** A member of standing: past their first day with three visible posts (decision 163). */
 async function seasoned() {
   const user = await member();
   await db
     .update(users)
     .set({ createdAt: sql`now() - interval '2 days'` })
     .where(eq(users.id, user.id));
+  const { topic } = await createTopic({
+    authorId: user.id,
+    title: `Mine ${unique()}`,
+    description: null,
+    category: "general",
+  });
+  for (let i = 1; i <= 3; i++)
+    await createPost({ topicId: topic.id, authorId: user.id, content: `post ${i} ${unique()}` });
   return user;
 }
 
 async function topicWithPost(content = `Buy cheap things ${unique()}`) {
-  const author = await member();
+  const author = await member({ verified: true }); // notices go to verified addresses only
   const { topic } = await createTopic({
     authorId: author.id,
     title: `Moderated ${unique()}`,
@@ -207,6 +216,96 @@ describe("permissions", () => {
       ["grant-moderator", admin.username, "Trusted regular", { role: "member" }, { role: "moderator" }],
       ["revoke-moderator", admin.username, "Stepped down", { role: "moderator" }, { role: "member" }],
     ]);
+  });
+});
+
+describe("roles that cannot be turned (issue 33, decision 163)", () => {
+  it("counts only members of standing towards hiding, and never hides a moderator's or an admin's post by flags", async () => {
+    const { post } = await topicWithPost();
+    const flag = (userId: number, targetId = post.id) =>
+      flagItem({ flaggerId: userId, input: { targetType: "post", targetId, reason: "spam", note: "" } });
+    // Three accounts a minute old: the post stays.
+    for (const fresh of [await member(), await member(), await member()]) {
+      expect(await flag(fresh.id)).toEqual({ ok: true, hidden: false });
+    }
+    // Old accounts with no posts are not of standing either.
+    for (const idle of [await member(), await member(), await member()]) {
+      await db
+        .update(users)
+        .set({ createdAt: sql`now() - interval '2 days'` })
+        .where(eq(users.id, idle.id));
+      expect(await flag(idle.id)).toEqual({ ok: true, hidden: false });
+    }
+    const admin = await member({ admin: true });
+    const { topic } = await createTopic({
+      authorId: admin.id,
+      title: `Admin ${unique()}`,
+      description: null,
+      category: "general",
+    });
+    const adminPost = (await createPost({ topicId: topic.id, authorId: admin.id, content: `rules ${unique()}` }))!.post;
+    for (const standing of [await seasoned(), await seasoned(), await seasoned()]) {
+      expect(await flag(standing.id, adminPost.id)).toEqual({ ok: true, hidden: false });
+    }
+  }, 60_000);
+
+  it("lets a moderator act on members only: not on an admin, another moderator, or their content", async () => {
+    const mod = await moderator();
+    const otherMod = await moderator();
+    const admin = { ...(await member({ admin: true })), role: "admin" as const };
+    for (const author of [admin, otherMod]) {
+      const { topic } = await createTopic({
+        authorId: author.id,
+        title: `Staff ${unique()}`,
+        description: null,
+        category: "general",
+      });
+      const { post } = (await createPost({ topicId: topic.id, authorId: author.id, content: `staff ${unique()}` }))!;
+      for (const input of [
+        { action: "hide", targetType: "post", targetId: post.id },
+        { action: "delete", targetType: "post", targetId: post.id },
+        { action: "lock", targetType: "topic", targetId: topic.id },
+        { action: "suspend", targetType: "post", targetId: post.id, periodHours: 1 },
+      ] as const) {
+        expect(await moderate({ actor: mod, input: { ...input, reason: "x" } as never })).toEqual({
+          ok: false,
+          status: 403,
+          error: STAFF_ONLY,
+        });
+      }
+      // An admin can.
+      const hidden = await moderate({
+        actor: admin,
+        input: { action: "hide", targetType: "post", targetId: post.id, reason: "x" } as never,
+      });
+      expect(hidden.ok).toBe(true);
+    }
+  });
+
+  it("restores a deleted post: deletion has its reverse, recorded in the log", async () => {
+    const { topic, post } = await topicWithPost();
+    const mod = await moderator();
+    const act = (action: "delete" | "restore") =>
+      moderate({ actor: mod, input: { action, targetType: "post", targetId: post.id, reason: "Reviewed" } as never });
+    expect((await act("restore")).ok).toBe(false); // not deleted
+    expect((await act("delete")).ok).toBe(true);
+    expect((await listPosts({ topicId: topic.id, postCount: 1, page: 1 })).posts).toHaveLength(0);
+    expect(await act("restore")).toMatchObject({ ok: true, message: "Post restored." });
+    expect((await listPosts({ topicId: topic.id, postCount: 1, page: 1 })).posts[0]!.content).toBe(post.content);
+    expect((await logOf("post", post.id)).map((e) => e.action)).toEqual(["delete", "restore"]);
+  });
+
+  it("makes admins of ADMIN_USERNAMES only accounts that exist when it is read, never a later registration", async () => {
+    const existing = await member();
+    const later = `later_${unique()}`;
+    const granted = await grantConfiguredAdmins(`${existing.username}, ${later}`);
+    expect(granted).toEqual([existing.username]);
+    expect((await getUserById(existing.id))!.role).toBe("admin");
+    // Someone registers the other name afterwards: the setting, read again at the next boot, does not grant it.
+    const squatter = await createUser({ username: later, email: null, password: "Passw0rd!x" });
+    expect(await grantConfiguredAdmins(`${existing.username},${later}`)).toEqual([]);
+    expect((await getUserById(squatter.id))!.role).toBe("member");
+    expect(isAdminUser({ role: "member" })).toBe(false);
   });
 });
 

@@ -552,9 +552,15 @@ describe("the request log", () => {
 
 describe("error answers", () => {
   it("never show a stack, a path or SQL, and a 500 names its request id", async () => {
-    for (const pathname of ["/api/3d/status/x%00y", "/3d-viewer/%00", "/forum/topic/abc", "/api/forum/topics/%00"]) {
+    for (const [pathname, status] of [
+      ["/api/3d/status/x%00y", 400],
+      ["/api/3d/model/x%00y", 400],
+      ["/3d-viewer/%00", 400],
+      ["/forum/topic/abc", 404],
+      ["/api/forum/topics/%00", 404],
+    ] as const) {
       const answer = await send(plain.base, pathname);
-      expect(answer.status, pathname).toBeGreaterThanOrEqual(400);
+      expect(answer.status, pathname).toBe(status);
       expectNoDetail(answer);
       if (answer.status >= 500) expect(answer.text, pathname).toContain(String(answer.headers["x-request-id"]));
     }
@@ -565,5 +571,37 @@ describe("error answers", () => {
     });
     expect(malformed.status).toBe(400);
     expect(malformed.json()).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe("an early answer on a keep-alive connection (issue 33)", () => {
+  it("says Connection: close on a 413, so the client's next request succeeds, every time", async () => {
+    const http = await import("node:http");
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const request = (method: string, path: string, body?: Buffer) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = http.request(
+          `${plain.base}${path}`,
+          {
+            method,
+            agent,
+            headers: body
+              ? { "Content-Type": "application/json", "Content-Length": body.length, Origin: plain.base }
+              : {},
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    for (let i = 0; i < 5; i++) {
+      const refused = await request("POST", "/api/login", Buffer.alloc(2 * 1024 * 1024, 0x20));
+      expect(refused).toEqual({ status: 413, connection: "close" });
+      expect((await request("GET", "/healthz")).status).toBe(200);
+    }
+    agent.destroy();
   });
 });

@@ -10,22 +10,16 @@ export function uniqueName(prefix = "member"): string {
  * none is pending: test files run in parallel on one database, so another file's process may be running one.
  */
 export async function drainAccountMail(): Promise<void> {
-  const { drainJobs, registerJobHandler } = await import("~/jobs/queue.server");
+  const { drainJobs, dueJobCount, registerJobHandler } = await import("~/jobs/queue.server");
   const { ACCOUNT_MAIL_QUEUE } = await import("~/accounts/account-mail.server");
   const { runAccountMailJob } = await import("~/accounts/mail-jobs.server");
-  const { and, count, eq, isNull, lte, sql } = await import("drizzle-orm");
-  const { db } = await import("#db/client.server");
-  const { jobs } = await import("#db/schema");
-  registerJobHandler(ACCOUNT_MAIL_QUEUE, runAccountMailJob);
+  registerJobHandler(ACCOUNT_MAIL_QUEUE, runAccountMailJob, { lane: "mail" });
   const deadline = Date.now() + 15_000;
   for (;;) {
     await drainJobs([ACCOUNT_MAIL_QUEUE]);
-    const [row] = await db
-      .select({ pending: count() })
-      .from(jobs)
-      .where(and(eq(jobs.queue, ACCOUNT_MAIL_QUEUE), isNull(jobs.doneAt), lte(jobs.runAt, sql`now()`)));
-    if (!row?.pending) return;
-    if (Date.now() > deadline) throw new Error(`${row.pending} account mails still pending`);
+    const pending = await dueJobCount(ACCOUNT_MAIL_QUEUE);
+    if (!pending) return;
+    if (Date.now() > deadline) throw new Error(`${pending} account mails still pending`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -1,0 +1,83 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { confirmRecentAuth, RECENT_AUTH_MINUTES } from "~/accounts/reauth.server";
+import { requireSession } from "~/accounts/session.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { safeRedirectPath } from "~/utils/http.server";
+import { originFromMatches, pageMeta } from "~/utils/meta";
+
+/**
+ * /confirm-password?returnTo=… (decision 164): the password again before an admin function; then back to where
+ * the member was going. A plain form: it works without JavaScript and in text browsers.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireSession(request);
+  return { username: user.username, returnTo: safeRedirectPath(new URL(request.url).searchParams.get("returnTo")) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const current = await requireSession(request);
+  const form = await request.formData();
+  const password = String(form.get("password") ?? "");
+  const returnTo = safeRedirectPath(form.get("returnTo"));
+  if (!password) return data({ error: "Enter your password." }, { status: 400 });
+  const outcome = await confirmRecentAuth({ sessionId: current.id, userId: current.user.id, password });
+  if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
+  return redirect(returnTo);
+}
+
+export default function ConfirmPassword() {
+  const { username, returnTo } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-lg px-4 py-10">
+      <h1 className="font-serif text-3xl font-bold text-ink">Confirm your password</h1>
+      <p className="mt-4">
+        Admin functions ask for your password again when you last entered it more than {RECENT_AUTH_MINUTES} minutes
+        ago. You are signed in as <strong>{username}</strong>.
+      </p>
+      {answer?.error ? (
+        <p
+          id="confirm-password-error"
+          role="alert"
+          className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900"
+        >
+          {answer.error}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-6 space-y-4">
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <div>
+          <label htmlFor="confirm-password" className="block font-semibold">
+            Password
+          </label>
+          <input
+            id="confirm-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={answer?.error ? true : undefined}
+            aria-describedby={answer?.error ? "confirm-password-error" : undefined}
+            className="mt-1 w-full rounded border border-violet-300 px-3 py-2"
+          />
+        </div>
+        <button type="submit" className="rounded bg-cosmic px-4 py-2 font-semibold text-white">
+          Confirm
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Confirm Your Password",
+    description: "Enter your password again to use an admin function.",
+    path: "/confirm-password",
+    origin: originFromMatches(matches),
+  });
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,156 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call } from "../support/routes";
+
+/**
+ * Issue 33, decision 162: a hidden or deleted topic hides its posts everywhere (GET /api/forum/posts/{id}, the
+ * topic's post list, notifications) from all but moderators, and its posts take no edits. And notifications go
+ * only to verified addresses, counted in the address's daily mail limit.
+ */
+const received: Array<{ to: string[] }> = [];
+let smtp: SMTPServer;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      stream.on("data", () => {});
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true&secure=false`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function setting() {
+  const { member } = await import("./forum-helpers");
+  const { createPost, createTopic } = await import("~/forum/topics.server");
+  const author = await member({ verified: true });
+  const replier = await member({ verified: true });
+  const moderator = await member({ moderator: true });
+  const { topic } = await createTopic({
+    authorId: author.id,
+    title: `Soon hidden ${Math.random()}`,
+    description: null,
+    category: "general",
+  });
+  const reply = (await createPost({ topicId: topic.id, authorId: replier.id, content: "A reply in the topic" }))!;
+  return { author, replier, moderator, topic, reply: reply.post };
+}
+
+async function act(actorId: number, action: "hide" | "delete", targetId: number) {
+  const { moderate } = await import("~/moderation/actions.server");
+  const { getUserById } = await import("~/accounts/users.server");
+  const actor = (await getUserById(actorId))!;
+  const outcome = await moderate({
+    actor,
+    input: { action, targetType: "topic", targetId, reason: "Off topic" } as never,
+  });
+  expect(outcome.ok).toBe(true);
+}
+
+describe("posts of a hidden or deleted topic", () => {
+  it("are answered 404 at GET /api/forum/posts/{id} to all but moderators (and the topic's author while hidden)", async () => {
+    const { jsonRequest } = await import("./forum-helpers");
+    const posts = await import("~/routes/api.forum.posts.$postId");
+    const topicPosts = await import("~/routes/api.forum.topics.$id.posts");
+    const { author, replier, moderator, topic, reply } = await setting();
+    const read = async (userId?: number) =>
+      (await call(posts.loader, await jsonRequest(`/api/forum/posts/${reply.id}`, { userId }), {
+        params: { postId: String(reply.id) },
+      })) as { status: number; body: { content?: string; error?: string } };
+    expect((await read()).status).toBe(200);
+
+    await act(moderator.id, "hide", topic.id);
+    expect(await read()).toMatchObject({ status: 404, body: { error: "Post not found" } });
+    expect((await read(replier.id)).status).toBe(404);
+    expect((await read(moderator.id)).body.content).toBe("A reply in the topic");
+    expect((await read(author.id)).status).toBe(200);
+    const list = await call(topicPosts.loader, await jsonRequest(`/api/forum/topics/${topic.id}/posts`), {
+      params: { id: String(topic.id) },
+    });
+    expect(list.status).toBe(404);
+
+    await act(moderator.id, "delete", topic.id);
+    expect((await read()).status).toBe(404);
+    expect((await read(author.id)).status).toBe(404);
+    expect((await read(moderator.id)).status).toBe(200);
+  });
+
+  it("take no edits from their authors", async () => {
+    const { jsonRequest } = await import("./forum-helpers");
+    const posts = await import("~/routes/api.forum.posts.$postId");
+    const { replier, moderator, topic, reply } = await setting();
+    const edit = async () =>
+      (await call(
+        posts.action,
+        await jsonRequest(`/api/forum/posts/${reply.id}`, {
+          method: "PATCH",
+          body: { content: "Edited after the topic was hidden" },
+          userId: replier.id,
+        }),
+        { params: { postId: String(reply.id) } },
+      )) as { status: number; body: { error?: string } };
+    await act(moderator.id, "hide", topic.id);
+    expect(await edit()).toMatchObject({
+      status: 409,
+      body: { error: "This topic was hidden by a moderator: its posts cannot be edited." },
+    });
+    await act(moderator.id, "delete", topic.id);
+    expect((await edit()).status).toBe(404);
+    const { getVisiblePost } = await import("~/forum/topics.server");
+    expect((await getVisiblePost({ postId: reply.id, reader: { id: moderator.id, canModerate: true } }))?.content).toBe(
+      "A reply in the topic",
+    );
+  });
+
+  it("are told to no one: a reply whose topic was hidden before its notification ran mails nothing", async () => {
+    const { drainJobs } = await import("~/jobs/queue.server");
+    const { registerDomainJobs } = await import("~/jobs/registry.server");
+    const { REPLY_NOTIFICATION_QUEUE } = await import("~/forum/topics.server");
+    registerDomainJobs();
+    const { author, moderator, topic } = await setting();
+    await act(moderator.id, "hide", topic.id);
+    await drainJobs([REPLY_NOTIFICATION_QUEUE]);
+    expect(received.filter((m) => m.to.includes(author.email!))).toHaveLength(0);
+  });
+});
+
+describe("reply notifications and the address's mail limit", () => {
+  it("mail only a verified address, and count against its daily limit", async () => {
+    const { member } = await import("./forum-helpers");
+    const { createPost, createTopic, REPLY_NOTIFICATION_QUEUE } = await import("~/forum/topics.server");
+    const { drainJobs } = await import("~/jobs/queue.server");
+    const { registerDomainJobs } = await import("~/jobs/registry.server");
+    const { limits, peekRateLimit } = await import("~/accounts/limits.server");
+    registerDomainJobs();
+    const replier = await member();
+    const topicBy = async (authorId: number) =>
+      (await createTopic({ authorId, title: `Mail? ${Math.random()}`, description: null, category: "general" })).topic;
+
+    const unverified = await member();
+    await createPost({ topicId: (await topicBy(unverified.id)).id, authorId: replier.id, content: "hello" });
+    await drainJobs([REPLY_NOTIFICATION_QUEUE]);
+    expect(received.filter((m) => m.to.includes(unverified.email!))).toHaveLength(0);
+
+    const verified = await member({ verified: true });
+    const topic = await topicBy(verified.id);
+    for (let i = 1; i <= 8; i++) {
+      await createPost({ topicId: topic.id, authorId: replier.id, content: `reply ${i}` });
+      await drainJobs([REPLY_NOTIFICATION_QUEUE]);
+    }
+    // Six mails a day to one address (limits.mailAddressDaily), whatever their kind.
+    expect(received.filter((m) => m.to.includes(verified.email!))).toHaveLength(6);
+    expect((await peekRateLimit(limits.mailAddressDaily(verified.email!))).allowed).toBe(false);
+  });
+});
