@@ -27,6 +27,7 @@ describe("the production server", () => {
     expect(JSON.parse(readFileSync(path.join(root, SERVER_INPUTS), "utf8"))).toEqual([
       "db/embedded.ts",
       "db/migrate.ts",
+      "db/pg-boss.ts",
       "server.ts",
     ]);
     expect(readFileSync(path.join(root, "Dockerfile"), "utf8")).toContain(`CMD ["node", "${PRODUCTION_SERVER}"]`);

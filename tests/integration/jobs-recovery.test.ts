@@ -165,6 +165,10 @@ describe("a reply notification whose worker is killed mid-run", () => {
       password: "Storm2026pass!",
     });
     expect([author.status, replier.status]).toEqual([201, 201]);
+    // reply notifications go to verified addresses only (decision 162)
+    const site = postgres(url, { max: 1, onnotice: () => {} });
+    await site`update users set is_email_verified = true where username = 'jobs_author'`;
+    await site.end();
     const topic = await post(first.base, "/api/forum/topics", { title: "Who gets the mail?" }, author.cookie);
     const reply = await post(
       first.base,

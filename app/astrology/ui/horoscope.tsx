@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from "react";
 import type { AstronomicalData } from "~/astrology/ephemeris.server";
 import { planetReport, planetTooltip } from "~/astrology/reading-view";
 import type { BodyName } from "~/astrology/zodiac-names";
@@ -21,6 +21,20 @@ const PreferencesForm = onUse(() => import("./preferences-form").then((m) => m.P
  * waiting part) or to make React drop a part's HTML (error 421); so a planet link followed before both have
  * hydrated wakes them (a new prop) and is followed once both have (as the angel page does, decision 113).
  */
+// shown only once the page has hydrated (a button needs JavaScript to do anything): its code is fetched then, not
+// with the page's own scripts
+const RegenerateButton = lazy(() => import("./regenerate-button").then((m) => ({ default: m.RegenerateButton })));
+
+function RegenerateButtonOnceHydrated({ planet }: { planet: BodyName }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <RegenerateButton planet={planet} />
+    </Suspense>
+  );
+}
+
 const PlanetCard = onUse(() => import("./planet-card").then((m) => m.PlanetCard));
 
 /**
@@ -122,34 +136,9 @@ export function HoroscopeTab({
             onReady={setCardReady}
             awake={heldPlanet !== null}
           />
-          <RegenerateButton planet={planet} />
+          <RegenerateButtonOnceHydrated planet={planet} />
         </>
       )}
     </div>
-  );
-}
-
-/**
- * The spec's 'regenerate' button "only logs and does not regenerate" (decision 143): it notes the request in the
- * browser's console and says so, pointing at what does give a new reading (choosing the planet again). A button
- * needs JavaScript to do anything, so it is shown only once the page has hydrated.
- */
-function RegenerateButton({ planet }: { planet: BodyName }) {
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
-  return (
-    <p className="flex flex-wrap items-center gap-3">
-      <button
-        type="button"
-        aria-describedby="regenerate-hint"
-        onClick={() => console.info(`regenerate requested for ${planet}: logged only, as the spec says`)}
-        className="rounded-lg border border-cosmic px-4 py-2 font-semibold text-cosmic hover:bg-violet-50"
-      >
-        Regenerate
-      </button>
-      <span id="regenerate-hint" className="text-sm">
-        This button only notes the request; for a new reading, choose {planet} again above.
-      </span>
-    </p>
   );
 }
