@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, isNull, lte, sql } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
-import { enqueueJob } from "~/jobs/queue.server";
+import { enqueueJob, ensureQueue } from "~/jobs/queue.server";
 import { formatUtcDateTime } from "~/utils/dates";
 import type { ForumCategoryKey } from "./categories";
 import { HIDDEN_POST_NOTICE, TOPIC_LOCKED } from "./notices";
@@ -495,6 +495,8 @@ export async function createPost({
   authorId: number;
   content: string;
 }): Promise<{ post: ForumPost; created: boolean } | null> {
+  // before the topic's row is locked: the queue's first use in a process sets it up (pg-boss), not under the lock
+  await ensureQueue(REPLY_NOTIFICATION_QUEUE);
   const outcome = await db.transaction(async (tx) => {
     const [topic] = await tx
       .select({

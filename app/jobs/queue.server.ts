@@ -107,7 +107,11 @@ async function createQueue(queue: string, policy: "standard" | "short" | "statel
  */
 const createdQueues = new Map<string, Promise<void>>();
 let creating: Promise<unknown> = Promise.resolve();
-function ensureQueue(queue: string): Promise<void> {
+/**
+ * Makes sure pg-boss knows the queue (created once per process, then remembered). A caller about to enqueue inside
+ * a transaction that holds row locks calls this first, so the first use's setup is not paid while others wait.
+ */
+export function ensureQueue(queue: string): Promise<void> {
   let created = createdQueues.get(queue);
   if (!created) {
     const registered = handlers.get(queue);
