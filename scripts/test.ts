@@ -129,6 +129,10 @@ async function main() {
         DATABASE_URL: e2eUrl,
         E2E_PORT: String(port),
         DATA_DIR: path.join(testDataDir, "e2e"),
+        // Browser tests make their flaggers a moment before they flag: every member counts as one of standing here
+        // (decision 163's thresholds are tested where they are the subject, tests/integration/moderation.test.ts)
+        MODERATION_STANDING_HOURS: "0",
+        MODERATION_STANDING_POSTS: "0",
       }),
     ]);
   }
