@@ -10,17 +10,17 @@ export function SkyCalendarLink({ links }: { links: SkyCalendarLinks }) {
     <div className="mt-3 max-w-3xl">
       <p>
         <a href={links.webcal} className="text-cosmic underline">
-          Subscribe to the sky calendar
+          {links.label}
         </a>{" "}
         <span className="text-sm">
-          (or add this address to your calendar app:{" "}
+          {links.pasteHint}
           <a href={links.plain} className="break-all text-cosmic underline">
             {links.plain}
           </a>
           )
         </span>
       </p>
-      <p className="mt-1 text-sm">{links.contents} Your calendar keeps it up to date.</p>
+      <p className="mt-1 text-sm">{links.contents}</p>
     </div>
   );
 }
