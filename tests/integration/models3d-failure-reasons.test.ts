@@ -4,8 +4,8 @@ import { MESSAGES } from "~/models3d/formats";
 import { registerModels3dJobs } from "~/models3d/jobs.server";
 import { CONVERT_QUEUE } from "~/models3d/upload.server";
 import { loader as status } from "~/routes/api.3d.status.$urn";
-import { env } from "~/utils/env.server";
 import { action as upload } from "~/routes/api.3d.upload";
+import { env } from "~/utils/env.server";
 import { call, get, routeRequest } from "../support/routes";
 
 /**
