@@ -2,10 +2,13 @@
  * `npm test`: everything the test suite needs, then every test.
  *  1. The real clients the tests drive (DEBIAN_CLIENTS: Chromium and others), installed with apt when missing.
  *  2. A real PostgreSQL: DATABASE_URL's server when set, otherwise an embedded one in .data-test/.
- *  3. Type check, lint (ESLint) and format (Prettier), the production build, vitest (unit + integration),
- *     Playwright (JavaScript on and off).
+ *  3. Type check, lint (ESLint) and format (Prettier's check, never a write) at the same time as the production
+ *     build (they only read the source; the build writes build/ and public/build/, which all three ignore), each
+ *     one's output held back and printed whole when it ends; then vitest (unit + integration) and Playwright
+ *     (JavaScript on and off) one after the other, live: they share the database server and the CPU.
+ *  4. A summary with each phase's wall time ("ok   vitest   9m12s").
  */
-import { execSync, spawnSync } from "node:child_process";
+import { execSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
@@ -50,10 +53,57 @@ function ensureDebianClients() {
   });
 }
 
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv): boolean {
+interface Phase {
+  name: string;
+  ok: boolean;
+  ms: number;
+}
+
+/** A wall time as the summary shows it: 0.8s, 42s, 9m12s. */
+function formatDuration(ms: number): string {
+  if (ms < 10_000) return `${(ms / 1000).toFixed(1)}s`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+}
+
+/** One phase with its output live on this terminal (the long phases that run alone). */
+function run(name: string, label: string, command: string, args: string[], env: NodeJS.ProcessEnv): Phase {
   console.log(`\n[test] ${label}: ${command} ${args.join(" ")}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: "inherit", env, cwd: root });
-  return result.status === 0;
+  return { name, ok: result.status === 0, ms: performance.now() - started };
+}
+
+/**
+ * One phase that runs beside others: its output (stdout and stderr, in order) is held back and printed whole when
+ * it ends, so parallel phases never interleave their lines.
+ */
+function runBuffered(
+  name: string,
+  label: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<Phase> {
+  const started = performance.now();
+  // Keep the tools' colours when this terminal has them (a pipe turns them off).
+  const colour = process.stdout.isTTY && !env.NO_COLOR ? { FORCE_COLOR: env.FORCE_COLOR ?? "1" } : {};
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...env, ...colour }, cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const output: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+    const finish = (ok: boolean, error?: Error) => {
+      const ms = performance.now() - started;
+      console.log(`\n[test] ${label} (${formatDuration(ms)}): ${command} ${args.join(" ")}`);
+      process.stdout.write(Buffer.concat(output));
+      if (error) console.error(error);
+      resolve({ name, ok, ms });
+    };
+    child.on("error", (error) => finish(false, error));
+    child.on("close", (code) => finish(code === 0));
+  });
 }
 
 function databaseUrl(base: string, database: string): string {
@@ -69,6 +119,7 @@ function databaseUrl(base: string, database: string): string {
 const [only, ...files] = process.argv.slice(2) as [("vitest" | "e2e")?, ...string[]];
 
 async function main() {
+  const started = performance.now();
   ensureDebianClients();
   rmSync(testDataDir, { recursive: true, force: true });
   let embedded: EmbeddedDatabase | undefined;
@@ -104,27 +155,33 @@ async function main() {
     delete baseEnv[key];
 
   const port = await freePort();
-  const results: Array<[string, boolean]> = [];
+  const phases: Phase[] = [{ name: "setup", ok: true, ms: performance.now() - started }];
+  const productionEnv: NodeJS.ProcessEnv = { ...baseEnv, NODE_ENV: "production" };
+  let built: boolean;
   if (!only) {
-    results.push(["typecheck", run("type check", "npx", ["tsc", "--noEmit"], baseEnv)]);
-    results.push(["lint", run("lint (ESLint)", "npx", ["eslint", "--max-warnings=0", "."], baseEnv)]);
-    results.push([
-      "format",
-      run("format (Prettier)", "npx", ["prettier", "--check", "--log-level=warn", "."], baseEnv),
+    // Independent of each other and of the build: all four at once, each printed whole when it ends.
+    const parallel = await Promise.all([
+      runBuffered("typecheck", "type check", "npx", ["tsc", "--noEmit"], baseEnv),
+      runBuffered("lint", "lint (ESLint)", "npx", ["eslint", "--max-warnings=0", "."], baseEnv),
+      runBuffered("format", "format (Prettier)", "npx", ["prettier", "--check", "--log-level=warn", "."], baseEnv),
+      runBuffered("build", "production build", "npm", ["run", "build"], productionEnv),
     ]);
+    phases.push(...parallel);
+    built = parallel[3].ok;
+  } else {
+    const build = run("build", "production build", "npm", ["run", "build"], productionEnv);
+    phases.push(build);
+    built = build.ok;
   }
-  const built = run("production build", "npm", ["run", "build"], { ...baseEnv, NODE_ENV: "production" });
-  results.push(["build", built]);
   if (only !== "e2e") {
     // Integration tests post in quick succession as several members; the forum's pace (decision 092) is tested
     // where it is the subject, by the servers those tests start with FORUM_POST_INTERVAL_SECONDS set.
     const env = { ...baseEnv, DATABASE_URL: integrationUrl, FORUM_POST_INTERVAL_SECONDS: "0" };
-    results.push(["vitest", run("unit and integration tests", "npx", ["vitest", "run", ...files], env)]);
+    phases.push(run("vitest", "unit and integration tests", "npx", ["vitest", "run", ...files], env));
   }
   if (built && only !== "vitest") {
-    results.push([
-      "playwright",
-      run("browser tests", "npx", ["playwright", "test", ...files], {
+    phases.push(
+      run("playwright", "browser tests", "npx", ["playwright", "test", ...files], {
         ...baseEnv,
         DATABASE_URL: e2eUrl,
         E2E_PORT: String(port),
@@ -134,12 +191,15 @@ async function main() {
         MODERATION_STANDING_HOURS: "0",
         MODERATION_STANDING_POSTS: "0",
       }),
-    ]);
+    );
   }
   await embedded?.stop().catch(() => {});
-  console.log("\n[test] summary:");
-  for (const [name, ok] of results) console.log(`  ${ok ? "ok  " : "FAIL"} ${name}`);
-  process.exit(results.every(([, ok]) => ok) ? 0 : 1);
+  console.log("\n[test] summary (wall time per phase):");
+  const width = Math.max(...phases.map((phase) => phase.name.length));
+  for (const phase of phases)
+    console.log(`  ${phase.ok ? "ok  " : "FAIL"} ${phase.name.padEnd(width)}  ${formatDuration(phase.ms)}`);
+  console.log(`  total ${formatDuration(performance.now() - started)}`);
+  process.exit(phases.every((phase) => phase.ok) ? 0 : 1);
 }
 
 main().catch((error) => {
