@@ -184,9 +184,12 @@ test.describe("astrology", () => {
     );
     const sessionHeaders: Array<string | undefined> = [];
     let fail = false;
+    // the first reading is held until its loading state has been seen
+    let released = false;
+    let release = () => void (released = true);
     await page.route("**/api/generate-personalized-reading", async (route) => {
       sessionHeaders.push(route.request().headers()["x-session-id"]);
-      await new Promise((r) => setTimeout(r, 700));
+      if (!released) await new Promise<void>((resolve) => (release = () => void ((released = true), resolve())));
       if (fail) await route.fulfill({ status: 503, json: { error: "down" } });
       else await route.continue();
     });
@@ -198,6 +201,7 @@ test.describe("astrology", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "Generating your personalized Neptune reading" }),
     ).toBeVisible();
+    release();
     await expect(page.getByRole("region", { name: "Your Reading" })).toContainText("Universal Nonseparation");
     // One request, named by the visitor cookie: the page (kept for many visitors, decision 100) holds no id.
     expect(sessionHeaders).toEqual([undefined]);

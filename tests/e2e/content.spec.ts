@@ -270,8 +270,7 @@ test.describe("the octahedron display", () => {
     await expect(canvas).toHaveAttribute("width", "800");
     await expect(canvas).toHaveAttribute("height", "320");
     const first = await frame(page);
-    await page.waitForTimeout(300);
-    expect(await frame(page), "auto spin changes the frame").not.toBe(first);
+    await expect.poll(() => frame(page), { message: "auto spin changes the frame" }).not.toBe(first);
 
     await page.getByRole("button", { name: "Stop Auto Spin" }).click();
     await expect(page.getByRole("button", { name: "Start Auto Spin" })).toBeVisible();
@@ -285,19 +284,16 @@ test.describe("the octahedron display", () => {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 40, { steps: 6 });
     await page.mouse.up();
-    await page.waitForTimeout(100);
+    await expect.poll(() => frame(page), { message: "dragging turns the solid" }).not.toBe(stopped);
     const dragged = await frame(page);
-    expect(dragged, "dragging turns the solid").not.toBe(stopped);
 
     await canvas.focus();
     await page.keyboard.press("ArrowLeft");
-    await page.waitForTimeout(100);
-    expect(await frame(page), "arrow keys turn it too").not.toBe(dragged);
+    await expect.poll(() => frame(page), { message: "arrow keys turn it too" }).not.toBe(dragged);
 
     await page.getByRole("button", { name: "Start Auto Spin" }).click();
     const restarted = await frame(page);
-    await page.waitForTimeout(300);
-    expect(await frame(page)).not.toBe(restarted);
+    await expect.poll(() => frame(page), { message: "auto spin turns it again" }).not.toBe(restarted);
     await expectAccessible(page);
   });
 

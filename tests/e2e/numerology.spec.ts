@@ -74,11 +74,15 @@ test.describe("home generator", () => {
     test.skip(!jsEnabled, "the states and the image error handler need JavaScript");
     await page.goto("/");
     await waitForHydration(page, jsEnabled);
-    // hold the generation request for 2.5 s so both states can be seen
+    // hold the generation request until both states have been seen
+    let released = false;
+    let release = () => void (released = true);
     await page.route(
       (url) => url.pathname.endsWith(".data") && url.search.includes("index"),
       async (route) => {
-        if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 2500));
+        if (route.request().method() === "POST" && !released) {
+          await new Promise<void>((resolve) => (release = () => void ((released = true), resolve())));
+        }
         await route.continue();
       },
     );
@@ -87,6 +91,7 @@ test.describe("home generator", () => {
     const status = page.getByRole("status").filter({ hasText: /insights…/ });
     await expect(status).toHaveText("Generating your insights…");
     await expect(status).toHaveText("Finalizing your insights…", { timeout: 2000 });
+    release();
     await expect(page.getByRole("heading", { level: 2, name: /^Universal Growth: / })).toBeVisible();
     await expect(page.getByRole("button", { name: "Refresh insights" })).toBeEnabled();
     await page.getByRole("button", { name: "Show Visual Essence" }).click();

@@ -165,17 +165,19 @@ describe("the user-text rule through the forms (no JavaScript) and the JSON API"
     const [stored] = await db.select({ title: forumTopics.title }).from(forumTopics).where(eq(forumTopics.id, topicId));
     expect(stored!.title).toBe(title.replace("\u202E", ""));
 
-    await new Promise((r) => setTimeout(r, 5_100)); // the pace between two posts of one member
+    // Another member replies: the author's next post would wait for the forum's pace (tested below).
+    const replier = await member();
     const reply = await postForm(
       `/forum/topic/${topicId}`,
       form({ intent: "reply", content: "file \u202Egnp.exe" }),
-      cookie,
+      await cookieFor(replier.id),
     );
     expect(reply.status).toBe(302);
-    expect(await postsBy(author.id)).toEqual([{ content: "file gnp.exe" }]);
+    expect(await postsBy(replier.id)).toEqual([{ content: "file gnp.exe" }]);
     const page = await fetch(`${site.base}/forum/topic/${topicId}`).then((r) => r.text());
     expect(page).toMatch(/<div dir="auto"[^>]*>file gnp.exe<\/div>/);
     expect(page).toContain(`<bdi>${author.username}</bdi>`);
+    expect(page).toContain(`<bdi>${replier.username}</bdi>`);
   });
 });
 
