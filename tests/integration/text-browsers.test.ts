@@ -300,6 +300,18 @@ describe.each(CLIENTS)("in %s", (name, open) => {
     ).toBe(true);
   });
 
+  it("shows the blog's RSS feed and the sky calendar as text (decision 230)", async () => {
+    // both ask for compressed answers and send Accept without the feed's type: they get text/plain, which they show
+    // (as application/rss+xml, lynx offered "application/x-gzip D)ownload, or C)ancel" and w3m "Save file to:")
+    const feed = await browser.visit("/blog", [{ follow: "Follow the blog by RSS" }]);
+    expect(new URL(feed.url).pathname).toBe("/blog/rss.xml");
+    expect(feed.text).toContain('<rss version="2.0"');
+    expect(feed.text).toContain("<title>Ontology Blog | Numerology Ontology</title>");
+    const calendar = await browser.visit("/astrology/calendar.ics");
+    expect(calendar.text).toContain("BEGIN:VCALENDAR");
+    expect(calendar.text).toContain("BEGIN:VEVENT");
+  });
+
   it("uploads a 3D model from a file input", async () => {
     const { cubeObj } = await import("../fixtures/models3d/cubes");
     const file = path.join(work, `${name}-cube.obj`);
