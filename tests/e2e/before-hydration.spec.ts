@@ -115,10 +115,17 @@ test("a reply typed before hydration stays open and is posted as typed", async (
   const text = `Typed before the scripts came ${Date.now()}`;
   await page.getByLabel("Your reply").fill(text);
   await hydrate();
-  // the form stays open (it is not collapsed behind 'Write a Reply' over what was typed) and keeps the text
+  // the form stays open (it is not collapsed behind 'Write a Reply' over what was typed) and keeps the text, with
+  // focus in it to go on writing
+  await expect(page.getByRole("button", { name: "Hide Reply Form" })).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByLabel("Your reply")).toBeVisible();
   await expect(page.getByLabel("Your reply")).toHaveValue(text);
+  await expect(page.getByLabel("Your reply")).toBeFocused();
+  await page.keyboard.type(" and after");
+  await expect(page.getByLabel("Your reply")).toHaveValue(`${text} and after`);
   await page.getByRole("button", { name: "Post Reply" }).click();
   await expect(page.getByText("Reply posted!").first()).toBeVisible();
-  await expect(page.getByRole("article").filter({ hasText: text })).toHaveCount(1);
+  await expect(page.getByRole("article").filter({ hasText: `${text} and after` })).toHaveCount(1);
+  // the form is emptied for the next reply
+  await expect(page.getByLabel("Your reply")).toHaveValue("");
 });

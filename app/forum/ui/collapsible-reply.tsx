@@ -1,19 +1,17 @@
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { onUse } from "~/components/on-use";
+import { onDemand } from "~/components/on-demand";
 import { useHydrated } from "~/components/use-hydrated";
 import { answerFor, type FormConstraint } from "./form-answer";
 
-const ReplyForm = onUse(() => import("./post-forms").then((m) => m.ReplyForm));
+const ReplyForm = onDemand(() => import("./post-forms").then((m) => m.ReplyForm));
 
 /**
  * The reply form is collapsed or expanded (spec section 4). Without JavaScript (the server render) and at
  * ?reply=1 it is expanded; with JavaScript it starts collapsed behind a 'Write a Reply' button, and stays open
  * after a failed reply so the text is not lost. The form's code (Conform) loads when it is expanded, or when the
- * button is pointed at or focused (decision 107): a collapsed form leaves the page once it has hydrated, without
- * its code. The server's HTML of the form hydrates on first use (`onUse`, decision 230): a reply typed before the
- * page's scripts ran keeps the form open and hydrates with it, the text kept; a submit made meanwhile waits for the
- * code and is sent by the hydrated form. `resetKey` changes after a reply is posted, which empties the form.
+ * button is pointed at or focused (decision 107); until then a collapsed form is the server's HTML, hidden.
+ * `resetKey` changes after a reply is posted, which empties the form.
  */
 export function CollapsibleReply({ constraint, resetKey }: { constraint: FormConstraint; resetKey: string }) {
   const [params] = useSearchParams();
@@ -24,18 +22,17 @@ export function CollapsibleReply({ constraint, resetKey }: { constraint: FormCon
     if (answer) setExpanded(true);
   }, [answer]);
   const open = !hydrated || expanded;
-  // the server's HTML of the form is in the document while the page hydrates (not after a client-side navigation)
-  const [serverForm] = useState(
-    () => typeof document === "undefined" || document.querySelector("#reply-panel textarea") !== null,
-  );
-  const wanted = expanded || !!answer;
-  // a reply typed before the page hydrated stays in view: the form opens instead of hiding it (issue 31)
-  // (a layout effect, so the form never shows collapsed first)
+  // a reply typed before the page hydrated stays in view: the form opens instead of hiding it (issue 31), and the
+  // form that replaces the server's takes the text, focused (decision 230). (A layout effect, so the form never
+  // shows collapsed first; on-use's hook would bring its module to this page, over the JavaScript budget.)
   const panel = useRef<HTMLDivElement>(null);
+  const [typed, setTyped] = useState<[key: string, text: string]>();
   useClientLayoutEffect(() => {
-    const fields = panel.current?.querySelectorAll<HTMLTextAreaElement>("textarea") ?? [];
-    if ([...fields].some((field) => field.value.trim() !== "")) setExpanded(true);
-  }, []);
+    const text = panel.current?.querySelector("textarea")?.value;
+    if (!text?.trim()) return;
+    setTyped([resetKey, text]);
+    setExpanded(true);
+  }, []); // once, as the page hydrates
   return (
     <>
       {hydrated ? (
@@ -52,7 +49,12 @@ export function CollapsibleReply({ constraint, resetKey }: { constraint: FormCon
         </button>
       ) : null}
       <div id="reply-panel" ref={panel} hidden={!open}>
-        {wanted || (serverForm && !hydrated) ? <ReplyForm key={resetKey} holdSubmit constraint={constraint} /> : null}
+        <ReplyForm
+          key={resetKey}
+          wanted={expanded || !!answer}
+          constraint={constraint}
+          typed={typed?.[0] === resetKey ? typed[1] : undefined}
+        />
       </div>
     </>
   );
