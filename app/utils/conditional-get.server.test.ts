@@ -4,7 +4,7 @@ import { conditionalResponse, ownTypeOrPlainText } from "./conditional-get.serve
 const RSS = "application/rss+xml; charset=utf-8";
 const PLAIN = "text/plain; charset=utf-8";
 const LYNX = "text/html, text/plain, text/sgml, text/css, */*;q=0.01";
-const W3M = "text/html, text/*;q=0.5, image/*";
+const W3M = "text/html, text/*;q=0.5, image/*, application/*, audio/*, x-scheme-handler/*";
 const CHROMIUM =
   "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7";
 const FEED_READER = "application/rss+xml, application/rdf+xml;q=0.8, application/atom+xml;q=0.6, application/xml;q=0.4";
@@ -15,7 +15,7 @@ const get = (accept?: string, more: Record<string, string> = {}) =>
 describe("ownTypeOrPlainText (decision 230)", () => {
   it.each([
     ["lynx", LYNX, PLAIN],
-    ["w3m", W3M, PLAIN],
+    ["w3m (application/* above text/*)", W3M, RSS],
     ["Chromium (a tie through */*)", CHROMIUM, RSS],
     ["a feed reader", FEED_READER, RSS],
     ["*/*", "*/*", RSS],
@@ -25,7 +25,8 @@ describe("ownTypeOrPlainText (decision 230)", () => {
     expect(ownTypeOrPlainText(get(accept), RSS)).toBe(type);
   });
 
-  it("keeps text/calendar for a calendar client and gives lynx text", () => {
+  it("keeps text/calendar for a calendar client and for w3m (which shows it), and gives lynx text", () => {
+    expect(ownTypeOrPlainText(get(W3M), "text/calendar; charset=utf-8")).toBe("text/calendar; charset=utf-8");
     expect(ownTypeOrPlainText(get("text/calendar"), "text/calendar; charset=utf-8")).toBe(
       "text/calendar; charset=utf-8",
     );

@@ -23,10 +23,9 @@ const PLAIN_TEXT = "text/plain; charset=utf-8";
 /**
  * The Content-Type of a text file whose own type some clients cannot show (decision 230): its own, unless the
  * request's Accept prefers `text/plain` to it. lynx asks for `text/html, text/plain, text/sgml, text/css,
- * *\/*;q=0.01` and w3m for `text/html, text/*;q=0.5, image/*`: both get the text they can show, where the file's own
- * type (an RSS feed, a calendar) would only be offered for download. Feed readers and calendar clients name the
- * type or send `*\/*`, and browsers rank it with everything else: a tie keeps the own type, as does a request
- * without Accept.
+ * *\/*;q=0.01` and gets the text it can show, where the file's own type (an RSS feed) would only be offered for
+ * download. Feed readers and calendar clients name the type or send `*\/*`, browsers rank it with everything else,
+ * and w3m names `application/*` above `text/*`: a tie or a preference keeps the own type, as does no Accept.
  */
 export function ownTypeOrPlainText(request: Request, ownType: string): string {
   const accept = request.headers.get("accept") ?? undefined;
