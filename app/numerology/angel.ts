@@ -7,6 +7,8 @@ export const ANGEL_MAX_DIGITS = 4;
 /** The form's id (the reading's "Generate Fresh Reading" submits it) and the failure box the number points at. */
 export const ANGEL_FORM_ID = "angel-form";
 export const ANGEL_ERROR_ID = "angel-error";
+/** The shown reading's heading: it takes focus when a saved reading is shown in the page. */
+export const ANGEL_READING_TITLE_ID = "reading-title";
 
 export const ANGEL_TEXTS = {
   emptyTitle: "Please enter an angel number",

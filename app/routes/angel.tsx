@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/node";
 import {
   Form,
   Link,
@@ -8,7 +14,7 @@ import {
   useNavigation,
   type ClientActionFunctionArgs,
 } from "@remix-run/react";
-import { useEffect, useState, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
@@ -17,6 +23,7 @@ import { PageHole } from "~/components/page-hole";
 import { useToast } from "~/components/toaster";
 import {
   ANGEL_FORM_ID,
+  ANGEL_READING_TITLE_ID,
   ANGEL_TEXTS,
   angelDecodeError,
   angelErrorTitle,
@@ -32,6 +39,7 @@ import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/clien
 import { clientIp, combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { doNotCache, rendersPageHole } from "~/utils/page-cache.server";
+import { PAGE_HOLE_ATTRIBUTE } from "~/utils/page-hole";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -96,6 +104,9 @@ export const clientAction = async (args: ClientActionFunctionArgs) => {
 };
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
+/** A saved reading as the list holds it (the whole reading, shown on a click). */
+type SavedReading = NonNullable<SerializeFrom<typeof loader>["history"]>[number];
+
 /** The form's fields hydrate on first use, in the page's form (decisions 109, 113, 130). */
 const AngelFields = onUse(() => import("~/numerology/ui/angel-form").then((m) => m.AngelFields));
 
@@ -107,6 +118,31 @@ export default function AngelNumbers() {
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [value, setValue] = useState(actionData?.number ?? prefill ?? reading?.number ?? "");
   const [selected, setSelected] = useState(reading);
+  // A saved reading shown from the list: its heading takes focus once it is on the page, and the toast (the polite
+  // live region) names it.
+  const [focusReading, setFocusReading] = useState(0);
+  const showSaved = (item: SavedReading) => {
+    setSelected(item);
+    setValue(item.number);
+    setFocusReading((n) => n + 1);
+    window.history.replaceState(window.history.state, "", `/angel?reading=${item.id}`);
+    show({ title: ANGEL_TEXTS.previousToast, description: `Angel Number ${item.number}`, type: "success" });
+  };
+  useEffect(() => {
+    if (focusReading) document.getElementById(ANGEL_READING_TITLE_ID)?.focus();
+  }, [focusReading]);
+  // The kept page's list (a hole the page cache fills, decision 112) is links only: once the page has hydrated, the
+  // visitor's readings are fetched in the background, as the list's data, so that a click shows one at once, with no
+  // call of its own (decision 230). The list is then rendered from them.
+  const keptReadings = useRef<Promise<SavedReading[] | null> | null>(null);
+  const [clientHistory, setClientHistory] = useState<SavedReading[] | null>(null);
+  useEffect(() => {
+    if (history || !document.querySelector(`[${PAGE_HOLE_ATTRIBUTE}="${SAVED_READINGS_HOLE}"] a[href]`)) return;
+    keptReadings.current = fetch("/api/angel-numbers/saved", { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<SavedReading[]>) : null))
+      .catch(() => null);
+  }, [history]);
+  const listed = history ?? clientHistory;
 
   useEffect(() => {
     setSelected(reading);
@@ -138,12 +174,23 @@ export default function AngelNumbers() {
     setHeldLink(null);
     navigate(heldLink);
   }, [formReady, heldLink, navigate]);
+  const followKeptLink = (anchor: HTMLAnchorElement) => {
+    if (formReady) navigate(`${anchor.pathname}${anchor.search}`);
+    else setHeldLink(`${anchor.pathname}${anchor.search}`);
+  };
   const onKeptLink = (event: MouseEvent<HTMLElement>) => {
     const anchor = (event.target as Element).closest?.("a[href]");
     const plain = event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
-    if (formReady || !plain || !(anchor instanceof HTMLAnchorElement)) return linkNavigation(event);
+    if (!plain || !(anchor instanceof HTMLAnchorElement)) return linkNavigation(event);
     event.preventDefault();
-    setHeldLink(`${anchor.pathname}${anchor.search}`);
+    const id = Number(new URL(anchor.href).searchParams.get("reading"));
+    // the readings the page fetched when it hydrated (or is fetching); without them the link is followed
+    void (keptReadings.current ?? Promise.resolve(null)).then((readings) => {
+      const item = readings?.find((r) => r.id === id);
+      if (!readings || !item) return followKeptLink(anchor);
+      setClientHistory(readings);
+      showSaved(item);
+    });
   };
   const shown = pending ? null : selected;
   return (
@@ -186,17 +233,8 @@ export default function AngelNumbers() {
         ) : null}
       </Form>
 
-      {history ? (
-        <SavedReadings
-          readings={history}
-          selectedId={selected?.id}
-          onSelect={(item) => {
-            setSelected(item);
-            setValue(item.number);
-            window.history.replaceState(window.history.state, "", `/angel?reading=${item.id}`);
-            show({ title: ANGEL_TEXTS.previousToast, type: "success" });
-          }}
-        />
+      {listed ? (
+        <SavedReadings readings={listed} selectedId={selected?.id} onSelect={showSaved} />
       ) : (
         // The kept page's list, filled in per visitor by the page cache and left as sent (decision 112).
         <PageHole name={SAVED_READINGS_HOLE} onClick={onKeptLink} />

@@ -22,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return conditionalResponse(request, feed.text, {
     etag: feed.etag,
     lastModified: feed.computedAt,
+    orPlainText: true,
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'inline; filename="celestial-transits.ics"',

@@ -9,5 +9,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return conditionalResponse(request, feed.xml, {
     lastModified: feed.lastModified,
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    orPlainText: true,
   });
 }

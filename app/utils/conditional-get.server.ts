@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import fresh from "fresh";
+import Negotiator from "negotiator";
 
 /**
  * Conditional GET for the files readers poll (RSS, the sitemap, the sky calendar; decision 151): each answer
@@ -17,19 +18,45 @@ export function httpDate(at: Date | number): string {
   return new Date(Math.floor(new Date(at).getTime() / 1000) * 1000).toUTCString();
 }
 
+const PLAIN_TEXT = "text/plain; charset=utf-8";
+
+/**
+ * The Content-Type of a text file whose own type some clients cannot show (decision 230): its own, unless the
+ * request's Accept prefers `text/plain` to it. lynx asks for `text/html, text/plain, text/sgml, text/css,
+ * *\/*;q=0.01` and gets the text it can show, where the file's own type (an RSS feed) would only be offered for
+ * download. Feed readers and calendar clients name the type or send `*\/*`, browsers rank it with everything else,
+ * and w3m names `application/*` above `text/*`: a tie or a preference keeps the own type, as does no Accept.
+ */
+export function ownTypeOrPlainText(request: Request, ownType: string): string {
+  const accept = request.headers.get("accept") ?? undefined;
+  const bare = ownType.split(";")[0]!.trim();
+  const chosen = new Negotiator({ headers: { accept } }).mediaType([bare, "text/plain"]);
+  return chosen === "text/plain" ? PLAIN_TEXT : ownType;
+}
+
 /**
  * The answer to a GET of `body`: 200 with it, or 304 when the request's validators match. `etag` defaults to the
  * hash of the body; `lastModified` is sent only when given. `headers` (Content-Type, Cache-Control, …) go on both.
+ * With `orPlainText` the Content-Type is negotiated (`ownTypeOrPlainText`): the answer varies by Accept, and the
+ * plain-text representation has an entity tag of its own.
  */
 export function conditionalResponse(
   request: Request,
   body: string,
   {
-    headers,
-    etag = etagOf(body),
+    headers: given,
+    etag: ownEtag = etagOf(body),
     lastModified,
-  }: { headers: Record<string, string>; etag?: string; lastModified?: Date | number },
+    orPlainText = false,
+  }: { headers: Record<string, string>; etag?: string; lastModified?: Date | number; orPlainText?: boolean },
 ): Response {
+  let headers = given;
+  let etag = ownEtag;
+  if (orPlainText) {
+    const type = ownTypeOrPlainText(request, given["Content-Type"] ?? PLAIN_TEXT);
+    headers = { ...given, "Content-Type": type, Vary: "Accept" };
+    if (type === PLAIN_TEXT && type !== given["Content-Type"]) etag = `${ownEtag.slice(0, -1)}-text"`;
+  }
   const validators: Record<string, string> = { ETag: etag };
   if (lastModified !== undefined) validators["Last-Modified"] = httpDate(lastModified);
   const all = { ...headers, ...validators };

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Locator, type Page, type Route } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type Response, type Route } from "@playwright/test";
 
 /**
  * Shared browser-test helpers. Every page test calls `expectAccessible(page)`: axe must find no WCAG 2.0/2.1
@@ -277,4 +277,21 @@ export async function holdScripts(page: Page) {
     await route.continue();
   });
   return { release, held: () => held };
+}
+
+/** Decodes an angel number on /angel (a saved reading of the page's visitor). */
+export async function decodeAngelNumber(page: Page, jsEnabled: boolean, number: string) {
+  await page.goto(`/angel?number=${number}`);
+  await waitForHydration(page, jsEnabled);
+  await page.getByRole("button", { name: "Decode Angel Message" }).click();
+  await expect(page.getByRole("heading", { name: `Angel Number ${number}` })).toBeVisible();
+}
+
+/** Views /angel until it comes from memory (the first view may be the one that renders and keeps the page). */
+export async function keptAngelPage(page: Page): Promise<Response> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const response = await page.goto("/angel");
+    if (response?.headers()["x-page-cache"] === "hit") return response;
+  }
+  throw new Error("/angel was never served from the page cache");
 }

@@ -1,9 +1,11 @@
 import type { Page, Response } from "@playwright/test";
 import {
   createMember,
+  decodeAngelNumber,
   expect,
   expectAccessible,
   expectToast,
+  keptAngelPage,
   signIn,
   test,
   waitForHydration,
@@ -17,29 +19,13 @@ import {
  * after the next revalidation React renders the list itself. A signed-in member's forum page comes from a member
  * template (decision 120), with their name, id and own posts' links filled in, and hydrates as theirs.
  */
-async function decode(page: Page, jsEnabled: boolean, number: string) {
-  await page.goto(`/angel?number=${number}`);
-  await waitForHydration(page, jsEnabled);
-  await page.getByRole("button", { name: "Decode Angel Message" }).click();
-  await expect(page.getByRole("heading", { name: `Angel Number ${number}` })).toBeVisible();
-}
-
-/** Views /angel until it comes from memory (the first view may be the one that renders and keeps the page). */
-async function keptAngelPage(page: Page): Promise<Response> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const response = await page.goto("/angel");
-    if (response?.headers()["x-page-cache"] === "hit") return response;
-  }
-  throw new Error("/angel was never served from the page cache");
-}
-
 test("a returning visitor's kept angel page lists their own readings, kept as sent while hydrating", async ({
   page,
   jsEnabled,
 }) => {
   const { errors } = watchPage(page);
-  await decode(page, jsEnabled, "4004");
-  await decode(page, jsEnabled, "5005");
+  await decodeAngelNumber(page, jsEnabled, "4004");
+  await decodeAngelNumber(page, jsEnabled, "5005");
 
   const kept = await keptAngelPage(page);
   expect(await kept.text()).toContain('<div data-page-hole="saved-readings"><section aria-labelledby="history-title"');
@@ -77,7 +63,7 @@ test("a returning visitor without saved readings gets the kept page with no list
   await waitForHydration(page, jsEnabled);
   await expect(page.getByRole("region", { name: "Your Saved Readings" })).toHaveCount(0);
   await expectAccessible(page);
-  await decode(page, jsEnabled, "6116");
+  await decodeAngelNumber(page, jsEnabled, "6116");
   await expect(page.getByRole("region", { name: "Your Saved Readings" }).getByRole("link")).toHaveCount(1);
   expect(errors()).toEqual([]);
 });

@@ -300,6 +300,20 @@ describe.each(CLIENTS)("in %s", (name, open) => {
     ).toBe(true);
   });
 
+  it("shows the sky calendar as text, and lynx the blog's RSS feed (decision 230)", async () => {
+    // lynx asks for compressed answers and names text/plain, not the feed's type: it gets text/plain and shows it
+    // (as application/rss+xml it offered "application/x-gzip D)ownload, or C)ancel"). w3m names application/*, so it
+    // gets the feed's own type, which it offers to save like any file it cannot show.
+    if (name === "lynx") {
+      const feed = await browser.visit("/blog/rss.xml");
+      expect(feed.text).toContain('<rss version="2.0"');
+      expect(feed.text).toContain("<title>Ontology Blog | Numerology Ontology</title>");
+    }
+    const calendar = await browser.visit("/astrology/calendar.ics");
+    expect(calendar.text).toContain("BEGIN:VCALENDAR");
+    expect(calendar.text).toContain("BEGIN:VEVENT");
+  });
+
   it("uploads a 3D model from a file input", async () => {
     const { cubeObj } = await import("../fixtures/models3d/cubes");
     const file = path.join(work, `${name}-cube.obj`);

@@ -22,13 +22,17 @@ export function CollapsibleReply({ constraint, resetKey }: { constraint: FormCon
     if (answer) setExpanded(true);
   }, [answer]);
   const open = !hydrated || expanded;
-  // a reply typed before the page hydrated stays in view: the form opens instead of hiding it (issue 31)
-  // (a layout effect, so the form never shows collapsed first; on-use's hook would bring its module to this page)
+  // a reply typed before the page hydrated stays in view: the form opens instead of hiding it (issue 31), and the
+  // form that replaces the server's takes the text, focused (decision 230). (A layout effect, so the form never
+  // shows collapsed first; on-use's hook would bring its module to this page, over the JavaScript budget.)
   const panel = useRef<HTMLDivElement>(null);
+  const [typed, setTyped] = useState<[key: string, text: string]>();
   useClientLayoutEffect(() => {
-    const fields = panel.current?.querySelectorAll<HTMLTextAreaElement>("textarea") ?? [];
-    if ([...fields].some((field) => field.value.trim() !== "")) setExpanded(true);
-  }, []);
+    const text = panel.current?.querySelector("textarea")?.value;
+    if (!text?.trim()) return;
+    setTyped([resetKey, text]);
+    setExpanded(true);
+  }, []); // once, as the page hydrates
   return (
     <>
       {hydrated ? (
@@ -45,7 +49,12 @@ export function CollapsibleReply({ constraint, resetKey }: { constraint: FormCon
         </button>
       ) : null}
       <div id="reply-panel" ref={panel} hidden={!open}>
-        <ReplyForm key={resetKey} wanted={expanded || !!answer} constraint={constraint} />
+        <ReplyForm
+          key={resetKey}
+          wanted={expanded || !!answer}
+          constraint={constraint}
+          typed={typed?.[0] === resetKey ? typed[1] : undefined}
+        />
       </div>
     </>
   );

@@ -31,6 +31,8 @@ export function TextareaField({
 }) {
   const ref = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
+    // the caret after the text, to go on writing
+    if (focusOnMount) ref.current?.setSelectionRange(ref.current.value.length, ref.current.value.length);
     if (focusOnMount) ref.current?.focus();
     // once, when it appears
   }, []); // eslint-disable-line react-hooks/exhaustive-deps

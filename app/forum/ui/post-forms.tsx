@@ -10,11 +10,13 @@ import { answerFor, type FormConstraint } from "./form-answer";
  * demand (decision 107): the reply form by `CollapsibleReply`, the edit form by the post being edited.
  */
 
-export function ReplyForm({ constraint }: { constraint: FormConstraint }) {
+/** `typed`: what was typed into the server's form before the page hydrated, taken over (focused) by this one. */
+export function ReplyForm({ constraint, typed }: { constraint: FormConstraint; typed?: string }) {
   const answer = answerFor(useActionData(), "reply");
   const navigation = useNavigation();
   const [form, fields] = useForm<{ content: string }>({
     id: "reply",
+    defaultValue: typed === undefined ? undefined : { content: typed },
     lastResult: answer?.result,
     constraint,
     shouldValidate: "onSubmit",
@@ -25,7 +27,7 @@ export function ReplyForm({ constraint }: { constraint: FormConstraint }) {
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
       <AnswerSummary formId={form.id} answer={answer} />
       <input type="hidden" name="intent" value="reply" />
-      <TextareaField meta={fields.content} label="Your reply" rows={5} />
+      <TextareaField meta={fields.content} label="Your reply" rows={5} focusOnMount={typed !== undefined} />
       <SubmitButton busy={busy} busyLabel="Posting...">
         Post Reply
       </SubmitButton>

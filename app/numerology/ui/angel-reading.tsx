@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Notice } from "~/components/notice";
 import { formatUtcDate } from "~/utils/dates";
+import { ANGEL_READING_TITLE_ID } from "../angel";
 import type { AngelReading } from "../composer";
 
 /** What the list shows of a saved reading. */
@@ -16,10 +17,10 @@ export function AngelReadingView({
 }) {
   return (
     <article
-      aria-labelledby="reading-title"
+      aria-labelledby={ANGEL_READING_TITLE_ID}
       className="mt-8 rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
     >
-      <h2 id="reading-title" className="font-serif text-3xl font-semibold">
+      <h2 id={ANGEL_READING_TITLE_ID} tabIndex={-1} className="font-serif text-3xl font-semibold outline-none">
         Angel Number {reading.number}
       </h2>
       <h3 className="mt-5 font-serif text-xl font-semibold">Meaning</h3>
