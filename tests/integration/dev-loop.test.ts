@@ -59,19 +59,18 @@ beforeAll(async () => {
   // The address comes from the project's .env (decision 220), whose NODE_ENV=production (as in .env.example) does
   // not make `npm run dev` a production server.
   writeFileSync(path.join(copy, ".env"), `NODE_ENV=production\nHOST=127.0.0.1\nPORT=${port}\n`);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: path.join(copy, ".data"),
+    RUN_JOBS: "false",
+    LOG_REQUESTS: "false",
+  };
+  for (const key of ["NODE_ENV", "HOST", "PORT"]) delete env[key];
   dev = spawn("npm", ["run", "dev"], {
     cwd: copy,
     detached: true, // its own process group: npm, the runner, remix watch and the server are stopped together
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: undefined,
-      HOST: undefined,
-      PORT: undefined,
-      DATA_DIR: path.join(copy, ".data"),
-      RUN_JOBS: "false",
-      LOG_REQUESTS: "false",
-    },
+    env,
   });
   dev.stdout!.on("data", (chunk) => (output += String(chunk)));
   dev.stderr!.on("data", (chunk) => (output += String(chunk)));
