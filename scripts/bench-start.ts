@@ -32,7 +32,7 @@ const option = (name: string, fallback: string) =>
   args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const duration = Number(option("duration", "5"));
 const starts = Number(option("starts", "3"));
-const PAGES = ["/", "/about", "/numerology"];
+const PAGES = ["/", "/about", "/numbers"];
 
 async function measure(url: string): Promise<{ rps: number; p95: number; errors: number }> {
   const latencies: number[] = [];
