@@ -1,14 +1,15 @@
 /**
- * `npx tsx scripts/bench-start.ts [--duration=S] [--starts=N]` (issues 33 and 38, decision 220): what settling
+ * `npx tsx scripts/bench-start.ts [--duration=S] [--rounds=N] [--starts=N]` (issues 33 and 38, decision 220): what settling
  * NODE_ENV before React loads is worth, and how soon `npm start` serves.
  *
  *  1. `npm start` N+1 times on an embedded PostgreSQL of its own (.data-bench-start/): the first may build (when
  *     the build in build/ is missing or stale); the others find it current and serve it. Seconds from the command
  *     to the first answer of /healthz, each.
- *  2. Rendering with React's production build (no NODE_ENV, as `npm start`) against its development build
- *     (NODE_ENV=development, what `npm start` rendered with before decision 220): requests a second and p95 of
- *     autocannon (10 connections) on pages rendered on every request (PAGE_CACHE_SECONDS=0, so the signed-out page
- *     cache does not answer in React's place).
+ *  2. Rendering with React's production build (`node build/server.js`, no NODE_ENV, as `npm start` runs it) against
+ *     its development build (`node build/server-main.js`, the server without its entry: what `npm start` ran before
+ *     decision 220, the site in production mode but React loaded before NODE_ENV was set), both running, taking
+ *     turns: requests a second and p95 of autocannon (10 connections) on pages rendered on every request
+ *     (PAGE_CACHE_SECONDS=0, so the signed-out page cache does not answer in React's place).
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -17,7 +18,7 @@ import { runMigrations } from "../db/migrate";
 import { startAppServer } from "./app-server";
 import { SESSION_SECRET } from "./site-under-test";
 
-type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number };
+type AutocannonResult = { non2xx: number; errors: number };
 type AutocannonInstance = PromiseLike<AutocannonResult> & {
   on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
 };
@@ -30,20 +31,27 @@ const dataDir = path.join(root, ".data-bench-start");
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) =>
   args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
-const duration = Number(option("duration", "5"));
+const duration = Number(option("duration", "3"));
+const rounds = Number(option("rounds", "4"));
 const starts = Number(option("starts", "3"));
 const PAGES = ["/", "/about", "/numbers"];
 
-async function measure(url: string): Promise<{ rps: number; p95: number; errors: number }> {
+type Measure = { latencies: number[]; errors: number };
+
+async function measure(url: string): Promise<Measure> {
   const latencies: number[] = [];
   const instance = autocannon({ url, connections: 10, duration });
   instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
-  latencies.sort((a, b) => a - b);
+  return { latencies, errors: result.errors + result.non2xx };
+}
+
+/** Requests a second and p95 over every round. */
+function combine(measures: Measure[]): { rps: number; p95: number } {
+  const latencies = measures.flatMap((m) => m.latencies).sort((a, b) => a - b);
   return {
-    rps: Math.round(result.requests.average),
+    rps: Math.round(latencies.length / (measures.length * duration)),
     p95: Math.round(latencies[Math.min(latencies.length - 1, Math.floor(0.95 * latencies.length))] ?? NaN),
-    errors: result.errors + result.non2xx,
   };
 }
 
@@ -69,31 +77,37 @@ async function main() {
       console.log(`  start ${i + 1}: ${seconds} s${built ? " (built first)" : " (build current)"}`);
     }
 
-    console.log(`\nRendering (PAGE_CACHE_SECONDS=0, ${duration} s of autocannon at 10 connections per page):`);
-    console.log("| page | production React req/s | p95 ms | development React req/s | p95 ms | ratio |");
+    console.log(
+      `\nRendering (PAGE_CACHE_SECONDS=0; ${rounds} rounds of ${duration} s of autocannon at 10 connections per page` +
+        " and server, taking turns):",
+    );
+    console.log("| page | production React req/s | p95 ms | development React req/s | p95 ms | req/s ratio |");
     console.log("|---|---|---|---|---|---|");
-    const rows = new Map<string, string[]>();
-    for (const mode of ["production", "development"] as const) {
-      const server = await startAppServer({
-        ...env,
-        NODE_ENV: mode === "production" ? undefined : "development",
-        PAGE_CACHE_SECONDS: "0",
-      });
-      try {
-        for (const page of PAGES) {
-          await fetch(`${server.base}${page}`).then((r) => r.text()); // warm
-          const m = await measure(`${server.base}${page}`);
-          if (m.errors > 0) throw new Error(`${page} (${mode}): ${m.errors} errors`);
-          rows.set(page, [...(rows.get(page) ?? []), String(m.rps), String(m.p95)]);
-        }
-      } finally {
-        await server.stop();
+    const renderEnv = { ...env, PAGE_CACHE_SECONDS: "0" };
+    const servers = {
+      production: await startAppServer(renderEnv),
+      // the server without its entry: what `npm start` ran before decision 220
+      development: await startAppServer(renderEnv, { command: [process.execPath, "build/server-main.js"] }),
+    };
+    try {
+      for (const page of PAGES) {
+        const results = { production: [] as Measure[], development: [] as Measure[] };
+        for (const server of Object.values(servers)) await fetch(`${server.base}${page}`).then((r) => r.text());
+        for (let round = 0; round < rounds; round++)
+          for (const mode of ["production", "development"] as const) {
+            const m = await measure(`${servers[mode].base}${page}`);
+            if (m.errors > 0) throw new Error(`${page} (${mode}): ${m.errors} errors`);
+            results[mode].push(m);
+          }
+        const prod = combine(results.production);
+        const dev = combine(results.development);
+        console.log(
+          `| ${page} | ${prod.rps} | ${prod.p95} | ${dev.rps} | ${dev.p95} | ${(prod.rps / dev.rps).toFixed(2)}x |`,
+        );
       }
+    } finally {
+      await Promise.all(Object.values(servers).map((server) => server.stop()));
     }
-    for (const [page, [prodRps, prodP95, devRps, devP95]] of rows)
-      console.log(
-        `| ${page} | ${prodRps} | ${prodP95} | ${devRps} | ${devP95} | ${(Number(prodRps) / Number(devRps)).toFixed(2)}x |`,
-      );
   } finally {
     await pg.stop();
   }
