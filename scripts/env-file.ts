@@ -3,7 +3,8 @@
  * the site's configuration (`npm run dev`, db:migrate, seed, make-admin, backup, restore), decision 220:
  *
  *  1. `.env` in the working directory, when there is one (dotenv): each of its settings that the real environment
- *     does not set. A variable set in the environment wins over the file; no file is fine.
+ *     does not set. A variable set in the environment wins over the file; no file is fine. DOTENV_CONFIG_PATH
+ *     (dotenv's own variable) names another file; the test runner gives /dev/null, so no test sees a developer's.
  *  2. NODE_ENV production unless the environment or `.env` says otherwise (decision 080), before any module of
  *     React or React Router is evaluated: they choose their development or production build from NODE_ENV once,
  *     when first loaded, so the env module (app/utils/env.server.ts) would set it too late.
@@ -12,5 +13,5 @@
  */
 import { config } from "dotenv";
 
-config({ quiet: true });
+config({ path: process.env.DOTENV_CONFIG_PATH || ".env", quiet: true });
 if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";

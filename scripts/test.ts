@@ -6,9 +6,8 @@
  *     Playwright (JavaScript on and off).
  */
 import { execSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
-import { parse } from "dotenv";
 import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 
@@ -103,11 +102,8 @@ async function main() {
   // Tests never reach a real vendor: providers are configured per test against loopback stand-ins.
   for (const key of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "MURF_API_KEY", "SMTP_URL", "PUBLIC_URL"])
     delete baseEnv[key];
-  // A developer's .env is read by every server and script started here from the checkout (decision 220): none of
-  // its settings may reach the tests. Each is set empty, which wins over the file and counts as unset.
-  const envFile = path.join(root, ".env");
-  if (existsSync(envFile))
-    for (const key of Object.keys(parse(readFileSync(envFile)))) if (!(key in baseEnv)) baseEnv[key] = "";
+  // Servers and scripts read .env from the checkout (decision 220): a developer's must not reach the tests.
+  baseEnv.DOTENV_CONFIG_PATH = "/dev/null";
 
   const port = await freePort();
   const results: Array<[string, boolean]> = [];

@@ -65,7 +65,7 @@ beforeAll(async () => {
     RUN_JOBS: "false",
     LOG_REQUESTS: "false",
   };
-  for (const key of ["NODE_ENV", "HOST", "PORT"]) delete env[key];
+  for (const key of ["NODE_ENV", "HOST", "PORT", "DOTENV_CONFIG_PATH"]) delete env[key];
   dev = spawn("npm", ["run", "dev"], {
     cwd: copy,
     detached: true, // its own process group: npm, the runner, remix watch and the server are stopped together

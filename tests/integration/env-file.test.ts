@@ -23,7 +23,14 @@ afterAll(() => project?.remove());
 /** The server of the project copy, started with `env` over the environment, listening on `port`. */
 async function serve(port: number, env: Record<string, string | undefined>) {
   const server = await startAppServer(
-    { NODE_ENV: undefined, HOST: undefined, PORT: undefined, CONTACT_EMAIL: undefined, ...env },
+    {
+      DOTENV_CONFIG_PATH: undefined,
+      NODE_ENV: undefined,
+      HOST: undefined,
+      PORT: undefined,
+      CONTACT_EMAIL: undefined,
+      ...env,
+    },
     { cwd: project.dir, port, output: true },
   );
   try {
@@ -41,7 +48,7 @@ function npmRun(name: string, env: Record<string, string | undefined>) {
     execFile(
       "npm",
       ["run", "--silent", name],
-      { cwd: project.dir, env: { ...process.env, DATABASE_URL: undefined, ...env } },
+      { cwd: project.dir, env: { ...process.env, DOTENV_CONFIG_PATH: undefined, DATABASE_URL: undefined, ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
     );
   });
