@@ -14,6 +14,8 @@ export const PRODUCTION_SERVER = "build/server.js";
  * once /healthz answers; `stop()` sends SIGTERM and waits. `stdout: "pipe"` keeps the server's output readable
  * from `child.stdout` (the request log). With `output: true` the server's stdout and stderr are kept (read with
  * `output()`), for tests of its logs. `DATABASE_URL: ""` makes it start its own embedded PostgreSQL in `DATA_DIR`.
+ * `command` runs another command that starts it (e.g. `npm start`); with `port`, the server's address is left to
+ * `env` or a `.env` file (HOST and PORT are not set here) and `port` is where it is awaited.
  */
 export async function startAppServer(
   env: Record<string, string | undefined>,
@@ -25,10 +27,15 @@ export async function startAppServer(
     startTimeoutMs?: number;
     /** the directory holding the build to run (its `build/` and `public/build/`): this checkout by default */
     cwd?: string;
+    /** what starts the server, instead of `node [nodeArgs] build/server.js` */
+    command?: [string, ...string[]];
+    /** the port the server takes from `env` or `.env` (then HOST and PORT are left to them) */
+    port?: number;
   } = {},
 ): Promise<{ base: string; port: number; child: ChildProcess; stop: () => Promise<void>; output: () => string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), PRODUCTION_SERVER], {
+  const port = options.port ?? (await freePort());
+  const [command, ...args] = options.command ?? [process.execPath, ...(options.nodeArgs ?? []), PRODUCTION_SERVER];
+  const child = spawn(command, args, {
     cwd: options.cwd ?? root,
     env: {
       ...process.env,
@@ -37,8 +44,7 @@ export async function startAppServer(
       LOG_REQUESTS: "false",
       SEED_DEMO_CONTENT: "false",
       ...env,
-      HOST: "127.0.0.1",
-      PORT: String(port),
+      ...(options.port === undefined ? { HOST: "127.0.0.1", PORT: String(port) } : {}),
     },
     stdio: [
       "ignore",

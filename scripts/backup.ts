@@ -4,6 +4,7 @@
  * are removed. Prints the archive's path. Uses DATABASE_URL, or the embedded database of a running `npm start`
  * on the same DATA_DIR, or starts that one for the backup.
  */
+import "./env-file"; // first: .env and NODE_ENV before any other module reads them (decision 220)
 import { openScriptDatabase } from "./database";
 
 async function main() {

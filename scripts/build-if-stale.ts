@@ -24,12 +24,14 @@ const INPUTS = [
   "public",
   "patches",
   "server.ts",
+  "server-entry.ts",
   "remix.config.js",
   "postcss.config.js",
   "tsconfig.json",
   "package.json",
   "package-lock.json",
   "scripts/build-server.ts",
+  "scripts/env-file.ts",
   "scripts/compile-hints.ts",
 ];
 /** Outputs inside the inputs, never a reason to rebuild. */

@@ -2,8 +2,10 @@
  * The second half of `npm run build` (after `remix build`): the Express server and the two workers as JavaScript
  * next to the Remix build (decision 103), so production runs `node build/server.js` with no TypeScript loader.
  *
- *  - build/server.js: server.ts; the app's modules it uses come from build/index.js at run time, never bundled
- *    twice (server.ts only imports types from app/).
+ *  - build/server.js: server-entry.ts, which reads `.env` and settles NODE_ENV (production unless set) before it
+ *    imports build/server-main.js, so React and React Router load their production builds (decision 220).
+ *  - build/server-main.js: server.ts; the app's modules it uses come from build/index.js at run time, never
+ *    bundled twice (server.ts only imports types from app/).
  *  - build/workers/convert.js, build/workers/espeak.js: the 3D conversion process and the speech thread
  *    (app/utils/workers.server.ts finds them).
  *  - build/migrations: the committed migrations, beside the server that applies them (db/migrate.ts).
@@ -24,7 +26,8 @@ const out = path.join(root, "build");
 const options: BuildOptions = {
   absWorkingDir: root,
   entryPoints: {
-    server: "server.ts",
+    server: "server-entry.ts",
+    "server-main": "server.ts",
     "workers/convert": "app/models3d/convert.worker.ts",
     "workers/espeak": "app/speech/espeak.worker.ts",
   },
@@ -38,7 +41,10 @@ const options: BuildOptions = {
   metafile: true,
 };
 
-/** What build/server.js holds, in build/server-inputs.json (tests/integration/compiled-server.test.ts reads it). */
+/**
+ * What build/server.js and build/server-main.js hold, in build/server-inputs.json (tests/integration/compiled-server.test.ts
+ * reads it).
+ */
 export const SERVER_INPUTS = "build/server-inputs.json";
 
 /**
@@ -46,10 +52,13 @@ export const SERVER_INPUTS = "build/server-inputs.json";
  * Remix build. server.ts takes what it needs from the build's entry module instead (app/entry.server.tsx).
  */
 function finish(metafile: Metafile) {
-  const inputs = Object.keys(metafile.outputs["build/server.js"]?.inputs ?? {}).sort();
-  const copies = inputs.filter((input) => input.startsWith("app/"));
-  if (copies.length > 0)
-    throw new Error(`build/server.js would hold a second copy of ${copies.join(", ")}: export it from entry.server`);
+  const inputs: Record<string, string[]> = {};
+  for (const output of ["build/server.js", "build/server-main.js"]) {
+    inputs[output] = Object.keys(metafile.outputs[output]?.inputs ?? {}).sort();
+    const copies = inputs[output].filter((input) => input.startsWith("app/"));
+    if (copies.length > 0)
+      throw new Error(`${output} would hold a second copy of ${copies.join(", ")}: export it from entry.server`);
+  }
   writeFileSync(path.join(root, SERVER_INPUTS), `${JSON.stringify(inputs, null, 2)}\n`);
   rmSync(path.join(out, "migrations"), { recursive: true, force: true });
   cpSync(path.join(root, "db/migrations"), path.join(out, "migrations"), { recursive: true });

@@ -7,7 +7,7 @@ import { runMigrations } from "../db/migrate";
  * `close`). Migrations are applied first. Sets DATABASE_URL so the app's modules connect to it.
  */
 export async function openScriptDatabase(): Promise<{ close: () => Promise<void> }> {
-  const dataDir = process.env.DATA_DIR ?? ".data";
+  const dataDir = process.env.DATA_DIR || ".data";
   let embedded: EmbeddedDatabase | undefined;
   if (!process.env.DATABASE_URL) {
     const running = runningEmbeddedUrl(dataDir, "app");

@@ -11,6 +11,7 @@
  *
  * Ctrl-C stops the server, the watchers and the embedded database.
  */
+import "./env-file"; // first: .env and NODE_ENV before any other module reads them (decision 220)
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";

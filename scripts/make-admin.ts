@@ -4,6 +4,7 @@
  * and, in production, /debug-terminology; moderators and admins use /admin/moderation. --revoke makes the member
  * a plain member again.
  */
+import "./env-file"; // first: .env and NODE_ENV before any other module reads them (decision 220)
 import { openScriptDatabase } from "./database";
 
 async function main() {

@@ -1,4 +1,5 @@
 /** `npm run db:migrate`: applies the committed migrations (the server also does this at every start). */
+import "./env-file"; // first: .env and NODE_ENV before any other module reads them (decision 220)
 import { openScriptDatabase } from "./database";
 
 openScriptDatabase()

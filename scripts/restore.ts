@@ -5,6 +5,7 @@
  * before anything is written; a damaged or truncated one is refused and nothing is restored. A target that holds
  * data is refused unless --force, which replaces it. Exits 1 with the reason when refused.
  */
+import "./env-file"; // first: .env and NODE_ENV before any other module reads them (decision 220)
 import path from "node:path";
 import { ArchiveError } from "../app/backups/archive.server";
 import { formatBytes } from "../app/backups/format";

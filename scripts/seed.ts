@@ -1,6 +1,7 @@
 /**
  * `npm run seed`: demo content in the database of DATABASE_URL (or the embedded one in DATA_DIR), migrated first.
  */
+import "./env-file"; // first: .env and NODE_ENV before any other module reads them (decision 220)
 import { openScriptDatabase } from "./database";
 
 async function main() {

@@ -153,6 +153,8 @@ async function main() {
   // Tests never reach a real vendor: providers are configured per test against loopback stand-ins.
   for (const key of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "MURF_API_KEY", "SMTP_URL", "PUBLIC_URL"])
     delete baseEnv[key];
+  // Servers and scripts read .env from the checkout (decision 220): a developer's must not reach the tests.
+  baseEnv.DOTENV_CONFIG_PATH = "/dev/null";
 
   const port = await freePort();
   const phases: Phase[] = [{ name: "setup", ok: true, ms: performance.now() - started }];

@@ -57,7 +57,7 @@ const schema = z.object({
   /** The sender of every mail: `Name <address>`, or a bare address sent under the site's name (app/site.ts). */
   MAIL_FROM: z.string().default("no-reply@localhost"),
   /** The author's public address for readings bookings and privacy requests (shown on /about and /privacy). */
-  CONTACT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
+  CONTACT_EMAIL: z.email().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
@@ -88,7 +88,7 @@ const schema = z.object({
   MODELS3D_ANONYMOUS_DAILY_MB: z.coerce.number().int().min(1).default(200),
   MODELS3D_MEMBER_DAILY_MB: z.coerce.number().int().min(1).default(1024),
   /** Backups (decisions 200-203): the folder (DATA_DIR/backups when not given), how many to keep, how often. */
-  BACKUP_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  BACKUP_DIR: z.string().optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Hours between the automatic backups (the job queue runs them on one instance at a time); 0 turns them off. */
   BACKUP_INTERVAL_HOURS: z.coerce
@@ -157,7 +157,9 @@ export type Env = z.infer<typeof schema> & {
 };
 
 function loadEnv(): Env {
-  const parsed = schema.safeParse(process.env);
+  // An empty setting is an unset one: a `.env` copied from .env.example (`HOST=`, `PUBLIC_URL=`) gets the defaults.
+  const given = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${lines}`);

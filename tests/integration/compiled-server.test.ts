@@ -24,12 +24,11 @@ describe("the production server", () => {
     expect(scripts.start).toBe(`tsx scripts/build-if-stale.ts && exec node ${PRODUCTION_SERVER}`);
     expect(scripts.build).toContain("scripts/build-server.ts");
     // The server bundle holds server.ts and its boot helpers, and nothing of app/: the app comes from the build.
-    expect(JSON.parse(readFileSync(path.join(root, SERVER_INPUTS), "utf8"))).toEqual([
-      "db/embedded.ts",
-      "db/migrate.ts",
-      "db/pg-boss.ts",
-      "server.ts",
-    ]);
+    // Its entry reads .env and settles NODE_ENV before it imports them (decision 220).
+    expect(JSON.parse(readFileSync(path.join(root, SERVER_INPUTS), "utf8"))).toEqual({
+      [PRODUCTION_SERVER]: ["scripts/env-file.ts", "server-entry.ts"],
+      "build/server-main.js": ["db/embedded.ts", "db/migrate.ts", "db/pg-boss.ts", "server.ts"],
+    });
     expect(readFileSync(path.join(root, "Dockerfile"), "utf8")).toContain(`CMD ["node", "${PRODUCTION_SERVER}"]`);
   });
 
@@ -47,6 +46,7 @@ describe("the production server", () => {
     const lines = readFileSync(log, "utf8").split("\n");
     const modules = lines.filter((line) => line.startsWith("module ")).map((line) => line.slice("module ".length));
     expect(modules).toContain(pathToFileURL(path.join(root, PRODUCTION_SERVER)).href);
+    expect(modules).toContain(pathToFileURL(path.join(root, "build/server-main.js")).href);
     expect(modules).toContain(pathToFileURL(path.join(root, "build/index.js")).href);
     expect(modules.filter((url) => /\/node_modules\/tsx\//.test(url))).toEqual([]);
     expect(modules.filter((url) => /\.(c|m)?tsx?$/.test(url))).toEqual([]);

@@ -8,7 +8,8 @@ import { freePort } from "../../db/embedded";
 /**
  * `npm run dev` (scripts/dev.ts) as a developer uses it: it serves the site in development mode, and a change to
  * a route file is what the next request gets, without a restart by hand. It runs in a copy of the project (its
- * development build must not replace the production build the other tests use), on the test database.
+ * development build must not replace the production build the other tests use), on the test database, with the
+ * address in the copy's `.env`.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 let copy: string;
@@ -36,7 +37,16 @@ async function until<T>(probe: () => Promise<T | null | undefined | false>, time
 
 beforeAll(async () => {
   copy = mkdtempSync(path.join(tmpdir(), "dev-loop-"));
-  for (const entry of ["app", "db", "scripts", "server.ts", "remix.config.js", "package.json", "tsconfig.json"])
+  for (const entry of [
+    "app",
+    "db",
+    "scripts",
+    "server.ts",
+    "server-entry.ts",
+    "remix.config.js",
+    "package.json",
+    "tsconfig.json",
+  ])
     cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
   cpSync(path.join(root, "postcss.config.js"), path.join(copy, "postcss.config.js"));
   cpSync(path.join(root, "public"), path.join(copy, "public"), {
@@ -46,19 +56,21 @@ beforeAll(async () => {
   symlinkSync(path.join(root, "node_modules"), path.join(copy, "node_modules"), "dir");
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  // The address comes from the project's .env (decision 220), whose NODE_ENV=production (as in .env.example) does
+  // not make `npm run dev` a production server.
+  writeFileSync(path.join(copy, ".env"), `NODE_ENV=production\nHOST=127.0.0.1\nPORT=${port}\n`);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: path.join(copy, ".data"),
+    RUN_JOBS: "false",
+    LOG_REQUESTS: "false",
+  };
+  for (const key of ["NODE_ENV", "HOST", "PORT", "DOTENV_CONFIG_PATH"]) delete env[key];
   dev = spawn("npm", ["run", "dev"], {
     cwd: copy,
     detached: true, // its own process group: npm, the runner, remix watch and the server are stopped together
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: path.join(copy, ".data"),
-      RUN_JOBS: "false",
-      LOG_REQUESTS: "false",
-    },
+    env,
   });
   dev.stdout!.on("data", (chunk) => (output += String(chunk)));
   dev.stderr!.on("data", (chunk) => (output += String(chunk)));
