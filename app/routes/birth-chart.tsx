@@ -6,8 +6,8 @@ import { chartReadings } from "~/astrology/chart-readings.server";
 import { transitsAt, transitSentence } from "~/astrology/natal-transits.server";
 import { BirthChartForm } from "~/astrology/ui/birth-chart-form";
 import { BirthChartView } from "~/astrology/ui/birth-chart-view";
-import { SaveBirthDataForm } from "~/astrology/ui/save-birth-data-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SaveBirthDataForm } from "~/components/save-birth-data-form";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 /**
