@@ -93,6 +93,9 @@ export default tseslint.config(
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       // A virtual module of the Remix compiler (the server build), not a package.
       "import-x/core-modules": ["@remix-run/dev/server-build"],
+      // A lint run parses each module once (the default forgets a module's exports after 30 s, and then parses it
+      // again for no-cycle).
+      "import-x/cache": { lifetime: "∞" },
       "import-x/resolver-next": [
         createNodeResolver({
           extensions: [".ts", ".tsx", ".d.ts", ".mjs", ".js", ".json"],
