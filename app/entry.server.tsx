@@ -2,12 +2,12 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { pageCache } from "~/assembly/page-sections.server";
 import { ServerMemoProvider } from "~/components/server-memo";
+import { renderOnce } from "~/components/server-memo.server";
 import { StylesheetProvider } from "~/components/site-stylesheet";
 import { NonceProvider } from "~/utils/nonce";
-import { pageCache } from "~/utils/page-sections.server";
 import { logServerError } from "~/utils/request-log.server";
-import { renderOnce } from "~/utils/server-memo.server";
 import { stylesheetHref, stylesheetText } from "~/utils/stylesheet.server";
 
 /**
@@ -15,7 +15,7 @@ import { stylesheetHref, stylesheetText } from "~/utils/stylesheet.server";
  * process, so the server's middleware, the database pool and the settings it reads are the ones the routes use.
  */
 export { closePool, isDatabaseReachable, startDatabaseMonitor } from "#db/client.server";
-export { startBackgroundWork, stopBackgroundWork } from "~/jobs/background.server";
+export { startBackgroundWork, stopBackgroundWork } from "~/assembly/background.server";
 export { env, isProduction } from "~/utils/env.server";
 export { guardBuild } from "~/utils/guard-build.server";
 export { answerDatabaseOutages, logDroppedQueries, retryAfterOn503 } from "~/utils/outage.server";

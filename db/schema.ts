@@ -15,8 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { AstronomicalData } from "../app/astrology/ephemeris.server";
-import { FLAG_REASONS } from "../app/moderation/flag-reasons";
+import { FLAG_REASONS } from "./flag-reasons";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => "bytea",
@@ -317,7 +316,9 @@ export const astrologySnapshots = pgTable(
   {
     id: serial("id").primaryKey(),
     takenAt: timestamp("taken_at", { withTimezone: true, mode: "date" }).notNull(),
-    data: jsonb("data").$type<AstronomicalData>().notNull(),
+    // The sky as computed (app/astrology/ephemeris.server.ts `AstronomicalData`): db/ imports nothing from app/,
+    // so astrology/snapshots.server.ts, which writes and reads it, owns its shape.
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("astrology_snapshots_taken_at_idx").on(t.takenAt.desc())],

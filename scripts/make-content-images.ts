@@ -5,8 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { projectOctahedron, shadeColour, VERTICES, EDGES } from "../app/content/octahedron";
 import { PALINDROME } from "../app/content/palindrome";
+import { projectOctahedron, shadeColour, VERTICES, EDGES } from "../app/numerology/octahedron";
 import { DIGITS, principleOf, type Digit } from "../app/numerology/principles";
 
 const W = 960;

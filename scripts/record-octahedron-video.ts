@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { projectOctahedron, shadeColour } from "../app/content/octahedron";
+import { projectOctahedron, shadeColour } from "../app/numerology/octahedron";
 
 const WIDTH = 800;
 const HEIGHT = 320;

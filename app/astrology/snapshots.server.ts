@@ -82,7 +82,8 @@ const latestSnapshotQuery = preparedQuery("astrology-latest-snapshot", (db) =>
 
 export async function latestSnapshot(): Promise<Snapshot | null> {
   const [row] = await latestSnapshotQuery().execute();
-  return row ? { takenAt: row.takenAt.toISOString(), data: row.data } : null;
+  // Written by takeSnapshot from computeAstronomicalData: the column holds that shape (db/schema.ts).
+  return row ? { takenAt: row.takenAt.toISOString(), data: row.data as AstronomicalData } : null;
 }
 
 export type CurrentSky = { data: AstronomicalData; lastUpdate: string | null; fromSnapshot: boolean };

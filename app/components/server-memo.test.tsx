@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { renderOnce } from "~/utils/server-memo.server";
+import { renderOnce } from "~/components/server-memo.server";
 import { TOP_BAR_LINKS } from "./navigation";
 import { ServerMemo, ServerMemoProvider } from "./server-memo";
 import { SiteFooter } from "./site-footer";

@@ -1,4 +1,4 @@
-import { EDGES, FACES, OCTAHEDRON_FACTS, VERTICES, projectOctahedron } from "./octahedron";
+import { EDGES, FACES, OCTAHEDRON_FACTS, VERTICES, projectOctahedron } from "~/numerology/octahedron";
 import { PALINDROME, PALINDROME_DIGIT_SUM, digitalRoot, palindromeSteps } from "./palindrome";
 import { privacyBackLink } from "./privacy";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { prefersReducedMotion } from "~/components/link-navigation";
-import { OCTAHEDRON_FACTS, projectOctahedron, shadeColour } from "./octahedron";
+import { OCTAHEDRON_FACTS, projectOctahedron, shadeColour } from "~/numerology/octahedron";
 
 export const CANVAS_WIDTH = 800;
 export const CANVAS_HEIGHT = 320;

@@ -1,7 +1,7 @@
 import { SESSION_COOKIE_NAME, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from "~/accounts/session.server";
 import { RESET_TOKEN_TTL_MS, VERIFICATION_TOKEN_TTL_MS } from "~/accounts/tokens.server";
 import { isOpenAIConfigured } from "~/ai/openai.server";
-import { FINISHED_JOBS_KEPT_DAYS } from "~/jobs/background.server";
+import { FINISHED_JOBS_KEPT_DAYS } from "~/jobs/queue.server";
 import { RETENTION_DAYS } from "~/models3d/models.server";
 import { SPEECH_CACHE_UNUSED_DAYS } from "~/speech/tts.server";
 import { BROWSER_STORAGE, COOKIES, formatLifetime, type CookieEntry } from "~/utils/cookies";

@@ -1,7 +1,7 @@
 import { env } from "~/utils/env.server";
 import { seedDemoForum } from "./seed.server";
 
-/** Called once at boot (app/jobs/background.server.ts): demo content for an empty forum, unless turned off. */
+/** Called once at boot (app/assembly/background.server.ts): demo content for an empty forum, unless turned off. */
 export async function seedDemoForumAtBoot(): Promise<void> {
   if (env.NODE_ENV === "test" || !env.SEED_DEMO_CONTENT) return;
   try {

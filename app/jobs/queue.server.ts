@@ -21,6 +21,13 @@ import { env } from "~/utils/env.server";
  * - enqueue **in the caller's transaction** (drizzle's or postgres.js's), with a NOTIFY at commit that wakes the
  *   workers at once.
  */
+
+/**
+ * Finished background jobs (ids of posts to notify about, of models to convert) are kept this long: a day in
+ * pg-boss's live table, a day in its archive (`deleteAfterDays` below).
+ */
+export const FINISHED_JOBS_KEPT_DAYS = 2;
+
 export type Job<P = unknown> = { id: string; queue: string; payload: P; attempts: number };
 // A handler registry holds handlers of every payload type: each one checks its own payload.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -3,7 +3,7 @@ import { convertStoredModel } from "./conversion.server";
 import { deleteExpiredModels } from "./models.server";
 import { CONVERT_QUEUE } from "./upload.server";
 
-/** Registered in app/jobs/registry.server.ts: the conversion queue and the retention sweep. */
+/** Registered in app/assembly/registry.server.ts: the conversion queue and the retention sweep. */
 export function registerModels3dJobs(): string[] {
   registerJobHandler<{ urn: string }>(CONVERT_QUEUE, async ({ urn }) => convertStoredModel({ urn }), {
     lane: "conversion",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OCTAHEDRON_FACTS } from "~/content/octahedron";
+import { OCTAHEDRON_FACTS } from "~/numerology/octahedron";
 import { buildOctahedron } from "./octahedron.server";
 
 /** The served model measured as a visitor's viewer receives it (the glTF document's positions and indices). */

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { personOf } from "~/accounts/person.server";
 import { enqueueJob } from "~/jobs/queue.server";
-import { hitCostLimit, personOf } from "~/utils/cost-limits.server";
+import { hitCostLimit } from "~/utils/cost-limits.server";
 import { env } from "~/utils/env.server";
 import { hashIp } from "~/utils/http.server";
 import { hitRateLimit, peekRateLimit, tooManyRequestsMessage, type RateLimit } from "~/utils/rate-limit.server";

@@ -1,4 +1,4 @@
-import { FLAG_REASONS } from "./flag-reasons";
+import { FLAG_REASONS } from "#db/flag-reasons";
 
 /**
  * What moderation offers and how the pages word it (decision 026): the actions, their labels and consequences,

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/accounts/session.server";
 import { formatBytes } from "~/backups/format";
 import { backupsOverview } from "~/backups/schedule.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormattedDate } from "~/forum/ui/formatted-date";
+import { FormattedDate } from "~/components/formatted-date";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 /**

@@ -3,9 +3,9 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRecentAuth } from "~/accounts/reauth.server";
 import { requireAdmin } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormattedDate } from "~/components/formatted-date";
 import { useHydrated } from "~/components/use-hydrated";
 import { exportMemberEmails } from "~/forum/emails.server";
-import { FormattedDate } from "~/forum/ui/formatted-date";
 import { useEmailList } from "~/forum/ui/use-email-list";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 

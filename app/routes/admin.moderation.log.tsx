@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormattedDate } from "~/forum/ui/formatted-date";
+import { FormattedDate } from "~/components/formatted-date";
 import { listLog } from "~/moderation/queue.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { personOf } from "~/accounts/person.server";
 import { getUser } from "~/accounts/session.server";
 import { apiReader } from "~/forum/api.server";
 import { readSearchParams, SEARCH_MESSAGES } from "~/forum/search";
 import { excerptHtml, hitSearchLimit, searchForum, SearchTooSlowError } from "~/forum/search.server";
-import { personOf } from "~/utils/cost-limits.server";
 import { jsonError, jsonResponse } from "~/utils/http.server";
 import { retryAfterHeaders, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 

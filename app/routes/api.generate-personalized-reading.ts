@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { personOf } from "~/accounts/person.server";
 import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { readingForVisitor } from "~/astrology/readings.server";
 import { readingRequestSchema } from "~/astrology/schemas";
-import { personOf } from "~/utils/cost-limits.server";
 import { combineHeaders, jsonError, readJsonBody } from "~/utils/http.server";
 import { budgetNotice } from "~/utils/paid-budget.server";
 import { getVisitor } from "~/utils/visitor.server";

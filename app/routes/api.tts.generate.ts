@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { personOf } from "~/accounts/person.server";
 import { speak } from "~/speech/tts.server";
 import { DEFAULT_VOICE_ID } from "~/speech/voices";
-import { personOf } from "~/utils/cost-limits.server";
 import { jsonError, readJsonBody } from "~/utils/http.server";
 import { SPEECH_BUDGET_SPENT_NOTICE } from "~/utils/paid-budget.server";
 import { userText } from "~/utils/user-text";

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
+import { personOf } from "~/accounts/person.server";
 import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE } from "~/ai/moderation.server";
 import { PREFERENCES_CONSTRAINT, submitPreferences } from "~/astrology/forms.server";
 import { astrologyPage } from "~/astrology/page.server";
@@ -16,7 +17,6 @@ import { BODY_NAMES, parseBodyName } from "~/astrology/zodiac-names";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { onDemandViews } from "~/components/on-demand-views";
 import { getPreferences } from "~/preferences/preferences.server";
-import { personOf } from "~/utils/cost-limits.server";
 import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";

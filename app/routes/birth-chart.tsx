@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { personOf } from "~/accounts/person.server";
 import { birthChartPage } from "~/astrology/birth-chart-input.server";
 import { chartReadings } from "~/astrology/chart-readings.server";
 import { transitsAt, transitSentence } from "~/astrology/natal-transits.server";
 import { BirthChartForm } from "~/astrology/ui/birth-chart-form";
 import { BirthChartView } from "~/astrology/ui/birth-chart-view";
-import { SaveBirthDataForm } from "~/astrology/ui/save-birth-data-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { personOf } from "~/utils/cost-limits.server";
+import { SaveBirthDataForm } from "~/components/save-birth-data-form";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 /**

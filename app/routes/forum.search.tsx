@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { personOf } from "~/accounts/person.server";
 import { getUser } from "~/accounts/session.server";
 import { isModeratorUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -10,7 +11,6 @@ import { hitSearchLimit, searchForum, SearchTooSlowError } from "~/forum/search.
 import { ForumHeader } from "~/forum/ui/forum-header";
 import { PageLinks } from "~/forum/ui/page-links";
 import { SearchResultList } from "~/forum/ui/search-results";
-import { personOf } from "~/utils/cost-limits.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { retryAfterHeaders, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 

@@ -2,10 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
-import { readAloudHref, readAloudVttHref } from "~/components/read-aloud/page-text";
-import { formatTime } from "~/components/read-aloud/playback";
 import { linkClass, pageContainerClass } from "~/content/prose";
 import { speakPage } from "~/speech/page-speech.server";
+import { readAloudHref, readAloudVttHref } from "~/speech/ui/page-text";
+import { formatTime } from "~/speech/ui/playback";
 import { findVoice, voicesByLanguage } from "~/speech/voices";
 import { sentenceCueId } from "~/speech/webvtt";
 

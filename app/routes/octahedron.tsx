@@ -2,13 +2,13 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageForRoute } from "~/content/content.server";
-import { OCTAHEDRON_FACTS } from "~/content/octahedron";
 import { OctahedronDisplay } from "~/content/octahedron-display";
 import { octahedronBackLink } from "~/content/palindrome-flag.server";
 import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
 import { SiteVideo } from "~/content/video-embed";
 import { OctahedronModelSection } from "~/models3d/ui/octahedron-model-section";
+import { OCTAHEDRON_FACTS } from "~/numerology/octahedron";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backLink, setCookie } = await octahedronBackLink(request);

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { personOf } from "~/utils/cost-limits.server";
+import { personOf } from "~/accounts/person.server";
 import { isReadablePath, renderLocalPage } from "./page-html.server";
 import { speechTextFromHtml } from "./text";
 import { speak, type SpeechResult } from "./tts.server";

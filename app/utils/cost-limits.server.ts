@@ -1,26 +1,15 @@
-import { getUserId } from "~/accounts/session.server";
-import { clientIp, hashIp } from "./http.server";
+import { hashIp } from "./http.server";
 import { hitRateLimit, type RateLimitResult } from "./rate-limit.server";
-import { getVisitor } from "./visitor.server";
 
 /**
  * Costly work (speech syntheses, AI readings and generations, uploads) is counted per person, not per claimed id
  * (decision 095): every attempt counts against the client address and, when known, the member and the visitor
  * id; the tightest answers. A fresh `x-session-id` therefore buys nothing: the address is counted anyway.
  * Paid provider calls also draw on one daily budget for the whole site (PAID_CALLS_DAILY_BUDGET); when it is
- * spent the offline composer and the offline voice answer, and the page says so.
+ * spent the offline composer and the offline voice answer, and the page says so. The person is found from the
+ * request by `personOf` (app/accounts/person.server.ts).
  */
 export type Person = { ip: string; userId: number | null; sessionId: string | null };
-
-export async function personOf(request: Request, context: { clientIp?: string } | undefined): Promise<Person> {
-  const visitor = await getVisitor(request);
-  return {
-    ip: clientIp(context),
-    userId: await getUserId(request).catch(() => null),
-    // An id minted for this very request (no cookie, no header) names nobody yet.
-    sessionId: visitor.setCookie ? null : visitor.sessionId,
-  };
-}
 
 export function personKeys(name: string, person: Person): string[] {
   return [

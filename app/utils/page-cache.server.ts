@@ -14,7 +14,7 @@ import { pageHoleTags } from "~/utils/page-hole";
  *
  * - `channel`: a PostgreSQL NOTIFY channel; a notification (sent at commit, by whichever process made the
  *   change) clears this section in every server process. Without a channel the pages change only with the
- *   build, and a new build is a new process (the cache is made once, in app/utils/page-sections.server.ts).
+ *   build, and a new build is a new process (the cache is made once, in app/assembly/page-sections.server.ts).
  * - `vary`: what of the visitor the page shows (their saved preferences, say), resolved before rendering. Its
  *   `key` joins the cache key; its `context` reaches the loaders through the load context, so the page is
  *   rendered from exactly what the key says. `null`: this request is rendered and not kept.

@@ -116,7 +116,7 @@ describe("posts of a hidden or deleted topic", () => {
 
   it("are told to no one: a reply whose topic was hidden before its notification ran mails nothing", async () => {
     const { drainJobs } = await import("~/jobs/queue.server");
-    const { registerDomainJobs } = await import("~/jobs/registry.server");
+    const { registerDomainJobs } = await import("~/assembly/registry.server");
     const { REPLY_NOTIFICATION_QUEUE } = await import("~/forum/topics.server");
     registerDomainJobs();
     const { author, moderator, topic } = await setting();
@@ -131,7 +131,7 @@ describe("reply notifications and the address's mail limit", () => {
     const { member } = await import("./forum-helpers");
     const { createPost, createTopic, REPLY_NOTIFICATION_QUEUE } = await import("~/forum/topics.server");
     const { drainJobs } = await import("~/jobs/queue.server");
-    const { registerDomainJobs } = await import("~/jobs/registry.server");
+    const { registerDomainJobs } = await import("~/assembly/registry.server");
     const { limits, peekRateLimit } = await import("~/accounts/limits.server");
     registerDomainJobs();
     const replier = await member();

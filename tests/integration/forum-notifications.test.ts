@@ -52,7 +52,7 @@ describe("reply notifications", () => {
     const { member } = await import("./forum-helpers");
     const { createPost, createTopic, REPLY_NOTIFICATION_QUEUE } = await import("~/forum/topics.server");
     const { drainJobs } = await import("~/jobs/queue.server");
-    const { registerDomainJobs } = await import("~/jobs/registry.server");
+    const { registerDomainJobs } = await import("~/assembly/registry.server");
     const unsubscribe = await import("~/routes/unsubscribe");
     const { getUserById } = await import("~/accounts/users.server");
     registerDomainJobs();

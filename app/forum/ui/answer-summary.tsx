@@ -1,5 +1,5 @@
 import { ErrorSummary } from "~/components/form";
-import type { FormAnswer } from "./form-answer";
+import type { FormAnswer } from "~/components/form-answer";
 
 // Apart from form-answer.tsx, which every forum and moderation page imports: the summary brings the form
 // components (and Conform), which only the forms loaded on demand need (decision 107).

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { FieldError, SelectField, TextareaField } from "~/components/fields";
 import { SubmitButton } from "~/components/form";
+import { answerFor, useAnswerToast, type FormConstraint } from "~/components/form-answer";
 import { HoneypotField } from "~/components/honeypot";
 import { CATEGORY_OPTIONS } from "../categories";
 import { forumQueryWithout } from "../pages";
 import { AnswerSummary } from "./answer-summary";
-import { FieldError, SelectField, TextareaField } from "./fields";
-import { answerFor, useAnswerToast, type FormConstraint } from "./form-answer";
 import { ForumDialog } from "./forum-dialog";
 
 const INPUT = "mt-1 w-full rounded border border-violet-300 px-3 py-2";

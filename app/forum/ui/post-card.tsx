@@ -1,3 +1,5 @@
+import type { FormConstraint } from "~/components/form-answer";
+import { FormattedDate } from "~/components/formatted-date";
 import { onDemand } from "~/components/on-demand";
 import { confirmValue, type Confirm } from "~/moderation/confirm";
 import type { ModerationAction } from "~/moderation/labels";
@@ -5,8 +7,6 @@ import { ConfirmDialog } from "~/moderation/ui/confirm-dialog-on-demand";
 import { PostContent } from "../content";
 import { HIDDEN_POST_NOTICE } from "../notices";
 import { mayEdit, mayFlag, topicHref } from "../pages";
-import type { FormConstraint } from "./form-answer";
-import { FormattedDate } from "./formatted-date";
 
 /** The edit form (Conform) loads when a post is being edited (?edit=…), decision 107. */
 const EditForm = onDemand(() => import("./post-forms").then((m) => m.EditForm));

@@ -1,6 +1,6 @@
+import { FormattedDate } from "~/components/formatted-date";
 import type { ExcerptPiece } from "../search";
 import { CategoryBadge } from "./category-badge";
-import { FormattedDate } from "./formatted-date";
 
 export type SearchResultCard = {
   topic: { id: number; title: string; category: string };

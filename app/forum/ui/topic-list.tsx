@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
+import { FormattedDate } from "~/components/formatted-date";
 import { ALL_TOPICS, FORUM_CATEGORIES } from "../categories";
 import { forumHref, repliesLabel } from "../pages";
 import { CategoryBadge } from "./category-badge";
-import { FormattedDate } from "./formatted-date";
 
 /*
  * The forum page's lists. Category, topic and page links are plain anchors: the page navigates them on the client

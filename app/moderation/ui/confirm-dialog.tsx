@@ -2,10 +2,10 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RouteDialog } from "~/components/dialog";
+import { FieldError, SelectField, TextareaField } from "~/components/fields";
 import { ErrorSummary } from "~/components/form";
+import { answerFor, type FormAnswer, type FormConstraint } from "~/components/form-answer";
 import { CATEGORY_OPTIONS } from "~/forum/categories";
-import { FieldError, SelectField, TextareaField } from "~/forum/ui/fields";
-import { answerFor, type FormAnswer, type FormConstraint } from "~/forum/ui/form-answer";
 import type { Confirm } from "../confirm";
 import {
   ACTION_LABELS,

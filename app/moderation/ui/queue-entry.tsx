@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
+import type { FlagReason } from "#db/flag-reasons";
+import type { FormConstraint } from "~/components/form-answer";
+import { FormattedDate } from "~/components/formatted-date";
 import { PostContent } from "~/forum/content";
-import type { FormConstraint } from "~/forum/ui/form-answer";
-import { FormattedDate } from "~/forum/ui/formatted-date";
 import { confirmValue, type Confirm } from "../confirm";
-import type { FlagReason } from "../flag-reasons";
 import { ACTION_LABELS, FLAG_REASON_LABELS, isMemberAction, type ModerationAction } from "../labels";
 import type { QueueItem } from "../queue.server";
 import { ConfirmDialog } from "./confirm-dialog-on-demand";

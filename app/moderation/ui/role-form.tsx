@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
+import { FieldError, TextareaField } from "~/components/fields";
 import { ErrorSummary } from "~/components/form";
-import { FieldError, TextareaField } from "~/forum/ui/fields";
-import { answerFor, type FormConstraint } from "~/forum/ui/form-answer";
+import { answerFor, type FormConstraint } from "~/components/form-answer";
 
 /** Grant the moderator role (a username) or take it back (`username` given), with the reason the audit log keeps. */
 export function RoleForm({

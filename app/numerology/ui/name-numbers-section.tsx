@@ -1,4 +1,4 @@
-import { SaveBirthDataForm } from "~/astrology/ui/save-birth-data-form";
+import { SaveBirthDataForm } from "~/components/save-birth-data-form";
 import type { NameNumber, NameNumbers, PersonalCycles } from "~/numerology/name-numbers";
 import { Y_CONVENTION_LABELS } from "~/numerology/name-numbers";
 import type { NameNumbersAnswer, NameNumbersValues } from "~/numerology/name-numbers.server";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { usernameSchema, emailSchema } from "~/accounts/schemas";
 import { postSchema, topicSchema } from "~/forum/schemas";
 import { keywordsSchema } from "~/preferences/schema";
-import { graphemeLength, userText, visibleLength } from "./user-text";
+import { graphemeLength, userText, visibleLength } from "~/utils/user-text";
 
 const first = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0]!.message;

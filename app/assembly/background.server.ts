@@ -3,8 +3,8 @@ import { db } from "#db/client.server";
 import { astrologyReadingCache, rateLimits } from "#db/schema";
 import { grantConfiguredAdmins } from "~/accounts/users.server";
 import { seedDemoForumAtBoot } from "~/forum/boot.server";
+import { registerRecurringTask, scheduleRecurringTask, startWorker } from "~/jobs/queue.server";
 import { env } from "~/utils/env.server";
-import { registerRecurringTask, scheduleRecurringTask, startWorker } from "./queue.server";
 import { registerDomainJobs } from "./registry.server";
 
 /**
@@ -27,12 +27,6 @@ export async function stopBackgroundWork(): Promise<void> {
   await worker?.stop();
   worker = null;
 }
-
-/**
- * Finished background jobs (ids of posts to notify about, of models to convert) are kept this long: a day in
- * pg-boss's live table, a day in its archive (app/jobs/queue.server.ts).
- */
-export const FINISHED_JOBS_KEPT_DAYS = 2;
 
 async function cleanUpInfrastructureTables(): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`));
