@@ -66,8 +66,8 @@ export default function TwoFactorSettings() {
       </p>
       <h1 className="font-serif text-4xl font-bold text-ink">Two-factor authentication</h1>
       <p>
-        With two-factor authentication on, signing in and admin functions ask for a 6-digit code from an authenticator
-        app on your phone (such as FreeOTP, Aegis or Google Authenticator) as well as your password.
+        With two-factor authentication on, signing in and admin functions ask for a code from an authenticator app on
+        your phone (such as FreeOTP, Aegis or Google Authenticator) as well as your password.
       </p>
       {codes ? <RecoveryCodesPanel codes={codes} /> : null}
 
