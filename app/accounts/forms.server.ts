@@ -332,6 +332,14 @@ export async function secondStepExpired() {
 }
 
 /**
+ * The recovery codes, shown once: an answer of its own intent, not the form's (the form that sent it is gone, or is
+ * drawn anew, so its error summary does not take the focus the codes' panel takes).
+ */
+function recoveryCodesAnswer(recoveryCodes: string[]) {
+  return { intent: "recovery-codes", recoveryCodes };
+}
+
+/**
  * /user-profile/two-factor (staff): start the set-up, cancel it, confirm it with a first code (the answer carries
  * the recovery codes, shown once), new recovery codes, turn it off. The route has checked the role and the recent
  * authentication.
@@ -360,7 +368,7 @@ export async function submitTwoFactorSettings(request: Request, user: PublicUser
     if (submission.status !== "success") return refused(intent, submission, undefined, { hideFields });
     const result = await confirmEnrolment({ user, code: submission.value.code });
     if (!result.ok) return refused(intent, submission, result, { hideFields });
-    return { intent, result: submission.reply({ resetForm: true }), recoveryCodes: result.recoveryCodes };
+    return recoveryCodesAnswer(result.recoveryCodes);
   }
   if (intent === "regenerate" || intent === "disable") {
     const submission = parseWithZod(formData, { schema: codeOrRecoverySchema });
@@ -373,7 +381,7 @@ export async function submitTwoFactorSettings(request: Request, user: PublicUser
     }
     const result = await regenerateRecoveryCodes({ user, code });
     if (!result.ok) return refused(intent, submission, result, { hideFields });
-    return { intent, result: submission.reply({ resetForm: true }), recoveryCodes: result.recoveryCodes };
+    return recoveryCodesAnswer(result.recoveryCodes);
   }
   throw unknownForm();
 }

@@ -3,11 +3,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { secondStepExpired, submitSecondStep, TWO_FACTOR_CONSTRAINTS } from "~/accounts/forms.server";
 import { SECOND_STEP_PATH } from "~/accounts/two-factor";
 import { readLoginChallenge } from "~/accounts/two-factor.server";
-import { SignInCodeForm, SignInRecoveryForm } from "~/accounts/ui/two-factor-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { onUse } from "~/components/on-use";
 import { guardedClientAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { clientIp } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+
+// the forms hydrate on first use (decision 109)
+const forms = () => import("~/accounts/ui/two-factor-forms");
+const SignInCodeForm = onUse(() => forms().then((m) => m.SignInCodeForm));
+const SignInRecoveryForm = onUse(() => forms().then((m) => m.SignInRecoveryForm));
 
 /**
  * /auth/two-factor (decision 210): the second step of signing in to an account with a second factor, after the

@@ -5,15 +5,10 @@ import { requireRecentAuth } from "~/accounts/reauth.server";
 import { requireUser } from "~/accounts/session.server";
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_SETTINGS_PATH } from "~/accounts/two-factor";
 import { mayEnrolTwoFactor, pendingEnrolment, twoFactorState, type TwoFactorState } from "~/accounts/two-factor.server";
-import {
-  ConfirmEnrolmentForm,
-  DisableTwoFactorForm,
-  IntentButton,
-  RecoveryCodesPanel,
-  RegenerateCodesForm,
-} from "~/accounts/ui/two-factor-forms";
+import { IntentButton, RecoveryCodesPanel } from "~/accounts/ui/two-factor-parts";
 import type { PublicUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { onUse } from "~/components/on-use";
 import { guardedClientAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
@@ -32,6 +27,12 @@ async function requireAccess(request: Request): Promise<{ user: PublicUser; stat
   }
   return { user, state };
 }
+
+// the code forms hydrate on first use (decision 109)
+const forms = () => import("~/accounts/ui/two-factor-forms");
+const ConfirmEnrolmentForm = onUse(() => forms().then((m) => m.ConfirmEnrolmentForm));
+const RegenerateCodesForm = onUse(() => forms().then((m) => m.RegenerateCodesForm));
+const DisableTwoFactorForm = onUse(() => forms().then((m) => m.DisableTwoFactorForm));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, state } = await requireAccess(request);
@@ -124,7 +125,8 @@ export default function TwoFactorSettings() {
               {state.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left.
             </p>
           </section>
-          <RegenerateCodesForm constraint={constraints.codeOrRecovery} />
+          {/* drawn anew after new codes: the errors of an earlier try go */}
+          <RegenerateCodesForm key={codes?.[0] ?? "form"} constraint={constraints.codeOrRecovery} />
           <DisableTwoFactorForm constraint={constraints.codeOrRecovery} />
         </>
       ) : null}

@@ -37,14 +37,16 @@ test("an admin sets up two-factor authentication and signs in with a code", asyn
   await waitForHydration(page, jsEnabled);
   await expectAccessible(page);
 
-  await page.getByLabel("6-digit code").fill("000000");
+  await page.getByLabel("6-digit code", { exact: true }).fill("000000");
   await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   const setupFailed = page.getByRole("alert").filter({ hasText: "Set-up failed" });
   await expect(setupFailed).toContainText("That code is not right");
   await expect(setupFailed).toBeFocused();
 
   // a code of the step before (accepted), so the sign-in's code below is of a later step
-  await page.getByLabel("6-digit code").fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 }));
+  await page
+    .getByLabel("6-digit code", { exact: true })
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 }));
   await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   const codes = page.getByRole("region", { name: "Your recovery codes" });
   await expect(codes.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
@@ -67,14 +69,16 @@ test("an admin sets up two-factor authentication and signs in with a code", asyn
   await waitForHydration(page, jsEnabled);
   await expectAccessible(page);
 
-  await page.getByLabel("6-digit code").fill("000000");
+  await page.getByLabel("6-digit code", { exact: true }).fill("000000");
   await page.getByRole("button", { name: "Verify" }).click();
   const failed = page.getByRole("alert").filter({ hasText: "Sign-in failed" });
   await expect(failed).toContainText("That code is not right");
   await expect(failed).toBeFocused();
   await expectAccessible(page);
 
-  await page.getByLabel("6-digit code").fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+  await page
+    .getByLabel("6-digit code", { exact: true })
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
   await page.getByRole("button", { name: "Verify" }).click();
   await page.waitForURL("**/forum");
   await expectToast(page, jsEnabled, "Welcome back!");
