@@ -2,12 +2,15 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { loginChallenges, rateLimits, sessions, userRecoveryCodes, userTotp } from "#db/schema";
+import { loginChallenges, rateLimits, sessions, userRecoveryCodes, userTotp, users } from "#db/schema";
+import { newToken } from "~/accounts/tokens.server";
 import { decryptSecret, WRONG_CODE, WRONG_RECOVERY_CODE } from "~/accounts/two-factor.server";
 import * as loginApi from "~/routes/api.login";
+import * as resetApi from "~/routes/api.reset-password";
 import * as authPage from "~/routes/auth";
 import * as secondStep from "~/routes/auth_.two-factor";
 import * as confirmPage from "~/routes/confirm-password";
+import * as resetPage from "~/routes/reset-password";
 import * as profilePage from "~/routes/user-profile";
 import * as settingsPage from "~/routes/user-profile_.two-factor";
 import { call, cookieFrom, formPost, get, jsonPost, routeRequest } from "../support/routes";
@@ -306,6 +309,49 @@ describe("signing in with a second factor", () => {
     );
     expect(right.status).toBe(200);
     expect(right.headers.get("Set-Cookie")).toMatch(/__session=/);
+  });
+});
+
+describe("a password reset with a second factor", () => {
+  it("signs in only after the code: the mailed link stands for the password alone", async () => {
+    const { user, secret } = await enrolledStaff();
+    await db.delete(sessions).where(eq(sessions.userId, user.id));
+    const resetRequest = async () => {
+      const { token, hash } = newToken();
+      await db
+        .update(users)
+        .set({ passwordResetToken: hash, passwordResetTokenExpires: new Date(Date.now() + 60_000) })
+        .where(eq(users.id, user.id));
+      return token;
+    };
+    const page = await call(
+      resetPage.action,
+      formPost("/reset-password", {
+        token: await resetRequest(),
+        password: "Fresh456!",
+        confirmPassword: "Fresh456!",
+      }),
+    );
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/auth/two-factor");
+    expect(await sessionCount(user.id)).toBe(0);
+    const done = await post(
+      secondStep.action,
+      "/auth/two-factor",
+      { intent: "code", code: await freshCode(user.id, secret) },
+      cookieFrom(page.headers),
+    );
+    expect(done.status).toBe(302);
+    expect(await sessionCount(user.id)).toBe(1);
+
+    const api = await call(
+      resetApi.action,
+      jsonPost("/api/reset-password", { token: await resetRequest(), password: "Fresh789!" }),
+    );
+    expect(api.status).toBe(200);
+    expect(api.headers.get("Set-Cookie")).toBeNull();
+    // a new password ends the sessions there were, and this reset made none
+    expect(await sessionCount(user.id)).toBe(0);
   });
 });
 
