@@ -86,6 +86,59 @@ export const sessions = pgTable(
 );
 
 /**
+ * A staff member's TOTP second factor (issue 33, decision 210): the RFC 6238 secret, AES-256-GCM encrypted with the
+ * server's TOTP key (never stored in the clear), switched on once a first code confirmed it (`enabled_at`), and
+ * the last time step accepted, so a code is never accepted twice.
+ */
+export const userTotp = pgTable("user_totp", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** "v1.<iv>.<tag>.<ciphertext>" (base64url) of the base32 secret */
+  secretEncrypted: text("secret_encrypted").notNull(),
+  /** null while enrolment waits for the first code */
+  enabledAt: timestamp("enabled_at", { withTimezone: true, mode: "date" }),
+  /** the time step (unix seconds / 30) of the last code accepted; codes of this step or earlier are refused */
+  lastTimeStep: bigint("last_time_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes of a second factor (decision 210): their sha-256 only; each used once. */
+export const userRecoveryCodes = pgTable(
+  "user_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_recovery_codes_user_hash_idx").on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in waiting for its second factor (decision 210): the password was right, the code is still to come. The
+ * browser holds a random token in a signed cookie; the row keeps its sha-256, the member, where to go next and an
+ * expiry five minutes on. Deleted when used, so it serves one sign-in only.
+ */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    /** sha-256 (hex) of the token in the cookie */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    redirectTo: text("redirect_to"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_challenges_user_idx").on(t.userId)],
+);
+
+/**
  * A member's saved birth (issue 34, decision 171): the chart's inputs and the names for the name numbers, one row
  * per member, private to them and deleted with the account (ON DELETE CASCADE). The chart itself is recomputed,
  * never stored. `calendarKeyVersion` is part of the personal calendar address's keyed hash: bumping it revokes

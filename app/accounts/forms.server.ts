@@ -21,14 +21,31 @@ import { registerMember } from "./registration.server";
 import {
   addEmailSchema,
   changeEmailSchema,
+  codeOrRecoverySchema,
   forgotPasswordByEmailSchema,
   forgotPasswordByUsernameSchema,
   forgotUsernameSchema,
   loginSchema,
+  recoveryCodeSchema,
   registerSchema,
   resetPasswordSchema,
+  totpCodeSchema,
 } from "./schemas";
 import { createUserSession, endMemberSessions, signedOutOthersMessage } from "./session.server";
+import { SECOND_STEP_PATH, TWO_FACTOR_SETTINGS_PATH } from "./two-factor";
+import {
+  cancelEnrolment,
+  clearLoginChallengeCookie,
+  completeLoginChallenge,
+  confirmEnrolment,
+  disableTwoFactor,
+  hasTwoFactor,
+  readLoginChallenge,
+  regenerateRecoveryCodes,
+  startEnrolment,
+  startLoginChallenge,
+} from "./two-factor.server";
+import type { PublicUser } from "./users.server";
 
 /**
  * The accounts pages' forms on the server: the HTML constraints each form gets from its loader (derived once from
@@ -50,6 +67,17 @@ export const PROFILE_CONSTRAINTS = {
 };
 
 export const RESET_PASSWORD_CONSTRAINT = getZodConstraint(resetPasswordSchema);
+
+export const TWO_FACTOR_CONSTRAINTS = {
+  code: getZodConstraint(totpCodeSchema),
+  recoveryCode: getZodConstraint(recoveryCodeSchema),
+  codeOrRecovery: getZodConstraint(codeOrRecoverySchema),
+};
+
+/** The password step of an account with a second factor: a pending sign-in, and its code page. */
+async function secondStepRedirect(userId: number, redirectTo: string | null | undefined) {
+  return redirect(SECOND_STEP_PATH, { headers: { "Set-Cookie": await startLoginChallenge(userId, redirectTo) } });
+}
 
 /**
  * A refused submission: Conform's reply (400), or with the domain's failure its message and status, under the
@@ -106,6 +134,8 @@ export async function submitAuthForm(request: Request, ip: string) {
     if (submission.status !== "success") return refused(intent, submission);
     const result = await authenticateForm(request, ip);
     if (!result.ok) return refused(intent, submission, result);
+    // A second factor (decision 210): no session yet, the code page next.
+    if (await hasTwoFactor(result.user.id)) return secondStepRedirect(result.user.id, submission.value.redirectTo);
     return redirectWithToast(
       safeRedirectPath(submission.value.redirectTo, "/forum"),
       { title: "Welcome back!", description: "You have successfully signed in.", type: "success" },
@@ -245,6 +275,8 @@ export async function submitNewPassword(request: Request) {
       result.field === "password" ? { fieldErrors: { password: [result.error] } } : { formErrors: [result.error] };
     return data(submission.reply({ ...errors, hideFields }), { status: result.status });
   }
+  // The mailed link stands for the password; an account with a second factor still needs its code.
+  if (await hasTwoFactor(result.user.id)) return secondStepRedirect(result.user.id, "/forum");
   return redirectWithToast(
     "/forum",
     {
@@ -254,4 +286,102 @@ export async function submitNewPassword(request: Request) {
     },
     { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
   );
+}
+
+/**
+ * /auth/two-factor: the code (intent "code") or a recovery code (intent "recovery") for the pending sign-in; on
+ * success the session is made as the password step makes it without a second factor (a new id, the request's old
+ * session ended, the same welcome and redirectTo).
+ */
+export async function submitSecondStep(request: Request, ip: string) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  if (intent !== "code" && intent !== "recovery") throw unknownForm();
+  const recovery = intent === "recovery";
+  const field = recovery ? "recoveryCode" : "code";
+  const submission = parseWithZod(formData, { schema: recovery ? recoveryCodeSchema : totpCodeSchema });
+  const hideFields = [field];
+  if (submission.status !== "success") return refused(intent, submission, undefined, { hideFields });
+  const challenge = await readLoginChallenge(request);
+  if (!challenge) return secondStepExpired();
+  const value = submission.value as { code?: string; recoveryCode?: string };
+  const result = await completeLoginChallenge({
+    challenge,
+    code: (recovery ? value.recoveryCode : value.code) ?? "",
+    recovery,
+    ip,
+  });
+  if (!result.ok) return refused(intent, submission, result, { hideFields });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createUserSession(result.userId, request));
+  headers.append("Set-Cookie", await clearLoginChallengeCookie());
+  return redirectWithToast(
+    safeRedirectPath(result.redirectTo, "/forum"),
+    { title: "Welcome back!", description: "You have successfully signed in.", type: "success" },
+    { headers },
+  );
+}
+
+/** A code page without a pending sign-in (none, expired, or used): back to the password, saying why. */
+export async function secondStepExpired() {
+  return redirectWithToast(
+    "/auth",
+    { title: "Sign in again", description: "Your sign-in took too long or was already used.", type: "error" },
+    { headers: { "Set-Cookie": await clearLoginChallengeCookie() } },
+  );
+}
+
+/**
+ * The recovery codes, shown once: an answer of its own intent, not the form's (the form that sent it is gone, or is
+ * drawn anew, so its error summary does not take the focus the codes' panel takes).
+ */
+function recoveryCodesAnswer(recoveryCodes: string[]) {
+  return { intent: "recovery-codes", recoveryCodes };
+}
+
+/**
+ * /user-profile/two-factor (staff): start the set-up, cancel it, confirm it with a first code (the answer carries
+ * the recovery codes, shown once), new recovery codes, turn it off. The route has checked the role and the recent
+ * authentication.
+ */
+export async function submitTwoFactorSettings(request: Request, user: PublicUser) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const done = (title: string, description: string) =>
+    redirectWithToast(TWO_FACTOR_SETTINGS_PATH, { title, description, type: "success" });
+
+  if (intent === "start") {
+    const result = await startEnrolment(user.id);
+    if (!result.ok) {
+      return data({ intent, result: { status: "error" as const, error: { "": [result.error] } } }, { status: 409 });
+    }
+    return redirect(TWO_FACTOR_SETTINGS_PATH);
+  }
+  if (intent === "cancel") {
+    await cancelEnrolment(user.id);
+    return done("Set-up cancelled", "Two-factor authentication stays off.");
+  }
+
+  const hideFields = ["code"];
+  if (intent === "confirm") {
+    const submission = parseWithZod(formData, { schema: totpCodeSchema });
+    if (submission.status !== "success") return refused(intent, submission, undefined, { hideFields });
+    const result = await confirmEnrolment({ user, code: submission.value.code });
+    if (!result.ok) return refused(intent, submission, result, { hideFields });
+    return recoveryCodesAnswer(result.recoveryCodes);
+  }
+  if (intent === "regenerate" || intent === "disable") {
+    const submission = parseWithZod(formData, { schema: codeOrRecoverySchema });
+    if (submission.status !== "success") return refused(intent, submission, undefined, { hideFields });
+    const code = submission.value.code;
+    if (intent === "disable") {
+      const result = await disableTwoFactor({ user, code });
+      if (!result.ok) return refused(intent, submission, result, { hideFields });
+      return done("Two-factor authentication is off", "Signing in asks for your password only.");
+    }
+    const result = await regenerateRecoveryCodes({ user, code });
+    if (!result.ok) return refused(intent, submission, result, { hideFields });
+    return recoveryCodesAnswer(result.recoveryCodes);
+  }
+  throw unknownForm();
 }

@@ -6,6 +6,7 @@ import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { failure, INVALID_CREDENTIALS, WRONG_CURRENT_PASSWORD, type AccountFailure } from "./errors";
 import { hitRateLimit, limits, peekRateLimit, resetRateLimit } from "./limits.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
+import { hasTwoFactor } from "./two-factor.server";
 import { getUserById, type PublicUser } from "./users.server";
 
 /**
@@ -44,7 +45,9 @@ export async function verifyLogin({
     await Promise.all([hitRateLimit(accountLimit), hitRateLimit(ipLimit)]);
     return failure(401, INVALID_CREDENTIALS);
   }
-  await resetRateLimit(accountLimit.key);
+  // With a second factor, the failures are cleared only once its code is right too (two-factor.server.ts): the
+  // password alone must not wipe the count of wrong codes.
+  if (!(await hasTwoFactor(matched))) await resetRateLimit(accountLimit.key);
   // A suspended member (decision 026) is told so, only once the password proved who they are.
   const suspension = await activeSuspension(matched);
   if (suspension) return failure(403, suspendedMessage(suspension));

@@ -3,9 +3,11 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { sessions } from "#db/schema";
 import { jsonError, safeRedirectPath } from "~/utils/http.server";
-import type { AccountFailure } from "./errors";
+import { failure, type AccountFailure } from "./errors";
 import { checkCurrentPassword } from "./login.server";
+import { CODE_OR_RECOVERY_MESSAGE } from "./schemas";
 import { requireSession } from "./session.server";
+import { checkCode, hasTwoFactor } from "./two-factor.server";
 import type { PublicUser } from "./users.server";
 
 /**
@@ -50,18 +52,29 @@ export async function requireRecentAuth(
   throw redirect(confirmPasswordHref(back));
 }
 
-/** The password again: on success the session counts as recently authenticated for RECENT_AUTH_MINUTES. */
+/**
+ * The password again, and for an account with a second factor a current code (or a recovery code) too (decision
+ * 210): on success the session counts as recently authenticated for RECENT_AUTH_MINUTES.
+ */
 export async function confirmRecentAuth({
   sessionId,
-  userId,
+  user,
   password,
+  code,
 }: {
   sessionId: string;
-  userId: number;
+  user: Pick<PublicUser, "id" | "username">;
   password: string;
+  code?: string;
 }): Promise<{ ok: true } | AccountFailure> {
+  const userId = user.id;
   const checked = await checkCurrentPassword({ userId, password });
   if (!checked.ok) return checked;
+  if (await hasTwoFactor(userId)) {
+    if (!code?.trim()) return failure(400, CODE_OR_RECOVERY_MESSAGE, "code");
+    const second = await checkCode({ user, code, allowRecovery: true });
+    if (!second.ok) return second;
+  }
   await db
     .update(sessions)
     .set({ reauthenticatedAt: sql`now()` })

@@ -120,3 +120,28 @@ export const changeEmailSchema = z.object({
     .string({ error: CURRENT_PASSWORD_MESSAGE })
     .refine((value) => value.trim().length > 0, { error: CURRENT_PASSWORD_MESSAGE }),
 });
+
+/** Second factor (decision 210): a 6-digit code from the authenticator app (spaces allowed, as apps show them). */
+export const TOTP_CODE_MESSAGE = "Enter the 6-digit code from your authenticator app.";
+export const RECOVERY_CODE_MESSAGE = "Enter one of your recovery codes (10 letters and digits).";
+export const CODE_OR_RECOVERY_MESSAGE = "Enter the 6-digit code from your authenticator app, or a recovery code.";
+const totpCode = z
+  .string({ error: TOTP_CODE_MESSAGE })
+  .trim()
+  .regex(/^\d{3} ?\d{3}$/, { error: TOTP_CODE_MESSAGE });
+export const totpCodeSchema = z.object({ code: totpCode, intent: z.string().optional() });
+export const recoveryCodeSchema = z.object({
+  recoveryCode: z
+    .string({ error: RECOVERY_CODE_MESSAGE })
+    .trim()
+    .min(10, { error: RECOVERY_CODE_MESSAGE })
+    .max(40, { error: RECOVERY_CODE_MESSAGE }),
+});
+/** Turning the second factor off or new recovery codes: a current code, or a recovery code (a lost phone). */
+export const codeOrRecoverySchema = z.object({
+  code: z
+    .string({ error: CODE_OR_RECOVERY_MESSAGE })
+    .trim()
+    .min(6, { error: CODE_OR_RECOVERY_MESSAGE })
+    .max(40, { error: CODE_OR_RECOVERY_MESSAGE }),
+});

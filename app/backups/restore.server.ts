@@ -34,7 +34,7 @@ export class RestoreRefusedError extends Error {
 }
 
 /** Secrets the site generates at first start (app/utils/env.server.ts): an archive's replace them, even unforced. */
-const GENERATED_SECRETS = new Set(["session-secret", "ip-hash-secret"]);
+const GENERATED_SECRETS = new Set(["session-secret", "ip-hash-secret", "totp-secret-key"]);
 
 const describeVersion = (v: SchemaVersion) => v.tag ?? `migration of ${new Date(v.createdAt).toISOString()}`;
 

@@ -16,6 +16,7 @@ export function TextField({
   autoComplete,
   hint,
   readOnlyValue,
+  inputMode,
 }: {
   meta: FieldMetadata<string | undefined>;
   label: string;
@@ -23,6 +24,8 @@ export function TextField({
   autoComplete?: string;
   hint?: ReactNode;
   readOnlyValue?: string;
+  /** the on-screen keyboard to offer ("numeric" for a one-time code) */
+  inputMode?: "numeric" | "text";
 }) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...inputProps } = getInputProps(meta, {
@@ -42,6 +45,7 @@ export function TextField({
         autoFocus={false}
         defaultValue={readOnlyValue ?? inputProps.defaultValue}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         className="block w-full rounded-md border border-violet-300 bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-600"
       />
       {hint ? (

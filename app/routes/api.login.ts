@@ -2,19 +2,27 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
 import { authenticateForm, userJson } from "~/accounts/auth.server";
+import { limits, resetRateLimit } from "~/accounts/limits.server";
+import { CODE_OR_RECOVERY_MESSAGE } from "~/accounts/schemas";
 import { createUserSession } from "~/accounts/session.server";
+import { checkCode, hasTwoFactor } from "~/accounts/two-factor.server";
 import { clientIp } from "~/utils/http.server";
 
-/** POST /api/login {username (or email), password}: `{ user }` and a fresh session cookie, or `{ error }`. */
+/**
+ * POST /api/login {username (or email), password, code?}: `{ user }` and a fresh session cookie, or `{ error }`. An
+ * account with a second factor (decision 210) also sends `code`: a current code from the authenticator app, or a
+ * recovery code; without it the answer is 401 with `twoFactorRequired: true`.
+ */
 const body = z.object({
   username: z.string().optional(),
   email: z.string().optional(),
   password: z.string().optional(),
+  code: z.string().max(40).optional(),
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
-  const { username, email, password } = await parseApiBody(request, body);
+  const { username, email, password, code } = await parseApiBody(request, body);
   // The same form strategy as the sign-in page: hand it the credentials as a form post.
   const form = new URLSearchParams({ username: username ?? email ?? "", password: password ?? "" });
   const formRequest = new Request(request.url, {
@@ -22,8 +30,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: form,
   });
-  const result = await authenticateForm(formRequest, clientIp(context));
+  const ip = clientIp(context);
+  const result = await authenticateForm(formRequest, ip);
   if (!result.ok) return apiFailure(result);
+  if (await hasTwoFactor(result.user.id)) {
+    if (!code?.trim())
+      return Response.json({ error: CODE_OR_RECOVERY_MESSAGE, twoFactorRequired: true }, { status: 401 });
+    const second = await checkCode({ user: result.user, code, allowRecovery: true, ip });
+    if (!second.ok) return apiFailure(second.status === 400 ? { ...second, status: 401 } : second);
+    await resetRateLimit(limits.loginAccount(result.user.username).key);
+  }
   return Response.json(
     { user: userJson(result.user) },
     { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { confirmRecentAuth, RECENT_AUTH_MINUTES } from "~/accounts/reauth.server";
 import { requireSession } from "~/accounts/session.server";
+import { hasTwoFactor } from "~/accounts/two-factor.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -12,22 +13,28 @@ import { originFromMatches, pageMeta } from "~/utils/meta";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireSession(request);
-  return { username: user.username, returnTo: safeRedirectPath(new URL(request.url).searchParams.get("returnTo")) };
+  return {
+    username: user.username,
+    returnTo: safeRedirectPath(new URL(request.url).searchParams.get("returnTo")),
+    // an account with a second factor gives a code too (decision 210)
+    needsCode: await hasTwoFactor(user.id),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const current = await requireSession(request);
   const form = await request.formData();
   const password = String(form.get("password") ?? "");
+  const code = String(form.get("code") ?? "");
   const returnTo = safeRedirectPath(form.get("returnTo"));
   if (!password) return data({ error: "Enter your password." }, { status: 400 });
-  const outcome = await confirmRecentAuth({ sessionId: current.id, userId: current.user.id, password });
+  const outcome = await confirmRecentAuth({ sessionId: current.id, user: current.user, password, code });
   if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
   return redirect(returnTo);
 }
 
 export default function ConfirmPassword() {
-  const { username, returnTo } = useLoaderData<typeof loader>();
+  const { username, returnTo, needsCode } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
@@ -35,6 +42,7 @@ export default function ConfirmPassword() {
       <p className="mt-4">
         Admin functions ask for your password again when you last entered it more than {RECENT_AUTH_MINUTES} minutes
         ago. You are signed in as <strong>{username}</strong>.
+        {needsCode ? " Your account has two-factor authentication: give a current code as well." : null}
       </p>
       {answer?.error ? (
         <p
@@ -62,6 +70,23 @@ export default function ConfirmPassword() {
             className="mt-1 w-full rounded border border-violet-300 px-3 py-2"
           />
         </div>
+        {needsCode ? (
+          <div>
+            <label htmlFor="confirm-code" className="block font-semibold">
+              Code from your authenticator app (or a recovery code)
+            </label>
+            <input
+              id="confirm-code"
+              name="code"
+              type="text"
+              autoComplete="one-time-code"
+              required
+              aria-invalid={answer?.error ? true : undefined}
+              aria-describedby={answer?.error ? "confirm-password-error" : undefined}
+              className="mt-1 w-full rounded border border-violet-300 px-3 py-2"
+            />
+          </div>
+        ) : null}
         <button type="submit" className="rounded bg-cosmic px-4 py-2 font-semibold text-white">
           Confirm
         </button>

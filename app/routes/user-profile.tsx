@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { PROFILE_CONSTRAINTS, submitProfileForm } from "~/accounts/forms.server";
 import { listMemberSessions, requireSession } from "~/accounts/session.server";
+import { TWO_FACTOR_SETTINGS_PATH } from "~/accounts/two-factor";
+import { mayEnrolTwoFactor, twoFactorState } from "~/accounts/two-factor.server";
 import { LogoutForm } from "~/accounts/ui/logout-form";
 import { MEMBER_SINCE_HOLE, MemberSince } from "~/accounts/ui/member-since";
 import { Badge, ProfileCard } from "~/accounts/ui/profile-card";
@@ -32,6 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       isEmailVerified: user.isEmailVerified,
       createdAt: rendersPageHole(context, MEMBER_SINCE_HOLE) ? null : new Date(user.createdAt).toISOString(),
     },
+    // admins and moderators only (decision 210): members never see the second factor
+    twoFactor: mayEnrolTwoFactor(user) ? (await twoFactorState(user.id)).state : null,
     // only the e-mail form the page shows (add one, or change the one on file)
     constraint: user.email ? PROFILE_CONSTRAINTS.changeEmail : PROFILE_CONSTRAINTS.addEmail,
   };
@@ -47,7 +51,7 @@ export const clientAction = guardedClientAction;
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function UserProfile() {
-  const { user, browsers, constraint } = useLoaderData<typeof loader>();
+  const { user, browsers, constraint, twoFactor } = useLoaderData<typeof loader>();
   const verified = user.isEmailVerified;
   const hydrated = useHydrated();
   return (
@@ -102,6 +106,24 @@ export default function UserProfile() {
           )}
 
           <SignedInBrowsers browsers={browsers} />
+
+          {twoFactor ? (
+            <ProfileCard title="Two-factor authentication" id="two-factor">
+              <p className="flex items-center gap-2">
+                <Badge tone={twoFactor === "on" ? "green" : "amber"}>{twoFactor === "on" ? "On" : "Off"}</Badge>
+                <span>
+                  {twoFactor === "on"
+                    ? "Signing in asks for a code from your authenticator app."
+                    : "Add a code from an authenticator app to your password, for signing in and admin functions."}
+                </span>
+              </p>
+              <p className="mt-3">
+                <Link to={TWO_FACTOR_SETTINGS_PATH} className="text-cosmic underline">
+                  {twoFactor === "on" ? "Manage two-factor authentication" : "Set up two-factor authentication"}
+                </Link>
+              </p>
+            </ProfileCard>
+          ) : null}
         </div>
 
         <div className="space-y-6">

@@ -77,6 +77,15 @@ export const COOKIES = {
     readableByScripts: false,
     signed: true,
   },
+  signInSecondStep: {
+    name: "auth_second_step",
+    purpose:
+      "that you entered the right password of an account with two-factor authentication, so the next page can ask for its code (a random id; what it stands for is kept on the server)",
+    maxAgeSeconds: 300,
+    endsEarly: "or until the code is accepted",
+    readableByScripts: false,
+    signed: true,
+  },
   emailPromptLater: {
     name: "email-prompt-later",
     purpose: "that you chose “Later” on the forum's prompt to add an e-mail address, so it stays hidden",

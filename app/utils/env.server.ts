@@ -35,6 +35,11 @@ const schema = z.object({
   /** Key of the hash that stands for client addresses (rate limits, stored readings); generated like the above. */
   IP_HASH_SECRET: z.string().min(16).optional(),
   /**
+   * Encrypts the staff's TOTP secrets at rest (AES-256-GCM, decision 210); generated like the above. Changing or
+   * losing it turns off every second factor in effect (the secrets can no longer be read): keep it with backups.
+   */
+  TOTP_SECRET_KEY: z.string().min(16).optional(),
+  /**
    * The site's one public origin (e.g. https://example.org): e-mail links, canonical URLs, the sitemap, RSS and
    * the same-origin check of every write (decision 081). Never taken from a request; http://localhost:$PORT
    * when not given.
@@ -148,6 +153,7 @@ const schema = z.object({
 export type Env = z.infer<typeof schema> & {
   SESSION_SECRET: string;
   IP_HASH_SECRET: string;
+  TOTP_SECRET_KEY: string;
   HOST: string;
   DATA_DIR: string;
   /** PUBLIC_URL's origin, or http://localhost:$PORT */
@@ -175,6 +181,7 @@ function loadEnv(): Env {
     HOST: value.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
     SESSION_SECRET: value.SESSION_SECRET ?? keptSecret(dataDir, "session-secret"),
     IP_HASH_SECRET: value.IP_HASH_SECRET ?? keptSecret(dataDir, "ip-hash-secret"),
+    TOTP_SECRET_KEY: value.TOTP_SECRET_KEY ?? keptSecret(dataDir, "totp-secret-key"),
     PUBLIC_ORIGIN: value.PUBLIC_URL ? new URL(value.PUBLIC_URL).origin : `http://localhost:${value.PORT}`,
     PUBLIC_URL_CONFIGURED: !!value.PUBLIC_URL,
   };

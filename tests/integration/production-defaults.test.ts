@@ -16,6 +16,7 @@ const NO_CONFIGURATION = {
   DATABASE_URL: undefined,
   SESSION_SECRET: undefined,
   IP_HASH_SECRET: undefined,
+  TOTP_SECRET_KEY: undefined,
   PUBLIC_URL: undefined,
   ADMIN_API_TOKEN: undefined,
   SMTP_URL: undefined,
@@ -47,7 +48,7 @@ describe("npm start with no configuration", () => {
     cleanup.push(() => server.stop());
     const origin = `http://localhost:${server.port}`; // the default PUBLIC_URL
 
-    for (const name of ["session-secret", "ip-hash-secret"]) {
+    for (const name of ["session-secret", "ip-hash-secret", "totp-secret-key"]) {
       expect(((await stat(path.join(dataDir, name))).mode & 0o777).toString(8), name).toBe("600");
     }
     expect((await send(server.base, "/dev/outbox")).status).toBe(404);

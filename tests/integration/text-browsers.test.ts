@@ -331,4 +331,63 @@ describe.each(CLIENTS)("in %s", (name, open) => {
     expect(shown.url).toContain(model!.urn);
     expect(main(shown)).toContain(`${name}-cube.obj`);
   });
+
+  it("an admin sets up two-factor authentication and signs in with a code", async () => {
+    const { createUser } = await import("~/accounts/users.server");
+    const { generate } = await import("otplib");
+    const adminName = `tb_${name}_2fa`;
+    const admin = await createUser({ username: adminName, email: null, password: PASSWORD });
+    await db.update(schema.users).set({ role: "admin" }).where(orm.eq(schema.users.id, admin.id));
+    // the flow's member, when the steps before ran
+    if (!main(await browser.visit("/")).includes("Not signed in")) {
+      await browser.visit("/user-profile", [{ press: "Sign Out" }]);
+    }
+    await browser.visit("/auth", [
+      { fill: "Username or email", value: adminName },
+      { fill: "Password", value: PASSWORD },
+      { press: "Sign In" },
+    ]);
+    // the profile links to the page; the key is shown as text, in groups of four
+    const profile = await browser.visit("/user-profile", [{ follow: "Set up two-factor authentication" }]);
+    expect(new URL(profile.url).pathname).toBe("/user-profile/two-factor");
+    const started = await browser.visit("/user-profile/two-factor", [{ press: "Set up two-factor authentication" }]);
+    const key = main(started).match(/Key: ((?:[A-Z2-7]{4} ){7}[A-Z2-7]{4})/)?.[1];
+    expect(key).toBeDefined();
+    expect(main(started)).toContain("otpauth://totp/");
+    const secret = key!.replace(/ /g, "");
+    // a code a step back (accepted), so that the sign-in's code below is of a later step
+    const enrolCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });
+    const confirmed = await browser.visit("/user-profile/two-factor", [
+      { after: "2. Enter the code the app shows" },
+      { fill: "6-digit code", value: enrolCode },
+      { press: "Turn on two-factor authentication" },
+    ]);
+    expect(main(confirmed)).toContain("Your recovery codes");
+    expect(main(confirmed).match(/\b[a-z2-9]{5}-[a-z2-9]{5}\b/g)).toHaveLength(10);
+    const [totp] = await db.select().from(schema.userTotp).where(orm.eq(schema.userTotp.userId, admin.id));
+    expect(totp!.enabledAt).not.toBeNull();
+
+    await browser.visit("/user-profile", [{ press: "Sign Out" }]);
+    const password = await browser.visit("/auth", [
+      { fill: "Username or email", value: adminName },
+      { fill: "Password", value: PASSWORD },
+      { press: "Sign In" },
+    ]);
+    expect(new URL(password.url).pathname).toBe("/auth/two-factor");
+    expect(main(password)).toContain("Enter the 6-digit code from your authenticator app");
+    expect(main(password)).toContain("Not signed in");
+    const wrong = await browser.visit("/auth/two-factor", [
+      { fill: "6-digit code", value: "000000" },
+      { press: "Verify" },
+    ]);
+    expect(main(wrong)).toContain("That code is not right");
+    const signedIn = await browser.visit("/auth/two-factor", [
+      { fill: "6-digit code", value: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) },
+      { press: "Verify" },
+    ]);
+    expect(main(signedIn)).toContain(adminName);
+    expect(main(signedIn)).not.toContain("Not signed in");
+    const [session] = await db.select().from(schema.sessions).where(orm.eq(schema.sessions.userId, admin.id));
+    expect(session).toBeDefined();
+  });
 });
