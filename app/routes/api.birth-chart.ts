@@ -3,7 +3,7 @@ import { birthChartInputSchema } from "~/astrology/birth-chart-input.server";
 import { castBirthChart } from "~/astrology/birth-chart.server";
 import { angleSentence, aspectSentence, pointSentence } from "~/astrology/chart-words";
 import { transitsAt, transitSentence } from "~/astrology/natal-transits.server";
-import { jsonResponse } from "~/utils/http.server";
+import { answer } from "~/utils/api.server";
 
 /**
  * GET /api/birth-chart?date=YYYY-MM-DD&time=HH:MM&place=GEONAMES_ID[&houses=placidus|whole-sign][&fold=earlier|later]
@@ -21,10 +21,10 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return jsonResponse({ error: issue.message, field: String(issue.path[0] ?? "") }, 400);
+    return answer({ error: issue.message, field: String(issue.path[0] ?? "") }, 400);
   }
   if (!parsed.data.place) {
-    return jsonResponse({ error: "place is required: a GeoNames id from /api/places.", field: "place" }, 400);
+    return answer({ error: "place is required: a GeoNames id from /api/places.", field: "place" }, 400);
   }
   const result = castBirthChart({
     date: parsed.data.date,
@@ -33,9 +33,9 @@ export function loader({ request }: LoaderFunctionArgs) {
     houseSystem: parsed.data.houses,
     fold: parsed.data.fold ?? null,
   });
-  if (result.status === "invalid") return jsonResponse({ error: result.message, field: result.field }, 400);
+  if (result.status === "invalid") return answer({ error: result.message, field: result.field }, 400);
   if (result.status === "ambiguous") {
-    return jsonResponse({ error: result.message, field: "fold", choices: result.choices }, 409);
+    return answer({ error: result.message, field: "fold", choices: result.choices }, 409);
   }
   const { birth, chart } = result;
   const words = {
@@ -53,5 +53,5 @@ export function loader({ request }: LoaderFunctionArgs) {
     applying: t.applying,
     text: transitSentence(t),
   }));
-  return jsonResponse({ birth, chart, words, transits });
+  return answer({ birth, chart, words, transits });
 }

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
 import { authenticateForm, userJson } from "~/accounts/auth.server";
 import { createUserSession } from "~/accounts/session.server";
+import { answer, apiError, readBody } from "~/utils/api.server";
 import { clientIp } from "~/utils/http.server";
 
 /** POST /api/login {username (or email), password}: `{ user }` and a fresh session cookie, or `{ error }`. */
@@ -13,8 +13,7 @@ const body = z.object({
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requirePost(request);
-  const { username, email, password } = await parseApiBody(request, body);
+  const { username, email, password } = await readBody(request, body);
   // The same form strategy as the sign-in page: hand it the credentials as a form post.
   const form = new URLSearchParams({ username: username ?? email ?? "", password: password ?? "" });
   const formRequest = new Request(request.url, {
@@ -23,9 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     body: form,
   });
   const result = await authenticateForm(formRequest, clientIp(context));
-  if (!result.ok) return apiFailure(result);
-  return Response.json(
-    { user: userJson(result.user) },
-    { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
-  );
+  if (!result.ok) return apiError(result.status, result.error);
+  return answer({ user: userJson(result.user) }, 200, {
+    "Set-Cookie": await createUserSession(result.user.id, request),
+  });
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { computeNameNumbers, nameNumbersInputSchema } from "~/numerology/name-numbers.server";
-import { jsonResponse } from "~/utils/http.server";
+import { answer } from "~/utils/api.server";
 
 /**
  * GET /api/name-numbers?name=…[&current=…][&y=consonant|vowel][&born=YYYY-MM-DD] → {birthName, currentName,
@@ -16,7 +16,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return jsonResponse({ error: issue.message, field: String(issue.path[0] ?? "") }, 400);
+    return answer({ error: issue.message, field: String(issue.path[0] ?? "") }, 400);
   }
-  return jsonResponse(computeNameNumbers(parsed.data));
+  return answer(computeNameNumbers(parsed.data));
 }
