@@ -223,23 +223,18 @@ export function ErrorBoundary() {
       </ErrorPanel>
     );
   }
-  const invalidId = (message: string) => message === TOPIC_INVALID_ID;
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: ({ message }) => (
-          <ErrorPanel
-            title="Topic Not Found"
-            text={
-              invalidId(message)
-                ? "That address does not name a forum topic."
-                : "This topic may have been deleted or moved."
-            }
-          >
-            {backToForum}
-          </ErrorPanel>
-        ),
-      }}
-    />
+  const notFound = ({ message }: { message: string }) => (
+    <ErrorPanel
+      title="Topic Not Found"
+      text={
+        message === TOPIC_INVALID_ID
+          ? "That address does not name a forum topic."
+          : "This topic may have been deleted or moved."
+      }
+    >
+      {backToForum}
+    </ErrorPanel>
   );
+  // 400: the address names no topic (not an id, decision 250); 404: no such topic, or hidden from this reader.
+  return <GeneralErrorBoundary statusHandlers={{ 400: notFound, 404: notFound }} />;
 }
