@@ -157,11 +157,13 @@ describe("forum API", () => {
     expect(
       (
         await answerOf(
-          await topicRoute.loader({
-            ...ctx,
-            params: { id: "abc" },
-            request: await jsonRequest("/api/forum/topics/abc"),
-          }),
+          await settle(async () =>
+            topicRoute.loader({
+              ...ctx,
+              params: { id: "abc" },
+              request: await jsonRequest("/api/forum/topics/abc"),
+            }),
+          ),
         )
       ).status,
     ).toBe(400);

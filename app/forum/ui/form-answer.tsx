@@ -1,4 +1,4 @@
-import type { SubmissionResult, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { useToast } from "~/components/toaster";
 
@@ -12,9 +12,6 @@ export type FormAnswer = {
   toast?: { title: string; description?: string };
   error?: string;
 };
-
-/** A form's HTML constraints, derived from its schema on the server and sent by the loader. */
-export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
 
 /** The action's answer if it answers this form's intent. */
 export function answerFor(actionData: unknown, intent: string): FormAnswer | undefined {

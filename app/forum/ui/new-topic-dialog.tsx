@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { FieldError } from "~/components/field-error";
 import { SubmitButton } from "~/components/form";
+import type { FormConstraint } from "~/components/form";
 import { HoneypotField } from "~/components/honeypot";
 import { CATEGORY_OPTIONS } from "../categories";
 import { forumQueryWithout } from "../pages";
 import { AnswerSummary } from "./answer-summary";
-import { FieldError, SelectField, TextareaField } from "./fields";
-import { answerFor, useAnswerToast, type FormConstraint } from "./form-answer";
+import { SelectField, TextareaField } from "./fields";
+import { answerFor, useAnswerToast } from "./form-answer";
 import { ForumDialog } from "./forum-dialog";
 
 const INPUT = "mt-1 w-full rounded border border-violet-300 px-3 py-2";
@@ -38,7 +40,7 @@ export function NewTopicDialog({ category, constraint }: { category: string | nu
             Title
           </label>
           <input {...getInputProps(fields.title, { type: "text" })} className={INPUT} />
-          <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+          <FieldError meta={fields.title} />
         </div>
         <TextareaField meta={fields.description} label="Description (optional)" rows={4} />
         <SelectField meta={fields.category} label="Category" options={CATEGORY_OPTIONS} />

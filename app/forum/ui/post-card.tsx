@@ -1,3 +1,4 @@
+import type { FormConstraint } from "~/components/form";
 import { onDemand } from "~/components/on-demand";
 import { confirmValue, type Confirm } from "~/moderation/confirm";
 import type { ModerationAction } from "~/moderation/labels";
@@ -5,7 +6,6 @@ import { ConfirmDialog } from "~/moderation/ui/confirm-dialog-on-demand";
 import { PostContent } from "../content";
 import { HIDDEN_POST_NOTICE } from "../notices";
 import { mayEdit, mayFlag, topicHref } from "../pages";
-import type { FormConstraint } from "./form-answer";
 import { FormattedDate } from "./formatted-date";
 
 /** The edit form (Conform) loads when a post is being edited (?edit=…), decision 107. */

@@ -1,3 +1,4 @@
+import type { FormConstraint } from "~/components/form";
 import type { Confirm } from "~/moderation/confirm";
 import { confirmValue } from "~/moderation/confirm";
 import type { ModerationAction } from "~/moderation/labels";
@@ -6,7 +7,6 @@ import { PostContent } from "../content";
 import { HIDDEN_TOPIC_NOTICE, TOPIC_LOCKED } from "../notices";
 import { mayFlag, repliesLabel, topicHref } from "../pages";
 import { CategoryBadge } from "./category-badge";
-import type { FormConstraint } from "./form-answer";
 import { FormattedDate } from "./formatted-date";
 
 export type TopicView = {

@@ -2,10 +2,12 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RouteDialog } from "~/components/dialog";
+import { FieldError } from "~/components/field-error";
 import { ErrorSummary } from "~/components/form";
+import type { FormConstraint } from "~/components/form";
 import { CATEGORY_OPTIONS } from "~/forum/categories";
-import { FieldError, SelectField, TextareaField } from "~/forum/ui/fields";
-import { answerFor, type FormAnswer, type FormConstraint } from "~/forum/ui/form-answer";
+import { SelectField, TextareaField } from "~/forum/ui/fields";
+import { answerFor, type FormAnswer } from "~/forum/ui/form-answer";
 import type { Confirm } from "../confirm";
 import {
   ACTION_LABELS,
@@ -153,7 +155,7 @@ function FlagForm({ subject, ...props }: DialogProps) {
                 {FLAG_REASON_LABELS[reason]}
               </label>
             ))}
-            <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
+            <FieldError meta={fields.reason} />
           </fieldset>
           <TextareaField
             meta={fields.note}

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
+import type { FormConstraint } from "~/components/form";
 import { PostContent } from "~/forum/content";
-import type { FormConstraint } from "~/forum/ui/form-answer";
 import { FormattedDate } from "~/forum/ui/formatted-date";
 import { confirmValue, type Confirm } from "../confirm";
 import type { FlagReason } from "../flag-reasons";

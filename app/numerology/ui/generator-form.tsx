@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { FormConstraint } from "~/components/form";
 import { useHydrated } from "~/components/use-hydrated";
-import type { FormConstraint } from "~/forum/ui/form-answer";
 import type { Preferences } from "~/preferences/options";
 import { PreferencesFields } from "./preferences-fields";
 import { usePreferenceSaver } from "./use-preference-saver";
