@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireModerator } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useAnswerToast } from "~/forum/ui/form-answer";
+import { useAnswerToast } from "~/components/form-answer";
 import { allowedQueueConfirm, parseConfirm } from "~/moderation/confirm.server";
 import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
 import { countOpenItems, listQueue } from "~/moderation/queue.server";

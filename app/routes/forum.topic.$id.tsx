@@ -10,6 +10,7 @@ import {
 } from "@remix-run/react";
 import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { useAnswerToast } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { editIntent, FORM_CONSTRAINTS, replyIntent } from "~/forum/forms.server";
 import { FETCH_POSTS_FAILED, FETCH_TOPIC_FAILED, TOPIC_INVALID_ID, TOPIC_LOCKED, TOPIC_MISSING } from "~/forum/notices";
@@ -17,7 +18,6 @@ import { mayOpenEditor, topicHref } from "~/forum/pages";
 import { loadTopic, orFail, readerOwns } from "~/forum/topic-page.server";
 import { canSeeTopic, getPost, listPosts, pageCountFor, pageOfPost, readerOf } from "~/forum/topics.server";
 import { CollapsibleReply } from "~/forum/ui/collapsible-reply";
-import { useAnswerToast } from "~/forum/ui/form-answer";
 import { ForumHeader } from "~/forum/ui/forum-header";
 import { PageLinks } from "~/forum/ui/page-links";
 import { PostCard } from "~/forum/ui/post-card";

@@ -2,8 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
+import { answerFor, useAnswerToast } from "~/components/form-answer";
 import { forumQueryWithout } from "../pages";
-import { answerFor, useAnswerToast } from "./form-answer";
 import { ForumDialog } from "./forum-dialog";
 
 /** The forum page's add-email dialog (?dialog=add-email), opened from the e-mail prompt (email-prompt.tsx). */

@@ -1,9 +1,9 @@
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { FormConstraint } from "~/components/form";
+import { answerFor } from "~/components/form-answer";
 import { onDemand } from "~/components/on-demand";
 import { useHydrated } from "~/components/use-hydrated";
-import { answerFor } from "./form-answer";
 
 const ReplyForm = onDemand(() => import("./post-forms").then((m) => m.ReplyForm));
 

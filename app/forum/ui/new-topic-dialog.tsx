@@ -3,12 +3,12 @@ import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { FieldError } from "~/components/field-error";
 import { SubmitButton } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
+import { answerFor, useAnswerToast } from "~/components/form-answer";
 import { HoneypotField } from "~/components/honeypot";
 import { CATEGORY_OPTIONS } from "../categories";
 import { forumQueryWithout } from "../pages";
 import { AnswerSummary } from "./answer-summary";
 import { SelectField, TextareaField } from "./fields";
-import { answerFor, useAnswerToast } from "./form-answer";
 import { ForumDialog } from "./forum-dialog";
 
 const INPUT = "mt-1 w-full rounded border border-violet-300 px-3 py-2";

@@ -2,9 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { SubmitButton } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
+import { answerFor } from "~/components/form-answer";
 import { AnswerSummary } from "./answer-summary";
 import { TextareaField } from "./fields";
-import { answerFor } from "./form-answer";
 
 /**
  * The topic page's reply and edit forms, validated by the page's action (constraints from its loader). Loaded on

@@ -5,9 +5,9 @@ import { RouteDialog } from "~/components/dialog";
 import { FieldError } from "~/components/field-error";
 import { ErrorSummary } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
+import { answerFor, type FormAnswer } from "~/components/form-answer";
 import { CATEGORY_OPTIONS } from "~/forum/categories";
 import { SelectField, TextareaField } from "~/forum/ui/fields";
-import { answerFor, type FormAnswer } from "~/forum/ui/form-answer";
 import type { Confirm } from "../confirm";
 import {
   ACTION_LABELS,

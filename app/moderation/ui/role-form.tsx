@@ -3,8 +3,8 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { FieldError } from "~/components/field-error";
 import { ErrorSummary } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
+import { answerFor } from "~/components/form-answer";
 import { TextareaField } from "~/forum/ui/fields";
-import { answerFor } from "~/forum/ui/form-answer";
 
 /** Grant the moderator role (a username) or take it back (`username` given), with the reason the audit log keeps. */
 export function RoleForm({
