@@ -49,7 +49,7 @@ function withoutUndefined(details: ApiErrorDetails): ApiErrorDetails {
 }
 
 /** The first validation message of a failed parse, as the API answers it. */
-export function firstIssueMessage(error: z.ZodError): string {
+function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? "The request is not valid.";
 }
 
