@@ -154,5 +154,23 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
     },
   },
+  {
+    // One JSON API helper set (decision 250): API routes answer with answer/apiError from ~/utils/api.server, and
+    // the request edge alone checks the method (decision 127).
+    files: ["app/routes/api.*"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='Response'][callee.property.name='json']",
+          message: "Answer with answer() or apiError() from ~/utils/api.server (decision 250).",
+        },
+        {
+          selector: "MemberExpression[object.name='request'][property.name='method']",
+          message: "The request edge checks the method (decision 127); declare other methods in handle.actionMethods.",
+        },
+      ],
+    },
+  },
   prettier,
 );

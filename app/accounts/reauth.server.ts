@@ -2,7 +2,8 @@ import { redirect } from "@remix-run/node";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { sessions } from "#db/schema";
-import { jsonError, safeRedirectPath } from "~/utils/http.server";
+import { apiError } from "~/utils/api.server";
+import { safeRedirectPath } from "~/utils/http.server";
 import { failure, type AccountFailure } from "./errors";
 import { checkCurrentPassword } from "./login.server";
 import { CODE_OR_RECOVERY_MESSAGE } from "./schemas";
@@ -48,7 +49,7 @@ export async function requireRecentAuth(
     .limit(1);
   if (recent) return current.user;
   const back = returnTo ?? (api ? "/" : `${url.pathname}${url.search}`);
-  if (api) throw jsonError(RECENT_AUTH_REQUIRED, 401, { "X-Reauthenticate": confirmPasswordHref(back) });
+  if (api) throw apiError(401, RECENT_AUTH_REQUIRED, {}, { "X-Reauthenticate": confirmPasswordHref(back) });
   throw redirect(confirmPasswordHref(back));
 }
 

@@ -5,9 +5,9 @@ import Bowser from "bowser";
 import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
 import { sessions, users } from "#db/schema";
+import { apiError } from "~/utils/api.server";
 import { COOKIES } from "~/utils/cookies";
 import { env, secureCookies } from "~/utils/env.server";
-import { jsonError } from "~/utils/http.server";
 import { hashToken, newToken } from "./tokens.server";
 import { isAdminUser, isModeratorUser, publicUserColumns, type PublicUser } from "./users.server";
 
@@ -185,12 +185,33 @@ export async function requireUserId(request: Request): Promise<number> {
 /** Guard for API routes: 401 with a JSON error instead of a redirect. */
 export async function requireApiSession(request: Request): Promise<CurrentSession> {
   const current = await getCurrentSession(request);
-  if (!current) throw jsonError("Authentication required", 401);
+  if (!current) throw apiError(401, "Authentication required");
   return current;
 }
 
 export async function requireApiUser(request: Request): Promise<PublicUser> {
   return (await requireApiSession(request)).user;
+}
+
+/** Guard for the moderation API (decision 026): moderators and admins; 401 signed out, 403 for other members. */
+export async function requireApiModerator(request: Request): Promise<PublicUser> {
+  const user = await requireApiUser(request);
+  if (!isModeratorUser(user)) throw apiError(403, "Forbidden: only moderators and admins can do this.");
+  return user;
+}
+
+/**
+ * Guard for the admin API: 401 signed out, 403 for members and moderators; `forbidden` words the 403 for the tool
+ * at hand ("only admins can grant or revoke roles").
+ */
+export async function requireApiAdmin(
+  request: Request,
+  { forbidden = "Forbidden: administrators only.", signedOut = "Authentication required" } = {},
+): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user) throw apiError(401, signedOut);
+  if (!isAdminUser(user)) throw apiError(403, forbidden);
+  return user;
 }
 
 export async function requireAnonymous(request: Request, to = "/forum"): Promise<void> {

@@ -1,19 +1,11 @@
 import { getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { FieldError } from "~/components/field-error";
 
 /**
  * The forum and moderation forms' labelled fields: a label, the control (Conform ties its errors to it with
  * aria-invalid and aria-describedby) and the field's errors under it.
  */
-export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-800">
-      {errors.join(" ")}
-    </p>
-  );
-}
-
 type Meta = FieldMetadata<string>;
 const CONTROL = "rounded border border-violet-300 bg-white";
 
@@ -42,7 +34,7 @@ export function TextareaField({
         {label}
       </label>
       <textarea {...getTextareaProps(meta)} rows={rows} ref={ref} className={`mt-1 w-full px-3 py-2 ${CONTROL}`} />
-      <FieldError id={meta.errorId} errors={meta.errors} />
+      <FieldError meta={meta} />
     </div>
   );
 }
@@ -76,7 +68,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError id={meta.errorId} errors={meta.errors} />
+      <FieldError meta={meta} />
     </div>
   );
 }

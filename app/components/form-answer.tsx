@@ -1,20 +1,20 @@
-import type { SubmissionResult, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
-import { useToast } from "~/components/toaster";
+import { useToast } from "./toaster";
 
 /**
- * What a forum or moderation page's action answers for a failed form: the intent it answers, Conform's result
- * (the form's errors), the spec's toast and, for the moderation forms, the message the form shows.
+ * The one answer shape of a page action to a failed form (decision 250; forum, moderation and accounts pages): the
+ * `intent` it answers (one action serves several forms), Conform's `result` (the form's errors), the spec's
+ * `toast`, a message the form shows (`error`), or, with JavaScript, a `failure` that never reached the server
+ * (~/utils/client-action).
  */
 export type FormAnswer = {
   intent: string;
   result?: SubmissionResult<string[]>;
   toast?: { title: string; description?: string };
   error?: string;
+  failure?: unknown;
 };
-
-/** A form's HTML constraints, derived from its schema on the server and sent by the loader. */
-export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
 
 /** The action's answer if it answers this form's intent. */
 export function answerFor(actionData: unknown, intent: string): FormAnswer | undefined {

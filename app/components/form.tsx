@@ -1,5 +1,11 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, type FieldMetadata, type useForm } from "@conform-to/react";
 import { useEffect, useRef, type ReactNode } from "react";
+
+/**
+ * A form's HTML constraints (required, maxLength, pattern…), derived from its zod schema on the server and sent by
+ * the loader, so the page ships no schema (decision 250: the one definition, for every form of the site).
+ */
+export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
 
 // the submit button is a module of its own, so a page that has one without a Conform form loads no Conform
 export { SubmitButton } from "./submit-button";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
 import { countMailTo } from "~/accounts/limits.server";
@@ -8,7 +8,7 @@ import { composeMail, type ComposedMail } from "~/mail/compose";
 import { sendMail } from "~/mail/mail.server";
 import { SITE_NAME } from "~/site";
 import { publicOrigin } from "~/utils/env.server";
-import { pageOfPost, REPLY_NOTIFICATION_QUEUE } from "./topics.server";
+import { pageOfPost, postVisibleTo, REPLY_NOTIFICATION_QUEUE, topicVisibleTo } from "./topics.server";
 
 /**
  * Decision 6: the topic author gets an e-mail when someone else replies (only with forumNotifications on). The
@@ -51,11 +51,10 @@ export async function sendReplyNotification(postId: number): Promise<boolean> {
     .where(
       and(
         eq(forumPosts.id, postId),
-        // A reply hidden or deleted since, or in a topic hidden or deleted since, is told to no one (decision 162).
-        isNull(forumPosts.hiddenAt),
-        isNull(forumPosts.deletedAt),
-        isNull(forumTopics.hiddenAt),
-        isNull(forumTopics.deletedAt),
+        // A reply hidden or deleted since, or in a topic hidden or deleted since, is told to no one (decision 162):
+        // the mail carries the reply out of the site, so only what every reader may see (the forum's one rule).
+        postVisibleTo(null),
+        topicVisibleTo(null),
       ),
     )
     .limit(1);

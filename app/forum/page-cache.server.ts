@@ -1,8 +1,9 @@
 import type { Request as ExpressRequest } from "express";
 import { asTemplateMember, SESSION_COOKIE_NAME, TEMPLATE_MEMBER, templatedSession } from "~/accounts/session.server";
 import { COOKIES } from "~/utils/cookies";
+import { parseId } from "~/utils/ids";
 import type { MemberVariant, PageSection } from "~/utils/page-cache.server";
-import { pageOwnership, parseId } from "./topics.server";
+import { pageOwnership } from "./topics.server";
 
 const TOPIC_PATH = /^\/forum\/topic\/([^/]+)$/;
 

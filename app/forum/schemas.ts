@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "~/utils/ids";
 import { graphemeLength, userText, visibleLengthBetween, visibleText } from "~/utils/user-text";
 import { CATEGORY_KEYS, DEFAULT_CATEGORY } from "./categories";
 
@@ -53,7 +54,7 @@ export const postSchema = z.object({ content: postContentField });
 export type PostInput = z.output<typeof postSchema>;
 
 /** The edit form also says which post it edits. */
-export const editPostSchema = z.object({ postId: z.coerce.number().int().positive(), content: postContentField });
+export const editPostSchema = z.object({ postId: idField("The post to edit is missing."), content: postContentField });
 
 /** The message pair (toast title + text) for a rejected edit, from the content's first issue. */
 export function postContentProblem(content: unknown): { title: string; description: string } | null {

@@ -5,7 +5,7 @@ import { forumPosts, forumTopics, users } from "#db/schema";
 import { hitCostLimit, type Person } from "~/utils/cost-limits.server";
 import { env } from "~/utils/env.server";
 import { SEARCH_MESSAGES, SEARCH_PER_PAGE, type ExcerptPiece, type SearchInput, type SearchRefusal } from "./search";
-import { pageOfPost, type Reader } from "./topics.server";
+import { pageOfPost, postVisibleTo, topicVisibleTo, type Reader } from "./topics.server";
 
 /**
  * Forum search (issue 35, decision 180): PostgreSQL full-text search over the generated `search_vector` columns of
@@ -21,9 +21,9 @@ import { pageOfPost, type Reader } from "./topics.server";
  * fills it after a few rows), and the count says "more than". A plain `order by id limit` would leave that choice
  * to the planner, which walks the whole primary key for a rare word it knows nothing of (decision 180).
  *
- * Moderation (until issue 33's shared "may this reader see it" lands, see visibleTopic/visiblePost): deleted topics
- * and posts never appear; hidden ones (by a moderator or by members' flags pending review) appear only to
- * moderators and admins.
+ * Moderation: the forum's one answer to "may this reader see it" (topicVisibleTo/postVisibleTo, the SQL form of
+ * canSeeTopic, decisions 162 and 250): deleted topics and posts never appear; hidden ones (by a moderator or by
+ * members' flags pending review) appear only to their author and to moderators and admins.
  */
 export const NEWEST = 200;
 export type Strategy = "all" | "newest";
@@ -102,19 +102,6 @@ export class SearchTooSlowError extends Error {
 /** Counts one search for the person (their address, and their member and visitor ids when known). */
 export function hitSearchLimit(person: Person) {
   return hitCostLimit("forum-search", person, { limit: env.FORUM_SEARCH_RATE_LIMIT, windowSeconds: 60 });
-}
-
-/** Deleted: gone for everyone; hidden: seen by moderators and admins only. */
-function visibleTopic(reader: Reader): SQL {
-  return reader?.canModerate
-    ? sql`${forumTopics.deletedAt} is null`
-    : sql`${forumTopics.deletedAt} is null and ${forumTopics.hiddenAt} is null`;
-}
-
-function visiblePost(reader: Reader): SQL {
-  return reader?.canModerate
-    ? sql`${forumPosts.deletedAt} is null`
-    : sql`${forumPosts.deletedAt} is null and ${forumPosts.hiddenAt} is null`;
 }
 
 /** The title as a search compares it whole: lower case, runs of anything but letters and digits as one space. */
@@ -230,13 +217,13 @@ async function searchPage(
 
   const topicMatch = and(
     sql`${forumTopics.searchVector} @@ ${query}`,
-    visibleTopic(reader),
+    topicVisibleTo(reader),
     categoryFilter,
     ...itemFilters(forumTopics.createdAt, sql`${forumTopics.authorId}`),
   );
   const postMatch = and(
     sql`${forumPosts.searchVector} @@ ${query}`,
-    visiblePost(reader),
+    postVisibleTo(reader),
     ...itemFilters(forumPosts.createdAt, sql`${forumPosts.authorId}`),
   );
   // A post's topic, visible and in the category, looked up for each post (a lateral join with a limit: never a
@@ -245,7 +232,7 @@ async function searchPage(
     db
       .select({ one: sql`1`.as("one") })
       .from(forumTopics)
-      .where(and(sql`${forumTopics.id} = ${topicId}`, visibleTopic(reader), categoryFilter))
+      .where(and(sql`${forumTopics.id} = ${topicId}`, topicVisibleTo(reader), categoryFilter))
       .limit(1)
       .as("post_topic");
   const topicColumns = {

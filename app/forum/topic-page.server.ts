@@ -1,17 +1,19 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isDatabaseUnavailable } from "#db/client.server";
+import { parseId } from "~/utils/ids";
 import { TOPIC_INVALID_ID, TOPIC_MISSING } from "./notices";
-import { getTopic, parseId } from "./topics.server";
+import { getTopic } from "./topics.server";
 
 /** The topic page's reads, as the page answers when they fail (spec section 8). */
-const notFound = (text: string) =>
-  new Response(text, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const refused = (status: 400 | 404, text: string) =>
+  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
+/** The topic the address names: 400 when it names none (not an id, decision 250), 404 when there is no such topic. */
 export async function loadTopic(idParam: string | undefined) {
   const id = parseId(idParam);
-  if (!id) throw notFound(TOPIC_INVALID_ID);
+  if (!id) throw refused(400, TOPIC_INVALID_ID);
   const topic = await getTopic(id);
-  if (!topic) throw notFound(TOPIC_MISSING);
+  if (!topic) throw refused(404, TOPIC_MISSING);
   return topic;
 }
 

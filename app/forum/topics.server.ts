@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
+import { isModeratorUser, type PublicUser } from "~/accounts/users.server";
 import { enqueueJob, ensureQueue } from "~/jobs/queue.server";
 import { formatUtcDateTime } from "~/utils/dates";
 import type { ForumCategoryKey } from "./categories";
@@ -323,6 +324,11 @@ function toPost({ username, hiddenAt, hiddenReason, hiddenBy, ...row }: PostRow)
 /** Who reads: a hidden post's text and reason are shown only to its author and to moderators. */
 export type Reader = { id: number; canModerate: boolean } | null;
 
+/** The reader a signed-in member (or a signed-out visitor, null) is, for every visibility question below. */
+export function readerOf(user: Pick<PublicUser, "id" | "role"> | null): Reader {
+  return user ? { id: user.id, canModerate: isModeratorUser(user) } : null;
+}
+
 export function canSeeHidden(reader: Reader, authorId: number): boolean {
   return Boolean(reader && (reader.canModerate || reader.id === authorId));
 }
@@ -334,6 +340,25 @@ export function canSeeHidden(reader: Reader, authorId: number): boolean {
  */
 export function canSeeTopic(reader: Reader, topic: { authorId: number; hidden: HiddenState }): boolean {
   return !topic.hidden || canSeeHidden(reader, topic.authorId);
+}
+
+/**
+ * canSeeTopic as a condition on forum_topics, for queries that list or search many topics: never a deleted topic;
+ * a hidden one only for its author and moderators.
+ */
+export function topicVisibleTo(reader: Reader): SQL {
+  if (reader?.canModerate) return sql`${forumTopics.deletedAt} is null`;
+  if (reader)
+    return sql`${forumTopics.deletedAt} is null and (${forumTopics.hiddenAt} is null or ${forumTopics.authorId} = ${reader.id})`;
+  return sql`${forumTopics.deletedAt} is null and ${forumTopics.hiddenAt} is null`;
+}
+
+/** The same for forum_posts (the post itself; its topic is asked with topicVisibleTo). */
+export function postVisibleTo(reader: Reader): SQL {
+  if (reader?.canModerate) return sql`${forumPosts.deletedAt} is null`;
+  if (reader)
+    return sql`${forumPosts.deletedAt} is null and (${forumPosts.hiddenAt} is null or ${forumPosts.authorId} = ${reader.id})`;
+  return sql`${forumPosts.deletedAt} is null and ${forumPosts.hiddenAt} is null`;
 }
 
 /**
@@ -617,11 +642,4 @@ export async function updatePost({
   if (updated) return { status: "updated", post: (await getPost(updated.id))! };
   const exists = await db.select({ id: forumPosts.id }).from(forumPosts).where(eq(forumPosts.id, postId)).limit(1);
   return exists.length ? { status: "forbidden" } : { status: "not-found" };
-}
-
-/** Parses a route's id parameter: digits only, within the serial range. */
-export function parseId(value: string | undefined | null): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
 }

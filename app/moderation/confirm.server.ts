@@ -1,3 +1,4 @@
+import { parseId } from "~/utils/ids";
 import type { Confirm } from "./confirm";
 import { ACTION_LABELS, type ModerationAction, type TargetType } from "./labels";
 
@@ -6,12 +7,12 @@ import { ACTION_LABELS, type ModerationAction, type TargetType } from "./labels"
 
 /** What a moderation `?confirm=` value names: `<action>-<post|topic>-<id>`. */
 export function parseConfirm(value: string | null): Confirm | null {
-  const match = /^([a-z]+)-(post|topic)-(\d{1,10})$/.exec(value ?? "");
+  const match = /^([a-z]+)-(post|topic)-([^-]+)$/.exec(value ?? "");
   if (!match) return null;
   const action = match[1] as ModerationAction | "flag";
   if (action !== "flag" && !(action in ACTION_LABELS)) return null;
-  const targetId = Number(match[3]);
-  if (targetId <= 0 || targetId > 2_147_483_647) return null;
+  const targetId = parseId(match[3]);
+  if (targetId === null) return null;
   return { action, targetType: match[2] as TargetType, targetId };
 }
 

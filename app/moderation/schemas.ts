@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_KEYS } from "~/forum/categories";
+import { idField } from "~/utils/ids";
 import { FLAG_REASONS, MODERATION_ACTIONS, NOTE_MAX, PERIODS, REASON_MAX, TARGET_TYPES } from "./labels";
 
 /**
@@ -9,7 +10,7 @@ import { FLAG_REASONS, MODERATION_ACTIONS, NOTE_MAX, PERIODS, REASON_MAX, TARGET
  */
 const targetFields = {
   targetType: z.enum(TARGET_TYPES, { error: "Say whether a post or a topic is meant" }),
-  targetId: z.coerce.number({ error: "The item is missing" }).int().positive().max(2_147_483_647),
+  targetId: idField("The item is missing"),
 };
 
 export const flagSchema = z.object({

@@ -2,18 +2,18 @@ import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remi
 import { getModel, isModelUrn, NOT_A_MODEL_ADDRESS } from "~/models3d/models.server";
 import { modelStorage } from "~/models3d/storage.server";
 import { canReadModel } from "~/models3d/token.server";
-import { jsonError } from "~/utils/http.server";
+import { apiError } from "~/utils/api.server";
 
 /** GET /api/3d/model/{urn}: the converted GLB, with a viewer token or a signed link (`?download=1` saves it). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const urn = params.urn ?? "";
-  if (!isModelUrn(urn)) return jsonError(NOT_A_MODEL_ADDRESS, 400);
-  if (!canReadModel(request, urn)) return jsonError("A valid viewer token is required.", 401);
+  if (!isModelUrn(urn)) return apiError(400, NOT_A_MODEL_ADDRESS);
+  if (!canReadModel(request, urn)) return apiError(401, "A valid viewer token is required.");
   const model = await getModel({ urn });
-  if (!model) return jsonError("Model not found.", 404);
-  if (model.status !== "success" || !model.glbKey) return jsonError("The model is not converted yet.", 409);
+  if (!model) return apiError(404, "Model not found.");
+  if (model.status !== "success" || !model.glbKey) return apiError(409, "The model is not converted yet.");
   const size = await modelStorage.size(model.glbKey);
-  if (size === null) return jsonError("Model not found.", 404);
+  if (size === null) return apiError(404, "Model not found.");
   const headers = new Headers({
     "Content-Type": "model/gltf-binary",
     "Content-Length": String(size),

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authorizeEmailExport, emailsToCsv, emailsToTxt, exportMemberEmails } from "~/forum/emails.server";
-import { jsonError } from "~/utils/http.server";
+import { answer, apiError } from "~/utils/api.server";
 
 /**
  * GET /api/admin/email-list (?format=csv|txt): the members' e-mail addresses for an admin session or the
@@ -8,14 +8,15 @@ import { jsonError } from "~/utils/http.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await authorizeEmailExport(request);
-  if (access === 401) return jsonError("Authentication required", 401, { "WWW-Authenticate": 'Bearer realm="admin"' });
-  if (access === 403) return jsonError("Forbidden: administrators only.", 403);
+  if (access === 401)
+    return apiError(401, "Authentication required", {}, { "WWW-Authenticate": 'Bearer realm="admin"' });
+  if (access === 403) return apiError(403, "Forbidden: administrators only.");
 
   const format = new URL(request.url).searchParams.get("format") ?? "json";
-  if (!["json", "csv", "txt"].includes(format)) return jsonError("format must be csv or txt", 400);
+  if (!["json", "csv", "txt"].includes(format)) return apiError(400, "format must be csv or txt");
   const list = await exportMemberEmails();
   const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
-  if (format === "json") return Response.json(list, { headers });
+  if (format === "json") return answer(list, 200, headers);
   const csv = format === "csv";
   return new Response(csv ? emailsToCsv(list.emails) : emailsToTxt(list.emails), {
     headers: {

@@ -1,6 +1,7 @@
 import { monitorStatus } from "~/astrology/snapshots.server";
+import { answer } from "~/utils/api.server";
 
 /** GET /api/astrology-monitor/status: {lastUpdate, checkIntervalMinutes}. */
 export async function loader() {
-  return Response.json(await monitorStatus(), { headers: { "Cache-Control": "no-cache" } });
+  return answer(await monitorStatus(), 200, { "Cache-Control": "no-cache" });
 }

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { computeAstronomicalData, isSupportedInstant } from "~/astrology/ephemeris.server";
 import { currentSky } from "~/astrology/snapshots.server";
-import { clientIp, hashIp, jsonError } from "~/utils/http.server";
+import { answer, apiError } from "~/utils/api.server";
+import { clientIp, hashIp } from "~/utils/http.server";
 import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 
 /**
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const at = new URL(request.url).searchParams.get("at");
   if (at !== null) {
     const instant = new Date(at);
-    if (!ISO_INSTANT.test(at) || !isSupportedInstant(instant)) return jsonError(BAD_AT_MESSAGE, 400);
+    if (!ISO_INSTANT.test(at) || !isSupportedInstant(instant)) return apiError(400, BAD_AT_MESSAGE);
     // Any instant is computed on the spot (~80 ms of event searches): limited per address.
     const limit = await hitRateLimit({
       key: `astrology-at:${hashIp(clientIp(context))}`,
@@ -24,18 +25,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       windowSeconds: 60,
     });
     if (!limit.allowed) {
-      return jsonError(tooManyRequestsMessage(limit.retryAfterSeconds), 429, {
-        "Retry-After": String(limit.retryAfterSeconds),
-      });
+      return apiError(
+        429,
+        tooManyRequestsMessage(limit.retryAfterSeconds),
+        {},
+        {
+          "Retry-After": String(limit.retryAfterSeconds),
+        },
+      );
     }
-    return Response.json(
-      { ...computeAstronomicalData(instant), lastUpdate: null },
-      { headers: { "Cache-Control": "public, max-age=86400" } },
-    );
+    return answer({ ...computeAstronomicalData(instant), lastUpdate: null }, 200, {
+      "Cache-Control": "public, max-age=86400",
+    });
   }
   const sky = await currentSky();
-  return Response.json(
-    { ...sky.data, lastUpdate: sky.lastUpdate },
-    { headers: { "Cache-Control": "public, max-age=300" } },
-  );
+  return answer({ ...sky.data, lastUpdate: sky.lastUpdate }, 200, { "Cache-Control": "public, max-age=300" });
 }

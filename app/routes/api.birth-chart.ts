@@ -3,7 +3,7 @@ import { birthChartInputSchema } from "~/astrology/birth-chart-input.server";
 import { castBirthChart } from "~/astrology/birth-chart.server";
 import { angleSentence, aspectSentence, pointSentence } from "~/astrology/chart-words";
 import { transitsAt, transitSentence } from "~/astrology/natal-transits.server";
-import { jsonResponse } from "~/utils/http.server";
+import { answer, apiError, readQuery } from "~/utils/api.server";
 
 /**
  * GET /api/birth-chart?date=YYYY-MM-DD&time=HH:MM&place=GEONAMES_ID[&houses=placidus|whole-sign][&fold=earlier|later]
@@ -12,30 +12,24 @@ import { jsonResponse } from "~/utils/http.server";
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const parsed = birthChartInputSchema.safeParse({
+  const input = readQuery(birthChartInputSchema, {
     date: params.get("date") ?? undefined,
     time: params.get("time") ?? undefined,
     place: params.get("place") ?? undefined,
     houses: params.get("houses") ?? undefined,
     fold: params.get("fold") ?? undefined,
   });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return jsonResponse({ error: issue.message, field: String(issue.path[0] ?? "") }, 400);
-  }
-  if (!parsed.data.place) {
-    return jsonResponse({ error: "place is required: a GeoNames id from /api/places.", field: "place" }, 400);
-  }
+  if (!input.place) return apiError(400, "place is required: a GeoNames id from /api/places.", { field: "place" });
   const result = castBirthChart({
-    date: parsed.data.date,
-    time: parsed.data.time,
-    placeId: parsed.data.place,
-    houseSystem: parsed.data.houses,
-    fold: parsed.data.fold ?? null,
+    date: input.date,
+    time: input.time,
+    placeId: input.place,
+    houseSystem: input.houses,
+    fold: input.fold ?? null,
   });
-  if (result.status === "invalid") return jsonResponse({ error: result.message, field: result.field }, 400);
+  if (result.status === "invalid") return apiError(400, result.message, { field: result.field });
   if (result.status === "ambiguous") {
-    return jsonResponse({ error: result.message, field: "fold", choices: result.choices }, 409);
+    return apiError(409, result.message, { field: "fold", choices: result.choices });
   }
   const { birth, chart } = result;
   const words = {
@@ -53,5 +47,5 @@ export function loader({ request }: LoaderFunctionArgs) {
     applying: t.applying,
     text: transitSentence(t),
   }));
-  return jsonResponse({ birth, chart, words, transits });
+  return answer({ birth, chart, words, transits });
 }

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
 import { sendUsernameReminder } from "~/accounts/recovery.server";
 import { forgotUsernameSchema } from "~/accounts/schemas";
+import { answer, apiError, readBody } from "~/utils/api.server";
 import { publicOrigin } from "~/utils/env.server";
 import { clientIp } from "~/utils/http.server";
 
 /** POST /api/forgot-username {email}: the same answer whether or not an account matches (no enumeration). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  requirePost(request);
-  const { email } = await parseApiBody(request, forgotUsernameSchema);
+  const { email } = await readBody(request, forgotUsernameSchema);
   const result = await sendUsernameReminder({ email, ip: clientIp(context), origin: publicOrigin() });
-  if (!result.ok) return apiFailure(result);
-  return Response.json({ message: "If an account uses that address, we've sent its username to it." });
+  if (!result.ok) return apiError(result.status, result.error);
+  return answer({ message: "If an account uses that address, we've sent its username to it." });
 }

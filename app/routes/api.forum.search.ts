@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { personOf } from "~/accounts/person.server";
 import { getUser } from "~/accounts/session.server";
-import { apiReader } from "~/forum/api.server";
 import { readSearchParams, SEARCH_MESSAGES } from "~/forum/search";
 import { excerptHtml, hitSearchLimit, searchForum, SearchTooSlowError } from "~/forum/search.server";
-import { jsonError, jsonResponse } from "~/utils/http.server";
+import { readerOf } from "~/forum/topics.server";
+import { answer, apiError } from "~/utils/api.server";
 import { retryAfterHeaders, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 
 /**
@@ -15,29 +15,34 @@ import { retryAfterHeaders, tooManyRequestsMessage } from "~/utils/rate-limit.se
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const read = readSearchParams(url.searchParams);
-  if (!read) return jsonError(SEARCH_MESSAGES.tooShort, 400);
-  if (read.refusal) return jsonError(read.refusal.message, 400);
+  if (!read) return apiError(400, SEARCH_MESSAGES.tooShort);
+  if (read.refusal) return apiError(400, read.refusal.message);
   const limit = await hitSearchLimit(await personOf(request, context));
   if (!limit.allowed) {
-    return jsonError(tooManyRequestsMessage(limit.retryAfterSeconds), 429, retryAfterHeaders(limit.retryAfterSeconds));
+    return apiError(
+      429,
+      tooManyRequestsMessage(limit.retryAfterSeconds),
+      {},
+      retryAfterHeaders(limit.retryAfterSeconds),
+    );
   }
-  let answer;
+  let found;
   try {
-    answer = await searchForum({ input: read.input, reader: apiReader(await getUser(request)) });
+    found = await searchForum({ input: read.input, reader: readerOf(await getUser(request)) });
   } catch (error) {
-    if (error instanceof SearchTooSlowError) return jsonError(error.message, 503);
+    if (error instanceof SearchTooSlowError) return apiError(503, error.message);
     throw error;
   }
-  if (!answer.ok) return jsonError(answer.refusal.message, 400);
-  const headers = new Headers({ "X-Total-Count": String(answer.total) });
-  if (answer.atLeast) headers.set("X-Total-Count-Is-Lower-Bound", "true");
-  if (answer.page < answer.pageCount) {
+  if (!found.ok) return apiError(400, found.refusal.message);
+  const headers = new Headers({ "X-Total-Count": String(found.total) });
+  if (found.atLeast) headers.set("X-Total-Count-Is-Lower-Bound", "true");
+  if (found.page < found.pageCount) {
     const next = new URL(url);
-    next.searchParams.set("page", String(answer.page + 1));
+    next.searchParams.set("page", String(found.page + 1));
     headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
   }
-  return jsonResponse(
-    answer.results.map(({ excerpt, ...result }) => ({
+  return answer(
+    found.results.map(({ excerpt, ...result }) => ({
       ...result,
       excerpt: excerpt.map((piece) => piece.text).join(""),
       excerptHtml: excerptHtml(excerpt),

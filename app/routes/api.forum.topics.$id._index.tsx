@@ -1,15 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/accounts/session.server";
-import { apiReader } from "~/forum/api.server";
-import { canSeeTopic, getTopic, parseId } from "~/forum/topics.server";
-import { jsonError } from "~/utils/http.server";
+import { canSeeTopic, getTopic, readerOf } from "~/forum/topics.server";
+import { answer, apiError, readId } from "~/utils/api.server";
 
 /** GET /api/forum/topics/{id}: the topic with author.username and postCount, or 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = parseId(params.id);
-  const topic = id ? await getTopic(id) : null;
-  if (!topic || !canSeeTopic(apiReader(await getUser(request)), topic)) {
-    return jsonError("Topic not found", 404);
+  const topic = await getTopic(readId(params.id, "topic"));
+  if (!topic || !canSeeTopic(readerOf(await getUser(request)), topic)) {
+    return apiError(404, "Topic not found");
   }
-  return Response.json(topic, { headers: { "Cache-Control": "no-store" } });
+  return answer(topic, 200, { "Cache-Control": "no-store" });
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireApiUser } from "~/accounts/session.server";
-import { apiReader, enforceLimit, refusedAsApiError } from "~/forum/api.server";
+import { enforceLimit, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
 import {
   canSeeTopic,
@@ -8,20 +8,19 @@ import {
   getTopic,
   isRecentRepeat,
   listPosts,
-  parseId,
   POSTS_PER_PAGE,
+  readerOf,
 } from "~/forum/topics.server";
-import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
+import { answer, apiError, readBody, readId } from "~/utils/api.server";
 
 /**
  * GET /api/forum/topics/{id}/posts (?page, ?limit): the posts in number order, one page at a time; the total is
  * in X-Total-Count and the next page in a Link header.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = parseId(params.id);
-  const topic = id ? await getTopic(id) : null;
-  const reader = apiReader(await getUser(request));
-  if (!topic || !canSeeTopic(reader, topic)) return jsonError("Topic not found", 404);
+  const topic = await getTopic(readId(params.id, "topic"));
+  const reader = readerOf(await getUser(request));
+  if (!topic || !canSeeTopic(reader, topic)) return apiError(404, "Topic not found");
   const url = new URL(request.url);
   const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get("limit")) || POSTS_PER_PAGE));
   const { posts, page, pageCount } = await listPosts({
@@ -37,18 +36,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     next.searchParams.set("page", String(page + 1));
     headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
   }
-  return Response.json(posts, { headers });
+  return answer(posts, 200, headers);
 }
 
 /** POST /api/forum/topics/{id}/posts {content}: 201 with the new post (200 with the first one on a double submit). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError("Method not allowed", 405, { Allow: "GET, POST" });
+  const id = readId(params.id, "topic");
   const user = await requireApiUser(request);
-  const id = parseId(params.id);
-  if (!id || !(await getTopic(id))) return jsonError("Topic not found", 404);
-  const { content } = parseOrThrow(postSchema, await readJsonObject(request));
+  if (!(await getTopic(id))) return apiError(404, "Topic not found");
+  const { content } = await readBody(request, postSchema);
   await enforceLimit("reply", user.id, () => isRecentRepeat({ authorId: user.id, topicId: id, content }));
   const result = await refusedAsApiError(createPost({ topicId: id, authorId: user.id, content }));
-  if (!result) return jsonError("Topic not found", 404);
-  return Response.json(result.post, { status: result.created ? 201 : 200 });
+  if (!result) return apiError(404, "Topic not found");
+  return answer(result.post, result.created ? 201 : 200);
 }

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiFailure, parseApiBody, requirePost } from "~/accounts/api.server";
 import { authenticateForm, userJson } from "~/accounts/auth.server";
 import { limits, resetRateLimit } from "~/accounts/limits.server";
 import { CODE_OR_RECOVERY_MESSAGE } from "~/accounts/schemas";
 import { createUserSession } from "~/accounts/session.server";
 import { checkCode, hasTwoFactor } from "~/accounts/two-factor.server";
+import { answer, apiError, readBody } from "~/utils/api.server";
 import { clientIp } from "~/utils/http.server";
 
 /**
@@ -21,8 +21,7 @@ const body = z.object({
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requirePost(request);
-  const { username, email, password, code } = await parseApiBody(request, body);
+  const { username, email, password, code } = await readBody(request, body);
   // The same form strategy as the sign-in page: hand it the credentials as a form post.
   const form = new URLSearchParams({ username: username ?? email ?? "", password: password ?? "" });
   const formRequest = new Request(request.url, {
@@ -32,16 +31,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   const ip = clientIp(context);
   const result = await authenticateForm(formRequest, ip);
-  if (!result.ok) return apiFailure(result);
+  if (!result.ok) return apiError(result.status, result.error);
   if (await hasTwoFactor(result.user.id)) {
-    if (!code?.trim())
-      return Response.json({ error: CODE_OR_RECOVERY_MESSAGE, twoFactorRequired: true }, { status: 401 });
+    if (!code?.trim()) return apiError(401, CODE_OR_RECOVERY_MESSAGE, { twoFactorRequired: true });
     const second = await checkCode({ user: result.user, code, allowRecovery: true, ip });
-    if (!second.ok) return apiFailure(second.status === 400 ? { ...second, status: 401 } : second);
+    if (!second.ok) return apiError(second.status === 400 ? 401 : second.status, second.error);
     await resetRateLimit(limits.loginAccount(result.user.username).key);
   }
-  return Response.json(
-    { user: userJson(result.user) },
-    { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
-  );
+  return answer({ user: userJson(result.user) }, 200, {
+    "Set-Cookie": await createUserSession(result.user.id, request),
+  });
 }

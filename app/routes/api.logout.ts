@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requirePost } from "~/accounts/api.server";
 import { destroyUserSession } from "~/accounts/session.server";
+import { answer } from "~/utils/api.server";
 
 /** POST /api/logout: clears the session cookie. */
 export async function action({ request }: ActionFunctionArgs) {
-  requirePost(request);
-  return Response.json({ message: "Signed out" }, { headers: { "Set-Cookie": await destroyUserSession(request) } });
+  return answer({ message: "Signed out" }, 200, { "Set-Cookie": await destroyUserSession(request) });
 }

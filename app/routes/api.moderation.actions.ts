@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/accounts/session.server";
-import { isModeratorUser } from "~/accounts/users.server";
+import { requireApiModerator } from "~/accounts/session.server";
 import { moderate } from "~/moderation/actions.server";
 import { moderationSchema } from "~/moderation/schemas";
-import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
+import { answer, apiError, readBody } from "~/utils/api.server";
 
 /**
  * POST /api/moderation/actions {action, targetType, targetId, reason, periodHours?, category?}: one moderation
@@ -11,11 +10,9 @@ import { jsonError, parseOrThrow, readJsonObject } from "~/utils/http.server";
  * 400 bad input, 404 missing item, 409 nothing to change.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError("Method not allowed", 405, { Allow: "POST" });
-  const user = await requireApiUser(request);
-  if (!isModeratorUser(user)) return jsonError("Forbidden: only moderators and admins can do this.", 403);
-  const input = parseOrThrow(moderationSchema, await readJsonObject(request));
+  const user = await requireApiModerator(request);
+  const input = await readBody(request, moderationSchema);
   const outcome = await moderate({ actor: user, input });
-  if (!outcome.ok) return jsonError(outcome.error, outcome.status);
-  return Response.json(outcome);
+  if (!outcome.ok) return apiError(outcome.status, outcome.error);
+  return answer(outcome);
 }

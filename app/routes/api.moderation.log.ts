@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/accounts/session.server";
-import { isAdminUser } from "~/accounts/users.server";
+import { requireApiAdmin } from "~/accounts/session.server";
 import { listLog, logToCsv } from "~/moderation/queue.server";
-import { jsonError } from "~/utils/http.server";
+import { answer, apiError, readId } from "~/utils/api.server";
 
 /** GET /api/moderation/log (?before=id, ?format=csv): the audit log for admins, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
-  if (!isAdminUser(user)) return jsonError("Forbidden: administrators only.", 403);
+  await requireApiAdmin(request);
   const url = new URL(request.url);
   const format = url.searchParams.get("format") ?? "json";
   if (format === "csv") {
@@ -20,8 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
     });
   }
-  if (format !== "json") return jsonError("format must be json or csv", 400);
-  const before = Number(url.searchParams.get("before"));
-  const page = await listLog({ before: Number.isSafeInteger(before) && before > 0 ? before : null });
-  return Response.json(page, { headers: { "Cache-Control": "no-store" } });
+  if (format !== "json") return apiError(400, "format must be json or csv");
+  const before = url.searchParams.has("before") ? readId(url.searchParams.get("before"), "log entry") : null;
+  return answer(await listLog({ before }));
 }

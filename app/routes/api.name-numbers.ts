@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { computeNameNumbers, nameNumbersInputSchema } from "~/numerology/name-numbers.server";
-import { jsonResponse } from "~/utils/http.server";
+import { answer, readQuery } from "~/utils/api.server";
 
 /**
  * GET /api/name-numbers?name=…[&current=…][&y=consonant|vowel][&born=YYYY-MM-DD] → {birthName, currentName,
@@ -8,15 +8,11 @@ import { jsonResponse } from "~/utils/http.server";
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const parsed = nameNumbersInputSchema.safeParse({
+  const input = readQuery(nameNumbersInputSchema, {
     name: params.get("name") ?? "",
     current: params.get("current") ?? undefined,
     y: params.get("y") ?? undefined,
     born: params.get("born") ?? undefined,
   });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return jsonResponse({ error: issue.message, field: String(issue.path[0] ?? "") }, 400);
-  }
-  return jsonResponse(computeNameNumbers(parsed.data));
+  return answer(computeNameNumbers(input));
 }

@@ -2,26 +2,24 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
 import { preferencesSchema } from "~/preferences/schema";
-import { combineHeaders, firstIssueMessage, jsonError, jsonResponse, safeParseJsonObject } from "~/utils/http.server";
+import { answer, apiError, readBody } from "~/utils/api.server";
+import { combineHeaders } from "~/utils/http.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 /** GET /api/preferences (x-session-id) → {style, composition, keywords}; defaults poetic/detailed. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
   const preferences = await getPreferences({ sessionId: visitor.sessionId });
-  return jsonResponse(preferences, 200, combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null));
+  return answer(preferences, 200, combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null));
 }
 
 /** POST /api/preferences (x-session-id) {style, composition, keywords}: saves and answers what was saved;
  * keywords that fail the screen are refused (400 GRAPHIC_ALERT) and nothing is stored. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError("Use POST.", 405);
-  const parsed = await safeParseJsonObject(request, preferencesSchema);
-  if (parsed instanceof Response) return parsed;
-  if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
+  const input = await readBody(request, preferencesSchema);
   const visitor = await getVisitor(request);
   const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null);
-  const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...parsed.data });
-  if (!saved.ok) return jsonResponse({ error: saved.message, code: GRAPHIC_ALERT, title: saved.title }, 400, headers);
-  return jsonResponse(saved.preferences, 200, headers);
+  const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...input });
+  if (!saved.ok) return apiError(400, saved.message, { code: GRAPHIC_ALERT, title: saved.title }, headers);
+  return answer(saved.preferences, 200, headers);
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listMemberSessions, requireApiSession } from "~/accounts/session.server";
+import { answer } from "~/utils/api.server";
 
 /**
  * GET /api/sessions: the signed-in member's browsers as `{ sessions: [{ device, createdAt, lastSeenAt, current }] }`
@@ -8,5 +9,5 @@ import { listMemberSessions, requireApiSession } from "~/accounts/session.server
 export async function loader({ request }: LoaderFunctionArgs) {
   const { id, user } = await requireApiSession(request);
   const sessions = await listMemberSessions({ userId: user.id, currentSessionId: id });
-  return Response.json({ sessions }, { headers: { "Cache-Control": "private, no-store" } });
+  return answer({ sessions }, 200, { "Cache-Control": "private, no-store" });
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { personOf } from "~/accounts/person.server";
 import { speak } from "~/speech/tts.server";
 import { DEFAULT_VOICE_ID } from "~/speech/voices";
-import { jsonError, readJsonBody } from "~/utils/http.server";
+import { answer, apiError, readBody } from "~/utils/api.server";
 import { SPEECH_BUDGET_SPENT_NOTICE } from "~/utils/paid-budget.server";
 import { userText } from "~/utils/user-text";
 
@@ -20,34 +20,18 @@ const schema = z.object({
     .refine((format) => format.toLowerCase() === "mp3", { error: "Only the mp3 format is supported." }),
 });
 
-export async function loader() {
-  return jsonError("Use POST with a JSON body {text, voiceId, format}.", 405, { Allow: "POST" });
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError("Use POST.", 405, { Allow: "POST" });
-  let body: unknown;
-  try {
-    body = await readJsonBody(request);
-  } catch {
-    return jsonError("The request body is not valid JSON.", 400);
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? "Invalid request.", 400);
-
-  const result = await speak({
-    text: parsed.data.text,
-    voiceId: parsed.data.voiceId,
-    person: await personOf(request, context),
-  });
+  const { text, voiceId } = await readBody(request, schema);
+  const result = await speak({ text, voiceId, person: await personOf(request, context) });
   if (!result.ok) {
-    return jsonError(
-      result.error,
+    return apiError(
       result.status,
+      result.error,
+      {},
       result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
     );
   }
-  return Response.json(
+  return answer(
     {
       encodedAudio: Buffer.from(result.audio).toString("base64"),
       audioLengthInSeconds: Math.round(result.durationSeconds * 100) / 100,
@@ -55,13 +39,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       sentences: result.sentences,
       ...(result.budgetSpent ? { notice: SPEECH_BUDGET_SPENT_NOTICE } : {}),
     },
+    200,
     {
-      headers: {
-        ETag: result.etag,
-        "Cache-Control": "no-store",
-        "X-Speech-Provider": result.provider,
-        "X-Speech-Cache": result.cached ? "hit" : "miss",
-      },
+      ETag: result.etag,
+      "X-Speech-Provider": result.provider,
+      "X-Speech-Cache": result.cached ? "hit" : "miss",
     },
   );
 }

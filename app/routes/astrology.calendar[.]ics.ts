@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { personalFeedOf } from "~/astrology/birth-profile-calendar.server";
 import { parseBodies, skyCalendar } from "~/astrology/calendar.server";
+import { apiError } from "~/utils/api.server";
 import { conditionalResponse } from "~/utils/conditional-get.server";
 import { publicOrigin } from "~/utils/env.server";
-import { jsonError } from "~/utils/http.server";
 
 /**
  * GET /astrology/calendar.ics[?bodies=Sun,Mercury]: the next 12 months of lunar phases, ingresses and stations as an
@@ -14,9 +14,9 @@ import { jsonError } from "~/utils/http.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const parsed = parseBodies(params.get("bodies"));
-  if (!parsed.ok) return jsonError(parsed.message, 400);
+  if (!parsed.ok) return apiError(400, parsed.message);
   const personal = await personalFeedOf(params);
-  if (personal === "not-found") return jsonError("No personal calendar at this address.", 404);
+  if (personal === "not-found") return apiError(404, "No personal calendar at this address.");
   const feed = await skyCalendar({ bodies: parsed.bodies, origin: publicOrigin(), personal: personal ?? undefined });
   const maxAge = Math.max(0, Math.floor((feed.expiresAt - Date.now()) / 1000));
   return conditionalResponse(request, feed.text, {

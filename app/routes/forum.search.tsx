@@ -3,11 +3,11 @@ import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/reac
 import { useEffect, useRef } from "react";
 import { personOf } from "~/accounts/person.server";
 import { getUser } from "~/accounts/session.server";
-import { isModeratorUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CATEGORY_OPTIONS } from "~/forum/categories";
 import { readSearchParams, resultsAnnouncement, searchHref, SEARCH_MAX_CHARACTERS } from "~/forum/search";
 import { hitSearchLimit, searchForum, SearchTooSlowError } from "~/forum/search.server";
+import { readerOf } from "~/forum/topics.server";
 import { ForumHeader } from "~/forum/ui/forum-header";
 import { PageLinks } from "~/forum/ui/page-links";
 import { SearchResultList } from "~/forum/ui/search-results";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const refusal = { field: "q" as const, message: tooManyRequestsMessage(limit.retryAfterSeconds) };
     return data({ ...page, refusal }, { status: 429, headers: retryAfterHeaders(limit.retryAfterSeconds) });
   }
-  const reader = user ? { id: user.id, canModerate: isModeratorUser(user) } : null;
+  const reader = readerOf(user);
   try {
     const answer = await searchForum({ input: read.input, reader });
     if (!answer.ok) return data({ ...page, refusal: answer.refusal }, { status: 400 });

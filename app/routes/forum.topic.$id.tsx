@@ -9,7 +9,6 @@ import {
   type ClientActionFunctionArgs,
 } from "@remix-run/react";
 import { getUser, requireUser } from "~/accounts/session.server";
-import { isModeratorUser } from "~/accounts/users.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
@@ -17,7 +16,7 @@ import { editIntent, FORM_CONSTRAINTS, replyIntent } from "~/forum/forms.server"
 import { FETCH_POSTS_FAILED, FETCH_TOPIC_FAILED, TOPIC_INVALID_ID, TOPIC_LOCKED, TOPIC_MISSING } from "~/forum/notices";
 import { mayOpenEditor, topicHref } from "~/forum/pages";
 import { loadTopic, orFail, readerOwns } from "~/forum/topic-page.server";
-import { canSeeTopic, getPost, listPosts, pageCountFor, pageOfPost, parseId } from "~/forum/topics.server";
+import { canSeeTopic, getPost, listPosts, pageCountFor, pageOfPost, readerOf } from "~/forum/topics.server";
 import { CollapsibleReply } from "~/forum/ui/collapsible-reply";
 import { ForumHeader } from "~/forum/ui/forum-header";
 import { PageLinks } from "~/forum/ui/page-links";
@@ -26,12 +25,13 @@ import { TopicArticle } from "~/forum/ui/topic-article";
 import { allowedTopicConfirm, parseConfirm } from "~/moderation/confirm.server";
 import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
+import { parseId } from "~/utils/ids";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const topic = await orFail(loadTopic(params.id), FETCH_TOPIC_FAILED);
   const user = await getUser(request);
-  const reader = user ? { id: user.id, canModerate: isModeratorUser(user) } : null;
+  const reader = readerOf(user);
   // A hidden topic is shown only to its author and to moderators (decision 026).
   if (!canSeeTopic(reader, topic)) throw new Response(TOPIC_MISSING, { status: 404 });
   const url = new URL(request.url);
@@ -223,23 +223,18 @@ export function ErrorBoundary() {
       </ErrorPanel>
     );
   }
-  const invalidId = (message: string) => message === TOPIC_INVALID_ID;
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: ({ message }) => (
-          <ErrorPanel
-            title="Topic Not Found"
-            text={
-              invalidId(message)
-                ? "That address does not name a forum topic."
-                : "This topic may have been deleted or moved."
-            }
-          >
-            {backToForum}
-          </ErrorPanel>
-        ),
-      }}
-    />
+  const notFound = ({ message }: { message: string }) => (
+    <ErrorPanel
+      title="Topic Not Found"
+      text={
+        message === TOPIC_INVALID_ID
+          ? "That address does not name a forum topic."
+          : "This topic may have been deleted or moved."
+      }
+    >
+      {backToForum}
+    </ErrorPanel>
   );
+  // 400: the address names no topic (not an id, decision 250); 404: no such topic, or hidden from this reader.
+  return <GeneralErrorBoundary statusHandlers={{ 400: notFound, 404: notFound }} />;
 }

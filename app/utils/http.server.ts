@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
 import { isIP } from "node:net";
-import type { z } from "zod";
 import { env } from "./env.server";
 
 /** Throws a response when the condition fails: `invariantResponse(topic, "Topic Not Found", { status: 404 })`. */
@@ -11,79 +10,6 @@ export function invariantResponse(
 ): asserts condition {
   if (!condition) {
     throw new Response(message, { ...init, headers: { "Content-Type": "text/plain; charset=utf-8", ...init.headers } });
-  }
-}
-
-/**
- * The one JSON answer of every API route: a plain Response (under single fetch a resource route's
- * `data(value, { status, headers })` loses its status and headers and goes out as 200), UTF-8, and `no-store`
- * unless a header given says otherwise. Later headers win; `Set-Cookie` and other repeatable headers are appended.
- */
-export function jsonResponse(body: unknown, status = 200, ...headers: Array<HeadersInit | null | undefined>): Response {
-  const all = combineHeaders(...headers);
-  all.set("Content-Type", "application/json; charset=utf-8");
-  if (!all.has("Cache-Control")) all.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(body), { status, headers: all });
-}
-
-/** The one JSON error answer of the API: `{ error }` with a 4xx/5xx status. */
-export function jsonError(error: string, status: number, ...headers: Array<HeadersInit | null | undefined>): Response {
-  return jsonResponse({ error }, status, ...headers);
-}
-
-/** The request's JSON object, or a thrown 400 answer; JSON clients' null and "" mean "not given" (undefined). */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  let body: unknown;
-  try {
-    const text = await request.text();
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    throw jsonError("The request body is not valid JSON.", 400);
-  }
-  if (!body || typeof body !== "object" || Array.isArray(body)) {
-    throw jsonError("The request body must be a JSON object.", 400);
-  }
-  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null || v === "" ? undefined : v]));
-}
-
-/** The first validation message of a failed parse, as the API answers it. */
-export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "The request is not valid.";
-}
-
-/** Parses with a shared schema; a failure is thrown as a 400 JSON answer with the first validation message. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw jsonError(firstIssueMessage(parsed.error), 400);
-  return parsed.data;
-}
-
-/**
- * readJsonObject, then the schema's safeParse, for an API action that words its own 400 (a title or code beside
- * the message): the parse result, or the answer to return when the body is not a JSON object.
- */
-export async function safeParseJsonObject<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-): Promise<z.ZodSafeParseResult<z.output<S>> | Response> {
-  try {
-    return schema.safeParse(await readJsonObject(request));
-  } catch (answer) {
-    if (answer instanceof Response) return answer;
-    throw answer;
-  }
-}
-
-/** Reads a JSON body, answering 400 (not 500) when it is missing or malformed. */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  try {
-    if (type.includes("application/json")) return await request.json();
-    if (type.includes("form")) return Object.fromEntries(await request.formData());
-    const text = await request.text();
-    return text ? JSON.parse(text) : {};
-  } catch {
-    throw jsonError("The request body is not valid JSON.", 400);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ActionFunction, LoaderFunction, ServerBuild } from "@remix-run/node";
 import { isDatabaseUnavailable } from "#db/client.server";
-import { jsonError } from "./http.server";
+import { apiError } from "./api.server";
 
 /**
  * What a visitor gets while the database cannot be reached (decision 006): a 503 with Retry-After, never a 500.
@@ -14,7 +14,8 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
 
 export function databaseUnavailableResponse(request: Request): Response {
   const headers = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
-  if (new URL(request.url).pathname.startsWith("/api/")) return jsonError(DATABASE_UNAVAILABLE_MESSAGE, 503, headers);
+  if (new URL(request.url).pathname.startsWith("/api/"))
+    return apiError(503, DATABASE_UNAVAILABLE_MESSAGE, {}, headers);
   return new Response(DATABASE_UNAVAILABLE_MESSAGE, {
     status: 503,
     statusText: "Service Unavailable",

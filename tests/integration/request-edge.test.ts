@@ -556,8 +556,9 @@ describe("error answers", () => {
       ["/api/3d/status/x%00y", 400],
       ["/api/3d/model/x%00y", 400],
       ["/3d-viewer/%00", 400],
-      ["/forum/topic/abc", 404],
-      ["/api/forum/topics/%00", 404],
+      ["/forum/topic/abc", 400],
+      ["/forum/topic/2000000000", 404],
+      ["/api/forum/topics/%00", 400],
     ] as const) {
       const answer = await send(plain.base, pathname);
       expect(answer.status, pathname).toBe(status);

@@ -3,8 +3,9 @@ import { Form, Link } from "@remix-run/react";
 import { authHref } from "~/accounts/auth-page";
 import { PASSWORD_HINT } from "~/accounts/form-texts";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import type { FormConstraint } from "~/components/form";
 import { HoneypotField } from "~/components/honeypot";
-import { useIntentForm, type FormConstraint } from "./intent-forms";
+import { useIntentForm } from "./intent-forms";
 
 export function LoginForm({ redirectTo, constraint }: { redirectTo: string | null; constraint: FormConstraint }) {
   const { form, fields, lastResult, busy } = useIntentForm<{ username: string; password: string }>("login", {

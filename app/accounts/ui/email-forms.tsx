@@ -3,9 +3,10 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { changeEmailErrorTitle } from "~/accounts/form-texts";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import type { FormConstraint } from "~/components/form";
 import { useAdoptOnHydration } from "~/components/on-use";
 import { useHydrated } from "~/components/use-hydrated";
-import { useIntentForm, type FormConstraint } from "./intent-forms";
+import { useIntentForm } from "./intent-forms";
 import { ProfileCard } from "./profile-card";
 
 /*

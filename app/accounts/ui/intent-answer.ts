@@ -1,19 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useActionData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
+import { answerFor, type FormAnswer } from "~/components/form-answer";
 import { submitFailure } from "~/utils/client-action";
 
 /**
  * The accounts pages hold several forms that post to one action, told apart by their `intent` (CONVENTIONS:
- * forms). The action answers `{ intent, result }` (a Conform reply) or, with JavaScript, a failure that never
+ * forms). The action answers the site's one form answer (`FormAnswer`: `{ intent, result }`, a Conform reply) or, with JavaScript, a failure that never
  * reached the server comes back as `{ intent, failure }` (~/utils/client-action). These hooks read that one
  * answer for one form; they are the only fetch state the pages keep.
  */
-export type IntentAnswer = { intent: string; result?: SubmissionResult<string[]>; failure?: unknown };
+export type IntentAnswer = FormAnswer;
 
 export function useIntentAnswer(intent: string): IntentAnswer | undefined {
-  const answer = useActionData() as IntentAnswer | undefined;
-  return answer && answer.intent === intent ? answer : undefined;
+  return answerFor(useActionData(), intent);
 }
 
 /**

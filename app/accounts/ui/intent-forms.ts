@@ -1,6 +1,7 @@
 import { useForm, type DefaultValue } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { firstError, type FormErrors } from "~/accounts/form-texts";
+import type { FormConstraint } from "~/components/form";
 import { useToast } from "~/components/toaster";
 import { submitFailure } from "~/utils/client-action";
 import { useIntentAnswer, useIntentBusy, useIntentResult } from "./intent-answer";
@@ -9,8 +10,6 @@ import { useIntentAnswer, useIntentBusy, useIntentResult } from "./intent-answer
  * One accounts form's Conform state (the answer hooks without Conform are in `./intent-answer`, so pages that
  * show only those do not load Conform, decision 109).
  */
-/** A form's HTML constraints as the loader sends them (derived from its schema on the server). */
-export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
 
 /**
  * With JavaScript, a refused submission also raises a toast: `title` (or the title the errors call for) with the

@@ -4,9 +4,10 @@ import type { ResetMethod } from "~/accounts/auth-page";
 import { NETWORK_FAILURE_MESSAGE } from "~/accounts/form-texts";
 import { RouteDialog } from "~/components/dialog";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import type { FormConstraint } from "~/components/form";
 import { TabLink } from "./auth-page-parts";
 import { useIntentBusy } from "./intent-answer";
-import { useIntentForm, type FormConstraint } from "./intent-forms";
+import { useIntentForm } from "./intent-forms";
 
 /**
  * The sign-in page's recovery dialogs (spec section 8): forgot password (by e-mail or username), forgot username,

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { PASSWORD_HINT } from "~/accounts/form-texts";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
-import type { FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
 
 /** The new password, twice, for the reset link's token (the page's form, hydrated on first use: decision 109). */
 export function ResetPasswordForm({ token, constraint }: { token: string; constraint: FormConstraint }) {

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
-import { useIntentForm, type FormConstraint } from "./intent-forms";
+import { ErrorSummary, SubmitButton, TextField, type FormConstraint } from "~/components/form";
+import { useIntentForm } from "./intent-forms";
 
 /**
  * The second factor's forms (decision 210): plain POST forms, each with its `intent` and one named field, so they

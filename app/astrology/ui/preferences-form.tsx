@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { PreferencesAnswer } from "~/astrology/forms.server";
+import { FieldError } from "~/components/field-error";
 import { ErrorSummary, SubmitButton } from "~/components/form";
 import { useAdoptOnHydration } from "~/components/on-use";
 import {
@@ -169,14 +170,5 @@ function Choice<T extends string>({
       </select>
       <FieldError meta={meta} />
     </div>
-  );
-}
-
-/** A field's first error, named by the field's aria-describedby (the summary above lists them all). */
-function FieldError({ meta }: { meta: FieldMetadata<string> }) {
-  return (
-    <p id={meta.errorId} className="text-sm text-red-700">
-      {meta.errors?.[0] ?? null}
-    </p>
   );
 }

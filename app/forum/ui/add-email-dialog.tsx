@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
-import { answerFor, useAnswerToast, type FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
+import { answerFor, useAnswerToast } from "~/components/form-answer";
 import { forumQueryWithout } from "../pages";
 import { ForumDialog } from "./forum-dialog";
 

@@ -1,6 +1,7 @@
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { answerFor, type FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
+import { answerFor } from "~/components/form-answer";
 import { onDemand } from "~/components/on-demand";
 import { useHydrated } from "~/components/use-hydrated";
 

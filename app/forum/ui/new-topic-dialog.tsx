@@ -1,8 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { FieldError, SelectField, TextareaField } from "~/components/fields";
+import { FieldError } from "~/components/field-error";
+import { SelectField, TextareaField } from "~/components/fields";
 import { SubmitButton } from "~/components/form";
-import { answerFor, useAnswerToast, type FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
+import { answerFor, useAnswerToast } from "~/components/form-answer";
 import { HoneypotField } from "~/components/honeypot";
 import { CATEGORY_OPTIONS } from "../categories";
 import { forumQueryWithout } from "../pages";
@@ -38,7 +40,7 @@ export function NewTopicDialog({ category, constraint }: { category: string | nu
             Title
           </label>
           <input {...getInputProps(fields.title, { type: "text" })} className={INPUT} />
-          <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+          <FieldError meta={fields.title} />
         </div>
         <TextareaField meta={fields.description} label="Description (optional)" rows={4} />
         <SelectField meta={fields.category} label="Category" options={CATEGORY_OPTIONS} />

@@ -1,4 +1,4 @@
-import type { FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
 import { FormattedDate } from "~/components/formatted-date";
 import { onDemand } from "~/components/on-demand";
 import { confirmValue, type Confirm } from "~/moderation/confirm";

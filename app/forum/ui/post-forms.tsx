@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { TextareaField } from "~/components/fields";
 import { SubmitButton } from "~/components/form";
-import { answerFor, type FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
+import { answerFor } from "~/components/form-answer";
 import { AnswerSummary } from "./answer-summary";
 
 /**

@@ -1,4 +1,4 @@
-import type { FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
 import { FormattedDate } from "~/components/formatted-date";
 import type { Confirm } from "~/moderation/confirm";
 import { confirmValue } from "~/moderation/confirm";

@@ -2,9 +2,11 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RouteDialog } from "~/components/dialog";
-import { FieldError, SelectField, TextareaField } from "~/components/fields";
+import { FieldError } from "~/components/field-error";
+import { SelectField, TextareaField } from "~/components/fields";
 import { ErrorSummary } from "~/components/form";
-import { answerFor, type FormAnswer, type FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
+import { answerFor, type FormAnswer } from "~/components/form-answer";
 import { CATEGORY_OPTIONS } from "~/forum/categories";
 import type { Confirm } from "../confirm";
 import {
@@ -153,7 +155,7 @@ function FlagForm({ subject, ...props }: DialogProps) {
                 {FLAG_REASON_LABELS[reason]}
               </label>
             ))}
-            <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
+            <FieldError meta={fields.reason} />
           </fieldset>
           <TextareaField
             meta={fields.note}

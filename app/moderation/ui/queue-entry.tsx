@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { FlagReason } from "#db/flag-reasons";
-import type { FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
 import { FormattedDate } from "~/components/formatted-date";
 import { PostContent } from "~/forum/content";
 import { confirmValue, type Confirm } from "../confirm";

@@ -1,8 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { FieldError, TextareaField } from "~/components/fields";
+import { FieldError } from "~/components/field-error";
+import { TextareaField } from "~/components/fields";
 import { ErrorSummary } from "~/components/form";
-import { answerFor, type FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
+import { answerFor } from "~/components/form-answer";
 
 /** Grant the moderator role (a username) or take it back (`username` given), with the reason the audit log keeps. */
 export function RoleForm({
@@ -43,7 +45,7 @@ export function RoleForm({
             autoComplete="off"
             className="rounded border border-violet-300 px-3 py-1"
           />
-          <FieldError id={fields.username.errorId} errors={fields.username.errors} />
+          <FieldError meta={fields.username} />
         </div>
       )}
       <TextareaField meta={fields.reason} label="Reason (required)" rows={2} />

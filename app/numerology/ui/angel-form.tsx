@@ -1,6 +1,6 @@
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import type { FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
 import { useAdoptOnHydration } from "~/components/on-use";
 import type { Preferences } from "~/preferences/options";
 import { ANGEL_ERROR_ID, ANGEL_FORM_ID, ANGEL_MAX_DIGITS, ANGEL_TEXTS, sanitizeAngelInput } from "../angel";

@@ -1,6 +1,6 @@
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useRef } from "react";
-import type { FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
 import { useAdoptOnHydration } from "~/components/on-use";
 import { BIRTH_DATE_ERROR_ID, BIRTH_DATE_FORM_ID, BIRTH_DATE_MAX_LENGTH, formatBirthDateInput } from "../birth-date";
 

@@ -1,5 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import type { FormConstraint } from "~/components/form-answer";
+import type { FormConstraint } from "~/components/form";
 import { useHydrated } from "~/components/use-hydrated";
 import type { Preferences } from "~/preferences/options";
 import { PreferencesFields } from "./preferences-fields";

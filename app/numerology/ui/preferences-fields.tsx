@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { FieldError } from "~/components/field-error";
 import { useAdoptOnHydration } from "~/components/on-use";
 import {
   COMPOSITION_LABELS,
@@ -14,14 +15,6 @@ type PreferenceName = keyof Preferences;
 type FieldMeta = { id: string; errorId: string; errors?: string[] };
 
 const SELECT = "mt-1 block w-full rounded-md border border-violet-300 bg-white px-3 py-2 text-ink";
-
-function FieldError({ meta }: { meta: FieldMeta }) {
-  return meta.errors?.length ? (
-    <p id={meta.errorId} className="mt-1 text-sm text-red-700">
-      {meta.errors[0]}
-    </p>
-  ) : null;
-}
 
 const describedBy = (meta: FieldMeta, hint?: string) =>
   [hint, meta.errors?.length ? meta.errorId : undefined].filter(Boolean).join(" ") || undefined;
