@@ -101,8 +101,8 @@ function Document({ signedIn, children }: { signedIn: boolean; children: ReactNo
       <body className="min-h-screen bg-stone-50 font-sans text-ink antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
-        {/* Remix's own: the modules are preloaded while the document loads (decision 271). */}
-        <Scripts nonce={nonce} />
+        {/* The modules load once the page has painted its content (patched Remix, decision 110). */}
+        <Scripts nonce={nonce} afterFirstPaint />
       </body>
     </html>
   );

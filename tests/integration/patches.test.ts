@@ -115,6 +115,19 @@ describe("dependency patches", () => {
     expect(text).toMatch(/serverRoutesCache\.get\(manifest\.routes\)/);
   });
 
+  it("@remix-run/react: <Scripts afterFirstPaint> leaves out the modulepreload links, in the server and the browser build", () => {
+    // The browser loads the modules after the first contentful paint (decision 110; tests/e2e/shell.spec.ts shows
+    // it in Chromium). Server (CommonJS) and browser (ESM) builds must render the same elements, or hydration fails.
+    for (const file of ["@remix-run/react/dist/components.js", "@remix-run/react/dist/esm/components.js"]) {
+      const text = readFileSync(require.resolve(file), "utf8");
+      expect(text, file).toMatch(/afterFirstPaint \? null : /);
+      expect(text, file).toMatch(/if \(afterFirstPaint && isStatic\)/);
+      expect(text, file).toContain('getEntriesByName("first-contentful-paint")');
+      // the links are added in slices, each its own task (decision 121; tests/e2e/shell.spec.ts shows it)
+      expect(text, file).toContain("await new Promise(go => setTimeout(go));");
+    }
+  });
+
   it("@remix-run/react: RemixBrowser's context is a new value only with new critical CSS, not with each location", () => {
     // A new value set outside a transition reaches the Suspense boundaries still waiting to hydrate (decision 122).
     for (const file of ["@remix-run/react/dist/browser.js", "@remix-run/react/dist/esm/browser.js"]) {
