@@ -24,7 +24,7 @@ type Entry = typeof import("./app/entry.server");
 
 const buildFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "index.js");
 if (!existsSync(buildFile)) throw new Error(`No Remix build at ${buildFile}: run \`npm run build\` first.`);
-const remixBuild = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+const loadedBuild = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 const {
   allowServedMethods,
   answerDatabaseOutages,
@@ -35,6 +35,7 @@ const {
   env,
   errorAnswer,
   guardBuild,
+  hostForRemixOriginCheck,
   installGracefulShutdown,
   isDatabaseReachable,
   isDraining,
@@ -44,11 +45,14 @@ const {
   requestId,
   requestLog,
   retryAfterOn503,
+  shareReadsPerPageView,
   startBackgroundWork,
   startDatabaseMonitor,
   stopBackgroundWork,
   withCheckedBodies,
-} = remixBuild.entry.module as Entry;
+} = loadedBuild.entry.module as Entry;
+// A page's loaders read its session and visitor once, keyed by its load context (decisions 111, 270).
+const remixBuild = shareReadsPerPageView(loadedBuild);
 
 const log = (message: string) => console.log(`[server] ${message}`);
 
@@ -170,8 +174,10 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   app.use((req, res, next) => void pageCache.serve(req, res, next, res.locals.cspNonce as string));
 
   // Every form and JSON body is checked once here (duplicate fields, bytes that are not text) before a route reads it.
+  // Remix's own origin check is told the host each write says it was sent to; the site's check decides (decision 270).
   app.all(
     "*",
+    (req, _res, next) => (hostForRemixOriginCheck(req), next()),
     withCheckedBodies(
       createRequestHandler({
         build,

@@ -6,6 +6,7 @@ import { pageCache } from "~/assembly/page-sections.server";
 import { ServerMemoProvider } from "~/components/server-memo";
 import { renderOnce } from "~/components/server-memo.server";
 import { StylesheetProvider } from "~/components/site-stylesheet";
+import { documentSink } from "~/utils/document-sink.server";
 import { NonceProvider } from "~/utils/nonce";
 import { logServerError } from "~/utils/request-log.server";
 import { stylesheetHref, stylesheetText } from "~/utils/stylesheet.server";
@@ -20,6 +21,8 @@ export { env, isProduction } from "~/utils/env.server";
 export { guardBuild } from "~/utils/guard-build.server";
 export { answerDatabaseOutages, logDroppedQueries, retryAfterOn503 } from "~/utils/outage.server";
 export { withCheckedBodies } from "~/utils/request-body.server";
+export { hostForRemixOriginCheck } from "~/utils/request-guard.server";
+export { shareReadsPerPageView } from "~/utils/request-reads.server";
 export { allowServedMethods, drainUnreadBody, errorAnswer, requestId, requestLog } from "~/utils/request-edge.server";
 export {
   applyConnectionTimeouts,
@@ -47,30 +50,18 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
-    // React writes the document into this sink in 2 KB pieces and ends it once (decision 111): a plain object, not
-    // a stream.Writable, whose per-piece bookkeeping and 'close' event (React then ended it a second time, an
-    // ERR_STREAM_ALREADY_FINISHED error built and dropped on every page) cost more than collecting the pieces.
-    const chunks: Uint8Array[] = [];
-    const document = {
-      write(chunk: Uint8Array) {
-        chunks.push(chunk);
-        return true;
-      },
-      end() {
-        const rendered = closeDocumentLast(Buffer.concat(chunks));
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        // The page cache may keep it, and fills in the visitor's own parts of a kept page's template (decision 112).
-        pageCache
-          .finish(request, loadContext.pageCache, { status, headers: responseHeaders, body: rendered, nonce })
-          .then((body) => {
-            responseHeaders.set("Content-Length", String(body.byteLength));
-            resolve(new Response(body, { headers: responseHeaders, status }));
-          }, reject);
-      },
-      on() {
-        return document;
-      },
-    };
+    // React writes the document into this sink (NUL-free, decision 270) and ends it once (decision 111).
+    const document = documentSink((collected) => {
+      const rendered = closeDocumentLast(collected);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      // The page cache may keep it, and fills in the visitor's own parts of a kept page's template (decision 112).
+      pageCache
+        .finish(request, loadContext.pageCache, { status, headers: responseHeaders, body: rendered, nonce })
+        .then((body) => {
+          responseHeaders.set("Content-Length", String(body.byteLength));
+          resolve(new Response(body, { headers: responseHeaders, status }));
+        }, reject);
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <StylesheetProvider value={{ css: stylesheetText(), href: stylesheetHref }}>

@@ -1,6 +1,8 @@
 /**
- * `npx tsx scripts/bench-pages.ts [--duration=S] [--connections=N] [--workers=N] [--only=/path,/path]`: every
- * public page against a bare Remix v2 page, in the same run (issue 15, goals 1-3; docs/performance.md).
+ * `npx tsx scripts/bench-pages.ts [--duration=S] [--connections=N] [--workers=N] [--only=/path,/path] [--cwd=DIR]`:
+ * every public page against a bare Remix v2 page, in the same run (issue 15, goals 1-3; docs/performance.md).
+ * `--cwd=DIR` serves another build (`DIR/build`, `DIR/public`, `DIR/node_modules`: a copy with a patch taken out,
+ * decision 270) instead of this checkout's.
  *
  * Builds the bare page (tests/fixtures/bare-remix: one route, no data, Remix's default entry, the same installed
  * @remix-run packages and future flags) into .cache/bare-remix/ and serves it with Express + compression, as
@@ -40,6 +42,7 @@ const duration = Number(option("duration", "5"));
 const connections = Number(option("connections", "10"));
 const workers = Number(option("workers", "1"));
 const only = option("only", "").split(",").filter(Boolean);
+const cwd = path.resolve(root, option("cwd", "."));
 
 const PUBLIC_GOAL = 1.0;
 const MEMBER_GOAL = 0.5;
@@ -78,7 +81,7 @@ type Row = {
 };
 
 async function main() {
-  if (!existsSync(path.join(root, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
+  if (!existsSync(path.join(cwd, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
   mkdirSync(dataDir, { recursive: true });
   const bare = await startBareRemix(bareOut);
   let site: Awaited<ReturnType<typeof startSiteUnderTest>> | undefined;
@@ -86,7 +89,7 @@ async function main() {
     Row & { page: string; bare: Measure; measured: Measure; ratio: number; js: number; cached: boolean }
   > = [];
   try {
-    site = await startSiteUnderTest({ dataDir, workers });
+    site = await startSiteUnderTest({ dataDir, workers, cwd });
     const { app, cookie, topicId, readerCookie } = site;
     const blogHtml = await (await fetch(`${app.base}/blog`)).text();
     const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(blogHtml)?.[1];
@@ -124,7 +127,7 @@ async function main() {
     const wanted = only.map((page) => (/^\/forum\/topic\/\d+$/.test(page) ? `/forum/topic/${topicId}` : page));
     const rows = allRows.filter((row) => wanted.length === 0 || wanted.includes(row.page));
 
-    const siteJs = pageScriptBytes(path.join(root, "public/build"));
+    const siteJs = pageScriptBytes(path.join(cwd, "public/build"));
     const bareJs = bareRemixScriptBytes(bareOut);
     await measure(`${bare.base}/`, 2); // warm-up
     for (const row of rows) {
@@ -181,7 +184,7 @@ async function main() {
     writeFileSync(
       path.join(dataDir, "results.json"),
       JSON.stringify(
-        { date: new Date().toISOString(), load, connections, duration, workers, bareJs, results },
+        { date: new Date().toISOString(), cwd, load, connections, duration, workers, bareJs, results },
         null,
         2,
       ),

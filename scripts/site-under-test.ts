@@ -22,9 +22,12 @@ export async function startSiteUnderTest({
   dataDir,
   workers = 1,
   nodeArgs,
+  cwd,
 }: {
   dataDir: string;
   workers?: number;
+  /** the directory holding the build to serve (scripts/app-server.ts): this checkout by default */
+  cwd?: string;
   /** extra Node options for the server process (e.g. `--cpu-prof`) */
   nodeArgs?: string[];
 }) {
@@ -41,7 +44,7 @@ export async function startSiteUnderTest({
         SESSION_SECRET,
         WEB_CONCURRENCY: String(workers),
       },
-      { nodeArgs },
+      { nodeArgs, cwd },
     );
     return {
       app,

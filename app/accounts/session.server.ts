@@ -8,6 +8,7 @@ import { sessions, users } from "#db/schema";
 import { apiError } from "~/utils/api.server";
 import { COOKIES } from "~/utils/cookies";
 import { env, secureCookies } from "~/utils/env.server";
+import { pageViewOf } from "~/utils/request-reads.server";
 import { hashToken, newToken } from "./tokens.server";
 import { isAdminUser, isModeratorUser, publicUserColumns, type PublicUser } from "./users.server";
 
@@ -93,22 +94,23 @@ export async function readSession(cookieHeader: string | null | undefined): Prom
 }
 
 /**
- * The browser's session, or null. Read once per request: the root's loader and the page's both ask, with the
- * same Request object (decision 111's patch; after an action, Remix gives the loaders a new one, so they see
- * what the action changed).
+ * The browser's session, or null. Read once per page view: the root's loader and the page's both ask, each with
+ * its own copy of the Request but the same load context (decisions 111, 270; after an action the loaders read
+ * again, so they see what the action changed).
  */
 export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
   // A page cache's member template is rendered as its template member (decision 120), whatever the request says.
   const template = templateMember.getStore();
   if (template) return Promise.resolve(template);
-  let current = sessionOfRequest.get(request);
+  const view = pageViewOf(request);
+  let current = sessionOfPageView.get(view);
   if (!current) {
     current = readSession(request.headers.get("Cookie"));
-    sessionOfRequest.set(request, current);
+    sessionOfPageView.set(view, current);
   }
   return current;
 }
-const sessionOfRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+const sessionOfPageView = new WeakMap<object, Promise<CurrentSession | null>>();
 
 /**
  * The member a page cache's member template is rendered as (decisions 120, 122): a plain member with a verified
@@ -271,7 +273,7 @@ async function endRequestSession(request: Request): Promise<void> {
   const cookie = await sessionStorage.getSession(request.headers.get("Cookie"));
   const sid = cookie.get("sid");
   if (typeof sid === "string") await db.delete(sessions).where(eq(sessions.id, hashSessionId(sid)));
-  sessionOfRequest.delete(request);
+  sessionOfPageView.delete(pageViewOf(request));
 }
 
 /** Sign-out: the session's row is deleted (a copy of the cookie no longer works) and the cookie cleared. */

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { env } from "./env.server";
 
 /**
@@ -42,6 +43,35 @@ export function siteOrigins(): ReadonlySet<string> {
     ? new Set([env.PUBLIC_ORIGIN])
     : new Set([`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`, `http://[::1]:${env.PORT}`]);
   return origins;
+}
+
+/**
+ * The host Remix's own CSRF check is given (decision 270). Remix compares a page action's `Origin` with
+ * `X-Forwarded-Host` (else `Host`) before any action runs, and answers a mismatch, or an Origin it cannot parse,
+ * with an empty 500. Behind a proxy `Host` is the proxy's internal name, and which origins are the site's is
+ * decided by `checkOrigin` above (the configured PUBLIC_URL, never a header). So the Express layer tells Remix,
+ * for every write that names its origin, that this origin's host is the host it was sent to: the site's own pages
+ * pass both checks; a foreign page's write reaches the site's check, which refuses it before any action runs with
+ * its 403 page (a 500 with no body was Remix's answer), and so does an `Origin` no URL parser reads (sent on as
+ * `null`, which the site refuses the same way). Writes whose credential is in their address (`/unsubscribe`, mail
+ * clients post it cross-site) are served as decision 153 says. Only writes are touched: a GET's URL and headers
+ * stay as they came.
+ */
+export function hostForRemixOriginCheck(req: IncomingMessage): void {
+  const origin = req.headers.origin;
+  if (typeof origin !== "string" || req.method === "GET" || req.method === "HEAD") return;
+  const host = hostOfOrigin(origin);
+  if (host === null) req.headers.origin = "null";
+  req.headers["x-forwarded-host"] = host ?? "null";
+}
+
+function hostOfOrigin(origin: string): string | null {
+  if (origin === "null") return null;
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
+  }
 }
 
 export const FOREIGN_ORIGIN_MESSAGE =

@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { createCookie } from "@remix-run/node";
 import { COOKIES, cookieMaxAge } from "./cookies";
 import { env, secureCookies } from "./env.server";
+import { pageViewOf } from "./request-reads.server";
 
 /**
  * The anonymous visitor's random session id: a cookie for plain HTML, or the `x-session-id` header for API
@@ -55,18 +56,19 @@ const visitorIdOfIncoming = new WeakMap<IncomingMessage, Promise<string | null>>
 
 /**
  * Returns the visitor's id, and a Set-Cookie header to send when the id is new (a header that is not a UUID counts
- * as none). Read once per request (the root's loader and the page's get the same Request, decision 111): the
- * cookie's signature is checked once, and a new visitor gets one id, not one per loader.
+ * as none). Read once per page view (the root's loader and the page's share its load context, decisions 111,
+ * 270): the cookie's signature is checked once, and a new visitor gets one id, not one per loader.
  */
 export function getVisitor(request: Request): Promise<Visitor> {
-  let visitor = visitorOfRequest.get(request);
+  const view = pageViewOf(request);
+  let visitor = visitorOfPageView.get(view);
   if (!visitor) {
     visitor = readVisitor(request);
-    visitorOfRequest.set(request, visitor);
+    visitorOfPageView.set(view, visitor);
   }
   return visitor;
 }
-const visitorOfRequest = new WeakMap<Request, Promise<Visitor>>();
+const visitorOfPageView = new WeakMap<object, Promise<Visitor>>();
 
 async function readVisitor(request: Request): Promise<Visitor> {
   const known = await readVisitorId({

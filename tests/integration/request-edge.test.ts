@@ -179,6 +179,39 @@ describe("writes only from the site's own pages", () => {
     expect(await topicsBy(m.id)).toBe(1);
   });
 
+  it("Remix's own origin check, unpatched, lets the site answer: a page's form behind a proxy works, a foreign or unreadable Origin is the site's 403 page", async () => {
+    // Decision 270: server.ts gives Remix the host each write names in its Origin; the site's check decides. Without
+    // it, Remix compares Origin with Host and answers an empty 500 before any action runs (both cases below).
+    const m = await member();
+    const cookie = (await cookieFor(m.id)).replace(/^__session=/, "__Host-session=");
+    const fields = { intent: "create-topic", category: "general" };
+    const behindProxy = await send(
+      configured.base,
+      "/forum",
+      form(
+        { ...fields, title: "A form topic through the proxy" },
+        { Cookie: cookie, Origin: "https://site.example", Host: "internal:1234" },
+      ),
+    );
+    expect(behindProxy.status).toBe(302);
+    expect(behindProxy.headers.location).toMatch(/^\/forum\/topic\/\d+$/);
+    expect(await topicsBy(m.id)).toBe(1);
+    for (const origin of ["null", "not a url", "https://evil.example"]) {
+      const refused = await send(
+        configured.base,
+        "/forum",
+        form(
+          { ...fields, title: "A form topic from elsewhere" },
+          { Cookie: cookie, Origin: origin, Host: "internal:1234" },
+        ),
+      );
+      expect(refused.status, origin).toBe(403);
+      expect(refused.text, origin).toContain("sent from another site");
+      expect(refused.text, origin).toMatch(/<header/);
+    }
+    expect(await topicsBy(m.id)).toBe(1);
+  });
+
   it("a cross-site /api/login signs nobody in (login CSRF); the site's own does", async () => {
     const m = await member();
     const credentials = { username: m.username, password: "Passw0rd!x" };
