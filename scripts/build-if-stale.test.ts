@@ -41,7 +41,8 @@ describe("npm start builds only when the production build is stale", () => {
     writeFileSync(path.join(dir, "app/root.tsx"), "changed");
     expect(staleReason(dir)).toBe("app changed since the last build");
 
-    stampBuild(dir, new Date());
+    // a build started a moment after the change (a file's time has sub-millisecond digits that a Date has not)
+    stampBuild(dir, new Date(Date.now() + 1000));
     expect(staleReason(dir)).toBeUndefined();
     rmSync(path.join(dir, "app/root.tsx"));
     utimesSync(path.join(dir, "app"), new Date(Date.now() + 5000), new Date(Date.now() + 5000));

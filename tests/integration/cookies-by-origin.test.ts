@@ -1,4 +1,6 @@
+import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confirmEnrolment, pendingEnrolment, startEnrolment } from "~/accounts/two-factor.server";
 import { COOKIES } from "~/utils/cookies";
 import { startAppServer } from "../../scripts/app-server";
 import { send, type Answer } from "./edge-client";
@@ -40,6 +42,15 @@ async function everyCookie(base: string, origin: string): Promise<Map<string, st
   const session = seen.get(sessionName)!.split(";")[0]!;
   await form("/forum?index", { intent: "dismiss-email-prompt", redirectTo: "/forum" }, session);
   await form("/logout", { intent: "sign-out" }, session);
+  // an admin with a second factor (decision 210): the password step sets the pending sign-in's cookie
+  const staff = await member({ admin: true, email: null });
+  await startEnrolment(staff.id);
+  const enrolment = await pendingEnrolment(staff);
+  expect(await confirmEnrolment({ user: staff, code: await generate({ secret: enrolment!.secret }) })).toMatchObject({
+    ok: true,
+  });
+  const passwordStep = await form("/auth", { intent: "login", username: staff.username, password: PASSWORD });
+  expect(passwordStep.status).toBe(302);
   return seen;
 }
 
