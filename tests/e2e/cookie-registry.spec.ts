@@ -1,10 +1,10 @@
 import { COOKIES } from "../../app/utils/cookies";
-import { createMember, expect, test, waitForHydration } from "./fixtures";
+import { createMember, enrolledAdmin, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * The cookie registry (app/utils/cookies.ts) must list every cookie the site sets. This walk visits the pages and
  * submits the forms that set cookies (first visit, astrology tab, the palindrome's link to the octahedron, a
- * forgotten password, signing in, the forum's 'Later'), collects the name of every Set-Cookie header the server
+ * forgotten password, an admin's password step before the second factor, signing in, the forum's 'Later'), collects the name of every Set-Cookie header the server
  * answers and every cookie the browser ends up holding (scripts write one too), and fails on any name the registry
  * lacks. It also fails when a registered cookie was never seen, so the walk keeps covering the whole registry.
  */
@@ -34,6 +34,15 @@ test("every cookie the site sets is in the registry that /privacy renders", asyn
   await dialog.getByLabel("Email").fill("nobody-here@example.test");
   await dialog.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("dialog", { name: "Password Reset Link Sent" })).toBeVisible();
+
+  // an admin with a second factor (decision 210): the password step sets the pending sign-in's cookie
+  const { admin } = await enrolledAdmin();
+  await page.goto("/auth");
+  await waitForHydration(page, jsEnabled);
+  await page.getByLabel("Username or email").fill(admin.username);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL("**/auth/two-factor");
 
   await page.goto("/auth");
   await waitForHydration(page, jsEnabled);

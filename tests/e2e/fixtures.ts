@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page, type Response, type Route } from "@playwright/test";
+import { generate } from "otplib";
 
 /**
  * Shared browser-test helpers. Every page test calls `expectAccessible(page)`: axe must find no WCAG 2.0/2.1
@@ -95,6 +96,19 @@ export async function makeAdmin(userId: number) {
   const { users } = await import("../../db/schema");
   const { eq } = await import("drizzle-orm");
   await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));
+}
+
+/** An admin whose second factor is on (set up through the accounts domain), and its key. */
+export async function enrolledAdmin() {
+  const { startEnrolment, pendingEnrolment, confirmEnrolment } = await import("../../app/accounts/two-factor.server");
+  const admin = await createMember();
+  await makeAdmin(admin.id);
+  await startEnrolment(admin.id);
+  const { secret } = (await pendingEnrolment(admin))!;
+  // a code of the step before (accepted), so the sign-in's code is of a later step
+  const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });
+  expect((await confirmEnrolment({ user: admin, code })).ok).toBe(true);
+  return { admin, secret };
 }
 
 export async function signIn(page: Page, userId: number) {

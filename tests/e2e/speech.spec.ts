@@ -137,5 +137,5 @@ test("the read-aloud route refuses what it cannot read", async ({ request }) => 
   expect(foreign.status()).toBe(400);
   const api = await request.post("/api/tts/generate", { data: { text: "", voiceId: "en-US-natalie" } });
   expect(api.status()).toBe(400);
-  expect(await api.json()).toEqual({ error: "There is no text to read." });
+  expect(await api.json()).toEqual({ error: "text is required: the words to read aloud." });
 });

@@ -1,6 +1,7 @@
 import { generate } from "otplib";
 import {
   createMember,
+  enrolledAdmin,
   expect,
   expectAccessible,
   expectToast,
@@ -55,19 +56,6 @@ test("an admin sets up two-factor authentication from the profile", async ({ pag
   await expect(page.getByRole("heading", { name: "Two-factor authentication is on" })).toBeVisible();
   await expectAccessible(page);
 });
-
-/** An admin whose second factor is on (set up through the accounts domain), and its key. */
-async function enrolledAdmin() {
-  const { startEnrolment, pendingEnrolment, confirmEnrolment } = await import("../../app/accounts/two-factor.server");
-  const admin = await createMember();
-  await makeAdmin(admin.id);
-  await startEnrolment(admin.id);
-  const { secret } = (await pendingEnrolment(admin))!;
-  // a code of the step before (accepted), so the sign-in's code is of a later step
-  const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });
-  expect((await confirmEnrolment({ user: admin, code })).ok).toBe(true);
-  return { admin, secret };
-}
 
 test("an admin with two-factor authentication signs in with the password, then a code", async ({ page, jsEnabled }) => {
   const { admin, secret } = await enrolledAdmin();
