@@ -1,5 +1,5 @@
 import { COOKIES } from "../../app/utils/cookies";
-import { createMember, enrolledAdmin, expect, test, waitForHydration } from "./fixtures";
+import { createMember, enrolledAdmin, expect, submitSignIn, test, waitForHydration } from "./fixtures";
 
 /**
  * The cookie registry (app/utils/cookies.ts) must list every cookie the site sets. This walk visits the pages and
@@ -37,18 +37,10 @@ test("every cookie the site sets is in the registry that /privacy renders", asyn
 
   // an admin with a second factor (decision 210): the password step sets the pending sign-in's cookie
   const { admin } = await enrolledAdmin();
-  await page.goto("/auth");
-  await waitForHydration(page, jsEnabled);
-  await page.getByLabel("Username or email").fill(admin.username);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await submitSignIn(page, jsEnabled, admin);
   await page.waitForURL("**/auth/two-factor");
 
-  await page.goto("/auth");
-  await waitForHydration(page, jsEnabled);
-  await page.getByLabel("Username or email").fill(member.username);
-  await page.getByLabel("Password").fill(member.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await submitSignIn(page, jsEnabled, member);
   await expect(page).toHaveURL(/\/forum$/);
   await waitForHydration(page, jsEnabled);
   await page

@@ -111,6 +111,15 @@ export async function enrolledAdmin() {
   return { admin, secret };
 }
 
+/** Signs in through the sign-in page's form, as a visitor does: /auth, hydrated (with JavaScript), name, password, Sign In. */
+export async function submitSignIn(page: Page, jsEnabled: boolean, who: { username: string; password: string }) {
+  await page.goto("/auth");
+  await waitForHydration(page, jsEnabled);
+  await page.getByLabel("Username or email").fill(who.username);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
 export async function signIn(page: Page, userId: number) {
   const { createUserSession } = await import("../../app/accounts/session.server");
   const setCookie = await createUserSession(userId);

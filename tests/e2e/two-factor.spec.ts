@@ -7,6 +7,7 @@ import {
   expectToast,
   makeAdmin,
   signIn,
+  submitSignIn,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -59,11 +60,7 @@ test("an admin sets up two-factor authentication from the profile", async ({ pag
 
 test("an admin with two-factor authentication signs in with the password, then a code", async ({ page, jsEnabled }) => {
   const { admin, secret } = await enrolledAdmin();
-  await page.goto("/auth");
-  await waitForHydration(page, jsEnabled);
-  await page.getByLabel("Username or email").fill(admin.username);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await submitSignIn(page, jsEnabled, admin);
   await page.waitForURL("**/auth/two-factor");
   await expect(page.getByRole("heading", { name: "Enter the 6-digit code from your authenticator app" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Use a recovery code instead" })).toBeVisible();
