@@ -119,7 +119,9 @@ test("a file picked before the page's scripts run is uploaded once they have", a
   const scripts = await holdScripts(page);
   await page.goto("/3d-viewer", { waitUntil: "commit" });
   await page.getByLabel("3D model file").setInputFiles(cube);
-  expect(scripts.held()).toBeGreaterThan(0);
+  // the page's modules are asked for after its first paint (decision 110): once they are, they wait here, so the
+  // file was picked before any of them ran
+  await expect.poll(() => scripts.held()).toBeGreaterThan(0);
   scripts.release();
   // hydrated: the page's state has the file (the server renders no 'Selected:' line)
   await expect(page.getByText("Selected:")).toContainText("cube.stl");
