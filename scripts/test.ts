@@ -6,16 +6,20 @@
  *     build (they only read the source; the build writes build/ and public/build/, which all three ignore), each
  *     one's output held back and printed whole when it ends; then vitest (unit + integration) and Playwright
  *     (JavaScript on and off) one after the other, live: they share the database server and the CPU.
- *  4. A summary with each phase's wall time ("ok   vitest   9m12s").
+ *  4. A summary with each phase's wall time ("ok   vitest   9m12s"), then the tests that failed or passed only on a
+ *     retry, read from the runners' JSON reports (a CI log is often kept only as its tail).
  */
 import { execSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
+import { outcomeLines } from "./test-failures";
 
 const root = path.resolve(import.meta.dirname, "..");
 const testDataDir = path.join(root, ".data-test");
+const vitestReport = path.join(testDataDir, "vitest-report.json");
+const playwrightReport = path.join(testDataDir, "playwright-report.json");
 
 /**
  * The real clients the tests drive, from Debian's packages: the program each one must provide, by package name.
@@ -179,12 +183,14 @@ async function main() {
     // Integration tests post in quick succession as several members; the forum's pace (decision 092) is tested
     // where it is the subject, by the servers those tests start with FORUM_POST_INTERVAL_SECONDS set.
     const env = { ...baseEnv, DATABASE_URL: integrationUrl, FORUM_POST_INTERVAL_SECONDS: "0" };
-    phases.push(run("vitest", "unit and integration tests", "npx", ["vitest", "run", ...files], env));
+    const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`];
+    phases.push(run("vitest", "unit and integration tests", "npx", ["vitest", "run", ...reporters, ...files], env));
   }
   if (built && only !== "vitest") {
     phases.push(
-      run("playwright", "browser tests", "npx", ["playwright", "test", ...files], {
+      run("playwright", "browser tests", "npx", ["playwright", "test", "--reporter=list,json", ...files], {
         ...baseEnv,
+        PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
         DATABASE_URL: e2eUrl,
         E2E_PORT: String(port),
         DATA_DIR: path.join(testDataDir, "e2e"),
@@ -201,6 +207,11 @@ async function main() {
   for (const phase of phases)
     console.log(`  ${phase.ok ? "ok  " : "FAIL"} ${phase.name.padEnd(width)}  ${formatDuration(phase.ms)}`);
   console.log(`  total ${formatDuration(performance.now() - started)}`);
+  const outcomes = [
+    ...outcomeLines("vitest", vitestReport, root),
+    ...outcomeLines("playwright", playwrightReport, root),
+  ];
+  if (outcomes.length > 0) console.log(`\n[test] tests that failed or passed only on a retry:\n${outcomes.join("\n")}`);
   process.exit(phases.every((phase) => phase.ok) ? 0 : 1);
 }
 
