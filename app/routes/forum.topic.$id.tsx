@@ -24,6 +24,7 @@ import { PostCard } from "~/forum/ui/post-card";
 import { TopicArticle } from "~/forum/ui/topic-article";
 import { allowedTopicConfirm, parseConfirm } from "~/moderation/confirm.server";
 import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
+import { ItemConfirmation, PostModerationLinks, TopicModerationLinks } from "~/moderation/ui/topic-controls";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { parseId } from "~/utils/ids";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -121,7 +122,7 @@ export default function TopicPage() {
   const loadingDiscussion = navigation.state === "loading" && navigation.location?.pathname.startsWith("/forum/topic/");
   const linkNavigation = useLinkNavigation();
   const pageHref = (p: number) => topicHref(topic.id, p);
-  const postConfirm = (id: number) => (confirm?.targetType === "post" && confirm.targetId === id ? confirm : null);
+  const at = { topicId: topic.id, page, userId: user?.id, canModerate };
 
   return (
     // The header, back and page links are plain anchors navigated by one handler (useLinkNavigation).
@@ -135,11 +136,8 @@ export default function TopicPage() {
       </p>
       <TopicArticle
         topic={topic}
-        userId={user?.id}
-        canModerate={canModerate}
-        page={page}
-        confirm={confirm}
-        confirmConstraint={constraints.confirm}
+        controls={<TopicModerationLinks topic={topic} {...at} />}
+        dialog={<ItemConfirmation confirm={confirm} constraint={constraints.confirm} {...at} />}
       />
       {loadingDiscussion ? (
         <p role="status" className="mt-4">
@@ -160,11 +158,9 @@ export default function TopicPage() {
                 post={post}
                 topicId={topic.id}
                 page={page}
-                userId={user?.id}
-                canModerate={canModerate}
                 editConstraint={editing === post.id ? constraints.edit : null}
-                confirm={postConfirm(post.id)}
-                confirmConstraint={constraints.confirm}
+                controls={<PostModerationLinks post={post} {...at} />}
+                dialog={<ItemConfirmation confirm={confirm} constraint={constraints.confirm} post={post} {...at} />}
               />
             </li>
           ))}

@@ -100,6 +100,64 @@ describe("import cycles", () => {
   });
 });
 
+/**
+ * Which folders of app/ each folder imports (its files' static and dynamic imports, by the `~/` alias or a relative
+ * path; tests left out): folder → the folders it uses.
+ */
+function folderGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  const app = path.join(root, "app");
+  for (const file of sourceFiles("app")) {
+    const [folder, ...rest] = path.relative("app", file).split(path.sep);
+    if (rest.length === 0 || /\.test\.tsx?$/.test(file)) continue;
+    const text = readFileSync(path.join(root, file), "utf8");
+    for (const [, specifier] of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"([^"]+)"/g)) {
+      let target: string;
+      if (specifier!.startsWith("~/")) target = specifier!.slice(2);
+      else if (specifier!.startsWith("."))
+        target = path.relative(app, path.resolve(path.dirname(path.join(root, file)), specifier!));
+      else continue;
+      const [to, ...below] = target.split("/");
+      if (below.length === 0 || to === folder || to!.startsWith("..")) continue;
+      graph.set(folder!, (graph.get(folder!) ?? new Set()).add(to!));
+    }
+  }
+  return graph;
+}
+
+/** The cycles among folders, each as a path "a → b → a" (one per cycle found by a depth-first walk). */
+function folderCycles(graph: Map<string, Set<string>>): string[] {
+  const cycles: string[] = [];
+  const done = new Set<string>();
+  const walk = (folder: string, trail: string[]) => {
+    const at = trail.indexOf(folder);
+    if (at >= 0) return void cycles.push([...trail.slice(at), folder].join(" → "));
+    if (done.has(folder)) return;
+    for (const next of graph.get(folder) ?? []) walk(next, [...trail, folder]);
+    done.add(folder);
+  };
+  for (const folder of [...graph.keys()].sort()) walk(folder, []);
+  return cycles;
+}
+
+describe("folders", () => {
+  it("no two folders of app/ depend on each other, however far round (forum's parts know nothing of moderation)", () => {
+    const graph = folderGraph();
+    expect(graph.get("moderation")).toContain("forum");
+    expect(graph.get("routes")?.size).toBeGreaterThan(8);
+    expect(folderCycles(graph)).toEqual([]);
+  });
+
+  it("the walk finds a cycle when there is one", () => {
+    const graph = new Map([
+      ["forum", new Set(["utils", "moderation"])],
+      ["moderation", new Set(["accounts", "forum"])],
+      ["accounts", new Set(["utils"])],
+    ]);
+    expect(folderCycles(graph)).toEqual(["forum → moderation → forum"]);
+  });
+});
+
 describe("no exemption", () => {
   const files = [...sourceFiles("app"), ...sourceFiles("db"), ...sourceFiles("scripts"), ...sourceFiles("tests")];
 

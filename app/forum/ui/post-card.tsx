@@ -1,12 +1,10 @@
+import type { ReactNode } from "react";
 import type { FormConstraint } from "~/components/form";
 import { FormattedDate } from "~/components/formatted-date";
 import { onDemand } from "~/components/on-demand";
-import { confirmValue, type Confirm } from "~/moderation/confirm";
-import type { ModerationAction } from "~/moderation/labels";
-import { ConfirmDialog } from "~/moderation/ui/confirm-dialog-on-demand";
 import { PostContent } from "../content";
 import { HIDDEN_POST_NOTICE } from "../notices";
-import { mayEdit, mayFlag, topicHref } from "../pages";
+import { mayEdit, topicHref } from "../pages";
 
 /** The edit form (Conform) loads when a post is being edited (?edit=…), decision 107. */
 const EditForm = onDemand(() => import("./post-forms").then((m) => m.EditForm));
@@ -29,27 +27,22 @@ export function PostCard({
   post,
   topicId,
   page,
-  userId,
-  canModerate,
   editConstraint,
-  confirm,
-  confirmConstraint,
+  controls,
+  dialog,
 }: {
   post: PostView;
   topicId: number;
   page: number;
-  userId: number | undefined;
-  canModerate: boolean;
   /** the edit form's constraint when this post is being edited (?edit=) */
   editConstraint: FormConstraint | null;
-  confirm: Confirm | null;
-  confirmConstraint: FormConstraint | null;
+  /** links beside Edit in the header (the topic route passes moderation's: Flag, Hide) */
+  controls?: ReactNode;
+  /** a dialog the page opened about this post (moderation's confirmation) */
+  dialog?: ReactNode;
 }) {
   const anchor = `#post-${post.number}`;
   const here = topicHref(topicId, page);
-  const confirmHref = (action: ModerationAction | "flag") =>
-    `${topicHref(topicId, page, { confirm: confirmValue(action, "post", post.id) })}${anchor}`;
-  const subject = `post #${post.number}`;
   // A hidden post keeps its place and number (decision 026). Readers who may not see it get the notice only; its
   // author and moderators see the notice, the reason and the text, which read-aloud skips.
   const hiddenText = post.hidden && post.content !== HIDDEN_POST_NOTICE;
@@ -76,20 +69,10 @@ export function PostCard({
         <span className="ml-auto flex gap-3">
           {mayEdit(post) && !editConstraint ? (
             <a href={topicHref(topicId, page, { edit: String(post.id) })} data-keep-scroll="" className={link}>
-              Edit<span className="sr-only"> {subject}</span>
+              Edit<span className="sr-only"> post #{post.number}</span>
             </a>
           ) : null}
-          {mayFlag(userId, post) ? (
-            <a href={confirmHref("flag")} data-keep-scroll="" className={link}>
-              Flag<span className="sr-only"> {subject}</span>
-            </a>
-          ) : null}
-          {canModerate ? (
-            <a href={confirmHref(post.hidden ? "unhide" : "hide")} data-keep-scroll="" className={link}>
-              {post.hidden ? "Unhide" : "Hide"}
-              <span className="sr-only"> {subject}</span>
-            </a>
-          ) : null}
+          {controls}
         </span>
       </header>
       {post.hidden ? (
@@ -107,16 +90,7 @@ export function PostCard({
           <PostContent text={post.content} />
         </div>
       ) : null}
-      {confirm && confirmConstraint ? (
-        <ConfirmDialog
-          confirm={confirm}
-          targetType="post"
-          targetId={post.id}
-          closeTo={`${here}${anchor}`}
-          subject={subject}
-          constraint={confirmConstraint}
-        />
-      ) : null}
+      {dialog}
     </article>
   );
 }

@@ -1,12 +1,8 @@
-import type { FormConstraint } from "~/components/form";
+import type { ReactNode } from "react";
 import { FormattedDate } from "~/components/formatted-date";
-import type { Confirm } from "~/moderation/confirm";
-import { confirmValue } from "~/moderation/confirm";
-import type { ModerationAction } from "~/moderation/labels";
-import { ConfirmDialog } from "~/moderation/ui/confirm-dialog-on-demand";
 import { PostContent } from "../content";
 import { HIDDEN_TOPIC_NOTICE, TOPIC_LOCKED } from "../notices";
-import { mayFlag, repliesLabel, topicHref } from "../pages";
+import { repliesLabel } from "../pages";
 import { CategoryBadge } from "./category-badge";
 
 export type TopicView = {
@@ -24,25 +20,18 @@ export type TopicView = {
   own: boolean;
 };
 
-/** The topic at the head of its page: its text, state (hidden, locked) and the flag and moderation links. */
+/** The topic at the head of its page: its text, state (hidden, locked), then what the route adds below it. */
 export function TopicArticle({
   topic,
-  userId,
-  canModerate,
-  page,
-  confirm,
-  confirmConstraint,
+  controls,
+  dialog,
 }: {
   topic: TopicView;
-  userId: number | undefined;
-  canModerate: boolean;
-  page: number;
-  confirm: Confirm | null;
-  confirmConstraint: FormConstraint | null;
+  /** under the text (the topic route passes moderation's links: Flag, Lock, Move, Hide) */
+  controls?: ReactNode;
+  /** a dialog the page opened about this topic (moderation's confirmation) */
+  dialog?: ReactNode;
 }) {
-  const confirmHref = (action: ModerationAction | "flag") =>
-    topicHref(topic.id, page, { confirm: confirmValue(action, "topic", topic.id) });
-  const link = "text-cosmic underline";
   return (
     <article aria-labelledby="topic-title" className="mt-4 rounded-lg border border-violet-200 bg-white p-6 shadow-sm">
       <CategoryBadge category={topic.category} />
@@ -71,38 +60,8 @@ export function TopicArticle({
           {TOPIC_LOCKED}
         </p>
       ) : null}
-      {canModerate || mayFlag(userId, topic) ? (
-        <p className="mt-3 flex flex-wrap gap-3 text-sm">
-          {mayFlag(userId, topic) ? (
-            <a href={confirmHref("flag")} data-keep-scroll="" className={link}>
-              Flag topic
-            </a>
-          ) : null}
-          {canModerate ? (
-            <>
-              <a href={confirmHref(topic.locked ? "unlock" : "lock")} data-keep-scroll="" className={link}>
-                {topic.locked ? "Unlock topic" : "Lock topic"}
-              </a>
-              <a href={confirmHref("move")} data-keep-scroll="" className={link}>
-                Move topic
-              </a>
-              <a href={confirmHref(topic.hidden ? "unhide" : "hide")} data-keep-scroll="" className={link}>
-                {topic.hidden ? "Unhide topic" : "Hide topic"}
-              </a>
-            </>
-          ) : null}
-        </p>
-      ) : null}
-      {confirm?.targetType === "topic" && confirmConstraint ? (
-        <ConfirmDialog
-          confirm={confirm}
-          targetType="topic"
-          targetId={topic.id}
-          closeTo={topicHref(topic.id, page)}
-          subject="this topic"
-          constraint={confirmConstraint}
-        />
-      ) : null}
+      {controls}
+      {dialog}
     </article>
   );
 }
