@@ -1,5 +1,4 @@
 import cluster from "node:cluster";
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -31,6 +30,7 @@ const {
   applyConnectionTimeouts,
   closeConnectionsWhileDraining,
   closePool,
+  cspNonce,
   drainUnreadBody,
   env,
   errorAnswer,
@@ -134,7 +134,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   app.use(requestId);
   app.use(drainUnreadBody);
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = cspNonce();
     next();
   });
   app.use(

@@ -19,6 +19,7 @@ export { closePool, isDatabaseReachable, startDatabaseMonitor } from "#db/client
 export { startBackgroundWork, stopBackgroundWork } from "~/assembly/background.server";
 export { env, isProduction } from "~/utils/env.server";
 export { guardBuild } from "~/utils/guard-build.server";
+export { cspNonce } from "~/utils/random-pool.server";
 export { answerDatabaseOutages, logDroppedQueries, retryAfterOn503 } from "~/utils/outage.server";
 export { withCheckedBodies } from "~/utils/request-body.server";
 export { hostForRemixOriginCheck } from "~/utils/request-guard.server";

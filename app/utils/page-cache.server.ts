@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { isDatabaseUnavailable, listenForNotifications } from "#db/client.server";
 import { COOKIES } from "~/utils/cookies";
 import { publicOrigin } from "~/utils/env.server";
 import { pageHoleTags } from "~/utils/page-hole";
+import { cspNonce } from "~/utils/random-pool.server";
 
 /**
  * A memory cache of whole pages for signed-out visitors (what Discourse calls its anonymous cache, decisions 025
@@ -452,7 +453,7 @@ export function createPageCache({
     };
     const context: AppLoadContext = {
       ...variant.context,
-      cspNonce: randomBytes(16).toString("base64"),
+      cspNonce: cspNonce(),
       requestId: "member-template",
       clientIp: "127.0.0.1",
       pageCache: ticket,

@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import morgan from "morgan";
+import { pooledRandom } from "~/utils/random-pool.server";
 import { routePathOf } from "~/utils/request-guard.server";
 import { redactUrl, unexpectedErrorMessage } from "~/utils/request-log.server";
 
@@ -14,7 +14,7 @@ import { redactUrl, unexpectedErrorMessage } from "~/utils/request-log.server";
 
 /** A short random id, sent back as X-Request-Id and shown by error pages; never taken from the request. */
 export const requestId: RequestHandler = (_req, res, next) => {
-  const id = randomBytes(6).toString("hex");
+  const id = pooledRandom(6, "hex");
   res.locals.requestId = id;
   res.setHeader("X-Request-Id", id);
   next();
