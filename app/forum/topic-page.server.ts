@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isDatabaseUnavailable } from "#db/client.server";
 import { parseId } from "~/utils/ids";
+import { categoryLabel } from "./categories";
 import { TOPIC_INVALID_ID, TOPIC_MISSING } from "./notices";
 import { getTopic } from "./topics.server";
 
@@ -8,13 +9,16 @@ import { getTopic } from "./topics.server";
 const refused = (status: 400 | 404, text: string) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
-/** The topic the address names: 400 when it names none (not an id, decision 250), 404 when there is no such topic. */
+/**
+ * The topic the address names, with its category's label (so the page ships no list of categories): 400 when it
+ * names none (not an id, decision 250), 404 when there is no such topic.
+ */
 export async function loadTopic(idParam: string | undefined) {
   const id = parseId(idParam);
   if (!id) throw refused(400, TOPIC_INVALID_ID);
   const topic = await getTopic(id);
   if (!topic) throw refused(404, TOPIC_MISSING);
-  return topic;
+  return { ...topic, categoryLabel: categoryLabel(topic.category) };
 }
 
 /** An unexpected failure of one of the loader's reads becomes a 500 whose text is the spec's (section 8). */

@@ -1,4 +1,5 @@
 import { FormattedDate } from "~/components/formatted-date";
+import { categoryLabel } from "../categories";
 import type { ExcerptPiece } from "../search";
 import { CategoryBadge } from "./category-badge";
 
@@ -47,7 +48,7 @@ export function SearchResultList({ results }: { results: SearchResultCard[] }) {
             </a>
           </h3>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink">
-            <CategoryBadge category={result.topic.category} />
+            <CategoryBadge label={categoryLabel(result.topic.category)} />
             <span>{result.post ? `Post #${result.post.number}` : "Topic"}</span>
             <span>
               by <bdi>{result.author.username}</bdi>

@@ -11,6 +11,8 @@ export type TopicView = {
   title: string;
   description: string | null;
   category: string;
+  /** the category's label, given by the loader (the page ships no list of categories) */
+  categoryLabel: string;
   author: { username: string };
   createdAt: Date | string;
   postCount: number;
@@ -34,7 +36,7 @@ export function TopicArticle({
 }) {
   return (
     <article aria-labelledby="topic-title" className="mt-4 rounded-lg border border-violet-200 bg-white p-6 shadow-sm">
-      <CategoryBadge category={topic.category} />
+      <CategoryBadge label={topic.categoryLabel} />
       <h1 id="topic-title" className="mt-2 font-serif text-3xl font-bold break-words">
         <bdi>{topic.title}</bdi>
       </h1>

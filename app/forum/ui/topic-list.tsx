@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { FormattedDate } from "~/components/formatted-date";
-import { ALL_TOPICS, FORUM_CATEGORIES } from "../categories";
+import { ALL_TOPICS, categoryLabel, FORUM_CATEGORIES } from "../categories";
 import { forumHref, repliesLabel } from "../pages";
 import { CategoryBadge } from "./category-badge";
 
@@ -77,7 +77,7 @@ export function TopicList({
                 </a>
               </h3>
               <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink">
-                <CategoryBadge category={topic.category} />
+                <CategoryBadge label={categoryLabel(topic.category)} />
                 <span>
                   by <bdi>{topic.author.username}</bdi>
                 </span>

@@ -11,10 +11,29 @@ import { ConfirmDialog } from "./confirm-dialog-on-demand";
  * 240: the forum's parts know nothing of moderation; moderation builds on the forum). Each link opens its
  * confirmation form in place (`?confirm=hide-post-12`, decision 026), so everything works without JavaScript.
  */
-const link = "text-cosmic underline";
 
 /** Where the controls are (the topic and the page of it) and who reads them. */
 export type TopicPageReader = { topicId: number; page: number; userId: number | undefined; canModerate: boolean };
+
+type Action = ModerationAction | "flag";
+
+/** Links that each open one action's confirmation; `subject` is read after each label by screen readers. */
+function ConfirmLinks({
+  href,
+  actions,
+  subject,
+}: {
+  href: (action: Action) => string;
+  actions: [Action, string][];
+  subject?: string;
+}) {
+  return actions.map(([action, label]) => (
+    <a key={action} href={href(action)} data-keep-scroll="" className="text-cosmic underline">
+      {label}
+      {subject ? <span className="sr-only"> {subject}</span> : null}
+    </a>
+  ));
+}
 
 /** The post's Flag and Hide/Unhide links, for its card's header. */
 export function PostModerationLinks({
@@ -24,51 +43,35 @@ export function PostModerationLinks({
   userId,
   canModerate,
 }: TopicPageReader & { post: PostView }) {
-  const href = (action: ModerationAction | "flag") =>
-    `${topicHref(topicId, page, { confirm: confirmValue(action, "post", post.id) })}#post-${post.number}`;
-  const subject = <span className="sr-only"> post #{post.number}</span>;
+  const actions: [Action, string][] = mayFlag(userId, post) ? [["flag", "Flag"]] : [];
+  if (canModerate) actions.push(post.hidden ? ["unhide", "Unhide"] : ["hide", "Hide"]);
   return (
-    <>
-      {mayFlag(userId, post) ? (
-        <a href={href("flag")} data-keep-scroll="" className={link}>
-          Flag{subject}
-        </a>
-      ) : null}
-      {canModerate ? (
-        <a href={href(post.hidden ? "unhide" : "hide")} data-keep-scroll="" className={link}>
-          {post.hidden ? "Unhide" : "Hide"}
-          {subject}
-        </a>
-      ) : null}
-    </>
+    <ConfirmLinks
+      href={(action) =>
+        `${topicHref(topicId, page, { confirm: confirmValue(action, "post", post.id) })}#post-${post.number}`
+      }
+      actions={actions}
+      subject={`post #${post.number}`}
+    />
   );
 }
 
 /** The topic's Flag, Lock/Unlock, Move and Hide/Unhide links, under its text (none for who may do none of them). */
 export function TopicModerationLinks({ topic, page, userId, canModerate }: TopicPageReader & { topic: TopicView }) {
-  if (!canModerate && !mayFlag(userId, topic)) return null;
-  const href = (action: ModerationAction | "flag") =>
-    topicHref(topic.id, page, { confirm: confirmValue(action, "topic", topic.id) });
+  const actions: [Action, string][] = mayFlag(userId, topic) ? [["flag", "Flag topic"]] : [];
+  if (canModerate)
+    actions.push(
+      topic.locked ? ["unlock", "Unlock topic"] : ["lock", "Lock topic"],
+      ["move", "Move topic"],
+      topic.hidden ? ["unhide", "Unhide topic"] : ["hide", "Hide topic"],
+    );
+  if (actions.length === 0) return null;
   return (
     <p className="mt-3 flex flex-wrap gap-3 text-sm">
-      {mayFlag(userId, topic) ? (
-        <a href={href("flag")} data-keep-scroll="" className={link}>
-          Flag topic
-        </a>
-      ) : null}
-      {canModerate ? (
-        <>
-          <a href={href(topic.locked ? "unlock" : "lock")} data-keep-scroll="" className={link}>
-            {topic.locked ? "Unlock topic" : "Lock topic"}
-          </a>
-          <a href={href("move")} data-keep-scroll="" className={link}>
-            Move topic
-          </a>
-          <a href={href(topic.hidden ? "unhide" : "hide")} data-keep-scroll="" className={link}>
-            {topic.hidden ? "Unhide topic" : "Hide topic"}
-          </a>
-        </>
-      ) : null}
+      <ConfirmLinks
+        href={(action) => topicHref(topic.id, page, { confirm: confirmValue(action, "topic", topic.id) })}
+        actions={actions}
+      />
     </p>
   );
 }
