@@ -18,6 +18,7 @@ import { SourceMap } from "node:module";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
+import { runScript } from "./bench-cli";
 import { COMPILE_HINT } from "./compile-hints";
 import { startSiteUnderTest } from "./site-under-test";
 
@@ -193,10 +194,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);
