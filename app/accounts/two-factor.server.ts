@@ -138,14 +138,14 @@ export function groupSecret(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 }
 
+/** A member and the code they typed (from the authenticator app, or a recovery code where that is allowed). */
+type MemberCode = { user: Pick<PublicUser, "id" | "username">; code: string };
+
 /** The first code switches the second factor on; the answer carries the recovery codes, shown this once. */
 export async function confirmEnrolment({
   user,
   code,
-}: {
-  user: Pick<PublicUser, "id" | "username">;
-  code: string;
-}): Promise<{ ok: true; recoveryCodes: string[] } | AccountFailure> {
+}: MemberCode): Promise<{ ok: true; recoveryCodes: string[] } | AccountFailure> {
   const limited = await underCodeLimit(user.username);
   if (limited) return limited;
   const secret = (await storedSecret(user.id, "pending"))?.secret;
@@ -168,13 +168,7 @@ export async function confirmEnrolment({
 }
 
 /** Turning it off: a current code (or a recovery code) as well as the recent authentication the page asked for. */
-export async function disableTwoFactor({
-  user,
-  code,
-}: {
-  user: Pick<PublicUser, "id" | "username">;
-  code: string;
-}): Promise<{ ok: true } | AccountFailure> {
+export async function disableTwoFactor({ user, code }: MemberCode): Promise<{ ok: true } | AccountFailure> {
   const checked = await checkCode({ user, code, allowRecovery: true });
   if (!checked.ok) return checked;
   await db.transaction(async (tx) => {
@@ -188,10 +182,7 @@ export async function disableTwoFactor({
 export async function regenerateRecoveryCodes({
   user,
   code,
-}: {
-  user: Pick<PublicUser, "id" | "username">;
-  code: string;
-}): Promise<{ ok: true; recoveryCodes: string[] } | AccountFailure> {
+}: MemberCode): Promise<{ ok: true; recoveryCodes: string[] } | AccountFailure> {
   const checked = await checkCode({ user, code, allowRecovery: true });
   if (!checked.ok) return checked;
   const recoveryCodes = newRecoveryCodes();
@@ -322,9 +313,7 @@ export async function checkCode({
   recoveryOnly = false,
   ip,
   field = "code",
-}: {
-  user: Pick<PublicUser, "id" | "username">;
-  code: string;
+}: MemberCode & {
   allowRecovery?: boolean;
   recoveryOnly?: boolean;
   ip?: string;
