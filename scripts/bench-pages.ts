@@ -16,7 +16,7 @@
  *   3. JavaScript ≤ 1.25x the bare page's (the 3D pages excepted).
  * Results also go to .data-bench-pages/results.json.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { bareRemixScriptBytes, startBareRemix } from "./bare-remix";
@@ -70,7 +70,6 @@ type Row = {
 };
 
 async function main() {
-  if (!existsSync(path.join(cwd, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
   mkdirSync(dataDir, { recursive: true });
   const bare = await startBareRemix(bareOut);
   let site: Awaited<ReturnType<typeof startSiteUnderTest>> | undefined;

@@ -39,7 +39,6 @@ async function main() {
   if (!option("before", "") || !existsSync(path.join(beforeDir, "build/server.js"))) {
     throw new Error("--before=DIR must hold another build (DIR/build/server.js, DIR/public/build/)");
   }
-  if (!existsSync(path.join(root, "build/server.js"))) throw new Error("No build: run `npm run build` first.");
   // The other build resolves its packages and reads the site's content as this checkout's do.
   for (const shared of ["node_modules", "app"]) {
     if (!existsSync(path.join(beforeDir, shared))) symlinkSync(path.join(root, shared), path.join(beforeDir, shared));

@@ -1,7 +1,10 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { ensureDatabase, startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import { startAppServer } from "./app-server";
+
+const root = path.resolve(import.meta.dirname, "..");
 
 export const SESSION_SECRET = "bench-session-secret-0123456789";
 
@@ -36,9 +39,10 @@ export async function startSiteDatabase(dataDir: string) {
 
 /**
  * The site as scripts/bench-pages.ts and scripts/lighthouse-pages.ts measure it: the production server (needs a
- * build) on the database of `startSiteDatabase`, with a recorded sky (what the astrology monitor keeps), a member
- * signed in by `cookie`, a topic with ten replies, and a returning visitor (`readerCookie`) with five saved angel
- * readings. `env` is the server's (for another build on the same database and secret). `stop()` stops both.
+ * build; says so when there is none) on the database of `startSiteDatabase`, with a recorded sky (what the astrology
+ * monitor keeps), a member signed in by `cookie`, a topic with ten replies, and a returning visitor (`readerCookie`)
+ * with five saved angel readings. `env` is the server's (for another build on the same database and secret).
+ * `stop()` stops both.
  */
 export async function startSiteUnderTest({
   dataDir,
@@ -53,6 +57,10 @@ export async function startSiteUnderTest({
   /** extra Node options for the server process (e.g. `--cpu-prof`) */
   nodeArgs?: string[];
 }) {
+  const buildDir = cwd ?? root;
+  if (!existsSync(path.join(buildDir, "build/server.js"))) {
+    throw new Error(`No build in ${buildDir}: run \`npm run build\` first.`);
+  }
   const database = await startSiteDatabase(dataDir);
   try {
     const { databaseUrl } = database;
