@@ -1,24 +1,12 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/support/chromium";
 
 /**
  * Browser tests against the production build served as `npm start` serves it (`node build/server.js`), in Debian's
- * Chromium, twice: with JavaScript on and with JavaScript off. `npm test` sets E2E_PORT, DATABASE_URL and DATA_DIR.
+ * Chromium (tests/support/chromium.ts), twice: with JavaScript on and with JavaScript off. `npm test` sets E2E_PORT, DATABASE_URL and DATA_DIR.
  */
 const port = Number(process.env.E2E_PORT ?? 3111);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
-
-const launchOptions = {
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,7 +16,7 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: 1,
   reporter: [["list"]],
-  use: { baseURL, launchOptions, trace: "off", screenshot: "off" },
+  use: { baseURL, launchOptions: chromiumLaunchOptions, trace: "off", screenshot: "off" },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false } },

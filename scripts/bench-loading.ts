@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench-loading.ts [--runs=3] [--only=/path,/path] [--builds=name=DIR,name=DIR]`: what a visitor on
  * a phone feels while a page loads, in a real browser (issue 38; decision 270): Debian's Chromium (Playwright, the
- * flags of playwright.config.ts) with the CPU slowed down 4x (CDP `Emulation.setCPUThrottlingRate`) and a slow 4G
+ * flags of playwright.config.ts, tests/support/chromium.ts) with the CPU slowed down 4x (CDP `Emulation.setCPUThrottlingRate`) and a slow 4G
  * network (CDP `Network.emulateNetworkConditions`: 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up), a phone-sized
  * viewport, a fresh browser context (empty cache) per load. Unlike Lighthouse, nothing is simulated: the page
  * really loads at that speed. Per page, the median of `--runs` loads of:
@@ -32,6 +32,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
+import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { startAppServer } from "./app-server";
 import { startBareRemix } from "./bare-remix";
 import { SESSION_SECRET, startSiteUnderTest } from "./site-under-test";
@@ -75,17 +76,6 @@ const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
 const QUIET_MS = 5_000;
 const GIVE_UP_MS = 45_000;
-
-/** Flags of playwright.config.ts (the browser the tests use). */
-const LAUNCH_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 export type Load = { firstPaint: number; firstControl: number; interactive: number; blocking: number };
 
@@ -172,7 +162,7 @@ async function main() {
   const bare = await startBareRemix(path.join(root, ".cache/bare-remix-loading"));
   let site: Awaited<ReturnType<typeof startSiteUnderTest>> | undefined;
   const others: Awaited<ReturnType<typeof startAppServer>>[] = [];
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: LAUNCH_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     site = await startSiteUnderTest({ dataDir, cwd: builds[0]!.dir });
     const bases = [site.app.base];

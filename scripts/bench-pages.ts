@@ -16,28 +16,17 @@
  *   3. JavaScript ≤ 1.25x the bare page's (the 3D pages excepted).
  * Results also go to .data-bench-pages/results.json.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { bareRemixScriptBytes, startBareRemix } from "./bare-remix";
+import { autocannon, option, runScript } from "./bench-cli";
 import { pageScriptBytes } from "./bundle-size";
 import { newVisitorCookie, startSiteUnderTest } from "./site-under-test";
-
-type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number };
-type AutocannonInstance = PromiseLike<AutocannonResult> & {
-  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-};
-const autocannon = createRequire(import.meta.url)("autocannon") as (
-  options: Record<string, unknown>,
-) => AutocannonInstance;
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".data-bench-pages");
 const bareOut = path.join(root, ".cache/bare-remix");
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const duration = Number(option("duration", "5"));
 const connections = Number(option("connections", "10"));
 const workers = Number(option("workers", "1"));
@@ -81,7 +70,6 @@ type Row = {
 };
 
 async function main() {
-  if (!existsSync(path.join(cwd, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
   mkdirSync(dataDir, { recursive: true });
   const bare = await startBareRemix(bareOut);
   let site: Awaited<ReturnType<typeof startSiteUnderTest>> | undefined;
@@ -195,10 +183,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -11,26 +11,13 @@
  *     turns: requests a second and p95 of autocannon (10 connections) on pages rendered on every request
  *     (PAGE_CACHE_SECONDS=0, so the signed-out page cache does not answer in React's place).
  */
-import { createRequire } from "node:module";
 import path from "node:path";
-import { ensureDatabase, startEmbeddedPostgres } from "../db/embedded";
-import { runMigrations } from "../db/migrate";
 import { startAppServer } from "./app-server";
-import { SESSION_SECRET } from "./site-under-test";
-
-type AutocannonResult = { non2xx: number; errors: number };
-type AutocannonInstance = PromiseLike<AutocannonResult> & {
-  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-};
-const autocannon = createRequire(import.meta.url)("autocannon") as (
-  options: Record<string, unknown>,
-) => AutocannonInstance;
+import { autocannon, option, runScript } from "./bench-cli";
+import { startSiteDatabase } from "./site-under-test";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".data-bench-start");
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const duration = Number(option("duration", "3"));
 const rounds = Number(option("rounds", "4"));
 const starts = Number(option("starts", "3"));
@@ -56,16 +43,9 @@ function combine(measures: Measure[]): { rps: number; p95: number } {
 }
 
 async function main() {
-  const pg = await startEmbeddedPostgres({ dataDir, database: "postgres" });
+  const database = await startSiteDatabase(dataDir);
   try {
-    await ensureDatabase(pg.url("postgres"), "site");
-    const env = {
-      DATABASE_URL: pg.url("site"),
-      DATA_DIR: path.join(dataDir, "app"),
-      SESSION_SECRET,
-      NODE_ENV: undefined,
-    };
-    await runMigrations(env.DATABASE_URL);
+    const env = { ...database.env, NODE_ENV: undefined };
 
     console.log(`npm start, ${starts + 1} times (seconds until /healthz answers):`);
     for (let i = 0; i <= starts; i++) {
@@ -109,14 +89,8 @@ async function main() {
       await Promise.all(Object.values(servers).map((server) => server.stop()));
     }
   } finally {
-    await pg.stop();
+    await database.stop();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);

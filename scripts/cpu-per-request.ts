@@ -15,21 +15,13 @@
  * Prints the median of the rounds. PostgreSQL's own CPU is not counted.
  */
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { startAppServer } from "./app-server";
-import { newVisitorCookie, SESSION_SECRET, startSiteUnderTest } from "./site-under-test";
-
-type Autocannon = (
-  options: Record<string, unknown>,
-) => PromiseLike<{ requests: { total: number; average: number }; non2xx: number; errors: number }>;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+import { autocannon, option, runScript } from "./bench-cli";
+import { newVisitorCookie, startSiteUnderTest } from "./site-under-test";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".data-bench-pages");
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const beforeDir = path.resolve(option("before", ""));
 const pages = option("only", "/angel").split(",").filter(Boolean);
 const rounds = Number(option("rounds", "8"));
@@ -47,7 +39,6 @@ async function main() {
   if (!option("before", "") || !existsSync(path.join(beforeDir, "build/server.js"))) {
     throw new Error("--before=DIR must hold another build (DIR/build/server.js, DIR/public/build/)");
   }
-  if (!existsSync(path.join(root, "build/server.js"))) throw new Error("No build: run `npm run build` first.");
   // The other build resolves its packages and reads the site's content as this checkout's do.
   for (const shared of ["node_modules", "app"]) {
     if (!existsSync(path.join(beforeDir, shared))) symlinkSync(path.join(root, shared), path.join(beforeDir, shared));
@@ -56,10 +47,7 @@ async function main() {
   const site = await startSiteUnderTest({ dataDir });
   let before: Awaited<ReturnType<typeof startAppServer>> | undefined;
   try {
-    before = await startAppServer(
-      { DATABASE_URL: site.databaseUrl, DATA_DIR: path.join(dataDir, "app"), SESSION_SECRET, WEB_CONCURRENCY: "1" },
-      { cwd: beforeDir },
-    );
+    before = await startAppServer(site.env, { cwd: beforeDir });
     const servers = [
       { name: "before", base: before.base, pid: before.child.pid! },
       { name: "after", base: site.app.base, pid: site.app.child.pid! },
@@ -107,10 +95,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);

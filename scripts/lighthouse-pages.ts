@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/lighthouse-pages.ts [--only=/path,/path] [--cold] [--runs=5] [--json=DIR]` (`/forum/topic/TOPIC`: the benchmark topic): Lighthouse (npm, mobile defaults:
- * simulated slow 4G, 4x CPU slowdown) over the routes of issue 15's goal 4, against Debian's Chromium (/usr/bin/chromium,
+ * simulated slow 4G, 4x CPU slowdown) over the routes of issue 15's goal 4, against Debian's Chromium (tests/support/chromium.ts,
  * headless, launched by chrome-launcher), on the production server with its own embedded PostgreSQL in
  * .data-lighthouse/ (scripts/site-under-test.ts). Prints each page's four scores against the goal (performance
  * ≥ 98, accessibility, best practices and SEO 100), first contentful paint, and every audit that cost points,
@@ -18,7 +18,9 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { startBareRemix } from "./bare-remix";
+import { runScript } from "./bench-cli";
 import { startSiteUnderTest } from "./site-under-test";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -64,8 +66,8 @@ async function main() {
   const bare = await startBareRemix(path.join(root, ".cache/bare-remix-lighthouse"));
   const site = await startSiteUnderTest({ dataDir });
   const chrome = await chromeLauncher.launch({
-    chromePath: "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   const rows: string[] = [];
   const results: LighthouseResult[] = [];
@@ -172,10 +174,4 @@ async function main() {
   );
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);

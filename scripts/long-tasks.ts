@@ -17,6 +17,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../tests/support/chromium";
+import { runScript } from "./bench-cli";
 import { COMPILE_HINT } from "./compile-hints";
 import { startSiteUnderTest } from "./site-under-test";
 
@@ -176,7 +178,7 @@ function report(events: TraceEvent[]): number {
 async function main() {
   if (!pages.length) throw new Error("usage: long-tasks.ts [--runs=N] /path [/path …]");
   const site = await startSiteUnderTest({ dataDir: path.join(root, ".data-long-tasks") });
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--disable-gpu"] });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     for (const pathname of pages) {
       const url = `${site.app.base}${pathname.replace("TOPIC", String(site.topicId))}`;
@@ -192,10 +194,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);

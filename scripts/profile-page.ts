@@ -12,25 +12,19 @@
  * This is how decision 005's costs were found.
  */
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../db/embedded";
 import { startAppServer } from "./app-server";
-import { newVisitorCookie, startSiteUnderTest } from "./site-under-test";
-
-type Autocannon = (options: Record<string, unknown>) => PromiseLike<{ requests: { average: number }; non2xx: number }>;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+import { autocannon, option, runScript } from "./bench-cli";
+import { newVisitorCookie, SESSION_SECRET, startSiteUnderTest } from "./site-under-test";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const targetArg = args.find((a) => a.startsWith("/")) ?? "/forum";
 const connections = Number(option("connections", "10"));
 const duration = Number(option("duration", "8"));
 const database = option("database", "bench_1m");
 const profiles = path.join(root, ".data-bench", "profiles");
-const SESSION_SECRET = "bench-session-secret-0123456789";
 
 type ProfileNode = {
   id: number;
@@ -170,7 +164,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runScript(main);

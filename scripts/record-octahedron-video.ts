@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { projectOctahedron, shadeColour } from "../app/numerology/octahedron";
+import { chromiumLaunchOptions } from "../tests/support/chromium";
 
 const WIDTH = 800;
 const HEIGHT = 320;
@@ -23,7 +24,7 @@ const frames = Array.from({ length: FPS * SECONDS }, (_, i) => {
   }));
 });
 
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const browser = await chromium.launch(chromiumLaunchOptions);
 const page = await browser.newPage();
 await page.setContent(`<canvas id="c" width="${WIDTH}" height="${HEIGHT}"></canvas>`);
 // Plain JavaScript in a string: tsx's transform would otherwise inject helpers the page does not have.

@@ -1,7 +1,10 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { ensureDatabase, startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import { startAppServer } from "./app-server";
+
+const root = path.resolve(import.meta.dirname, "..");
 
 export const SESSION_SECRET = "bench-session-secret-0123456789";
 
@@ -13,10 +16,33 @@ export async function newVisitorCookie(base: string): Promise<string> {
 }
 
 /**
+ * The site's database as the benchmarks run it: an embedded PostgreSQL of its own in `dataDir` with a database
+ * "site", migrated. `env` is what the production server needs to serve from it (scripts/app-server.ts). `stop()`
+ * stops PostgreSQL.
+ */
+export async function startSiteDatabase(dataDir: string) {
+  const pg = await startEmbeddedPostgres({ dataDir, database: "postgres" });
+  try {
+    await ensureDatabase(pg.url("postgres"), "site");
+    const databaseUrl = pg.url("site");
+    await runMigrations(databaseUrl);
+    return {
+      databaseUrl,
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(dataDir, "app"), SESSION_SECRET },
+      stop: () => pg.stop(),
+    };
+  } catch (error) {
+    await pg.stop();
+    throw error;
+  }
+}
+
+/**
  * The site as scripts/bench-pages.ts and scripts/lighthouse-pages.ts measure it: the production server (needs a
- * build) on an embedded PostgreSQL of its own in `dataDir`, with a recorded sky (what the astrology monitor
- * keeps), a member signed in by `cookie`, a topic with ten replies, and a returning visitor (`readerCookie`) with five
- * saved angel readings. `stop()` stops both.
+ * build; says so when there is none) on the database of `startSiteDatabase`, with a recorded sky (what the astrology
+ * monitor keeps), a member signed in by `cookie`, a topic with ten replies, and a returning visitor (`readerCookie`)
+ * with five saved angel readings. `env` is the server's (for another build on the same database and secret).
+ * `stop()` stops both.
  */
 export async function startSiteUnderTest({
   dataDir,
@@ -31,34 +57,30 @@ export async function startSiteUnderTest({
   /** extra Node options for the server process (e.g. `--cpu-prof`) */
   nodeArgs?: string[];
 }) {
-  const pg = await startEmbeddedPostgres({ dataDir, database: "postgres" });
+  const buildDir = cwd ?? root;
+  if (!existsSync(path.join(buildDir, "build/server.js"))) {
+    throw new Error(`No build in ${buildDir}: run \`npm run build\` first.`);
+  }
+  const database = await startSiteDatabase(dataDir);
   try {
-    await ensureDatabase(pg.url("postgres"), "site");
-    const databaseUrl = pg.url("site");
-    await runMigrations(databaseUrl);
+    const { databaseUrl } = database;
     const { cookie, topicId, readerCookie } = await prepare(databaseUrl, dataDir);
-    const app = await startAppServer(
-      {
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: path.join(dataDir, "app"),
-        SESSION_SECRET,
-        WEB_CONCURRENCY: String(workers),
-      },
-      { nodeArgs, cwd },
-    );
+    const env = { ...database.env, WEB_CONCURRENCY: String(workers) };
+    const app = await startAppServer(env, { nodeArgs, cwd });
     return {
       app,
       cookie,
       topicId,
       readerCookie,
       databaseUrl,
+      env,
       stop: async () => {
         await app.stop();
-        await pg.stop();
+        await database.stop();
       },
     };
   } catch (error) {
-    await pg.stop();
+    await database.stop();
     throw error;
   }
 }

@@ -14,6 +14,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
+import { CHROMIUM_PATH } from "../tests/support/chromium";
 import { outcomeLines } from "./test-failures";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -26,7 +27,7 @@ const playwrightReport = path.join(testDataDir, "playwright-report.json");
  * Add a client here when a test needs one; `npm test` installs whatever is missing (as root, with apt).
  */
 const DEBIAN_CLIENTS: Record<string, string> = {
-  chromium: "/usr/bin/chromium",
+  chromium: CHROMIUM_PATH,
   // calendar programs that import the sky calendar (tests/integration/astrology-calendar.test.ts)
   calcurse: "/usr/bin/calcurse",
   khal: "/usr/bin/khal",

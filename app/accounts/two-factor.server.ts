@@ -121,12 +121,7 @@ export type Enrolment = { secret: string; groupedSecret: string; uri: string; qr
 
 /** What the member types or scans into the authenticator app, while enrolment waits for the first code. */
 export async function pendingEnrolment(user: Pick<PublicUser, "id" | "username">): Promise<Enrolment | null> {
-  const [row] = await db
-    .select({ secretEncrypted: userTotp.secretEncrypted })
-    .from(userTotp)
-    .where(and(eq(userTotp.userId, user.id), isNull(userTotp.enabledAt)))
-    .limit(1);
-  const secret = row ? decryptSecret(row.secretEncrypted) : null;
+  const secret = (await storedSecret(user.id, "pending"))?.secret;
   if (!secret) return null;
   const uri = generateURI({ issuer: SITE_NAME, label: user.username, secret });
   const svg = renderSVG(uri, { border: 2 });
@@ -143,22 +138,17 @@ export function groupSecret(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 }
 
+/** A member and the code they typed (from the authenticator app, or a recovery code where that is allowed). */
+type MemberCode = { user: Pick<PublicUser, "id" | "username">; code: string };
+
 /** The first code switches the second factor on; the answer carries the recovery codes, shown this once. */
 export async function confirmEnrolment({
   user,
   code,
-}: {
-  user: Pick<PublicUser, "id" | "username">;
-  code: string;
-}): Promise<{ ok: true; recoveryCodes: string[] } | AccountFailure> {
+}: MemberCode): Promise<{ ok: true; recoveryCodes: string[] } | AccountFailure> {
   const limited = await underCodeLimit(user.username);
   if (limited) return limited;
-  const [row] = await db
-    .select({ secretEncrypted: userTotp.secretEncrypted })
-    .from(userTotp)
-    .where(and(eq(userTotp.userId, user.id), isNull(userTotp.enabledAt)))
-    .limit(1);
-  const secret = row ? decryptSecret(row.secretEncrypted) : null;
+  const secret = (await storedSecret(user.id, "pending"))?.secret;
   if (!secret) return failure(409, "Start the set-up again: there is no set-up waiting for a code.");
   const step = await totpStep(secret, code);
   if (step === null) return wrongCode(user.username, WRONG_CODE, "code");
@@ -178,13 +168,7 @@ export async function confirmEnrolment({
 }
 
 /** Turning it off: a current code (or a recovery code) as well as the recent authentication the page asked for. */
-export async function disableTwoFactor({
-  user,
-  code,
-}: {
-  user: Pick<PublicUser, "id" | "username">;
-  code: string;
-}): Promise<{ ok: true } | AccountFailure> {
+export async function disableTwoFactor({ user, code }: MemberCode): Promise<{ ok: true } | AccountFailure> {
   const checked = await checkCode({ user, code, allowRecovery: true });
   if (!checked.ok) return checked;
   await db.transaction(async (tx) => {
@@ -198,10 +182,7 @@ export async function disableTwoFactor({
 export async function regenerateRecoveryCodes({
   user,
   code,
-}: {
-  user: Pick<PublicUser, "id" | "username">;
-  code: string;
-}): Promise<{ ok: true; recoveryCodes: string[] } | AccountFailure> {
+}: MemberCode): Promise<{ ok: true; recoveryCodes: string[] } | AccountFailure> {
   const checked = await checkCode({ user, code, allowRecovery: true });
   if (!checked.ok) return checked;
   const recoveryCodes = newRecoveryCodes();
@@ -210,6 +191,28 @@ export async function regenerateRecoveryCodes({
 }
 
 // ---------------------------------------------------------------------------------------------- codes
+
+/**
+ * The decrypted TOTP secret of a member's set-up that waits for its first code (`pending`) or of a second factor that
+ * is on (`enabled`), with the last accepted time step; null where there is none or it does not decrypt.
+ */
+async function storedSecret(
+  userId: number,
+  state: "pending" | "enabled",
+): Promise<{ secret: string; lastTimeStep: number | null } | null> {
+  const [row] = await db
+    .select({ secretEncrypted: userTotp.secretEncrypted, lastTimeStep: userTotp.lastTimeStep })
+    .from(userTotp)
+    .where(
+      and(
+        eq(userTotp.userId, userId),
+        state === "pending" ? isNull(userTotp.enabledAt) : isNotNull(userTotp.enabledAt),
+      ),
+    )
+    .limit(1);
+  const secret = row ? decryptSecret(row.secretEncrypted) : null;
+  return row && secret ? { secret, lastTimeStep: row.lastTimeStep } : null;
+}
 
 /** The time step of a right code (one step early or late allowed), or null; the code's spaces are ignored. */
 async function totpStep(secret: string, code: string, afterTimeStep?: number): Promise<number | null> {
@@ -272,14 +275,9 @@ async function spendRecoveryCode(userId: number, code: string): Promise<boolean>
  * in the same statement that checks it, so two requests with one code cannot both pass.
  */
 async function spendTotpCode(userId: number, code: string): Promise<boolean> {
-  const [row] = await db
-    .select({ secretEncrypted: userTotp.secretEncrypted, lastTimeStep: userTotp.lastTimeStep })
-    .from(userTotp)
-    .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.enabledAt)))
-    .limit(1);
-  const secret = row ? decryptSecret(row.secretEncrypted) : null;
-  if (!row || !secret) return false;
-  const step = await totpStep(secret, code, row.lastTimeStep ?? undefined);
+  const stored = await storedSecret(userId, "enabled");
+  if (!stored) return false;
+  const step = await totpStep(stored.secret, code, stored.lastTimeStep ?? undefined);
   if (step === null) return false;
   const moved = await db
     .update(userTotp)
@@ -315,9 +313,7 @@ export async function checkCode({
   recoveryOnly = false,
   ip,
   field = "code",
-}: {
-  user: Pick<PublicUser, "id" | "username">;
-  code: string;
+}: MemberCode & {
   allowRecovery?: boolean;
   recoveryOnly?: boolean;
   ip?: string;

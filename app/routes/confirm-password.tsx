@@ -36,6 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ConfirmPassword() {
   const { username, returnTo, needsCode } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  // the action's one error is about the password and the code alike: both fields point at it
+  const errorProps = answer?.error ? { "aria-invalid": true, "aria-describedby": "confirm-password-error" } : {};
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-ink">Confirm your password</h1>
@@ -65,8 +67,7 @@ export default function ConfirmPassword() {
             type="password"
             autoComplete="current-password"
             required
-            aria-invalid={answer?.error ? true : undefined}
-            aria-describedby={answer?.error ? "confirm-password-error" : undefined}
+            {...errorProps}
             className="mt-1 w-full rounded border border-violet-300 px-3 py-2"
           />
         </div>
@@ -81,8 +82,7 @@ export default function ConfirmPassword() {
               type="text"
               autoComplete="one-time-code"
               required
-              aria-invalid={answer?.error ? true : undefined}
-              aria-describedby={answer?.error ? "confirm-password-error" : undefined}
+              {...errorProps}
               className="mt-1 w-full rounded border border-violet-300 px-3 py-2"
             />
           </div>

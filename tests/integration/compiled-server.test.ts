@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { PRODUCTION_SERVER, startAppServer } from "../../scripts/app-server";
+import { PRODUCTION_SERVER } from "../../scripts/app-server";
 import { SERVER_INPUTS } from "../../scripts/build-server";
+import { modulesLoadedServingPages } from "./helpers/module-recorder";
 
 /**
  * Production runs JavaScript (decision 103): `npm start` is the build and then `node build/server.js`, and that
@@ -13,7 +13,6 @@ import { SERVER_INPUTS } from "../../scripts/build-server";
  * (tests/fixtures/module-recorder) that notes every module the process loads.
  */
 const root = path.resolve(import.meta.dirname, "../..");
-const recorder = pathToFileURL(path.join(root, "tests/fixtures/module-recorder/register.mjs")).href;
 
 describe("the production server", () => {
   it("is what npm start runs, after building only when the build is stale", () => {
@@ -33,18 +32,7 @@ describe("the production server", () => {
   });
 
   it("serves pages as JavaScript: no tsx, no TypeScript file, one copy of the app's modules", async () => {
-    const log = path.join(mkdtempSync(path.join(tmpdir(), "modules-")), "modules.txt");
-    const server = await startAppServer({ MODULE_LOG: log }, { nodeArgs: ["--import", recorder] });
-    try {
-      const home = await fetch(`${server.base}/`);
-      expect(home.status).toBe(200);
-      expect(await home.text()).toContain("<title>");
-      expect((await fetch(`${server.base}/forum`)).status).toBe(200);
-    } finally {
-      await server.stop();
-    }
-    const lines = readFileSync(log, "utf8").split("\n");
-    const modules = lines.filter((line) => line.startsWith("module ")).map((line) => line.slice("module ".length));
+    const { lines, modules } = await modulesLoadedServingPages({});
     expect(modules).toContain(pathToFileURL(path.join(root, PRODUCTION_SERVER)).href);
     expect(modules).toContain(pathToFileURL(path.join(root, "build/server-main.js")).href);
     expect(modules).toContain(pathToFileURL(path.join(root, "build/index.js")).href);

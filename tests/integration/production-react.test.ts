@@ -1,9 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../../scripts/app-server";
+import { MODULE_RECORDER, modulesLoadedServingPages } from "./helpers/module-recorder";
 import { projectCopy } from "./helpers/project-copy";
 
 /**
@@ -12,8 +11,6 @@ import { projectCopy } from "./helpers/project-copy";
  * loads them (decision 220). Watched by the module recorder (tests/fixtures/module-recorder), which notes every
  * file the server loads, ES modules and CommonJS `require`s alike. Run in a copy of the project with no `.env`.
  */
-const root = path.resolve(import.meta.dirname, "../..");
-const recorder = pathToFileURL(path.join(root, "tests/fixtures/module-recorder/register.mjs")).href;
 let project: ReturnType<typeof projectCopy>;
 
 beforeAll(() => {
@@ -26,27 +23,16 @@ async function reactFilesLoaded(
   env: Record<string, string | undefined>,
   options: Parameters<typeof startAppServer>[1] = {},
 ): Promise<{ files: string[]; output: string }> {
-  const log = path.join(mkdtempSync(path.join(tmpdir(), "modules-")), "modules.txt");
-  const server = await startAppServer(
-    // The copy's own .env (none but in the last test), not the test runner's /dev/null
-    { MODULE_LOG: log, DOTENV_CONFIG_PATH: undefined, ...env },
-    { nodeArgs: ["--import", recorder], cwd: project.dir, output: true, ...options },
+  // The copy's own .env (none but in the last test), not the test runner's /dev/null
+  const { modules, output } = await modulesLoadedServingPages(
+    { DOTENV_CONFIG_PATH: undefined, ...env },
+    { cwd: project.dir, output: true, ...options },
   );
-  try {
-    const home = await fetch(`${server.base}/`);
-    expect(home.status).toBe(200);
-    expect(await home.text()).toContain("<title>");
-    expect((await fetch(`${server.base}/forum`)).status).toBe(200);
-  } finally {
-    await server.stop();
-  }
   const packages = /\/node_modules\/(react|react-dom|react-router|react-router-dom|@remix-run\/[^/]+)\/.*$/;
-  const files = readFileSync(log, "utf8")
-    .split("\n")
-    .filter((line) => line.startsWith("module "))
-    .map((line) => packages.exec(line)?.[0].slice("/node_modules/".length))
+  const files = modules
+    .map((url) => packages.exec(url)?.[0].slice("/node_modules/".length))
     .filter((file): file is string => file !== undefined);
-  return { files: [...new Set(files)], output: server.output() };
+  return { files: [...new Set(files)], output };
 }
 
 const developmentBuilds = (files: string[]) => files.filter((file) => /\.development(\.min)?\.js$/.test(file));
@@ -68,7 +54,7 @@ describe("the production server's React", () => {
 
   it("is the production build under `npm start`", async () => {
     const { files, output } = await reactFilesLoaded(
-      { NODE_ENV: undefined, NODE_OPTIONS: `--import ${recorder}` },
+      { NODE_ENV: undefined, NODE_OPTIONS: `--import ${MODULE_RECORDER}` },
       { command: ["npm", "start"] },
     );
     expectProductionBuilds(files);

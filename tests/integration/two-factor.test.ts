@@ -48,6 +48,10 @@ const settings = (cookie: string) => call(settingsPage.loader, get(SETTINGS, coo
 const post = (fn: typeof settingsPage.action, path: string, form: Record<string, string>, cookie?: string) =>
   call(fn, formPost(path, form, cookie));
 
+/** The second step of signing in (/auth/two-factor): a code or a recovery code, with the pending sign-in's cookie. */
+const signInCode = (form: Record<string, string>, cookie: string) =>
+  post(secondStep.action, "/auth/two-factor", form, cookie);
+
 /** An admin with the second factor set up through the page; its key, cookie and recovery codes. */
 async function enrolledStaff(role: "admin" | "moderator" = "admin") {
   const user = await member(role === "admin" ? { admin: true } : { moderator: true });
@@ -177,13 +181,13 @@ describe("signing in with a second factor", () => {
     expect(none.status).toBe(302);
     expect(none.headers.get("Location")).toBe("/auth");
 
-    const wrong = await post(secondStep.action, "/auth/two-factor", { intent: "code", code: "000000" }, cookie);
+    const wrong = await signInCode({ intent: "code", code: "000000" }, cookie);
     expect(wrong.status).toBe(400);
     expect(wrong.body.result.error.code).toEqual([WRONG_CODE]);
     expect(await sessionCount(user.id)).toBe(0);
 
     const code = await freshCode(user.id, secret);
-    const right = await post(secondStep.action, "/auth/two-factor", { intent: "code", code }, cookie);
+    const right = await signInCode({ intent: "code", code }, cookie);
     expect(right.status).toBe(302);
     expect(right.headers.get("Location")).toBe("/admin/emails");
     const sessionCookie = cookieFrom(right.headers);
@@ -192,18 +196,13 @@ describe("signing in with a second factor", () => {
     expect(await sessionCount(user.id)).toBe(1);
     // the pending sign-in was used up
     expect(await db.select().from(loginChallenges).where(eq(loginChallenges.userId, user.id))).toEqual([]);
-    const again = await post(secondStep.action, "/auth/two-factor", { intent: "code", code }, cookie);
+    const again = await signInCode({ intent: "code", code }, cookie);
     expect(again.status).toBe(302);
     expect(again.headers.get("Location")).toBe("/auth");
 
     // the same code with a new pending sign-in: refused (its time step was used)
     const second = await passwordStep(user.username);
-    const replay = await post(
-      secondStep.action,
-      "/auth/two-factor",
-      { intent: "code", code: await usedCode(user.id, secret) },
-      second.cookie,
-    );
+    const replay = await signInCode({ intent: "code", code: await usedCode(user.id, secret) }, second.cookie);
     expect(replay.status).toBe(400);
     expect(replay.body.result.error.code).toEqual([WRONG_CODE]);
     expect(await sessionCount(user.id)).toBe(1);
@@ -215,12 +214,7 @@ describe("signing in with a second factor", () => {
     const recoveryPage = await call(secondStep.loader, get("/auth/two-factor?method=recovery", first.cookie));
     expect(recoveryPage.body.recovery).toBe(true);
     const typed = recoveryCodes[3]!.toUpperCase().replace("-", " ");
-    const used = await post(
-      secondStep.action,
-      "/auth/two-factor",
-      { intent: "recovery", recoveryCode: typed },
-      first.cookie,
-    );
+    const used = await signInCode({ intent: "recovery", recoveryCode: typed }, first.cookie);
     expect(used.status).toBe(302);
     expect(used.headers.get("Location")).toBe("/forum");
     const left = await db
@@ -230,20 +224,10 @@ describe("signing in with a second factor", () => {
     expect(left[0]!.n).toBe(9);
 
     const second = await passwordStep(user.username);
-    const reused = await post(
-      secondStep.action,
-      "/auth/two-factor",
-      { intent: "recovery", recoveryCode: recoveryCodes[3]! },
-      second.cookie,
-    );
+    const reused = await signInCode({ intent: "recovery", recoveryCode: recoveryCodes[3]! }, second.cookie);
     expect(reused.status).toBe(400);
     expect(reused.body.result.error.recoveryCode).toEqual([WRONG_RECOVERY_CODE]);
-    const other = await post(
-      secondStep.action,
-      "/auth/two-factor",
-      { intent: "recovery", recoveryCode: recoveryCodes[4]! },
-      second.cookie,
-    );
+    const other = await signInCode({ intent: "recovery", recoveryCode: recoveryCodes[4]! }, second.cookie);
     expect(other.status).toBe(302);
   });
 
@@ -252,7 +236,7 @@ describe("signing in with a second factor", () => {
     let cookie = "";
     for (let i = 0; i < 5; i++) {
       ({ cookie } = await passwordStep(user.username));
-      const wrong = await post(secondStep.action, "/auth/two-factor", { intent: "code", code: "000000" }, cookie);
+      const wrong = await signInCode({ intent: "code", code: "000000" }, cookie);
       expect(wrong.status).toBe(400);
     }
     const [limit] = await db
@@ -262,12 +246,7 @@ describe("signing in with a second factor", () => {
     expect(limit!.count).toBe(5);
     // the password step itself is now refused, and so is a right code
     expect((await passwordStep(user.username)).answer.status).toBe(429);
-    const right = await post(
-      secondStep.action,
-      "/auth/two-factor",
-      { intent: "code", code: await freshCode(user.id, secret) },
-      cookie,
-    );
+    const right = await signInCode({ intent: "code", code: await freshCode(user.id, secret) }, cookie);
     expect(right.status).toBe(429);
     expect(await sessionCount(user.id)).toBe(1); // the enrolment's own
   });
@@ -279,12 +258,7 @@ describe("signing in with a second factor", () => {
       .update(loginChallenges)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(loginChallenges.userId, user.id));
-    const late = await post(
-      secondStep.action,
-      "/auth/two-factor",
-      { intent: "code", code: await freshCode(user.id, secret) },
-      cookie,
-    );
+    const late = await signInCode({ intent: "code", code: await freshCode(user.id, secret) }, cookie);
     expect(late.status).toBe(302);
     expect(late.headers.get("Location")).toBe("/auth");
   });
@@ -335,12 +309,7 @@ describe("a password reset with a second factor", () => {
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/auth/two-factor");
     expect(await sessionCount(user.id)).toBe(0);
-    const done = await post(
-      secondStep.action,
-      "/auth/two-factor",
-      { intent: "code", code: await freshCode(user.id, secret) },
-      cookieFrom(page.headers),
-    );
+    const done = await signInCode({ intent: "code", code: await freshCode(user.id, secret) }, cookieFrom(page.headers));
     expect(done.status).toBe(302);
     expect(await sessionCount(user.id)).toBe(1);
 
@@ -416,19 +385,9 @@ describe("changing the second factor", () => {
     const fresh = renewed.body.recoveryCodes as string[];
     expect(fresh).toHaveLength(10);
     const { cookie: pending } = await passwordStep(user.username);
-    const old = await post(
-      secondStep.action,
-      "/auth/two-factor",
-      { intent: "recovery", recoveryCode: recoveryCodes[1]! },
-      pending,
-    );
+    const old = await signInCode({ intent: "recovery", recoveryCode: recoveryCodes[1]! }, pending);
     expect(old.status).toBe(400);
-    const current = await post(
-      secondStep.action,
-      "/auth/two-factor",
-      { intent: "recovery", recoveryCode: fresh[0]! },
-      pending,
-    );
+    const current = await signInCode({ intent: "recovery", recoveryCode: fresh[0]! }, pending);
     expect(current.status).toBe(302);
   });
 });

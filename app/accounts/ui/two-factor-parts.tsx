@@ -1,30 +1,9 @@
-import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { SubmitButton } from "~/components/submit-button";
-import { useIntentAnswer, useIntentBusy } from "./intent-answer";
 
 /**
  * The second factor's page parts without Conform (decision 210), loaded with the page; its code forms are in
- * ./two-factor-forms and hydrate on first use (decision 109).
+ * ./two-factor-forms and hydrate on first use (decision 109); its start and cancel buttons are ./intent-button.
  */
-/** A form that is its button (start or cancel the set-up). */
-export function IntentButton({ intent, children, busyLabel }: { intent: string; children: string; busyLabel: string }) {
-  const busy = useIntentBusy(intent);
-  const error = useIntentAnswer(intent)?.result?.error?.[""]?.[0];
-  return (
-    <Form method="post" className="space-y-2">
-      <input type="hidden" name="intent" value={intent} />
-      <SubmitButton busy={busy} busyLabel={busyLabel}>
-        {children}
-      </SubmitButton>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </Form>
-  );
-}
 
 /**
  * The recovery codes, shown once after the set-up or a renewal: the panel takes focus (with JavaScript through an
