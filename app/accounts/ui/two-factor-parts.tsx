@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useFormAnswer } from "~/components/form-answer";
 import { SubmitButton } from "~/components/submit-button";
-import { useIntentAnswer, useIntentBusy } from "./intent-answer";
+import { useIntentBusy } from "./intent-answer";
 
 /**
  * The second factor's page parts without Conform (decision 210), loaded with the page; its code forms are in
@@ -10,7 +11,7 @@ import { useIntentAnswer, useIntentBusy } from "./intent-answer";
 /** A form that is its button (start or cancel the set-up). */
 export function IntentButton({ intent, children, busyLabel }: { intent: string; children: string; busyLabel: string }) {
   const busy = useIntentBusy(intent);
-  const error = useIntentAnswer(intent)?.result?.error?.[""]?.[0];
+  const error = useFormAnswer(intent)?.result?.error?.[""]?.[0];
   return (
     <Form method="post" className="space-y-2">
       <input type="hidden" name="intent" value={intent} />
