@@ -5,6 +5,9 @@
 export const PASSWORD_HINT =
   "8-16 characters with letters and numbers; symbols !@#$%^&*()_+-=[]{}|;:,.<>? are allowed.";
 
+/** The reset link's form: the intent its page's answer names (decision 250). */
+export const RESET_PASSWORD_INTENT = "reset-password";
+
 export const CHANGE_EMAIL_MESSAGE = "Please enter a valid email address.";
 export const CURRENT_PASSWORD_MESSAGE = "Please enter your current password to change your email.";
 

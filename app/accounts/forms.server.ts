@@ -2,6 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
+import type { FormAnswer } from "~/components/form-answer";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, honeypotFilled } from "~/components/honeypot";
 import { publicOrigin } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
@@ -10,6 +11,7 @@ import { readResetMethod } from "./auth-page";
 import { authenticateForm } from "./auth.server";
 import { addEmail, changeEmail, issueEmailVerification } from "./email.server";
 import type { AccountFailure } from "./errors";
+import { RESET_PASSWORD_INTENT } from "./form-texts";
 import { serializeSentValue, type SentValue } from "./recovery-cookie.server";
 import {
   requestPasswordResetByEmail,
@@ -267,13 +269,19 @@ export async function submitProfileForm(
 export async function submitNewPassword(request: Request) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+  // the form's answer (decision 250): Conform's result, the passwords left out
+  const refused = (status: number, errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {}) =>
+    data<FormAnswer>(
+      { intent: RESET_PASSWORD_INTENT, result: submission.reply({ ...errors, hideFields }) },
+      { status },
+    );
+  if (submission.status !== "success") return refused(400);
   const { token, password } = submission.value;
   const result = await resetPassword({ token, password, origin: publicOrigin() });
   if (!result.ok) {
     const errors =
       result.field === "password" ? { fieldErrors: { password: [result.error] } } : { formErrors: [result.error] };
-    return data(submission.reply({ ...errors, hideFields }), { status: result.status });
+    return refused(result.status, errors);
   }
   // The mailed link stands for the password; an account with a second factor still needs its code.
   if (await hasTwoFactor(result.user.id)) return secondStepRedirect(result.user.id, "/forum");

@@ -1,6 +1,6 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
+import type { FormAnswer } from "~/components/form-answer";
 import { GENERATION_TEXTS } from "~/numerology/texts";
 import { saveScreenedPreferences } from "~/preferences/preferences.server";
 import { preferencesSchema } from "~/preferences/schema";
@@ -13,18 +13,19 @@ import { PREFERENCES_INTENT } from "./ui/preferences-form";
  */
 export const PREFERENCES_CONSTRAINT = getZodConstraint(preferencesSchema);
 
-/** A refused save: Conform's result for the form, and the error summary's title (why it was refused). */
-export type PreferencesAnswer = { result: SubmissionResult<string[]>; title: string };
-
 /**
  * Content preferences: validated with the preferences schema, keywords screened, saved for the visitor, then back
- * to the same address (post/redirect/get); a refusal is a 400 with the form's errors, nothing stored.
+ * to the same address (post/redirect/get); a refusal is a 400 with the form's errors, nothing stored: the form's
+ * answer (decision 250), Conform's result and the error summary's title (why it was refused) as its `toast`.
  */
 export async function submitPreferences(request: Request) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: preferencesSchema });
   const refused = (title: string, errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {}) =>
-    data<PreferencesAnswer>({ result: submission.reply(errors), title }, { status: 400 });
+    data<FormAnswer>(
+      { intent: PREFERENCES_INTENT, result: submission.reply(errors), toast: { title } },
+      { status: 400 },
+    );
   const failedTitle = GENERATION_TEXTS.preferencesSaveFailed;
   if (formData.get("intent") !== PREFERENCES_INTENT) return refused(failedTitle, { formErrors: ["Unknown form."] });
   if (submission.status !== "success") return refused(failedTitle);

@@ -1,3 +1,4 @@
+import type { FormAnswer } from "~/components/form-answer";
 import { digitsOf } from "./reduce";
 
 /** Angel numbers (spec part 1): 1 to 4 digits. */
@@ -46,6 +47,30 @@ export function angelDecodeError(reason: string, detail?: string): AngelDecodeEr
     toast: `Unable to decode angel number: ${reason}. Please try again.`,
     ...(detail ? { detail } : {}),
   };
+}
+
+/**
+ * A decode that did not succeed as the form's answer (FormAnswer, decision 250): the alert's title and message, the
+ * toast naming the reason, the line below it, and Conform's result where the form was read (what was typed).
+ */
+export function angelAnswer(
+  error: { title: string; message: string; toast?: string; detail?: string },
+  result?: FormAnswer["result"],
+): FormAnswer {
+  return {
+    intent: ANGEL_FORM_ID,
+    ...(result ? { result } : {}),
+    toast: { title: error.title, description: error.toast ?? error.message },
+    error: error.message,
+    ...(error.detail ? { detail: error.detail } : {}),
+  };
+}
+
+/** The number a failed answer's form was sent with (Conform's `initialValue`): the page shows it again. */
+export function sentAngelNumber(answer: FormAnswer | undefined): string | undefined {
+  const sent = answer?.result?.initialValue;
+  const typed = sent?.fresh ?? sent?.number;
+  return typeof typed === "string" ? typed.trim() : undefined;
 }
 
 const FAILURE_REASONS: Record<string, string> = {

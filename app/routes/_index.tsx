@@ -1,12 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import { Form, Link, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { getUserId } from "~/accounts/session.server";
-import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useAnswerToast, useFormAnswer, type FormAnswer } from "~/components/form-answer";
 import { onDemand } from "~/components/on-demand";
 import { onUse } from "~/components/on-use";
-import { useToast } from "~/components/toaster";
 import { GENERATOR_CONSTRAINT, parseGeneratorForm } from "~/numerology/forms.server";
 import { generateContent, getGeneratedContent } from "~/numerology/generation.server";
 import type { Digit } from "~/numerology/principles";
@@ -14,12 +13,15 @@ import { GENERATION_TEXTS } from "~/numerology/texts";
 import { NumberWheel } from "~/numerology/ui/number-wheel";
 import { PHASE_TEXTS, useGenerator } from "~/numerology/ui/use-generator";
 import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
-import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
+import { guardedServerAction, shouldRevalidateAfterFailure, type SubmitFailure } from "~/utils/client-action";
 import { clientIp, combineHeaders, safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { doNotCache } from "~/utils/page-cache.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
+
+/** The generator's form: its id, and the intent of its answer (decision 250). */
+const FORM_ID = "generator";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
@@ -44,16 +46,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseGeneratorForm(await request.formData());
   const visitor = await getVisitor(request);
   const cookie = visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined;
-  const failed = (error: { title: string; message: string; code: string }, number: number | null, status: number) =>
-    data({ result: submission.reply(), error, number }, { status });
+  // the form's answer (decision 250): what was sent is in Conform's result, the failure's title and message in `toast`
+  const failed = ({ title, message }: { title: string; message: string }, status: number) =>
+    data<FormAnswer>(
+      { intent: FORM_ID, result: submission.reply(), toast: { title, description: message } },
+      { status },
+    );
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "The form is not valid.";
-    return failed({ title: GENERATION_TEXTS.failedTitle, message, code: "INVALID" }, null, 400);
+    return failed({ title: GENERATION_TEXTS.failedTitle, message }, 400);
   }
   const { intent, number, returnTo, ...preferences } = submission.value;
   if (intent === "preferences" || number === undefined) {
     const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...preferences });
-    if (!saved.ok) return failed({ title: saved.title, message: saved.message, code: GRAPHIC_ALERT }, null, 400);
+    if (!saved.ok) return failed(saved, 400);
     // A visitor served a kept page (decision 100) may have no id yet: the one the preferences were saved under goes along.
     const back = safeRedirectPath(returnTo, "/");
     return redirect(back.startsWith("/?") || back === "/" ? back : "/", { headers: cookie });
@@ -65,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userId: await getUserId(request),
     ip: clientIp(context),
   });
-  if (!result.ok) return failed(result, number, result.status);
+  if (!result.ok) return failed(result, result.status);
   return redirectWithToast(
     `/?content=${result.id}`,
     // the page announces the outcome in its own live region and moves focus to the reading (decision 130)
@@ -84,22 +90,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * the spec's 'Connection Lost' (or 'Generation Failed') with Try Again, on the page as it was, what was typed kept,
  * instead of the error page (issue 31).
  */
-export const clientAction = async (args: ClientActionFunctionArgs) => {
-  const number = Number((await args.request.clone().formData()).get("number"));
-  return guardedServerAction(args, (_intent, failure) => ({
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  guardedServerAction(args, (_intent, failure): FormAnswer & { failure: SubmitFailure } => ({
+    intent: FORM_ID,
     failure,
-    error: {
+    toast: {
       title: failure.network ? GENERATION_TEXTS.connectionLostTitle : GENERATION_TEXTS.failedTitle,
-      message: GENERATION_TEXTS.failedMessage,
-      code: failure.network ? "NETWORK" : "SERVER",
+      description: GENERATION_TEXTS.failedMessage,
     },
-    number: Number.isInteger(number) ? number : null,
-    result: undefined,
   }));
-};
 export const shouldRevalidate = shouldRevalidateAfterFailure;
-
-const FORM_ID = "generator";
 
 // the form's fields hydrate on first use; the form is the page's, around its buttons (decisions 113, 130); the
 // reading and the relations show only once a number is chosen (decision 113)
@@ -111,20 +111,13 @@ const PrincipleRelations = onDemand(() =>
 
 export default function Home() {
   const { preferences, content, showEssence, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const { show } = useToast();
-  const { submitting, chosen, phase, buttons } = useGenerator({
-    failedNumber: actionData?.number,
-    shownNumber: content?.number,
-  });
+  const answer = useFormAnswer<typeof action>(FORM_ID);
+  const { submitting, chosen, phase, buttons } = useGenerator({ failed: answer, shownNumber: content?.number });
 
   // errors as toasts too, shown but not announced: the page's inline alert announces them, once
-  useEffect(() => {
-    if (actionData?.error)
-      show({ title: actionData.error.title, description: actionData.error.message, type: "error", quiet: true });
-  }, [actionData, show]);
+  useAnswerToast(answer, true);
 
-  const error = submitting ? null : (actionData?.error ?? null);
+  const error = submitting ? null : (answer?.toast ?? null);
   const outcome = useGenerationOutcome(submitting, error, content?.id);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -139,7 +132,6 @@ export default function Home() {
           holdSubmit
           id={FORM_ID}
           constraint={constraint}
-          lastResult={actionData?.result}
           preferences={preferences}
           returnTo={content ? `/?content=${content.id}` : "/"}
         />

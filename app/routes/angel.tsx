@@ -5,18 +5,11 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  type ClientActionFunctionArgs,
-} from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigate, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useAnswerToast, useFormAnswer } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { onUse } from "~/components/on-use";
 import { PageHole } from "~/components/page-hole";
@@ -25,11 +18,13 @@ import {
   ANGEL_FORM_ID,
   ANGEL_READING_TITLE_ID,
   ANGEL_TEXTS,
+  angelAnswer,
   angelDecodeError,
   angelErrorTitle,
   angelFailureError,
   angelNumberFromQuery,
   SAVED_READINGS_HOLE,
+  sentAngelNumber,
 } from "~/numerology/angel";
 import { decodeAngelNumber, getSavedReading, listSavedReadings } from "~/numerology/angel.server";
 import { ANGEL_CONSTRAINT, angelFormRequest, parseAngelForm } from "~/numerology/forms.server";
@@ -69,15 +64,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseAngelForm(await request.formData());
   const visitor = await getVisitor(request);
-  const typed = submission.payload.fresh ?? submission.payload.number;
-  const number = typeof typed === "string" ? typed.trim() : "";
   if (submission.status !== "success") {
     const [numberError] = submission.error?.number ?? [];
     const firstError = Object.values(submission.error ?? {}).flat()[0] ?? "the form is not valid";
     const error = numberError
       ? { title: angelErrorTitle(numberError) ?? ANGEL_TEXTS.invalidTitle, message: numberError }
       : angelDecodeError("the preferences are not valid", firstError);
-    return data({ result: submission.reply(), error, number }, { status: 400 });
+    return data(angelAnswer(error, submission.reply()), { status: 400 });
   }
   const result = await decodeAngelNumber({
     ...angelFormRequest(submission.value),
@@ -85,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userId: await getUserId(request),
     ip: clientIp(context),
   });
-  if (!result.ok) return data({ error: angelFailureError(result), number }, { status: result.status });
+  if (!result.ok) return data(angelAnswer(angelFailureError(result), submission.reply()), { status: result.status });
   return redirectWithToast(
     `/angel?reading=${result.reading.id}`,
     { title: ANGEL_TEXTS.decodedToast, type: "success" },
@@ -94,14 +87,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** With JavaScript, a decode the server never answered (or answered with a 5xx) ends in the same pair. */
-export const clientAction = async (args: ClientActionFunctionArgs) => {
-  const number = String((await args.request.clone().formData()).get("number") ?? "");
-  return guardedServerAction(args, (_intent, failure) => ({
-    failure,
-    error: angelDecodeError(failure.message),
-    number,
-  }));
-};
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  guardedServerAction(args, (_intent, failure) => ({ ...angelAnswer(angelDecodeError(failure.message)), failure }));
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 /** A saved reading as the list holds it (the whole reading, shown on a click). */
@@ -112,11 +99,11 @@ const AngelFields = onUse(() => import("~/numerology/ui/angel-form").then((m) =>
 
 export default function AngelNumbers() {
   const { preferences, history, reading, prefill, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = useFormAnswer<typeof action>(ANGEL_FORM_ID);
   const navigation = useNavigation();
   const { show } = useToast();
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const [value, setValue] = useState(actionData?.number ?? prefill ?? reading?.number ?? "");
+  const [value, setValue] = useState(sentAngelNumber(answer) ?? prefill ?? reading?.number ?? "");
   const [selected, setSelected] = useState(reading);
   // A saved reading shown from the list: its heading takes focus once it is on the page, and the toast (the polite
   // live region) names it.
@@ -158,10 +145,7 @@ export default function AngelNumbers() {
     }
   }, []);
 
-  const error = actionData?.error as { title: string; message: string; toast?: string; detail?: string } | undefined;
-  useEffect(() => {
-    if (error) show({ title: error.title, description: error.toast ?? error.message, type: "error" });
-  }, [error, show]);
+  useAnswerToast(answer);
 
   const linkNavigation = useLinkNavigation();
   // A kept list's link navigates within this page; a navigation reaching the form while it still waits for its code
@@ -208,11 +192,9 @@ export default function AngelNumbers() {
         <AngelFields
           holdSubmit
           constraint={constraint}
-          lastResult={actionData && "result" in actionData ? actionData.result : undefined}
           preferences={preferences}
           value={value}
           onValue={setValue}
-          error={error}
           onReady={setFormReady}
           awake={heldLink !== null}
         />

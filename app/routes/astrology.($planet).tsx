@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useLoaderData, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
 import { personOf } from "~/accounts/person.server";
 import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE } from "~/ai/moderation.server";
@@ -94,7 +94,6 @@ const AstrologyView = onDemandViews({
 
 export default function AstrologyPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
   const planet = parseBodyName(useParams().planet);
   const tab = pageTab(planet, loaderData.tab);
   const { sky, lastUpdate, checkIntervalMinutes } = useLiveSky(loaderData);
@@ -138,7 +137,6 @@ export default function AstrologyPage() {
           form={{
             preferences: loaderData.preferences,
             constraint: loaderData.preferencesConstraint,
-            answer,
             keywords,
             onKeywords: setKeywords,
           }}

@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useAnswerToast, useFormAnswer, type FormAnswer } from "~/components/form-answer";
 import { onDemand } from "~/components/on-demand";
 import { onUse } from "~/components/on-use";
 import { useToast } from "~/components/toaster";
@@ -38,47 +39,45 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseBirthDateForm(await request.formData());
-  const input = String(submission.payload.birthDate ?? "");
+  // the form's answer (decision 250): what was typed is in Conform's result, a failure's title and message in `toast`
+  const failed = (title: string, message: string, status: number) =>
+    data<FormAnswer>(
+      { intent: BIRTH_DATE_FORM_ID, result: submission.reply(), toast: { title, description: message } },
+      { status },
+    );
   if (submission.status !== "success") {
     const message = submission.error?.birthDate?.[0] ?? BIRTH_DATE_TEXTS.invalidMessage;
-    const error = { title: birthDateErrorTitle(message), message };
-    return data({ result: submission.reply(), error, analysis: null, input }, { status: 400 });
+    return failed(birthDateErrorTitle(message), message, 400);
   }
   const result = await analyzeBirthDate(submission.value.birthDate);
-  if (!result.ok) {
-    const error = { title: result.title, message: result.message };
-    return data({ result: submission.reply(), error, analysis: null, input }, { status: result.status });
-  }
-  const { analysis } = result;
-  return data({ result: submission.reply(), error: null, analysis, input: analysis.birthDate });
+  if (!result.ok) return failed(result.title, result.message, result.status);
+  return data({ intent: BIRTH_DATE_FORM_ID, result: submission.reply(), analysis: result.analysis });
 }
 
 export default function BirthDate() {
   const { constraint, nameNumbers } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = useFormAnswer<typeof action>(BIRTH_DATE_FORM_ID);
+  const answered = answer && "analysis" in answer ? answer.analysis : null;
   const navigation = useNavigation();
   const { show } = useToast();
   const hydrated = useHydrated();
-  const [value, setValue] = useState(actionData?.input ?? "");
+  const [value, setValue] = useState(answered?.birthDate ?? String(answer?.result?.initialValue?.birthDate ?? ""));
   const analyzing = navigation.state === "submitting";
 
+  // shown, not announced: the inline alert announces the error, once (decision 130)
+  useAnswerToast(answer, true);
   useEffect(() => {
-    if (!actionData) return;
-    // shown, not announced: the inline alert announces the error, once (decision 130)
-    if (actionData.error)
-      show({ title: actionData.error.title, description: actionData.error.message, type: "error", quiet: true });
-    else if (actionData.analysis) {
-      setValue(actionData.analysis.birthDate);
-      show({
-        title: "Analysis Complete",
-        description: `Your life path number is ${actionData.analysis.lifePathNumber}.`,
-        type: "success",
-      });
-    }
-  }, [actionData, show]);
+    if (!answered) return;
+    setValue(answered.birthDate);
+    show({
+      title: "Analysis Complete",
+      description: `Your life path number is ${answered.lifePathNumber}.`,
+      type: "success",
+    });
+  }, [answered, show]);
 
-  const analysis = analyzing ? null : (actionData?.analysis ?? null);
-  const error = analyzing ? null : (actionData?.error ?? null);
+  const analysis = analyzing ? null : answered;
+  const error = analyzing ? null : (answer?.toast ?? null);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Link to="/about" className="text-cosmic underline">
@@ -99,14 +98,7 @@ export default function BirthDate() {
           aria-label="Analyze a birth date"
           className="flex flex-wrap items-end gap-3"
         >
-          <BirthDateField
-            holdSubmit
-            constraint={constraint}
-            lastResult={actionData?.result}
-            value={value}
-            onValue={setValue}
-            invalid={!!error}
-          />
+          <BirthDateField holdSubmit constraint={constraint} value={value} onValue={setValue} invalid={!!error} />
           {/* the page's, not the field's part: disabled while the field is empty from the page's hydration on (spec) */}
           <button
             type="submit"
@@ -123,7 +115,7 @@ export default function BirthDate() {
             className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
           >
             <p className="font-semibold">{error.title}</p>
-            <p>{error.message}</p>
+            <p>{error.description}</p>
           </div>
         ) : null}
       </div>

@@ -20,11 +20,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPasswordPage() {
   const { token, usable, constraint } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  // a refused new password answers the form (decision 250): the form stays, with its errors
+  const answer = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-ink">Choose a New Password</h1>
-      {usable || lastResult ? (
+      {usable || answer ? (
         <ResetPasswordForm token={token} constraint={constraint} />
       ) : (
         <div className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950">

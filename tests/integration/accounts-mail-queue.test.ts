@@ -190,7 +190,10 @@ describe("common passwords are refused, with the reason, tied to the password fi
       formPost("/reset-password", { token, password: "password123", confirmPassword: "password123" }),
     );
     expect(page.status).toBe(400);
-    expect(page.body.error).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
+    expect(page.body).toMatchObject({
+      intent: "reset-password",
+      result: { error: { password: [COMMON_PASSWORD_MESSAGE] } },
+    });
     const api = await call(resetApi, jsonPost("/api/reset-password", { token, password: "password123" }));
     expect(api).toMatchObject({ status: 400, body: { error: COMMON_PASSWORD_MESSAGE } });
     expect((await call(resetApi, jsonPost("/api/reset-password", { token, password: "Tz7!qLm2Wx" }))).status).toBe(200);

@@ -1,20 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useActionData, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { answerFor, type FormAnswer } from "~/components/form-answer";
+import { useFormAnswer } from "~/components/form-answer";
 import { submitFailure } from "~/utils/client-action";
 
 /**
  * The accounts pages hold several forms that post to one action, told apart by their `intent` (CONVENTIONS:
- * forms). The action answers the site's one form answer (`FormAnswer`: `{ intent, result }`, a Conform reply) or, with JavaScript, a failure that never
- * reached the server comes back as `{ intent, failure }` (~/utils/client-action). These hooks read that one
- * answer for one form; they are the only fetch state the pages keep.
+ * forms). The action answers the site's one form answer (`FormAnswer`: `{ intent, result }`, a Conform reply) or, with
+ * JavaScript, a failure that never reached the server comes back as `{ intent, failure }` (~/utils/client-action).
+ * Each form reads it with `useFormAnswer(intent)` (~/components/form-answer); these hooks add what the accounts
+ * forms need on top of it: they are the only fetch state the pages keep.
  */
-export type IntentAnswer = FormAnswer;
-
-export function useIntentAnswer(intent: string): IntentAnswer | undefined {
-  return answerFor(useActionData(), intent);
-}
 
 /**
  * The last server answer for the form with this intent, for `useForm({ lastResult })` (memoised: Conform applies
@@ -25,7 +21,7 @@ export function useIntentResult(
   intent: string,
   network?: { field: string; message: string },
 ): SubmissionResult<string[]> | undefined {
-  const answer = useIntentAnswer(intent);
+  const answer = useFormAnswer(intent);
   const field = network?.field;
   const message = network?.message;
   return useMemo(() => {

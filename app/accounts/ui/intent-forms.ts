@@ -2,9 +2,10 @@ import { useForm, type DefaultValue } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { firstError, type FormErrors } from "~/accounts/form-texts";
 import type { FormConstraint } from "~/components/form";
+import { useFormAnswer } from "~/components/form-answer";
 import { useToast } from "~/components/toaster";
 import { submitFailure } from "~/utils/client-action";
-import { useIntentAnswer, useIntentBusy, useIntentResult } from "./intent-answer";
+import { useIntentBusy, useIntentResult } from "./intent-answer";
 
 /**
  * One accounts form's Conform state (the answer hooks without Conform are in `./intent-answer`, so pages that
@@ -16,7 +17,7 @@ import { useIntentAnswer, useIntentBusy, useIntentResult } from "./intent-answer
  * first message, or `fallback`; a failure of the network raises `network` when given.
  */
 function useFailureToast(intent: string, options: FailureToast | undefined) {
-  const answer = useIntentAnswer(intent);
+  const answer = useFormAnswer(intent);
   const { show } = useToast();
   // The options are the calling form's constants: read the latest without making them a reason to toast again.
   const latest = useRef(options);

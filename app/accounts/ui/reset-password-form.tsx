@@ -1,12 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { PASSWORD_HINT } from "~/accounts/form-texts";
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { PASSWORD_HINT, RESET_PASSWORD_INTENT } from "~/accounts/form-texts";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
+import { useIntentResult } from "./intent-answer";
 
-/** The new password, twice, for the reset link's token (the page's form, hydrated on first use: decision 109). */
+/** The new password, twice, for the reset link's token (the page's form, hydrated on first use: decision 109);
+ * its errors are the page's answer to it (decision 250). */
 export function ResetPasswordForm({ token, constraint }: { token: string; constraint: FormConstraint }) {
-  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const lastResult = useIntentResult(RESET_PASSWORD_INTENT);
   const navigation = useNavigation();
   const [form, fields] = useForm<{ password: string; confirmPassword: string }>({
     id: "reset-password",

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import type { PreferencesAnswer } from "~/astrology/forms.server";
 import { FieldError } from "~/components/field-error";
 import { ErrorSummary, SubmitButton } from "~/components/form";
+import { useFormAnswer } from "~/components/form-answer";
 import { useAdoptOnHydration } from "~/components/on-use";
 import {
   COMPOSITION_LABELS,
@@ -29,14 +29,12 @@ export const PREFERENCES_INTENT = "preferences";
 export function PreferencesForm({
   preferences,
   constraint,
-  answer,
   keywords,
   onKeywords,
   onReady,
 }: {
   preferences: Preferences;
   constraint: Constraint;
-  answer: PreferencesAnswer | undefined;
   keywords: string;
   onKeywords: (value: string) => void;
   /** told once the form has hydrated (the horoscope holds a planet switch until then, decision 116) */
@@ -45,6 +43,8 @@ export function PreferencesForm({
   awake?: boolean;
 }) {
   const { save, status } = usePreferencesSave();
+  // a refused save (without JavaScript, or one the API sent back to the form): the page's answer (decision 250)
+  const answer = useFormAnswer(PREFERENCES_INTENT);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === PREFERENCES_INTENT;
   const [form, fields] = useForm({
@@ -96,7 +96,7 @@ export function PreferencesForm({
       <input type="hidden" name="intent" value={PREFERENCES_INTENT} />
       <ErrorSummary
         form={form}
-        title={answer?.title ?? ""}
+        title={answer?.toast?.title ?? ""}
         fields={[fields.style, fields.composition, fields.keywords]}
         resultKey={answer?.result}
       />

@@ -1,14 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
-import { answerFor, useAnswerToast } from "~/components/form-answer";
+import { useAnswerToast, useFormAnswer } from "~/components/form-answer";
 import { forumQueryWithout } from "../pages";
 import { ForumDialog } from "./forum-dialog";
 
 /** The forum page's add-email dialog (?dialog=add-email), opened from the e-mail prompt (email-prompt.tsx). */
 export function AddEmailDialog({ constraint }: { constraint: FormConstraint }) {
-  const answer = answerFor(useActionData(), "add-email");
+  const answer = useFormAnswer("add-email");
   useAnswerToast(answer);
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();

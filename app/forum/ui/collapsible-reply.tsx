@@ -1,7 +1,7 @@
-import { useActionData, useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { FormConstraint } from "~/components/form";
-import { answerFor } from "~/components/form-answer";
+import { useFormAnswer } from "~/components/form-answer";
 import { onDemand } from "~/components/on-demand";
 import { useHydrated } from "~/components/use-hydrated";
 
@@ -16,7 +16,7 @@ const ReplyForm = onDemand(() => import("./post-forms").then((m) => m.ReplyForm)
  */
 export function CollapsibleReply({ constraint, resetKey }: { constraint: FormConstraint; resetKey: string }) {
   const [params] = useSearchParams();
-  const answer = answerFor(useActionData(), "reply");
+  const answer = useFormAnswer("reply");
   const hydrated = useHydrated();
   const [expanded, setExpanded] = useState(params.get("reply") === "1");
   useEffect(() => {

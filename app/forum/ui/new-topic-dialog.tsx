@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { FieldError } from "~/components/field-error";
 import { SelectField, TextareaField } from "~/components/fields";
 import { SubmitButton } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
-import { answerFor, useAnswerToast } from "~/components/form-answer";
+import { useAnswerToast, useFormAnswer } from "~/components/form-answer";
 import { HoneypotField } from "~/components/honeypot";
 import { CATEGORY_OPTIONS } from "../categories";
 import { forumQueryWithout } from "../pages";
@@ -15,8 +15,7 @@ const INPUT = "mt-1 w-full rounded border border-violet-300 px-3 py-2";
 
 /** The new-topic form at /forum?new=1: a route dialog, validated by the page's action. */
 export function NewTopicDialog({ category, constraint }: { category: string | null; constraint: FormConstraint }) {
-  const actionData = useActionData();
-  const answer = answerFor(actionData, "create-topic");
+  const answer = useFormAnswer("create-topic");
   useAnswerToast(answer);
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();

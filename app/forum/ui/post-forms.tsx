@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { TextareaField } from "~/components/fields";
 import { SubmitButton } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
-import { answerFor } from "~/components/form-answer";
+import { useFormAnswer } from "~/components/form-answer";
 import { AnswerSummary } from "./answer-summary";
 
 /**
@@ -13,7 +13,7 @@ import { AnswerSummary } from "./answer-summary";
 
 /** `typed`: what was typed into the server's form before the page hydrated, taken over (focused) by this one. */
 export function ReplyForm({ constraint, typed }: { constraint: FormConstraint; typed?: string }) {
-  const answer = answerFor(useActionData(), "reply");
+  const answer = useFormAnswer("reply");
   const navigation = useNavigation();
   const [form, fields] = useForm<{ content: string }>({
     id: "reply",
@@ -45,7 +45,7 @@ export function EditForm({
   cancelHref: string;
   constraint: FormConstraint;
 }) {
-  const answer = answerFor(useActionData(), "edit");
+  const answer = useFormAnswer("edit");
   const navigation = useNavigation();
   const [form, fields] = useForm<{ content: string; postId: string }>({
     id: `edit-${post.id}`,

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RouteDialog } from "~/components/dialog";
 import { FieldError } from "~/components/field-error";
 import { SelectField, TextareaField } from "~/components/fields";
 import { ErrorSummary } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
-import { answerFor, type FormAnswer } from "~/components/form-answer";
+import { useFormAnswer, type FormAnswer } from "~/components/form-answer";
 import { CATEGORY_OPTIONS } from "~/forum/categories";
 import type { Confirm } from "../confirm";
 import {
@@ -60,7 +60,7 @@ function ConfirmForm({
   danger?: boolean;
   children: (fields: ReturnType<typeof useConfirmForm>[1]) => ReactNode;
 }) {
-  const answer = answerFor(useActionData(), intent);
+  const answer = useFormAnswer(intent);
   const navigation = useNavigation();
   const [form, fields] = useConfirmForm(
     `${intent}-${target.targetType}-${target.targetId}`,

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { FieldError } from "~/components/field-error";
 import { TextareaField } from "~/components/fields";
 import { ErrorSummary } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
-import { answerFor } from "~/components/form-answer";
+import { useFormAnswer } from "~/components/form-answer";
 
 /** Grant the moderator role (a username) or take it back (`username` given), with the reason the audit log keeps. */
 export function RoleForm({
@@ -17,7 +17,7 @@ export function RoleForm({
   username?: string;
   constraint: FormConstraint;
 }) {
-  const answer = answerFor(useActionData(), "role");
+  const answer = useFormAnswer("role");
   const [form, fields] = useForm<{ username: string; reason: string }>({
     id: `role-${role}`,
     lastResult: answer?.result,

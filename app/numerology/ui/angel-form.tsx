@@ -1,6 +1,7 @@
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import type { FormConstraint } from "~/components/form";
+import { useFormAnswer } from "~/components/form-answer";
 import { useAdoptOnHydration } from "~/components/on-use";
 import type { Preferences } from "~/preferences/options";
 import { ANGEL_ERROR_ID, ANGEL_FORM_ID, ANGEL_MAX_DIGITS, ANGEL_TEXTS, sanitizeAngelInput } from "../angel";
@@ -11,23 +12,20 @@ import { PreferencesFields } from "./preferences-fields";
  * "Decode Angel Message". The `<form>` is the page's, around these and the reading's 'Generate Fresh Reading'
  * (decision 130: text browsers ignore a button's `form` attribute). This part hydrates on first use (decisions 109,
  * 113). The number is the page's (the saved readings set it from outside the form); on mount the part adopts what
- * was typed before its code arrived.
+ * was typed before its code arrived. The page's answer to a failed decode (a FormAnswer, decision 250) is read here:
+ * Conform's result, and the alert's title, message and reason line.
  */
 export function AngelFields({
   constraint,
-  lastResult,
   preferences,
   value,
   onValue,
-  error,
   onReady,
 }: {
   constraint: FormConstraint;
-  lastResult: SubmissionResult<string[]> | undefined;
   preferences: Preferences;
   value: string;
   onValue: (value: string) => void;
-  error: { title: string; message: string; detail?: string } | undefined;
   /** told once the form has hydrated (the page holds a navigation until then) */
   onReady: (ready: true) => void;
   /** changed by the page to load the form before it is used (a new prop wakes a part waiting for use) */
@@ -35,9 +33,10 @@ export function AngelFields({
 }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const answer = useFormAnswer(ANGEL_FORM_ID);
   const [, fields] = useForm<Preferences & { number: string }>({
     id: ANGEL_FORM_ID,
-    lastResult,
+    lastResult: answer?.result,
     constraint,
     shouldValidate: "onSubmit",
   });
@@ -65,8 +64,8 @@ export function AngelFields({
             value={value}
             onChange={(e) => onValue(sanitizeAngelInput(e.target.value))}
             placeholder="1111"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ANGEL_ERROR_ID : undefined}
+            aria-invalid={answer ? true : undefined}
+            aria-describedby={answer ? ANGEL_ERROR_ID : undefined}
             className="mt-1 block w-40 rounded-md border border-violet-300 px-3 py-2 text-2xl tracking-widest"
           />
         </div>
@@ -78,15 +77,15 @@ export function AngelFields({
           {pending ? ANGEL_TEXTS.pending : "Decode Angel Message"}
         </button>
       </div>
-      {error && !pending ? (
+      {answer?.toast && !pending ? (
         <div
           id={ANGEL_ERROR_ID}
           role="alert"
           className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
         >
-          <p className="font-semibold">{error.title}</p>
-          <p>{error.message}</p>
-          {error.detail ? <p className="mt-1 text-sm">{error.detail}</p> : null}
+          <p className="font-semibold">{answer.toast.title}</p>
+          <p>{answer.error ?? answer.toast.description}</p>
+          {answer.detail ? <p className="mt-1 text-sm">{answer.detail}</p> : null}
         </div>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import { useRef } from "react";
 import type { FormConstraint } from "~/components/form";
+import { useFormAnswer } from "~/components/form-answer";
 import { useAdoptOnHydration } from "~/components/on-use";
 import { BIRTH_DATE_ERROR_ID, BIRTH_DATE_FORM_ID, BIRTH_DATE_MAX_LENGTH, formatBirthDateInput } from "../birth-date";
 
@@ -9,17 +10,15 @@ import { BIRTH_DATE_ERROR_ID, BIRTH_DATE_FORM_ID, BIRTH_DATE_MAX_LENGTH, formatB
  * 109, 113), so the `<form>`, its Analyze button and the failure box are the page's (decision 130: the button sits
  * in the form, which text browsers need): the button's rule (disabled while the field is empty) holds from the
  * page's hydration, before this code is fetched. The value is the page's; on mount the field adopts what was typed
- * before its code arrived.
+ * before its code arrived. Conform's result comes from the page's answer to the form (a FormAnswer, decision 250).
  */
 export function BirthDateField({
   constraint,
-  lastResult,
   value,
   onValue,
   invalid,
 }: {
   constraint: FormConstraint;
-  lastResult: SubmissionResult<string[]> | undefined;
   value: string;
   onValue: (value: string) => void;
   invalid: boolean;
@@ -27,7 +26,7 @@ export function BirthDateField({
   const previous = useRef(value);
   const [, fields] = useForm<{ birthDate: string }>({
     id: BIRTH_DATE_FORM_ID,
-    lastResult,
+    lastResult: useFormAnswer(BIRTH_DATE_FORM_ID)?.result,
     constraint,
     shouldValidate: "onSubmit",
   });

@@ -14,7 +14,8 @@ export type GeneratedReading = {
   notice?: string;
 };
 
-export type GenerationError = { title: string; message: string };
+/** A failed generation, as the page's answer gives it (FormAnswer's `toast`, decision 250). */
+export type GenerationError = { title: string; description?: string };
 
 /**
  * The result of the home generator for the chosen number: the failure with 'Try Again', the reading, or (while a
@@ -44,7 +45,7 @@ export function GenerationResult({
           <h2 id="result-title" tabIndex={-1} className="font-semibold outline-none">
             {error.title}
           </h2>
-          <p className="mt-1">{error.message}</p>
+          <p className="mt-1">{error.description}</p>
           <button type="submit" name="number" value={chosen} className="mt-3 rounded-md bg-cosmic px-4 py-2 text-white">
             Try Again
           </button>

@@ -1,5 +1,6 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import type { FormConstraint } from "~/components/form";
+import { useFormAnswer } from "~/components/form-answer";
 import { useHydrated } from "~/components/use-hydrated";
 import type { Preferences } from "~/preferences/options";
 import { PreferencesFields } from "./preferences-fields";
@@ -10,23 +11,23 @@ import { usePreferenceSaver } from "./use-preference-saver";
  * change with JavaScript, with 'Save preferences' without it). The `<form>` is the page's: it holds these fields
  * and the page's own buttons (the number wheel, 'Try Again', Refresh, 'Generate New Insights', the relation
  * cards), since text browsers ignore a button's `form` attribute (decision 130). This part hydrates on first use
- * (decisions 109, 113); a submit before then is the page's form's, through Remix, with what was typed.
+ * (decisions 109, 113); a submit before then is the page's form's, through Remix, with what was typed. The errors
+ * come from the page's answer to the form `id` (a FormAnswer, decision 250).
  */
 export function GeneratorFields({
   id,
   constraint,
-  lastResult,
   preferences,
   returnTo,
 }: {
   id: string;
   constraint: FormConstraint;
-  lastResult: SubmissionResult<string[]> | undefined;
   preferences: Preferences;
   returnTo: string;
 }) {
   const hydrated = useHydrated();
   const onPreferenceChange = usePreferenceSaver();
+  const lastResult = useFormAnswer(id)?.result;
   const [, fields] = useForm<Preferences>({ id, lastResult, constraint, shouldValidate: "onSubmit" });
   return (
     <div className="mt-8">

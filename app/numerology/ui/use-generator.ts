@@ -1,5 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import type { FormAnswer } from "~/components/form-answer";
 import { isDigit, type Digit } from "../principles";
 
 const FINALIZING_AFTER_MS = 1500;
@@ -7,9 +8,11 @@ const FINALIZING_AFTER_MS = 1500;
 /**
  * The home generator's state: whether a generation is on its way, which number is chosen (the one being
  * generated, else the one that just failed, else the reading shown), the status phase (generating at once,
- * finalizing after 1.5 s) and the digit buttons, which keys 0-9 press unless the visitor is typing.
+ * finalizing after 1.5 s) and the digit buttons, which keys 0-9 press unless the visitor is typing. The number that
+ * failed is the one this page last sent (with JavaScript), or the one the server's answer says was sent (Conform's
+ * result, when the form was valid and the generation failed).
  */
-export function useGenerator({ failedNumber, shownNumber }: { failedNumber?: number | null; shownNumber?: number }) {
+export function useGenerator({ failed, shownNumber }: { failed?: FormAnswer; shownNumber?: number }) {
   const navigation = useNavigation();
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   const submitting =
@@ -17,6 +20,12 @@ export function useGenerator({ failedNumber, shownNumber }: { failedNumber?: num
     navigation.formMethod === "POST" &&
     navigation.formData?.get("intent") !== "preferences";
   const pending = submitting && navigation.formData?.has("number") ? Number(navigation.formData.get("number")) : null;
+  const [sent, setSent] = useState<number | null>(null);
+  useEffect(() => {
+    if (pending !== null) setSent(pending);
+  }, [pending]);
+  const answered = failed?.result?.status === "success" ? Number(failed.result.initialValue?.number) : null;
+  const failedNumber = failed ? (sent ?? answered) : null;
   const chosen: Digit | null =
     [pending, failedNumber, shownNumber].find((n): n is Digit => n != null && isDigit(n)) ?? null;
 
