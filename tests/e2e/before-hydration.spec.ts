@@ -129,3 +129,42 @@ test("a reply typed before hydration stays open and is posted as typed", async (
   // the form is emptied for the next reply
   await expect(page.getByLabel("Your reply")).toHaveValue("");
 });
+
+test("a reply typed on while the form's code is still coming is kept, with the focus", async ({ page }) => {
+  const member = await createMember();
+  const { createTopic } = await import("../../app/forum/topics.server");
+  const { topic } = await createTopic({
+    authorId: member.id,
+    title: `Slow reply form ${Date.now()}`,
+    description: null,
+    category: "general",
+  });
+  await signIn(page, member.id);
+  const hydrate = await openHeld(page, `/forum/topic/${topic.id}`);
+  // the reply form's own module (Conform) is held after the page's have come (registered last, so matched first)
+  let releaseForm = () => {};
+  const formReleased = new Promise<void>((resolve) => (releaseForm = resolve));
+  let formAsked = false;
+  await page.route(/\/build\/.*post-forms-[^/]*\.js$/, async (route) => {
+    formAsked = true;
+    await formReleased;
+    await route.continue();
+  });
+  const before = `Typed before the scripts ${Date.now()}`;
+  await page.getByLabel("Your reply").fill(before);
+  await hydrate();
+  await expect.poll(() => formAsked).toBe(true);
+  // the page has hydrated and the form's code is on its way: the text is still there, focused, and takes more keys
+  const field = page.getByLabel("Your reply");
+  await expect(field).toHaveValue(before);
+  await expect(field).toBeFocused();
+  await page.keyboard.type(" while it loads");
+  releaseForm();
+  await expect(page.getByRole("button", { name: "Post Reply" })).toBeVisible();
+  await expect(field).toHaveValue(`${before} while it loads`);
+  await expect(field).toBeFocused();
+  await page.keyboard.type(" and after");
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(page.getByText("Reply posted!").first()).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: `${before} while it loads and after` })).toHaveCount(1);
+});

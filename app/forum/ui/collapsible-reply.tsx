@@ -1,5 +1,5 @@
 import { useSearchParams } from "@remix-run/react";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { FormConstraint } from "~/components/form";
 import { useFormAnswer } from "~/components/form-answer";
 import { onDemand } from "~/components/on-demand";
@@ -28,12 +28,17 @@ export function CollapsibleReply({ constraint, resetKey }: { constraint: FormCon
   // shows collapsed first; on-use's hook would bring its module to this page, over the JavaScript budget.)
   const panel = useRef<HTMLDivElement>(null);
   const [typed, setTyped] = useState<[key: string, text: string]>();
+  // what is in the reply until the form takes it: typed before hydration, then in the stand-in below
+  const latest = useRef("");
+  const typedNow = useCallback(() => latest.current, []);
   useClientLayoutEffect(() => {
     const text = panel.current?.querySelector("textarea")?.value;
     if (!text?.trim()) return;
+    latest.current = text;
     setTyped([resetKey, text]);
     setExpanded(true);
   }, []); // once, as the page hydrates
+  const adopting = typed?.[0] === resetKey;
   return (
     <>
       {hydrated ? (
@@ -54,11 +59,31 @@ export function CollapsibleReply({ constraint, resetKey }: { constraint: FormCon
           key={resetKey}
           wanted={expanded || !!answer}
           constraint={constraint}
-          typed={typed?.[0] === resetKey ? typed[1] : undefined}
+          typed={adopting ? typedNow : undefined}
+          // while the form's code arrives, the text stays in a plain field that keeps the focus and what is typed
+          fallback={
+            adopting ? (
+              <textarea
+                aria-label="Your reply"
+                rows={5}
+                defaultValue={latest.current}
+                ref={focusAtEnd}
+                onInput={(event) => (latest.current = event.currentTarget.value)}
+                className="mt-3 w-full rounded border border-violet-300 px-3 py-2"
+              />
+            ) : null
+          }
         />
       </div>
     </>
   );
+}
+
+/** Focus in the field with the caret after its text, to go on writing. */
+function focusAtEnd(field: HTMLTextAreaElement | null) {
+  if (!field || document.activeElement === field) return;
+  field.focus();
+  field.setSelectionRange(field.value.length, field.value.length);
 }
 
 // the server runs no effect; React warns about a layout effect there

@@ -11,13 +11,16 @@ import { AnswerSummary } from "./answer-summary";
  * demand (decision 107): the reply form by `CollapsibleReply`, the edit form by the post being edited.
  */
 
-/** `typed`: what was typed into the server's form before the page hydrated, taken over (focused) by this one. */
-export function ReplyForm({ constraint, typed }: { constraint: FormConstraint; typed?: string }) {
+/**
+ * `typed`: what was typed into the server's form before the page hydrated (and on, while this form's code came),
+ * read as this form appears, which takes it over, focused.
+ */
+export function ReplyForm({ constraint, typed }: { constraint: FormConstraint; typed?: () => string }) {
   const answer = useFormAnswer("reply");
   const navigation = useNavigation();
   const [form, fields] = useForm<{ content: string }>({
     id: "reply",
-    defaultValue: typed === undefined ? undefined : { content: typed },
+    defaultValue: typed === undefined ? undefined : { content: typed() },
     lastResult: answer?.result,
     constraint,
     shouldValidate: "onSubmit",
