@@ -8,6 +8,7 @@ import { sessions, users } from "#db/schema";
 import { apiError } from "~/utils/api.server";
 import { COOKIES } from "~/utils/cookies";
 import { env, secureCookies } from "~/utils/env.server";
+import { headerVerdicts } from "~/utils/header-verdicts.server";
 import { pageViewOf } from "~/utils/request-reads.server";
 import { hashToken, newToken } from "./tokens.server";
 import { isAdminUser, isModeratorUser, publicUserColumns, type PublicUser } from "./users.server";
@@ -74,12 +75,20 @@ const sessionByIdQuery = preparedQuery("session-by-id", (db) =>
     .prepare("session-by-id"),
 );
 
+/**
+ * The row's key of the session a Cookie header carries, signed by the site, or null; its verdict is remembered per
+ * header (decision 273): the signature and the hash depend on the header and the secret alone, while whether the
+ * session is still in force is read from its row on every request.
+ */
+const sessionIdOfCookie = headerVerdicts(async (header) => {
+  const sid: unknown = (await sessionStorage.getSession(header)).get("sid");
+  return typeof sid === "string" && sid.length >= 32 && sid.length <= 128 ? hashSessionId(sid) : null;
+});
+
 /** The session a Cookie header names, if still in force (writes `last_seen_at` when it is stale). */
 export async function readSession(cookieHeader: string | null | undefined): Promise<CurrentSession | null> {
-  const cookie = await sessionStorage.getSession(cookieHeader);
-  const sid = cookie.get("sid");
-  if (typeof sid !== "string" || sid.length < 32 || sid.length > 128) return null;
-  const id = hashSessionId(sid);
+  const id = cookieHeader ? await sessionIdOfCookie(cookieHeader) : null;
+  if (!id) return null;
   const [row] = await sessionByIdQuery().execute({
     id,
     idleSeconds: SESSION_IDLE_MS / 1000,

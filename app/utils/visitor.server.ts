@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { createCookie } from "@remix-run/node";
 import { COOKIES, cookieMaxAge } from "./cookies";
 import { env, secureCookies } from "./env.server";
+import { headerVerdicts } from "./header-verdicts.server";
 import { pageViewOf } from "./request-reads.server";
 
 /**
@@ -34,29 +35,14 @@ export async function readVisitorId(headers: {
   const header = headers.sessionHeader?.trim();
   if (header && SESSION_ID.test(header)) return header;
   const cookie = headers.cookie;
-  if (!cookie) return null;
-  const known = checkedCookies.get(cookie);
-  if (known !== undefined) return known;
-  const fromCookie = await visitorCookie.parse(cookie);
-  const id = typeof fromCookie === "string" && SESSION_ID.test(fromCookie) ? fromCookie : null;
-  if (cookie.length <= CHECKED_COOKIE_LENGTH) {
-    if (checkedCookies.size >= CHECKED_COOKIES_MAX) checkedCookies.delete(checkedCookies.keys().next().value!);
-    checkedCookies.set(cookie, id);
-  }
-  return id;
+  return cookie ? visitorIdOfCookie(cookie) : null;
 }
 
-/**
- * What each Cookie header seen lately said of the visitor (decision 273): a returning visitor sends the same header
- * on every view, and checking its signature (Remix's cookie, Web Crypto's HMAC) costs about 12-20 µs a view, 4-6 %
- * of a kept page's answer. Keyed by the whole header as received, so only a header once checked here is trusted
- * without a check (a forged or changed one is a new key, checked in full); the verdict is the same for as long as
- * the secret, which lasts the process. Bounded: headers up to 1 KB (a visitor's is about 100 bytes), 10,000 of
- * them (at most 10 MB), the oldest going first.
- */
-const checkedCookies = new Map<string, string | null>();
-const CHECKED_COOKIES_MAX = 10_000;
-const CHECKED_COOKIE_LENGTH = 1024;
+/** The visitor id a Cookie header carries, signed by the site (its verdict remembered per header: decision 273). */
+const visitorIdOfCookie = headerVerdicts(async (cookie) => {
+  const value: unknown = await visitorCookie.parse(cookie);
+  return typeof value === "string" && SESSION_ID.test(value) ? value : null;
+});
 
 /**
  * The visitor id of a request as the server received it (before Remix makes its Request), read once per request

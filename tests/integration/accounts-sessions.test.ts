@@ -174,6 +174,28 @@ describe("session ids", () => {
   });
 });
 
+describe("the session cookie's checked signature is remembered per header (decision 273), the session is not", () => {
+  it("a session ended after its cookie was seen is gone at once; a changed cookie is checked in full", async () => {
+    const m = await member();
+    const cookie = await signIn(m.username);
+    for (let view = 0; view < 3; view += 1) expect(await signedInAs(cookie)).toBe(m.username);
+    // the same header again, its session's row deleted (another device's "sign out of all other devices")
+    await db.delete(sessions).where(eq(sessions.id, hashSessionId(sidOf(cookie))));
+    expect(await signedInAs(cookie)).toBeNull();
+
+    const other = await signIn(m.username);
+    expect(await signedInAs(other)).toBe(m.username);
+    const [name, value] = [other.slice(0, other.indexOf("=")), other.slice(other.indexOf("=") + 1)];
+    // a signature changed in its last characters, or a payload naming another id: no session, every time
+    const forged = [`${name}=${value.slice(0, -2)}${value.endsWith("AA") ? "BB" : "AA"}`, `${name}=x${value}`];
+    for (const header of forged) {
+      expect(await signedInAs(header)).toBeNull();
+      expect(await signedInAs(header)).toBeNull();
+    }
+    expect(await signedInAs(other)).toBe(m.username);
+  });
+});
+
 describe("sessions per member", () => {
   it("are kept to the 50 most recently seen: a 51st sign-in ends the least recently seen one", async () => {
     const m = await member();
