@@ -15,7 +15,13 @@ export function option(name: string, fallback: string): string {
   );
 }
 
-type AutocannonResult = { requests: { average: number; total: number }; non2xx: number; errors: number };
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+  /** how long the load ran, in seconds */
+  duration: number;
+};
 export type AutocannonInstance = PromiseLike<AutocannonResult> & {
   on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
 };
