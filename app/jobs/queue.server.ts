@@ -82,8 +82,10 @@ function drizzleExecutor(tx: Transaction): Executor {
 const poolExecutor: Executor = { executeSql: (text, values) => postgresExecutor(rawSql()).executeSql(text, values) };
 
 let boss: PgBoss | null = null;
+/** The process's one pg-boss client, made (and its error listener added) on first use. */
 function client(): PgBoss {
-  boss ??= new PgBoss({
+  if (boss) return boss;
+  boss = new PgBoss({
     db: poolExecutor,
     schema: SCHEMA,
     migrate: false, // db/migrate.ts installs and upgrades the schema with the site's own migrations

@@ -51,6 +51,23 @@ describe("the queue's bookkeeping", () => {
     await sql()`delete from pgboss.job where name = ${queue}`;
   });
 
+  it("uses one pg-boss client with one error listener however many jobs go through it (no listener leak)", async () => {
+    // Each use of the client once added another "error" listener to it: Node warned past ten, and a long-running
+    // server kept one more closure per job it sent, claimed or completed.
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      for (let i = 0; i < 12; i++) await enqueueJob(queue, { n: `leak ${i}` });
+      for (let i = 0; i < 12; i++) await claimJob(queue);
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    } finally {
+      process.off("warning", onWarning);
+      await sql()`delete from pgboss.job where name = ${queue}`;
+    }
+    expect(warnings.filter((w) => w.name === "MaxListenersExceededWarning").map((w) => w.message)).toEqual([]);
+  });
+
   it("enqueues in the caller's transaction: no job without the change, none left by a rollback", async () => {
     await expect(
       db.transaction(async (tx) => {
