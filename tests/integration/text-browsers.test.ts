@@ -355,8 +355,9 @@ describe.each(CLIENTS)("in %s", (name, open) => {
     expect(key).toBeDefined();
     expect(main(started)).toContain("otpauth://totp/");
     const secret = key!.replace(/ /g, "");
-    // a code a step back (accepted), so that the sign-in's code below is of a later step
-    const enrolCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });
+    // This step's code: accepted while the browser takes less than a step (30 s) to send it. (A code a step back
+    // was refused whenever a step began on the way, a run in three under load.)
+    const enrolCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
     const confirmed = await browser.visit("/user-profile/two-factor", [
       { after: "2. Enter the code the app shows" },
       { fill: "6-digit code", value: enrolCode },
@@ -381,8 +382,10 @@ describe.each(CLIENTS)("in %s", (name, open) => {
       { press: "Verify" },
     ]);
     expect(main(wrong)).toContain("That code is not right");
+    // the next step's code (accepted one step early): always of a later step than the enrolment's, which a code is
+    // never accepted again after
     const signedIn = await browser.visit("/auth/two-factor", [
-      { fill: "6-digit code", value: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) },
+      { fill: "6-digit code", value: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) },
       { press: "Verify" },
     ]);
     expect(main(signedIn)).toContain(adminName);

@@ -199,8 +199,13 @@ export function lynx(base: string, dir: string): TextBrowser {
       const page = path.join(dir, `page-${count}.txt`);
       const info = path.join(dir, `info-${count}.txt`);
       await drive(url, [...script, ...saveTo(page), "key =", ...saveTo(info)], [page, info]);
-      const shown = readFileSync(info, "utf8").match(/URL:\s*(\S+)/);
-      return { text: readFileSync(page, "utf8"), url: shown?.[1] ?? "" };
+      const infoText = readFileSync(info, "utf8");
+      const shown = infoText.match(/URL:\s*(\S+)/);
+      if (!shown)
+        throw new Error(
+          `lynx: no URL on its information page after ${JSON.stringify(steps)} on ${pathname} (script ${count}):\n${infoText}\n--- the page it saved:\n${readFileSync(page, "utf8")}`,
+        );
+      return { text: readFileSync(page, "utf8"), url: shown[1]! };
     },
     async download(pathname, linkText, file) {
       const url = new URL(pathname, base).toString();
