@@ -72,7 +72,9 @@ const CLIENTS: Array<[string, (dir: string) => Promise<TextBrowser>]> = [
   ["w3m", (dir) => w3m(server.base, dir)],
 ];
 
-describe.each(CLIENTS)("in %s", (name, open) => {
+// A flow is several sessions of a real browser in a terminal: w3m's two-factor flow takes 20 s on a quiet machine
+// (it types key by key), so each test has 90 s, not the suite's 30.
+describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
   let browser: TextBrowser;
   const username = `tb_${name}_${Math.random().toString(36).slice(2, 7)}`;
   const email = `${username}@example.test`;
