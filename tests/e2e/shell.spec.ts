@@ -88,9 +88,12 @@ test.describe("the shared shell", () => {
       "data-discover",
       "true",
     );
-    await expect.poll(() => discovery.length).toBe(1);
+    // One request names every link of the shell. (On a loaded machine a part of the page that renders later may
+    // have its own links discovered in a second one; that is Remix's batching, not the shell's.)
+    await expect.poll(() => discovery.length).toBeGreaterThanOrEqual(1);
     for (const link of [...TOP_BAR_LINKS.map((l) => l.to), "/privacy"])
       expect(discovery[0]!.split(" ")).toContain(link);
+    const discovered = discovery.length;
     await expect
       .poll(() => page.evaluate(() => "routes/privacy" in (window as unknown as RemixWindow).__remixManifest.routes))
       .toBe(true);
@@ -98,7 +101,7 @@ test.describe("the shared shell", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/privacy");
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     expect(documents).toEqual(["/about"]); // in the page
-    expect(discovery).toHaveLength(1); // and without asking for the route first
+    expect(discovery).toHaveLength(discovered); // and without asking for the route first
     expect(errors()).toEqual([]);
     await expectAccessible(page);
   });
