@@ -231,7 +231,8 @@ async function main() {
   }
 }
 
-function ms(value: number): string {
+/** A loading figure as the tables show it: whole milliseconds, grouped ("1,443 ms"), or "none". */
+export function ms(value: number): string {
   return Number.isFinite(value) ? `${Math.round(value).toLocaleString("en")} ms` : "none";
 }
 

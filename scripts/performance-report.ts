@@ -19,7 +19,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Load } from "./bench-loading";
+import { ms, type Load } from "./bench-loading";
 import type { LighthouseResult } from "./lighthouse-pages";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -149,7 +149,5 @@ function main() {
   );
   console.log(`\n${lines.join("\n")}`);
 }
-
-const ms = (value: number) => `${Math.round(value).toLocaleString("en")} ms`;
 
 main();
