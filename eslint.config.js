@@ -12,7 +12,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * The layers of app/ (decision 240, ../shared/DESIGN.md "Imports run one way"), from the top:
+ * The layers of app/ (decision 240, docs/architecture.md "The layers"), from the top:
  *   entry.server.tsx, entry.client.tsx, root.tsx, routes/  the framework's seams and the pages
  *   assembly/        the domains put together for the entry modules: page-cache sections, job registry, boot work
  *   every other folder of app/: a domain (forum, accounts, astrology, ...; a new folder is one by default)

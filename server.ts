@@ -60,8 +60,8 @@ const log = (message: string) => console.log(`[server] ${message}`);
 async function prepareDatabase(): Promise<EmbeddedDatabase | undefined> {
   let embedded: EmbeddedDatabase | undefined;
   if (!process.env.DATABASE_URL) {
-    if (isProduction) log("WARNING: no DATABASE_URL in production: the embedded database is for one instance only");
-    log(`no DATABASE_URL: starting the embedded PostgreSQL in ${env.DATA_DIR}`);
+    // the default, not a fault: one line that says what runs and what changes it (several instances need one server)
+    log(`database: PostgreSQL of its own in ${env.DATA_DIR} (for several instances, set DATABASE_URL)`);
     // Supervised: restarted when it exits or hangs (decision 007).
     embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, database: "app", supervise: {} });
     process.env.DATABASE_URL = embedded.url("app");

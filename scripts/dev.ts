@@ -31,7 +31,7 @@ async function prepareDatabase(): Promise<EmbeddedDatabase | undefined> {
     return undefined;
   }
   const { env } = await import("../app/utils/env.server");
-  log(`no DATABASE_URL: starting the embedded PostgreSQL in ${env.DATA_DIR}`);
+  log(`database: PostgreSQL of its own in ${env.DATA_DIR} (DATABASE_URL unset)`);
   const embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, database: "app", supervise: {} });
   process.env.DATABASE_URL = embedded.url("app");
   await runMigrations(process.env.DATABASE_URL);

@@ -170,7 +170,7 @@ async function main() {
     const parallel = await Promise.all([
       runBuffered("typecheck", "type check", "npx", ["tsc", "--noEmit"], baseEnv),
       runBuffered("lint", "lint (ESLint)", "npx", ["eslint", "--max-warnings=0", "."], baseEnv),
-      runBuffered("format", "format (Prettier)", "npx", ["prettier", "--check", "--log-level=warn", "."], baseEnv),
+      runBuffered("format", "format (Prettier's check)", "npm", ["run", "--silent", "format:check"], baseEnv),
       runBuffered("build", "production build", "npm", ["run", "build"], productionEnv),
     ]);
     phases.push(...parallel);

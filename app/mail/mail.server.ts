@@ -58,11 +58,9 @@ export async function sendMail(mail: Mail): Promise<void> {
   else console.log(`[mail] outbox: to=${mail.to} subject="${mail.subject}"\n${mail.text}\n`);
 }
 
-/** Once per process at boot: production without SMTP delivers nothing, and says so. */
+/** Once per process at boot: where mail goes without SMTP, said as the default it is (not a fault). */
 if (isProduction && !env.SMTP_URL) {
-  console.warn(
-    `[mail] SMTP_URL is not set: mail is not delivered, only kept in ${outboxDir()} (set SMTP_URL to send it).`,
-  );
+  console.log(`[mail] mail is kept in ${outboxDir()} (to deliver it, set SMTP_URL)`);
 }
 
 /** The newest messages first. */

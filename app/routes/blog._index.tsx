@@ -3,7 +3,7 @@ import { useSyncExternalStore } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { getPage, listPosts } from "~/content/content.server";
-import { ContentParts, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
+import { ContentParts, FETCHED_FIRST, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
 import { SiteVideo } from "~/content/video-embed";
 import { BLOG_FEED } from "~/site";
@@ -67,7 +67,7 @@ function FeaturedImage({ src, alt }: { src: string; alt: string }) {
       alt={alt}
       width={960}
       height={400}
-      fetchPriority="high"
+      {...FETCHED_FIRST}
       className="mt-8 h-auto w-full max-w-3xl rounded-xl border border-violet-200"
     />
   );

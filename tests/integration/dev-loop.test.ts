@@ -108,4 +108,28 @@ describe("npm run dev", () => {
     }, 90_000);
     expect(after.text).toContain("About the Ten Principles");
   }, 270_000);
+
+  it("stops the whole tree when npm's own process is told to stop (a SIGTERM to npm alone)", async () => {
+    // npm forwards the signal to its script's process only: `exec tsx` (package.json) makes the runner that process,
+    // which stops the watchers and the server; a shell between them would keep the whole tree serving
+    const pid = dev!.pid!;
+    const exited = new Promise((resolve) => dev!.once("exit", resolve));
+    process.kill(pid, "SIGTERM");
+    await exited;
+    const gone = async () => {
+      for (let i = 0; i < 100; i++) {
+        let alive = true;
+        try {
+          process.kill(-pid, 0);
+        } catch {
+          alive = false;
+        }
+        if (!alive) return true;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      return false;
+    };
+    expect(await gone(), `processes of npm run dev still running:\n${output}`).toBe(true);
+    expect(await page("/about")).toBeNull();
+  }, 60_000);
 });
