@@ -84,13 +84,18 @@ function canonical(zone: string): string {
 }
 const countryZoneCache = new Map<string, string[]>();
 
-/** The IANA zones of a country, from ICU (Intl.Locale's time zones), canonical names. */
+type LocaleZones = Intl.Locale & { getTimeZones?: () => string[] | undefined; timeZones?: string[] };
+
+/**
+ * The IANA zones of a country, from ICU (Intl.Locale's time zones), canonical names. `getTimeZones()` is the
+ * standard's method (Node 26 has only it); the `timeZones` getter is what Node 22 still offers.
+ */
 function countryZones(countryCode: string): string[] {
   let zones = countryZoneCache.get(countryCode);
   if (!zones) {
     try {
-      const locale = new Intl.Locale(`und-${countryCode}`) as Intl.Locale & { timeZones?: string[] };
-      zones = (locale.timeZones ?? []).map(canonical);
+      const locale = new Intl.Locale(`und-${countryCode}`) as LocaleZones;
+      zones = (locale.getTimeZones?.() ?? locale.timeZones ?? []).map(canonical);
     } catch {
       zones = [];
     }

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { MemoryRouter } from "react-router-dom";
+import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { renderOnce } from "~/components/server-memo.server";
 import { TOP_BAR_LINKS } from "./navigation";
@@ -22,11 +22,13 @@ function renderPage(node: ReactNode): Promise<string> {
 
 function shell(pathname: string, user: { username: string } | null) {
   return (
-    <MemoryRouter initialEntries={[pathname]}>
+    // the router for a server render, as the server renders the shell (a MemoryRouter runs layout effects, which
+    // React's server renderer warns about on every render)
+    <StaticRouter location={pathname}>
       <SiteHeader user={user} />
       <main>page</main>
       <SiteFooter />
-    </MemoryRouter>
+    </StaticRouter>
   );
 }
 
