@@ -15,6 +15,7 @@ import { PHASE_TEXTS, useGenerator } from "~/numerology/ui/use-generator";
 import { getPreferences, saveScreenedPreferences } from "~/preferences/preferences.server";
 import { guardedServerAction, shouldRevalidateAfterFailure, type SubmitFailure } from "~/utils/client-action";
 import { clientIp, combineHeaders, safeRedirectPath } from "~/utils/http.server";
+import { parseId } from "~/utils/ids";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { doNotCache } from "~/utils/page-cache.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -26,15 +27,13 @@ const FORM_ID = "generator";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
   const url = new URL(request.url);
-  const contentId = Number(url.searchParams.get("content"));
+  const contentId = parseId(url.searchParams.get("content")); // null for what no row can have (int4's bound)
   // Generated content is the visitor's own: such a page is never kept by the page cache (decision 100).
   if (url.searchParams.has("content")) doNotCache(context);
   const [preferences, content] = await Promise.all([
     // The page cache read the preferences to key this page: render from exactly those.
     context.visitorPreferences ?? getPreferences({ sessionId: visitor.sessionId }),
-    Number.isInteger(contentId) && contentId > 0
-      ? getGeneratedContent({ id: contentId, sessionId: visitor.sessionId })
-      : null,
+    contentId !== null ? getGeneratedContent({ id: contentId, sessionId: visitor.sessionId }) : null,
   ]);
   return data(
     { preferences, content, showEssence: url.searchParams.get("essence") === "1", constraint: GENERATOR_CONSTRAINT },

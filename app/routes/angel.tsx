@@ -32,6 +32,7 @@ import { AngelReadingView, SavedReadings } from "~/numerology/ui/angel-reading";
 import { getPreferences } from "~/preferences/preferences.server";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { clientIp, combineHeaders } from "~/utils/http.server";
+import { parseId } from "~/utils/ids";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { doNotCache, rendersPageHole } from "~/utils/page-cache.server";
 import { PAGE_HOLE_ATTRIBUTE } from "~/utils/page-hole";
@@ -41,7 +42,7 @@ import { getVisitor } from "~/utils/visitor.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
   const url = new URL(request.url);
-  const readingId = Number(url.searchParams.get("reading"));
+  const readingId = parseId(url.searchParams.get("reading")); // null for what no row can have (int4's bound)
   if (url.searchParams.has("reading") || url.searchParams.has("number")) doNotCache(context); // the visitor's own
   const [preferences, history, reading] = await Promise.all([
     // The page cache read the preferences to key this page: render from exactly those.
@@ -50,9 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     rendersPageHole(context, SAVED_READINGS_HOLE)
       ? undefined
       : listSavedReadings({ sessionId: visitor.sessionId }).catch(() => []),
-    Number.isInteger(readingId) && readingId > 0
-      ? getSavedReading({ id: readingId, sessionId: visitor.sessionId })
-      : null,
+    readingId !== null ? getSavedReading({ id: readingId, sessionId: visitor.sessionId }) : null,
   ]);
   const prefill = angelNumberFromQuery(url.searchParams.get("number"));
   return data(

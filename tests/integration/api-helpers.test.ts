@@ -93,6 +93,16 @@ describe("ids in addresses, through the server", () => {
     expect((await send(site.base, "/forum/topic/2000000000")).status).toBe(404);
   });
 
+  it("shows a page without the visitor's reading for a reading or content id past the integer column", async () => {
+    // the home page's `?content=` and /angel's `?reading=` name a visitor's own row; what is not an id names none
+    // (the page as without the parameter, never the database's "out of range for type integer" as a 500)
+    for (const pathname of ["/angel?reading=3000000000", "/?content=3000000000", "/angel?reading=1e3"]) {
+      const page = await send(site.base, pathname);
+      expect(page.status, pathname).toBe(200);
+      expect(page.text, pathname).not.toContain("Something went wrong");
+    }
+  });
+
   it("refuses a moderation log cursor that is not an id, and reads one that is", async () => {
     const admin = await member({ admin: true });
     const headers = { Cookie: await cookieFor(admin.id) };
