@@ -3,7 +3,7 @@ import { db } from "#db/client.server";
 import { users } from "#db/schema";
 import { enqueueAccountMail, sendPasswordChangedMail, sendVerificationMail } from "./account-mail.server";
 import { failure, type AccountFailure } from "./errors";
-import { countMailTo, limits, underLimits } from "./limits.server";
+import { limits, underLimits } from "./limits.server";
 import { checkCurrentPassword } from "./login.server";
 import { endMemberSessions } from "./session.server";
 import { hashToken, newToken, VERIFICATION_TOKEN_TTL_MS } from "./tokens.server";
@@ -56,8 +56,7 @@ export async function mailPasswordChanged({ userId, origin }: { userId: number; 
     .where(eq(users.id, userId))
     .limit(1);
   if (!row?.email) return;
-  // A security notice is counted like every mail, and sent even past the day's limit: the owner must know.
-  await countMailTo(row.email);
+  // A security notice is sent whatever any budget says, and spends none (decision 290): the owner must know.
   await sendPasswordChangedMail({ to: row.email, username: row.username, origin });
 }
 

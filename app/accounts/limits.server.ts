@@ -43,6 +43,8 @@ export const limits = {
   /**
    * Mails that anyone may cause to be sent to one address (recovery, reminders, verification), per day. Counted
    * by the request where it knows the address, by the mail job where only the job does (reset by username).
+   * Notifications have a budget of their own (app/mail/notification-budget.server.ts) and security notices none:
+   * neither spends this one (decision 290).
    */
   mailAddressDaily: (address: string): RateLimit => ({
     key: `mail:address-day:${hashIp(address.trim().toLowerCase())}`,
@@ -64,15 +66,6 @@ export async function underLimits(list: RateLimit[]): Promise<AccountFailure | n
   if (!peeked.every((s) => s.allowed)) return refused(peeked);
   const hit = await Promise.all(list.map(hitRateLimit));
   return hit.every((s) => s.allowed) ? null : refused(hit);
-}
-
-/**
- * Counts one mail to `address` against its daily limit (`mailAddressDaily`); false when the day's mails are used
- * up. Every kind of mail is counted (issue 33): those a request causes are counted by the request (underLimits),
- * the rest by the job that sends them (notifications, security notices) through this.
- */
-export async function countMailTo(address: string): Promise<boolean> {
-  return (await hitRateLimit(limits.mailAddressDaily(address))).allowed;
 }
 
 export { hitRateLimit, peekRateLimit, resetRateLimit };
