@@ -17,9 +17,29 @@ const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
 
 export const limits = {
-  /** Failed sign-ins (and wrong current passwords) per account. */
-  loginAccount: (login: string): RateLimit => ({
-    key: `login:account:${login.trim().toLowerCase()}`,
+  /**
+   * Failed sign-ins per account AND client address together (ASVS 2.2.1, decision 294): five wrong passwords lock
+   * that account from that address only, so a stranger elsewhere cannot lock its owner out. Spraying from one
+   * address is held by `loginIp`.
+   */
+  loginAccount: (login: string, ip: string): RateLimit => ({
+    key: `login:account-ip:${login.trim().toLowerCase()}:${hashIp(ip)}`,
+    limit: 5,
+    windowSeconds: FIFTEEN_MINUTES,
+  }),
+  /** Wrong current passwords of a signed-in member (the e-mail change, re-authentication): only they can cause it. */
+  currentPassword: (userId: number): RateLimit => ({
+    key: `password-check:user:${userId}`,
+    limit: 5,
+    windowSeconds: FIFTEEN_MINUTES,
+  }),
+  /**
+   * Wrong second-factor codes (TOTP or recovery) per account, counted on their own (decision 294): they never lock
+   * the password sign-in, and a right password does not clear them. Only someone who knows the password (or holds
+   * the session) reaches a code check, so the account alone is the key.
+   */
+  secondFactor: (userId: number): RateLimit => ({
+    key: `second-factor:user:${userId}`,
     limit: 5,
     windowSeconds: FIFTEEN_MINUTES,
   }),

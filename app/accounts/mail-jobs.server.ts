@@ -1,6 +1,6 @@
 import { registerJobHandler, registerRecurringTask } from "~/jobs/queue.server";
 import { ACCOUNT_MAIL_QUEUE, sendEmailChangedMail, type AccountMailJob } from "./account-mail.server";
-import { mailEmailVerification, mailPasswordChanged } from "./email.server";
+import { mailEmailVerification, mailPasswordChanged, mailSecondFactorChange } from "./email.server";
 import { mailPasswordResetByEmail, mailPasswordResetByUsername, mailUsernameReminder } from "./recovery.server";
 import { deleteExpiredSessions } from "./session.server";
 
@@ -31,5 +31,7 @@ export async function runAccountMailJob(job: AccountMailJob): Promise<void> {
       return sendEmailChangedMail(job);
     case "password-changed":
       return mailPasswordChanged(job);
+    case "second-factor":
+      return mailSecondFactorChange(job);
   }
 }

@@ -433,7 +433,7 @@ describe("every 429 carries Retry-After", () => {
 
   it("sign-in lockout, on the page and in the API", async () => {
     const m = await member();
-    await exhaust(limits.loginAccount(m.username));
+    await exhaust(limits.loginAccount(m.username, "127.0.0.1"));
     expectRetryAfter(
       await send(plain.base, "/api/login", json({ username: m.username, password: "Passw0rd!x" })),
       "/api/login",
