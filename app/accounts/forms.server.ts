@@ -79,6 +79,22 @@ export const TWO_FACTOR_CONSTRAINTS = {
   codeOrRecovery: getZodConstraint(codeOrRecoverySchema),
 };
 
+/**
+ * An admin without a second factor, signed in by a password (the sign-in or a reset), is made to set one up first
+ * (decision 291): the session is made, and the way leads to the set-up page, whatever `redirectTo` said.
+ */
+async function signedInToSetUp(userId: number, request: Request) {
+  return redirectWithToast(
+    TWO_FACTOR_SETTINGS_PATH,
+    {
+      title: "Set up two-factor authentication",
+      description: "You are signed in. Admins need two-factor authentication: set it up to continue.",
+      type: "info",
+    },
+    { headers: { "Set-Cookie": await createUserSession(userId, request) } },
+  );
+}
+
 /** The password step of an account with a second factor: a pending sign-in, and its code page. */
 async function secondStepRedirect(userId: number, redirectTo: string | null | undefined) {
   return redirect(SECOND_STEP_PATH, { headers: { "Set-Cookie": await startLoginChallenge(userId, redirectTo) } });
@@ -141,18 +157,7 @@ export async function submitAuthForm(request: Request, ip: string) {
     if (!result.ok) return refused(intent, submission, result);
     // A second factor (decision 210): no session yet, the code page next.
     if (await hasTwoFactor(result.user.id)) return secondStepRedirect(result.user.id, submission.value.redirectTo);
-    // An admin without a second factor is signed in and made to set one up first (decision 291).
-    if (isAdminUser(result.user)) {
-      return redirectWithToast(
-        TWO_FACTOR_SETTINGS_PATH,
-        {
-          title: "Set up two-factor authentication",
-          description: "You are signed in. Admins need two-factor authentication: set it up to continue.",
-          type: "info",
-        },
-        { headers: { "Set-Cookie": await createUserSession(result.user.id, request) } },
-      );
-    }
+    if (isAdminUser(result.user)) return signedInToSetUp(result.user.id, request);
     return redirectWithToast(
       safeRedirectPath(submission.value.redirectTo, "/forum"),
       { title: "Welcome back!", description: "You have successfully signed in.", type: "success" },
@@ -300,6 +305,7 @@ export async function submitNewPassword(request: Request) {
   }
   // The mailed link stands for the password; an account with a second factor still needs its code.
   if (await hasTwoFactor(result.user.id)) return secondStepRedirect(result.user.id, "/forum");
+  if (isAdminUser(result.user)) return signedInToSetUp(result.user.id, request);
   return redirectWithToast(
     "/forum",
     {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db, rawSql } from "#db/client.server";
 import { adminApiTokens, sessions, userRecoveryCodes, users } from "#db/schema";
 import { ADMIN_SECOND_FACTOR_REQUIRED } from "~/accounts/session.server";
+import { newToken } from "~/accounts/tokens.server";
 import { confirmEnrolment, pendingEnrolment, startEnrolment } from "~/accounts/two-factor.server";
 import * as tokensPage from "~/routes/admin.api-tokens";
 import * as backupsPage from "~/routes/admin.backups._index";
@@ -15,6 +16,7 @@ import * as loginApi from "~/routes/api.login";
 import * as rolesApi from "~/routes/api.moderation.roles";
 import * as authPage from "~/routes/auth";
 import * as secondStep from "~/routes/auth_.two-factor";
+import * as resetPage from "~/routes/reset-password";
 import * as settingsPage from "~/routes/user-profile_.two-factor";
 import { call, cookieFrom, formPost, get, jsonPost, randomIp, routeRequest } from "../support/routes";
 import { cookieFor, member } from "./forum-helpers";
@@ -78,6 +80,24 @@ describe("an admin without a second factor", () => {
     const page = await call(emailsPage.loader, get("/admin/emails", session));
     expect(page.status).toBe(200);
     expect(page.body.emails).toContain(admin.email);
+  });
+});
+
+describe("an admin without a second factor who resets the password", () => {
+  it("is signed in and sent to set one up too", async () => {
+    const admin = await member({ admin: true, secondFactor: false });
+    const { token, hash } = newToken();
+    await db
+      .update(users)
+      .set({ passwordResetToken: hash, passwordResetTokenExpires: new Date(Date.now() + 60_000) })
+      .where(eq(users.id, admin.id));
+    const reset = await call(
+      resetPage.action,
+      formPost("/reset-password", { token, password: "Fresh456!", confirmPassword: "Fresh456!" }),
+    );
+    expect(reset.status).toBe(302);
+    expect(reset.headers.get("Location")).toBe(SETTINGS);
+    expect(cookieFrom(reset.headers)).toMatch(/__session=/);
   });
 });
 
