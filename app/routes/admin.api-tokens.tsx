@@ -4,11 +4,15 @@ import { ADMIN_TOKEN_DAY_CHOICES, ADMIN_TOKENS_PATH, listAdminApiTokens } from "
 import { ADMIN_TOKEN_CONSTRAINT, submitAdminTokenForm } from "~/accounts/forms.server";
 import { requireRecentAuth } from "~/accounts/reauth.server";
 import { requireAdmin } from "~/accounts/session.server";
-import { NewAdminTokenForm, NewAdminTokenPanel } from "~/accounts/ui/admin-token-parts";
+import { NewAdminTokenPanel } from "~/accounts/ui/admin-token-parts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
 import { FormattedDate } from "~/components/formatted-date";
+import { onUse } from "~/components/on-use";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+
+// the form hydrates on first use (decision 109)
+const NewAdminTokenForm = onUse(() => import("~/accounts/ui/admin-token-form").then((m) => m.NewAdminTokenForm));
 
 /**
  * /admin/api-tokens (issue 46, decision 291): an admin's own bearer tokens for the e-mail export API. Made here by
