@@ -103,7 +103,30 @@ export const userTotp = pgTable("user_totp", {
   createdAt: createdAt(),
 });
 
-/** One-time recovery codes of a second factor (decision 210): their sha-256 only; each used once. */
+/**
+ * Admins' bearer tokens for the e-mail export API (issue 46, decision 291): made on /admin/api-tokens by a signed-in
+ * admin who passed the second factor, shown once, kept as sha-256 (256 random bits: no slow hash needed), each with
+ * an expiry; revoked by hand, and all of an admin's when their second factor is turned off.
+ */
+export const adminApiTokens = pgTable(
+  "admin_api_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** the admin's own label ("nightly newsletter export") */
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_api_tokens_user_idx").on(t.userId)],
+);
+
+/** One-time recovery codes of a second factor (decisions 210, 293): salted slow hashes only; each used once. */
 export const userRecoveryCodes = pgTable(
   "user_recovery_codes",
   {
@@ -111,11 +134,20 @@ export const userRecoveryCodes = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The code's first group, in the clear: which row to check, so a code costs one slow hash, not ten (decision
+     * 293). Null only for a code of before (hashed unsalted), which the migration deletes.
+     */
+    lookup: text("lookup"),
+    /** The rest of the code (at least 112 bits) under the password KDF, salted: `scrypt$N$r$p$salt$hash`. */
     codeHash: text("code_hash").notNull(),
     usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("user_recovery_codes_user_hash_idx").on(t.userId, t.codeHash)],
+  (t) => [
+    uniqueIndex("user_recovery_codes_user_hash_idx").on(t.userId, t.codeHash),
+    uniqueIndex("user_recovery_codes_user_lookup_idx").on(t.userId, t.lookup),
+  ],
 );
 
 /**

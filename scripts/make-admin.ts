@@ -27,6 +27,9 @@ async function main() {
       console.log(
         `[make-admin] ${user.username} is now ${user.role === "admin" ? "an admin" : user.role === "moderator" ? "a moderator" : "a member"}`,
       );
+      if (user.role === "admin") {
+        console.log("[make-admin] admin pages open once they have set up two-factor authentication (asked at sign-in)");
+      }
     }
   } finally {
     await database.close();

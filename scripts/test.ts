@@ -148,7 +148,6 @@ async function main() {
     ...process.env,
     NODE_ENV: "test",
     SESSION_SECRET: "test-session-secret-0123456789abcdef",
-    ADMIN_API_TOKEN: "test-admin-api-token-0123456789",
     DATA_DIR: path.join(testDataDir, "app"),
     LOG_REQUESTS: "false",
     // Browser tests create their own forum data; demo topics would only get in the way.

@@ -4,9 +4,11 @@ import {
   emailChangedMail,
   passwordChangedMail,
   resetPasswordMail,
+  secondFactorMail,
   usernameReminderMail,
   verifyEmailMail,
   type AccountMail,
+  type SecondFactorChange,
 } from "./mail-templates";
 
 /**
@@ -23,7 +25,8 @@ export type AccountMailJob =
   | { kind: "username-reminder"; email: string; origin: string }
   | { kind: "verify-email"; userId: number; origin: string }
   | { kind: "email-changed"; to: string; username: string; newEmail: string; origin: string }
-  | { kind: "password-changed"; userId: number; origin: string };
+  | { kind: "password-changed"; userId: number; origin: string }
+  | { kind: "second-factor"; userId: number; change: SecondFactorChange; origin: string };
 
 export async function enqueueAccountMail(job: AccountMailJob): Promise<void> {
   await enqueueJob(ACCOUNT_MAIL_QUEUE, job);
@@ -62,6 +65,23 @@ export function sendPasswordChangedMail(args: { to: string; username: string; or
   return deliver(
     args.to,
     passwordChangedMail({ username: args.username, resetLink: `${args.origin}/auth?dialog=reset` }),
+  );
+}
+
+export function sendSecondFactorMail(args: {
+  to: string;
+  username: string;
+  change: SecondFactorChange;
+  origin: string;
+}) {
+  return deliver(
+    args.to,
+    secondFactorMail({
+      username: args.username,
+      change: args.change,
+      settingsLink: `${args.origin}/user-profile/two-factor`,
+      resetLink: `${args.origin}/auth?dialog=reset`,
+    }),
   );
 }
 

@@ -1,10 +1,16 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { users } from "#db/schema";
-import { enqueueAccountMail, sendPasswordChangedMail, sendVerificationMail } from "./account-mail.server";
+import {
+  enqueueAccountMail,
+  sendPasswordChangedMail,
+  sendSecondFactorMail,
+  sendVerificationMail,
+} from "./account-mail.server";
 import { failure, type AccountFailure } from "./errors";
-import { countMailTo, limits, underLimits } from "./limits.server";
+import { limits, underLimits } from "./limits.server";
 import { checkCurrentPassword } from "./login.server";
+import type { SecondFactorChange } from "./mail-templates";
 import { endMemberSessions } from "./session.server";
 import { hashToken, newToken, VERIFICATION_TOKEN_TTL_MS } from "./tokens.server";
 import { publicUserColumns, type PublicUser } from "./users.server";
@@ -56,9 +62,28 @@ export async function mailPasswordChanged({ userId, origin }: { userId: number; 
     .where(eq(users.id, userId))
     .limit(1);
   if (!row?.email) return;
-  // A security notice is counted like every mail, and sent even past the day's limit: the owner must know.
-  await countMailTo(row.email);
+  // A security notice is sent whatever any budget says, and spends none (decision 290): the owner must know.
   await sendPasswordChangedMail({ to: row.email, username: row.username, origin });
+}
+
+/** Run by the mail job: the member's second factor changed, or a recovery code signed them in (decision 292). */
+export async function mailSecondFactorChange({
+  userId,
+  change,
+  origin,
+}: {
+  userId: number;
+  change: SecondFactorChange;
+  origin: string;
+}): Promise<void> {
+  const [row] = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row?.email) return;
+  // A security notice: sent to the address whether or not it was verified, spending no budget.
+  await sendSecondFactorMail({ to: row.email, username: row.username, change, origin });
 }
 
 export type VerifyEmailResult = "verified" | "expired" | "invalid";

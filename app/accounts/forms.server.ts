@@ -7,6 +7,7 @@ import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, honeypotFilled } from "~/components/h
 import { publicOrigin } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { ADMIN_TOKENS_PATH, adminTokenSchema, createAdminApiToken, revokeAdminApiToken } from "./admin-tokens.server";
 import { readResetMethod } from "./auth-page";
 import { authenticateForm } from "./auth.server";
 import { addEmail, changeEmail, issueEmailVerification } from "./email.server";
@@ -47,7 +48,7 @@ import {
   startEnrolment,
   startLoginChallenge,
 } from "./two-factor.server";
-import type { PublicUser } from "./users.server";
+import { isAdminUser, type PublicUser } from "./users.server";
 
 /**
  * The accounts pages' forms on the server: the HTML constraints each form gets from its loader (derived once from
@@ -70,11 +71,29 @@ export const PROFILE_CONSTRAINTS = {
 
 export const RESET_PASSWORD_CONSTRAINT = getZodConstraint(resetPasswordSchema);
 
+export const ADMIN_TOKEN_CONSTRAINT = getZodConstraint(adminTokenSchema);
+
 export const TWO_FACTOR_CONSTRAINTS = {
   code: getZodConstraint(totpCodeSchema),
   recoveryCode: getZodConstraint(recoveryCodeSchema),
   codeOrRecovery: getZodConstraint(codeOrRecoverySchema),
 };
+
+/**
+ * An admin without a second factor, signed in by a password (the sign-in or a reset), is made to set one up first
+ * (decision 291): the session is made, and the way leads to the set-up page, whatever `redirectTo` said.
+ */
+async function signedInToSetUp(userId: number, request: Request) {
+  return redirectWithToast(
+    TWO_FACTOR_SETTINGS_PATH,
+    {
+      title: "Set up two-factor authentication",
+      description: "You are signed in. Admins need two-factor authentication: set it up to continue.",
+      type: "info",
+    },
+    { headers: { "Set-Cookie": await createUserSession(userId, request) } },
+  );
+}
 
 /** The password step of an account with a second factor: a pending sign-in, and its code page. */
 async function secondStepRedirect(userId: number, redirectTo: string | null | undefined) {
@@ -138,6 +157,7 @@ export async function submitAuthForm(request: Request, ip: string) {
     if (!result.ok) return refused(intent, submission, result);
     // A second factor (decision 210): no session yet, the code page next.
     if (await hasTwoFactor(result.user.id)) return secondStepRedirect(result.user.id, submission.value.redirectTo);
+    if (isAdminUser(result.user)) return signedInToSetUp(result.user.id, request);
     return redirectWithToast(
       safeRedirectPath(submission.value.redirectTo, "/forum"),
       { title: "Welcome back!", description: "You have successfully signed in.", type: "success" },
@@ -285,6 +305,7 @@ export async function submitNewPassword(request: Request) {
   }
   // The mailed link stands for the password; an account with a second factor still needs its code.
   if (await hasTwoFactor(result.user.id)) return secondStepRedirect(result.user.id, "/forum");
+  if (isAdminUser(result.user)) return signedInToSetUp(result.user.id, request);
   return redirectWithToast(
     "/forum",
     {
@@ -390,6 +411,37 @@ export async function submitTwoFactorSettings(request: Request, user: PublicUser
     const result = await regenerateRecoveryCodes({ user, code });
     if (!result.ok) return refused(intent, submission, result, { hideFields });
     return recoveryCodesAnswer(result.recoveryCodes);
+  }
+  throw unknownForm();
+}
+
+/**
+ * /admin/api-tokens (decision 291): make a token (the answer carries it, shown this once) or revoke one of the
+ * admin's own. The route has checked the admin, their second factor and the recent authentication.
+ */
+export async function submitAdminTokenForm(request: Request, user: PublicUser) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "create") {
+    const submission = parseWithZod(formData, { schema: adminTokenSchema });
+    if (submission.status !== "success") return refused(intent, submission);
+    const made = await createAdminApiToken({ userId: user.id, ...submission.value });
+    return { intent: "token-made", token: made.token, name: made.name, expiresAt: made.expiresAt.toISOString() };
+  }
+  if (intent === "revoke") {
+    const id = Number(formData.get("id"));
+    if (!Number.isSafeInteger(id) || !(await revokeAdminApiToken({ userId: user.id, id }))) {
+      return redirectWithToast(ADMIN_TOKENS_PATH, {
+        title: "Nothing revoked",
+        description: "That token is not one of yours, or it was revoked already.",
+        type: "error",
+      });
+    }
+    return redirectWithToast(ADMIN_TOKENS_PATH, {
+      title: "Token revoked",
+      description: "It no longer opens the e-mail export.",
+      type: "success",
+    });
   }
   throw unknownForm();
 }

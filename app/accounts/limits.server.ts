@@ -17,9 +17,29 @@ const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
 
 export const limits = {
-  /** Failed sign-ins (and wrong current passwords) per account. */
-  loginAccount: (login: string): RateLimit => ({
-    key: `login:account:${login.trim().toLowerCase()}`,
+  /**
+   * Failed sign-ins per account AND client address together (ASVS 2.2.1, decision 294): five wrong passwords lock
+   * that account from that address only, so a stranger elsewhere cannot lock its owner out. Spraying from one
+   * address is held by `loginIp`.
+   */
+  loginAccount: (login: string, ip: string): RateLimit => ({
+    key: `login:account-ip:${login.trim().toLowerCase()}:${hashIp(ip)}`,
+    limit: 5,
+    windowSeconds: FIFTEEN_MINUTES,
+  }),
+  /** Wrong current passwords of a signed-in member (the e-mail change, re-authentication): only they can cause it. */
+  currentPassword: (userId: number): RateLimit => ({
+    key: `password-check:user:${userId}`,
+    limit: 5,
+    windowSeconds: FIFTEEN_MINUTES,
+  }),
+  /**
+   * Wrong second-factor codes (TOTP or recovery) per account, counted on their own (decision 294): they never lock
+   * the password sign-in, and a right password does not clear them. Only someone who knows the password (or holds
+   * the session) reaches a code check, so the account alone is the key.
+   */
+  secondFactor: (userId: number): RateLimit => ({
+    key: `second-factor:user:${userId}`,
     limit: 5,
     windowSeconds: FIFTEEN_MINUTES,
   }),
@@ -43,6 +63,8 @@ export const limits = {
   /**
    * Mails that anyone may cause to be sent to one address (recovery, reminders, verification), per day. Counted
    * by the request where it knows the address, by the mail job where only the job does (reset by username).
+   * Notifications have a budget of their own (app/mail/notification-budget.server.ts) and security notices none:
+   * neither spends this one (decision 290).
    */
   mailAddressDaily: (address: string): RateLimit => ({
     key: `mail:address-day:${hashIp(address.trim().toLowerCase())}`,
@@ -64,15 +86,6 @@ export async function underLimits(list: RateLimit[]): Promise<AccountFailure | n
   if (!peeked.every((s) => s.allowed)) return refused(peeked);
   const hit = await Promise.all(list.map(hitRateLimit));
   return hit.every((s) => s.allowed) ? null : refused(hit);
-}
-
-/**
- * Counts one mail to `address` against its daily limit (`mailAddressDaily`); false when the day's mails are used
- * up. Every kind of mail is counted (issue 33): those a request causes are counted by the request (underLimits),
- * the rest by the job that sends them (notifications, security notices) through this.
- */
-export async function countMailTo(address: string): Promise<boolean> {
-  return (await hitRateLimit(limits.mailAddressDaily(address))).allowed;
 }
 
 export { hitRateLimit, peekRateLimit, resetRateLimit };

@@ -6,12 +6,11 @@ import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { failure, INVALID_CREDENTIALS, WRONG_CURRENT_PASSWORD, type AccountFailure } from "./errors";
 import { hitRateLimit, limits, peekRateLimit, resetRateLimit } from "./limits.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
-import { hasTwoFactor } from "./two-factor.server";
 import { getUserById, type PublicUser } from "./users.server";
 
 /**
  * Checks a sign-in (username or e-mail + password, DESIGN decision 3) under the abuse limits: 5 failures per
- * account and 30 per IP in 15 minutes, then 429 until the window ends. Unknown accounts cost the same scrypt
+ * account from one address (decision 294) and 30 per IP in 15 minutes, then 429 until the window ends. Unknown accounts cost the same scrypt
  * work as known ones, and both answer the same message.
  */
 export async function verifyLogin({
@@ -23,7 +22,7 @@ export async function verifyLogin({
   password: string;
   ip: string;
 }): Promise<{ ok: true; user: PublicUser } | AccountFailure> {
-  const accountLimit = limits.loginAccount(login);
+  const accountLimit = limits.loginAccount(login, ip);
   const ipLimit = limits.loginIp(ip);
   const [account, address] = await Promise.all([peekRateLimit(accountLimit), peekRateLimit(ipLimit)]);
   if (!account.allowed || !address.allowed) {
@@ -45,9 +44,9 @@ export async function verifyLogin({
     await Promise.all([hitRateLimit(accountLimit), hitRateLimit(ipLimit)]);
     return failure(401, INVALID_CREDENTIALS);
   }
-  // With a second factor, the failures are cleared only once its code is right too (two-factor.server.ts): the
-  // password alone must not wipe the count of wrong codes.
-  if (!(await hasTwoFactor(matched))) await resetRateLimit(accountLimit.key);
+  // A right password clears the failed passwords from this address; wrong second-factor codes are counted apart
+  // (limits.secondFactor) and stay.
+  await resetRateLimit(accountLimit.key);
   // A suspended member (decision 026) is told so, only once the password proved who they are.
   const suspension = await activeSuspension(matched);
   if (suspension) return failure(403, suspendedMessage(suspension));
@@ -87,7 +86,7 @@ async function findCandidates(login: string) {
     .limit(1);
 }
 
-/** Checks the signed-in member's current password (e-mail change), counted against the same account limit. */
+/** Checks the signed-in member's current password (e-mail change, re-authentication), under its own limit. */
 export async function checkCurrentPassword({
   userId,
   password,
@@ -101,7 +100,7 @@ export async function checkCurrentPassword({
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return failure(401, "Please sign in again.");
-  const limit = limits.loginAccount(row.username);
+  const limit = limits.currentPassword(userId);
   const state = await peekRateLimit(limit);
   if (!state.allowed) return failure(429, tooManyRequestsMessage(state.retryAfterSeconds));
   if (await verifyPassword(password, row.passwordHash)) return { ok: true };

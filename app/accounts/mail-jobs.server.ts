@@ -1,7 +1,6 @@
 import { registerJobHandler, registerRecurringTask } from "~/jobs/queue.server";
 import { ACCOUNT_MAIL_QUEUE, sendEmailChangedMail, type AccountMailJob } from "./account-mail.server";
-import { mailEmailVerification, mailPasswordChanged } from "./email.server";
-import { countMailTo } from "./limits.server";
+import { mailEmailVerification, mailPasswordChanged, mailSecondFactorChange } from "./email.server";
 import { mailPasswordResetByEmail, mailPasswordResetByUsername, mailUsernameReminder } from "./recovery.server";
 import { deleteExpiredSessions } from "./session.server";
 
@@ -28,10 +27,11 @@ export async function runAccountMailJob(job: AccountMailJob): Promise<void> {
     case "verify-email":
       return mailEmailVerification(job);
     case "email-changed":
-      // A security notice: counted like every mail, sent even past the day's limit (the owner must know).
-      await countMailTo(job.to);
+      // A security notice: sent whatever any budget says, spending none (decision 290).
       return sendEmailChangedMail(job);
     case "password-changed":
       return mailPasswordChanged(job);
+    case "second-factor":
+      return mailSecondFactorChange(job);
   }
 }

@@ -83,3 +83,50 @@ export function passwordChangedMail({ username, resetLink }: { username: string;
     after: ["If you made this change yourself, you can ignore this message."],
   });
 }
+
+/** What happened to a second factor, for its security notice (decision 292). */
+export type SecondFactorChange = "enabled" | "disabled" | "recovery-codes" | "recovery-code-used";
+
+const SECOND_FACTOR_NEWS: Record<SecondFactorChange, { subject: string; line: string }> = {
+  enabled: {
+    subject: "Two-factor authentication was turned on",
+    line: "Two-factor authentication was turned on for your account: signing in now asks for a code from an authenticator app.",
+  },
+  disabled: {
+    subject: "Two-factor authentication was turned off",
+    line: "Two-factor authentication was turned off for your account: signing in now asks for the password only.",
+  },
+  "recovery-codes": {
+    subject: "New recovery codes were made",
+    line: "New recovery codes were made for your account's two-factor authentication; the earlier ones no longer work.",
+  },
+  "recovery-code-used": {
+    subject: "A recovery code was used to sign in",
+    line: "Someone signed in to your account with one of its recovery codes (that code no longer works).",
+  },
+};
+
+/** To the member whenever their second factor changes, or a recovery code signs them in (decision 292). */
+export function secondFactorMail({
+  username,
+  change,
+  settingsLink,
+  resetLink,
+}: {
+  username: string;
+  change: SecondFactorChange;
+  settingsLink: string;
+  resetLink: string;
+}): AccountMail {
+  const news = SECOND_FACTOR_NEWS[change];
+  return composeMail({
+    subject: `${SITE_NAME}: ${news.subject}`,
+    lead: [
+      `Hello ${username},`,
+      news.line,
+      "If this was not you, someone may know your password: reset it here at once and contact us:",
+    ],
+    action: { href: resetLink, label: "Reset my password" },
+    after: [`If this was you, you can ignore this message. Your two-factor settings: ${settingsLink}`],
+  });
+}

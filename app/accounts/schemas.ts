@@ -123,7 +123,7 @@ export const changeEmailSchema = z.object({
 
 /** Second factor (decision 210): a 6-digit code from the authenticator app (spaces allowed, as apps show them). */
 export const TOTP_CODE_MESSAGE = "Enter the 6-digit code from your authenticator app.";
-export const RECOVERY_CODE_MESSAGE = "Enter one of your recovery codes (10 letters and digits).";
+export const RECOVERY_CODE_MESSAGE = "Enter one of your recovery codes (28 letters and digits, in groups of four).";
 export const CODE_OR_RECOVERY_MESSAGE = "Enter the 6-digit code from your authenticator app, or a recovery code.";
 const totpCode = z
   .string({ error: TOTP_CODE_MESSAGE })
@@ -134,7 +134,7 @@ export const recoveryCodeSchema = z.object({
   recoveryCode: z
     .string({ error: RECOVERY_CODE_MESSAGE })
     .trim()
-    .min(10, { error: RECOVERY_CODE_MESSAGE })
+    .min(28, { error: RECOVERY_CODE_MESSAGE })
     .max(40, { error: RECOVERY_CODE_MESSAGE }),
 });
 /** Turning the second factor off or new recovery codes: a current code, or a recovery code (a lost phone). */

@@ -10,7 +10,10 @@ import { COOKIES } from "~/utils/cookies";
 import { env, secureCookies } from "~/utils/env.server";
 import { headerVerdicts } from "~/utils/header-verdicts.server";
 import { pageViewOf } from "~/utils/request-reads.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { hashToken, newToken } from "./tokens.server";
+import { TWO_FACTOR_SETTINGS_PATH } from "./two-factor";
+import { hasTwoFactor } from "./two-factor.server";
 import { isAdminUser, isModeratorUser, publicUserColumns, type PublicUser } from "./users.server";
 
 /**
@@ -208,6 +211,7 @@ export async function requireApiUser(request: Request): Promise<PublicUser> {
 export async function requireApiModerator(request: Request): Promise<PublicUser> {
   const user = await requireApiUser(request);
   if (!isModeratorUser(user)) throw apiError(403, "Forbidden: only moderators and admins can do this.");
+  if (await adminLacksSecondFactor(user)) throw apiError(403, ADMIN_SECOND_FACTOR_REQUIRED);
   return user;
 }
 
@@ -222,7 +226,30 @@ export async function requireApiAdmin(
   const user = await getUser(request);
   if (!user) throw apiError(401, signedOut);
   if (!isAdminUser(user)) throw apiError(403, forbidden);
+  if (!(await hasTwoFactor(user.id))) throw apiError(403, ADMIN_SECOND_FACTOR_REQUIRED);
   return user;
+}
+
+/**
+ * Admins prove it with a second factor (issue 46, decision 291): every admin function (the address export,
+ * backups, role changes, every admin page) refuses an admin whose second factor is not on. A page sends them to set
+ * it up, saying why; the API answers 403 with this message.
+ */
+export const ADMIN_SECOND_FACTOR_REQUIRED =
+  "Admin functions need two-factor authentication: set it up on your two-factor authentication page first.";
+
+/** Whether the member is an admin without a second factor (who is sent to set one up). */
+export async function adminLacksSecondFactor(user: Pick<PublicUser, "id" | "role">): Promise<boolean> {
+  return isAdminUser(user) && !(await hasTwoFactor(user.id));
+}
+
+/** The redirect that sends an admin without a second factor to set one up, with a toast that says why. */
+export function setUpSecondFactorRedirect(): Promise<Response> {
+  return redirectWithToast(TWO_FACTOR_SETTINGS_PATH, {
+    title: "Set up two-factor authentication",
+    description: "Admins need two-factor authentication: set it up to continue.",
+    type: "info",
+  });
 }
 
 export async function requireAnonymous(request: Request, to = "/forum"): Promise<void> {
@@ -233,13 +260,18 @@ export async function requireAnonymous(request: Request, to = "/forum"): Promise
 export async function requireAdmin(request: Request): Promise<PublicUser> {
   const user = await requireUser(request);
   if (!isAdminUser(user)) throw new Response("Forbidden: this page is for administrators.", { status: 403 });
+  if (await adminLacksSecondFactor(user)) throw await setUpSecondFactorRedirect();
   return user;
 }
 
-/** Guard for the moderation pages (decision 026): moderators and admins; signed-out visitors go to /auth. */
+/**
+ * Guard for the moderation pages (decision 026): moderators and admins; signed-out visitors go to /auth. An admin
+ * without a second factor is sent to set one up, as on every admin page (decision 291).
+ */
 export async function requireModerator(request: Request): Promise<PublicUser> {
   const user = await requireUser(request);
   if (!isModeratorUser(user)) throw new Response("Forbidden: this page is for moderators.", { status: 403 });
+  if (await adminLacksSecondFactor(user)) throw await setUpSecondFactorRedirect();
   return user;
 }
 

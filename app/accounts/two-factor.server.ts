@@ -4,14 +4,17 @@ import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import { renderSVG } from "uqr";
 import { db } from "#db/client.server";
-import { loginChallenges, userRecoveryCodes, userTotp, users } from "#db/schema";
+import { adminApiTokens, loginChallenges, userRecoveryCodes, userTotp, users } from "#db/schema";
 import { SITE_NAME } from "~/site";
 import { COOKIES, cookieMaxAge } from "~/utils/cookies";
-import { env, secureCookies } from "~/utils/env.server";
+import { env, publicOrigin, secureCookies } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
 import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
+import { enqueueAccountMail } from "./account-mail.server";
 import { failure, type AccountFailure } from "./errors";
 import { hitRateLimit, limits, peekRateLimit, resetRateLimit } from "./limits.server";
+import type { SecondFactorChange } from "./mail-templates";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { hashToken, newToken } from "./tokens.server";
 import { RECOVERY_CODE_COUNT } from "./two-factor";
 import { isModeratorUser, type PublicUser } from "./users.server";
@@ -19,7 +22,7 @@ import { isModeratorUser, type PublicUser } from "./users.server";
 /**
  * The optional second factor of admins and moderators (issue 33, decision 210): TOTP (RFC 6238 with its defaults:
  * SHA-1, 6 digits, 30-second steps) through otplib, a code accepted up to one step early or late, never twice (the
- * last accepted step is kept); ten one-time recovery codes, kept as sha-256. The secret is stored AES-256-GCM
+ * last accepted step is kept); ten one-time recovery codes of 118 bits, kept under the password KDF (decision 293). The secret is stored AES-256-GCM
  * encrypted with a key of the server's own (TOTP_SECRET_KEY, generated into DATA_DIR like the session secret) and
  * shown to the member only while enrolling.
  */
@@ -146,13 +149,14 @@ export async function confirmEnrolment({
   user,
   code,
 }: MemberCode): Promise<{ ok: true; recoveryCodes: string[] } | AccountFailure> {
-  const limited = await underCodeLimit(user.username);
+  const limited = await underCodeLimit(user.id);
   if (limited) return limited;
   const secret = (await storedSecret(user.id, "pending"))?.secret;
   if (!secret) return failure(409, "Start the set-up again: there is no set-up waiting for a code.");
   const step = await totpStep(secret, code);
-  if (step === null) return wrongCode(user.username, WRONG_CODE, "code");
+  if (step === null) return wrongCode(user.id, WRONG_CODE, "code");
   const recoveryCodes = newRecoveryCodes();
+  const rows = await recoveryCodeRows(user.id, recoveryCodes);
   const switched = await db.transaction(async (tx) => {
     const done = await tx
       .update(userTotp)
@@ -160,10 +164,11 @@ export async function confirmEnrolment({
       .where(and(eq(userTotp.userId, user.id), isNull(userTotp.enabledAt)))
       .returning({ userId: userTotp.userId });
     if (done.length === 0) return false;
-    await replaceRecoveryCodes(tx, user.id, recoveryCodes);
+    await replaceRecoveryCodes(tx, user.id, rows);
     return true;
   });
   if (!switched) return failure(409, "Two-factor authentication is already on.");
+  await noticeSecondFactorChange(user.id, "enabled");
   return { ok: true, recoveryCodes };
 }
 
@@ -174,7 +179,13 @@ export async function disableTwoFactor({ user, code }: MemberCode): Promise<{ ok
   await db.transaction(async (tx) => {
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, user.id));
     await tx.delete(userTotp).where(eq(userTotp.userId, user.id));
+    // the admin's API tokens were made behind this second factor: none outlives it (decision 291)
+    await tx
+      .update(adminApiTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(adminApiTokens.userId, user.id), isNull(adminApiTokens.revokedAt)));
   });
+  await noticeSecondFactorChange(user.id, "disabled");
   return { ok: true };
 }
 
@@ -186,8 +197,18 @@ export async function regenerateRecoveryCodes({
   const checked = await checkCode({ user, code, allowRecovery: true });
   if (!checked.ok) return checked;
   const recoveryCodes = newRecoveryCodes();
-  await db.transaction((tx) => replaceRecoveryCodes(tx, user.id, recoveryCodes));
+  const rows = await recoveryCodeRows(user.id, recoveryCodes);
+  await db.transaction((tx) => replaceRecoveryCodes(tx, user.id, rows));
+  await noticeSecondFactorChange(user.id, "recovery-codes");
   return { ok: true, recoveryCodes };
+}
+
+/**
+ * Every change of a second factor, and every recovery code used, is mailed to the member (issue 46, decision 292):
+ * someone who learnt the password and the phone cannot change the account's second factor unseen.
+ */
+function noticeSecondFactorChange(userId: number, change: SecondFactorChange): Promise<void> {
+  return enqueueAccountMail({ kind: "second-factor", userId, change, origin: publicOrigin() });
 }
 
 // ---------------------------------------------------------------------------------------------- codes
@@ -229,43 +250,77 @@ async function totpStep(secret: string, code: string, afterTimeStep?: number): P
 }
 
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+/** The first group names the code's row (not secret); the other six are the secret: 24 of 31 characters, 118 bits. */
+const LOOKUP_LENGTH = 4;
+const SECRET_LENGTH = 24;
 
-/** "xxxxx-xxxxx": 10 characters of 31 (about 49 bits), without the look-alikes 0/o, 1/l/i. */
+const randomChars = (n: number) =>
+  Array.from({ length: n }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");
+
+/**
+ * "xxxx-xxxx-xxxx-xxxx-xxxx-xxxx-xxxx" (decision 293): a lookup group, then 24 characters of 31 (about 118 bits, the
+ * 112 of ASVS 2.6.2 and more), without the look-alikes 0/o, 1/l/i; the lookups of one set differ.
+ */
 function newRecoveryCodes(): string[] {
-  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");
-    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-  });
+  const lookups = new Set<string>();
+  while (lookups.size < RECOVERY_CODE_COUNT) lookups.add(randomChars(LOOKUP_LENGTH));
+  return [...lookups].map((lookup) => `${lookup}${randomChars(SECRET_LENGTH)}`.match(/.{4}/g)!.join("-"));
 }
 
-/** A recovery code as typed (any case, spaces or dashes anywhere) in the form it is hashed in. */
-function normalRecoveryCode(code: string): string {
-  return code.toLowerCase().replace(/[^a-z0-9]/g, "");
+/** A recovery code as typed (any case, spaces or dashes anywhere), split into its lookup and its secret. */
+function parseRecoveryCode(code: string): { lookup: string; secret: string } | null {
+  const normal = code.toLowerCase().replace(/[^a-z0-9]/g, "");
+  if (normal.length !== LOOKUP_LENGTH + SECRET_LENGTH) return null;
+  return { lookup: normal.slice(0, LOOKUP_LENGTH), secret: normal.slice(LOOKUP_LENGTH) };
 }
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
-async function replaceRecoveryCodes(tx: Tx, userId: number, codes: string[]): Promise<void> {
-  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
-  await tx
-    .insert(userRecoveryCodes)
-    .values(codes.map((code) => ({ userId, codeHash: hashToken(normalRecoveryCode(code)) })));
+/** The codes' rows: each secret under the password KDF (salted scrypt), hashed before the transaction begins. */
+async function recoveryCodeRows(userId: number, codes: string[]) {
+  return Promise.all(
+    codes.map(async (code) => {
+      const { lookup, secret } = parseRecoveryCode(code)!;
+      return { userId, lookup, codeHash: await hashPassword(secret) };
+    }),
+  );
 }
 
-/** Uses up a recovery code: true once per code (the update is its own guard against a second use at once). */
+async function replaceRecoveryCodes(
+  tx: Tx,
+  userId: number,
+  rows: Awaited<ReturnType<typeof recoveryCodeRows>>,
+): Promise<void> {
+  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+  await tx.insert(userRecoveryCodes).values(rows);
+}
+
+/**
+ * Uses up a recovery code: true once per code. One slow hash per try (the lookup names the row); the update that
+ * marks it used is its own guard against a second use at once.
+ */
 async function spendRecoveryCode(userId: number, code: string): Promise<boolean> {
-  const normal = normalRecoveryCode(code);
-  if (normal.length !== 10) return false;
-  const used = await db
-    .update(userRecoveryCodes)
-    .set({ usedAt: sql`now()` })
+  const parsed = parseRecoveryCode(code);
+  if (!parsed) {
+    await verifyPassword(code, await dummyPasswordHash()); // the same time as a wrong code of the right shape
+    return false;
+  }
+  const [row] = await db
+    .select({ id: userRecoveryCodes.id, codeHash: userRecoveryCodes.codeHash })
+    .from(userRecoveryCodes)
     .where(
       and(
         eq(userRecoveryCodes.userId, userId),
-        eq(userRecoveryCodes.codeHash, hashToken(normal)),
+        eq(userRecoveryCodes.lookup, parsed.lookup),
         isNull(userRecoveryCodes.usedAt),
       ),
     )
+    .limit(1);
+  if (!(await verifyPassword(parsed.secret, row?.codeHash ?? (await dummyPasswordHash())))) return false;
+  const used = await db
+    .update(userRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(userRecoveryCodes.id, row!.id), isNull(userRecoveryCodes.usedAt)))
     .returning({ id: userRecoveryCodes.id });
   return used.length === 1;
 }
@@ -287,19 +342,28 @@ async function spendTotpCode(userId: number, code: string): Promise<boolean> {
   return moved.length === 1;
 }
 
-/** Wrong codes count like wrong passwords: against the account's sign-in limit (and the address's, at sign-in). */
-async function underCodeLimit(username: string, ip?: string): Promise<AccountFailure | null> {
+/**
+ * Wrong codes are throttled on their own (decision 294): per account (limits.secondFactor) and, at sign-in, per
+ * client address as failed sign-ins are (password spraying); never against the password sign-in's lockout.
+ */
+async function underCodeLimit(userId: number, ip?: string): Promise<AccountFailure | null> {
   const states = await Promise.all([
-    peekRateLimit(limits.loginAccount(username)),
+    peekRateLimit(limits.secondFactor(userId)),
     ...(ip ? [peekRateLimit(limits.loginIp(ip))] : []),
   ]);
   if (states.every((s) => s.allowed)) return null;
   return failure(429, tooManyRequestsMessage(Math.max(...states.map((s) => s.retryAfterSeconds))));
 }
 
-async function wrongCode(username: string, message: string, field: string, ip?: string): Promise<AccountFailure> {
-  await Promise.all([hitRateLimit(limits.loginAccount(username)), ...(ip ? [hitRateLimit(limits.loginIp(ip))] : [])]);
+async function wrongCode(userId: number, message: string, field: string, ip?: string): Promise<AccountFailure> {
+  await Promise.all([hitRateLimit(limits.secondFactor(userId)), ...(ip ? [hitRateLimit(limits.loginIp(ip))] : [])]);
   return failure(400, message, field);
+}
+
+/** A right code clears the account's wrong ones. */
+async function codeAccepted(userId: number): Promise<{ ok: true }> {
+  await resetRateLimit(limits.secondFactor(userId).key);
+  return { ok: true };
 }
 
 /**
@@ -319,13 +383,16 @@ export async function checkCode({
   ip?: string;
   field?: string;
 }): Promise<{ ok: true } | AccountFailure> {
-  const limited = await underCodeLimit(user.username, ip);
+  const limited = await underCodeLimit(user.id, ip);
   if (limited) return limited;
   const totp = !recoveryOnly && (await spendTotpCode(user.id, code));
-  const accepted = totp || ((allowRecovery || recoveryOnly) && (await spendRecoveryCode(user.id, code)));
-  if (accepted) return { ok: true };
+  if (totp) return codeAccepted(user.id);
+  if ((allowRecovery || recoveryOnly) && (await spendRecoveryCode(user.id, code))) {
+    await noticeSecondFactorChange(user.id, "recovery-code-used");
+    return codeAccepted(user.id);
+  }
   const message = recoveryOnly ? WRONG_RECOVERY_CODE : allowRecovery ? WRONG_CODE_OR_RECOVERY : WRONG_CODE;
-  return wrongCode(user.username, message, field, ip);
+  return wrongCode(user.id, message, field, ip);
 }
 
 // ---------------------------------------------------------------------------------------------- sign-in's second step
@@ -382,8 +449,7 @@ export async function readLoginChallenge(request: Request): Promise<LoginChallen
 
 /**
  * The second step: the code (or, with `recovery`, a recovery code) for the pending sign-in. On success the pending
- * sign-in is used up (deleted: a second request with it finds nothing) and the account's failed sign-ins are
- * cleared, as a right password clears them for an account without a second factor.
+ * sign-in is used up (deleted: a second request with it finds nothing).
  */
 export async function completeLoginChallenge({
   challenge,
@@ -409,7 +475,6 @@ export async function completeLoginChallenge({
     .where(and(eq(loginChallenges.id, challenge.id), gt(loginChallenges.expiresAt, sql`now()`)))
     .returning({ userId: loginChallenges.userId });
   if (used.length !== 1) return failure(401, CHALLENGE_EXPIRED);
-  await resetRateLimit(limits.loginAccount(challenge.user.username).key);
   return { ok: true, userId: challenge.user.id, redirectTo: challenge.redirectTo };
 }
 

@@ -1,15 +1,14 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { users } from "#db/schema";
+import { adminForApiToken } from "~/accounts/admin-tokens.server";
 import { requireRecentAuth } from "~/accounts/reauth.server";
-import { getUser } from "~/accounts/session.server";
+import { adminLacksSecondFactor, getUser } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
-import { env } from "~/utils/env.server";
 
 /**
- * The admin e-mail export (decision 2): the members' addresses as JSON, CSV or TXT. Only an admin session or
- * `Authorization: Bearer $ADMIN_API_TOKEN` (compared in constant time) may read it.
+ * The admin e-mail export (decision 2): the members' addresses as JSON, CSV or TXT. Only an admin with a second
+ * factor may read it: in a browser session, or through one of their own API tokens (decision 291).
  */
 export type EmailExport = { emails: string[]; totalEmails: number; exportedAt: string };
 
@@ -41,30 +40,20 @@ export function emailsToTxt(emails: string[]): string {
   return emails.length ? `${emails.join("\n")}\n` : "";
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
-}
-
-/** Whether the request carries the admin API token (Authorization: Bearer …). */
-export function hasAdminApiToken(request: Request): boolean {
-  const expected = env.ADMIN_API_TOKEN;
-  const header = request.headers.get("authorization") ?? "";
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!expected || !match) return false;
-  return sameSecret(match[1]!, expected);
-}
-
-/** "ok", or the status to answer: 401 without any credential, 403 for a signed-in non-admin or a wrong token. */
+/**
+ * "ok", or the status to answer: 401 without any credential, 403 for a signed-in non-admin, an admin without a
+ * second factor, or a token that is unknown, expired, revoked or no longer an admin's (decision 291). A token is an
+ * admin's own (made on /admin/api-tokens); a browser's admin session must also have proved it recently (decision 164).
+ */
 export async function authorizeEmailExport(request: Request): Promise<"ok" | 401 | 403> {
-  if (hasAdminApiToken(request)) return "ok";
-  const user = await getUser(request);
-  if (user && isAdminUser(user)) {
-    // A browser's admin session must have proved it recently (decision 164); the API token is unchanged.
-    await requireRecentAuth(request);
-    return "ok";
+  const header = request.headers.get("authorization");
+  if (header !== null) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match && (await adminForApiToken(match[1]!)) ? "ok" : 403;
   }
-  if (user || request.headers.has("authorization")) return 403;
-  return 401;
+  const user = await getUser(request);
+  if (!user) return 401;
+  if (!isAdminUser(user) || (await adminLacksSecondFactor(user))) return 403;
+  await requireRecentAuth(request);
+  return "ok";
 }

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
-import { countMailTo } from "~/accounts/limits.server";
 import { registerJobHandler } from "~/jobs/queue.server";
 import { composeMail, type ComposedMail } from "~/mail/compose";
 import { sendMail } from "~/mail/mail.server";
+import { spendNotificationBudget } from "~/mail/notification-budget.server";
 import { SITE_NAME } from "~/site";
 import { publicOrigin } from "~/utils/env.server";
 import { pageOfPost, postVisibleTo, REPLY_NOTIFICATION_QUEUE, topicVisibleTo } from "./topics.server";
@@ -21,7 +21,7 @@ export function registerForumJobs(): void {
     async ({ postId }) => {
       await sendReplyNotification(postId);
     },
-    { lane: "mail" },
+    { lane: "notify" },
   );
 }
 
@@ -59,10 +59,11 @@ export async function sendReplyNotification(postId: number): Promise<boolean> {
     )
     .limit(1);
   if (!row || row.replierId === row.topicAuthorId || !row.email || !row.forumNotifications) return false;
-  // Only to an address its owner proved, and within the address's mails of the day (issue 33).
+  // Only to an address its owner proved, and within the notifications' own budget (decision 290): never the
+  // budget of the member's reset and verification mail.
   if (!row.verified) return false;
-  if (!(await countMailTo(row.email))) {
-    console.warn("[forum] reply notification not mailed: the address had its mails for today");
+  if (!(await spendNotificationBudget({ to: row.email, senderId: row.replierId }))) {
+    console.warn("[forum] reply notification not mailed: the notification budget is used up");
     return false;
   }
 

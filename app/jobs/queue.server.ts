@@ -14,8 +14,9 @@ import { env } from "~/utils/env.server";
  * with SKIP LOCKED, retries with exponential backoff, expiry of a job whose worker died, singleton keys,
  * archiving and deleting finished jobs. What stays here, behind the same API as before (`enqueueJob`,
  * `registerJobHandler`, `registerRecurringTask`, `scheduleRecurringTask`, `startWorker`, `drainJobs`):
- * - **lanes**: each handler belongs to a lane (`mail`, `conversion`, `recurring`, `default`) with its own
- *   workers, so no number of conversions delays a mail (issue 33);
+ * - **lanes**: each handler belongs to a lane (`mail`, `notify`, `conversion`, `recurring`, `default`) with its
+ *   own workers, so no number of conversions delays a mail (issue 33), and no number of notifications delays the
+ *   mail a member asked for (a reset, a verification) or a security notice (decision 290);
  * - the **heartbeat** of a running job (decision 009: only a dead worker's job expires, however long a live one
  *   runs);
  * - enqueue **in the caller's transaction** (drizzle's or postgres.js's), with a NOTIFY at commit that wakes the
@@ -33,9 +34,18 @@ export type Job<P = unknown> = { id: string; queue: string; payload: P; attempts
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobHandler<P = any> = (payload: P, job: Job<P>) => Promise<void>;
 
-/** Each lane has workers of its own; a handler's lane is chosen where it is registered. */
-export type JobLane = "mail" | "conversion" | "recurring" | "default";
-export const LANE_CONCURRENCY: Record<JobLane, number> = { mail: 2, conversion: 1, recurring: 1, default: 1 };
+/**
+ * Each lane has workers of its own; a handler's lane is chosen where it is registered. `mail` is account mail (reset,
+ * verification, security notices); `notify` is every notification (reply notifications, moderation notices).
+ */
+export type JobLane = "mail" | "notify" | "conversion" | "recurring" | "default";
+export const LANE_CONCURRENCY: Record<JobLane, number> = {
+  mail: 2,
+  notify: 1,
+  conversion: 1,
+  recurring: 1,
+  default: 1,
+};
 
 export type JobHandlerOptions = {
   /** The workers that run it (`default` when not given). */

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, moderationActions, users } from "#db/schema";
-import { countMailTo } from "~/accounts/limits.server";
 import { registerJobHandler } from "~/jobs/queue.server";
 import { composeMail, type ComposedMail, type MailAction } from "~/mail/compose";
 import { sendMail } from "~/mail/mail.server";
+import { spendNotificationBudget } from "~/mail/notification-budget.server";
 import { SITE_NAME } from "~/site";
 import { formatUtcDateTime } from "~/utils/dates";
 import { publicOrigin } from "~/utils/env.server";
@@ -21,7 +21,7 @@ export function registerModerationJobs(): void {
     async ({ actionId }) => {
       await sendModerationNotice(actionId);
     },
-    { lane: "mail" },
+    { lane: "notify" },
   );
 }
 
@@ -100,10 +100,10 @@ export async function sendModerationNotice(actionId: number): Promise<boolean> {
     .from(users)
     .where(eq(users.id, entry.subjectUserId))
     .limit(1);
-  // Only to an address its owner proved, and within the address's mails of the day (issue 33).
+  // Only to an address its owner proved, and within the notifications' own budget (decision 290).
   if (!member?.email || !member.verified) return false;
-  if (!(await countMailTo(member.email))) {
-    console.warn("[moderation] notice not mailed: the address had its mails for today");
+  if (!(await spendNotificationBudget({ to: member.email, senderId: entry.actorId }))) {
+    console.warn("[moderation] notice not mailed: the notification budget is used up");
     return false;
   }
 

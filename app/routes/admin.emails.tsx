@@ -33,6 +33,13 @@ export default function AdminEmails() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="font-serif text-3xl font-bold">Admin Forum Email List</h1>
+      <p className="mt-2 text-sm">
+        For a program that reads this list, make a token of your own on the{" "}
+        <Link to="/admin/api-tokens" className="text-cosmic underline">
+          API tokens
+        </Link>{" "}
+        page.
+      </p>
       {navigation.state === "loading" && navigation.location?.pathname === "/admin/emails" ? (
         <p role="status">Loading email list</p>
       ) : null}

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { authenticateForm, userJson } from "~/accounts/auth.server";
-import { limits, resetRateLimit } from "~/accounts/limits.server";
 import { CODE_OR_RECOVERY_MESSAGE } from "~/accounts/schemas";
 import { createUserSession } from "~/accounts/session.server";
 import { checkCode, hasTwoFactor } from "~/accounts/two-factor.server";
@@ -36,7 +35,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!code?.trim()) return apiError(401, CODE_OR_RECOVERY_MESSAGE, { twoFactorRequired: true });
     const second = await checkCode({ user: result.user, code, allowRecovery: true, ip });
     if (!second.ok) return apiError(second.status === 400 ? 401 : second.status, second.error);
-    await resetRateLimit(limits.loginAccount(result.user.username).key);
   }
   return answer({ user: userJson(result.user) }, 200, {
     "Set-Cookie": await createUserSession(result.user.id, request),

@@ -7,7 +7,7 @@ import { RECOVERY_CODE_COUNT, TWO_FACTOR_SETTINGS_PATH } from "~/accounts/two-fa
 import { mayEnrolTwoFactor, pendingEnrolment, twoFactorState, type TwoFactorState } from "~/accounts/two-factor.server";
 import { IntentButton } from "~/accounts/ui/intent-button";
 import { RecoveryCodesPanel } from "~/accounts/ui/two-factor-parts";
-import type { PublicUser } from "~/accounts/users.server";
+import { isAdminUser, type PublicUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { onUse } from "~/components/on-use";
 import { guardedClientAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
@@ -41,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (state.state === "pending") await requireRecentAuth(request, { returnTo: TWO_FACTOR_SETTINGS_PATH });
   return {
     state,
+    // admins must have it on (decision 291): the page says so until it is
+    required: isAdminUser(user) && state.state !== "on",
     enrolment: state.state === "pending" ? await pendingEnrolment(user) : null,
     constraints: TWO_FACTOR_CONSTRAINTS,
   };
@@ -56,7 +58,7 @@ export const clientAction = guardedClientAction;
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function TwoFactorSettings() {
-  const { state, enrolment, constraints } = useLoaderData<typeof loader>();
+  const { state, required, enrolment, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as { recoveryCodes?: string[] } | undefined;
   const codes = answer?.recoveryCodes;
   return (
@@ -71,6 +73,11 @@ export default function TwoFactorSettings() {
         With two-factor authentication on, signing in and admin functions ask for a code from an authenticator app on
         your phone (such as FreeOTP, Aegis or Google Authenticator) as well as your password.
       </p>
+      {required ? (
+        <p className="rounded border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          Admins need two-factor authentication: the admin pages open once it is on.
+        </p>
+      ) : null}
       {codes ? <RecoveryCodesPanel codes={codes} /> : null}
 
       {state.state === "off" ? (

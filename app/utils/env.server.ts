@@ -53,7 +53,11 @@ const schema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
   SESSION_MAX_AGE_DAYS: z.coerce.number().positive().default(60),
   ADMIN_USERNAMES: z.string().default(""),
-  ADMIN_API_TOKEN: z.string().min(16).optional(),
+  /**
+   * No longer honoured (decision 291): each admin makes tokens of their own on /admin/api-tokens. Still read, so a
+   * deployment that sets it starts and is told once that it does nothing.
+   */
+  ADMIN_API_TOKEN: z.string().optional(),
   REQUIRE_EMAIL_VERIFICATION: z
     .enum(["true", "false"])
     .default("false")
@@ -210,6 +214,12 @@ export function keptSecret(dataDir: string, name: string): string {
 export const env: Env = loadEnv();
 
 export const isProduction = env.NODE_ENV === "production";
+
+if (env.ADMIN_API_TOKEN) {
+  console.warn(
+    "[env] ADMIN_API_TOKEN is no longer used and opens nothing: an admin makes an API token of their own at /admin/api-tokens (decision 291).",
+  );
+}
 
 /**
  * Whether the site's cookies carry `Secure` (and the session cookie its `__Host-` prefix): only when the public

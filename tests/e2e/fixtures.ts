@@ -90,19 +90,28 @@ export async function createMember(overrides: { username?: string; email?: strin
 }
 
 /** Signs the browser context in as the member by setting the session cookie (no login form round trip). */
-/** Gives a member the admin role (what `npm run make-admin` does). */
-export async function makeAdmin(userId: number) {
+/**
+ * Gives a member the admin role (what `npm run make-admin` does) and, as every admin must have one to reach an admin
+ * page (decision 291), a second factor switched on, unless `secondFactor: false`. Returns the TOTP key (or null).
+ */
+export async function makeAdmin(userId: number, { secondFactor = true } = {}): Promise<string | null> {
   const { db } = await import("../../db/client.server");
-  const { users } = await import("../../db/schema");
-  const { eq } = await import("drizzle-orm");
+  const { users, userTotp } = await import("../../db/schema");
+  const { eq, sql } = await import("drizzle-orm");
   await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));
+  if (!secondFactor) return null;
+  const { generateSecret } = await import("otplib");
+  const { encryptSecret } = await import("../../app/accounts/two-factor.server");
+  const secret = generateSecret({ length: 20 });
+  await db.insert(userTotp).values({ userId, secretEncrypted: encryptSecret(secret), enabledAt: sql`now()` });
+  return secret;
 }
 
 /** An admin whose second factor is on (set up through the accounts domain), and its key. */
 export async function enrolledAdmin() {
   const { startEnrolment, pendingEnrolment, confirmEnrolment } = await import("../../app/accounts/two-factor.server");
   const admin = await createMember();
-  await makeAdmin(admin.id);
+  await makeAdmin(admin.id, { secondFactor: false });
   await startEnrolment(admin.id);
   const { secret } = (await pendingEnrolment(admin))!;
   // a code of the step before (accepted), so the sign-in's code is of a later step

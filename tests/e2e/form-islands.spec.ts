@@ -3,6 +3,7 @@ import {
   expect,
   expectAccessible,
   holdChunk,
+  makeAdmin,
   outboxLink,
   signIn,
   test,
@@ -87,11 +88,8 @@ test("moderation roles: a submit before the form's code arrives is the browser's
   page,
   jsEnabled,
 }) => {
-  const { db } = await import("../../db/client.server");
-  const { users } = await import("../../db/schema");
-  const { eq } = await import("drizzle-orm");
   const admin = await createMember();
-  await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+  await makeAdmin(admin.id); // with the second factor admins need (decision 291)
   const member = await createMember({ username: `future_mod_${unique()}` });
   await signIn(page, admin.id);
   const { scripts, errors } = watchPage(page);
@@ -116,6 +114,9 @@ test("moderation roles: a submit before the form's code arrives is the browser's
     `${member.username} (moderator)`,
   );
   held.release();
+  const { db } = await import("../../db/client.server");
+  const { users } = await import("../../db/schema");
+  const { eq } = await import("drizzle-orm");
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, member.id));
   expect(row?.role).toBe("moderator");
   if (jsEnabled) expect(errors()).toEqual([]);
@@ -123,11 +124,8 @@ test("moderation roles: a submit before the form's code arrives is the browser's
 
 test("moderation roles: with its code, the form answers in the page", async ({ page, jsEnabled }) => {
   test.skip(!jsEnabled, "the no-JS path is the test above");
-  const { db } = await import("../../db/client.server");
-  const { users } = await import("../../db/schema");
-  const { eq } = await import("drizzle-orm");
   const admin = await createMember();
-  await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+  await makeAdmin(admin.id); // with the second factor admins need (decision 291)
   await signIn(page, admin.id);
   const { scripts, errors } = watchPage(page);
   const chunk = (url: string) => /\/role-form-[A-Z0-9]+\.js$/.test(url);

@@ -167,15 +167,20 @@ describe("POST /api/login, GET /api/user, POST /api/logout", () => {
     expect(short.status).toBe(400);
   });
 
-  it("locks an account after 5 failures in 15 minutes, even with the right password, from any IP", async () => {
+  it("locks an account after 5 failures in 15 minutes from one address, even with the right password; not from another (decision 294)", async () => {
     const username = uniqueName("lock");
     await createUser({ username, email: null, password: PASSWORD });
+    const ip = randomIp();
     for (let i = 0; i < 5; i++) {
-      expect((await call(login, jsonPost("/api/login", { username, password: `Wrong${i}xyz` }))).status).toBe(401);
+      const wrong = await call(login, jsonPost("/api/login", { username, password: `Wrong${i}xyz` }), { ip });
+      expect(wrong.status).toBe(401);
     }
-    const locked = await call(login, jsonPost("/api/login", { username, password: PASSWORD }));
+    const locked = await call(login, jsonPost("/api/login", { username, password: PASSWORD }), { ip });
     expect(locked.status).toBe(429);
     expect(locked.body.error).toMatch(/^Too many requests/);
+    // the account's owner, elsewhere, is not locked out by a stranger's tries
+    const owner = await call(login, jsonPost("/api/login", { username, password: PASSWORD }), { ip: randomIp() });
+    expect(owner.status).toBe(200);
   });
 
   it("answers 400 (not 500) on a malformed body", async () => {

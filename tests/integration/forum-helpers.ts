@@ -1,13 +1,40 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { generateSecret } from "otplib";
 import { db } from "#db/client.server";
-import { users } from "#db/schema";
+import { userTotp, users } from "#db/schema";
 import { createUserSession } from "~/accounts/session.server";
+import { encryptSecret } from "~/accounts/two-factor.server";
 import { createUser } from "~/accounts/users.server";
 import { routeRequest } from "../support/routes";
 
-/** Test helpers for the forum's integration tests: unique members and their signed-in requests. */
+/**
+ * A second factor switched on for the member (as the settings page leaves it, without recovery codes): admins need
+ * one to reach any admin function (decision 291). Returns the TOTP key, for making codes with otplib.
+ */
+export async function enrolSecondFactor(userId: number): Promise<string> {
+  const secret = generateSecret({ length: 20 });
+  await db
+    .insert(userTotp)
+    .values({ userId, secretEncrypted: encryptSecret(secret), enabledAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: userTotp.userId,
+      set: { secretEncrypted: encryptSecret(secret), enabledAt: sql`now()`, lastTimeStep: null },
+    });
+  return secret;
+}
+
+/**
+ * Test helpers for the forum's integration tests: unique members and their signed-in requests. An admin comes with
+ * a second factor on (`totpSecret`), as admins must have (decision 291), unless `secondFactor: false`.
+ */
 export async function member(
-  options: { email?: string | null; admin?: boolean; moderator?: boolean; verified?: boolean } = {},
+  options: {
+    email?: string | null;
+    admin?: boolean;
+    moderator?: boolean;
+    verified?: boolean;
+    secondFactor?: boolean;
+  } = {},
 ) {
   const suffix = Math.random().toString(36).slice(2, 10);
   const user = await createUser({
@@ -18,7 +45,8 @@ export async function member(
   });
   if (options.admin) await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
   if (options.moderator) await db.update(users).set({ role: "moderator" }).where(eq(users.id, user.id));
-  return user;
+  const totpSecret = options.admin && options.secondFactor !== false ? await enrolSecondFactor(user.id) : null;
+  return { ...user, totpSecret };
 }
 
 export async function cookieFor(userId: number): Promise<string> {

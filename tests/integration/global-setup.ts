@@ -10,7 +10,6 @@ let embedded: EmbeddedDatabase | undefined;
 
 export async function setup() {
   process.env.SESSION_SECRET ??= "test-session-secret-0123456789abcdef";
-  process.env.ADMIN_API_TOKEN ??= "test-admin-api-token-0123456789";
   process.env.DATA_DIR ??= path.resolve(".data-test/vitest");
   process.env.LOG_REQUESTS ??= "false";
   if (!process.env.DATABASE_URL) {

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { sessions } from "#db/schema";
@@ -36,10 +37,15 @@ describe("requireRecentAuth", () => {
     expect(api.status).toBe(401);
     expect(((await api.json()) as { error: string }).error).toBe(RECENT_AUTH_REQUIRED);
 
+    // an admin has a second factor (decision 291): the re-authentication asks for its code too
+    const code = await generate({ secret: admin.totpSecret! });
     const confirm = (password: string) =>
       settle(async () =>
         confirmPage.action({
-          request: routeRequest("/confirm-password", { cookie, form: { password, returnTo: "/admin/emails" } }),
+          request: routeRequest("/confirm-password", {
+            cookie,
+            form: { password, code, returnTo: "/admin/emails" },
+          }),
           params: {},
           context: {},
         } as never),

@@ -433,13 +433,16 @@ describe("every 429 carries Retry-After", () => {
 
   it("sign-in lockout, on the page and in the API", async () => {
     const m = await member();
-    await exhaust(limits.loginAccount(m.username));
+    // the lockout is of this account from this address (decision 294)
+    const address = randomAddress();
+    await exhaust(limits.loginAccount(m.username, address));
+    const from = { "X-Forwarded-For": address };
     expectRetryAfter(
-      await send(plain.base, "/api/login", json({ username: m.username, password: "Passw0rd!x" })),
+      await send(plain.base, "/api/login", json({ username: m.username, password: "Passw0rd!x" }, from)),
       "/api/login",
     );
     expectRetryAfter(
-      await send(plain.base, "/auth", form({ intent: "login", username: m.username, password: "Passw0rd!x" })),
+      await send(plain.base, "/auth", form({ intent: "login", username: m.username, password: "Passw0rd!x" }, from)),
       "/auth login",
     );
   });

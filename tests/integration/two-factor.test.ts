@@ -54,7 +54,7 @@ const signInCode = (form: Record<string, string>, cookie: string) =>
 
 /** An admin with the second factor set up through the page; its key, cookie and recovery codes. */
 async function enrolledStaff(role: "admin" | "moderator" = "admin") {
-  const user = await member(role === "admin" ? { admin: true } : { moderator: true });
+  const user = await member(role === "admin" ? { admin: true, secondFactor: false } : { moderator: true });
   const cookie = await cookieFor(user.id);
   const started = await post(settingsPage.action, SETTINGS, { intent: "start" }, cookie);
   expect(started.status).toBe(302);
@@ -83,7 +83,7 @@ const sessionCount = async (userId: number) =>
 
 describe("two-factor enrolment", () => {
   it("shows the key once started with recent authentication, stores it encrypted, and switches on with a code", async () => {
-    const admin = await member({ admin: true });
+    const admin = await member({ admin: true, secondFactor: false });
     const cookie = await cookieFor(admin.id);
     const before = await settings(cookie);
     expect(before.body.state).toEqual({ state: "off" });
@@ -134,11 +134,18 @@ describe("two-factor enrolment", () => {
     expect(confirmed.status).toBe(200);
     const codes = confirmed.body.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
-    for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    // a lookup group and 24 characters of 31 (118 bits: at least the 112 of ASVS 2.6.2; decision 293)
+    for (const c of codes) expect(c).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){6}$/);
     expect(new Set(codes).size).toBe(10);
     const stored = await db.select().from(userRecoveryCodes).where(eq(userRecoveryCodes.userId, admin.id));
     expect(stored).toHaveLength(10);
-    for (const s of stored) expect(codes.some((c) => s.codeHash.includes(c.replace("-", "")))).toBe(false);
+    // under the password KDF, salted: scrypt with a salt of its own per code, the secret part nowhere in clear
+    for (const s of stored) {
+      expect(s.codeHash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+      expect(codes.some((c) => c.startsWith(`${s.lookup}-`))).toBe(true);
+      expect(codes.some((c) => s.codeHash.includes(c.replaceAll("-", "").slice(4)))).toBe(false);
+    }
+    expect(new Set(stored.map((s) => s.codeHash.split("$")[4])).size).toBe(10);
     const on = await settings(cookie);
     expect(on.body.state).toEqual({ state: "on", recoveryCodesLeft: 10 });
     // the key is never sent again
@@ -231,7 +238,7 @@ describe("signing in with a second factor", () => {
     expect(other.status).toBe(302);
   });
 
-  it("counts wrong codes like wrong passwords (5 per account in 15 minutes); a right password does not clear them", async () => {
+  it("throttles wrong codes on their own (5 per account in 15 minutes), never the password sign-in (decision 294)", async () => {
     const { user, secret } = await enrolledStaff();
     let cookie = "";
     for (let i = 0; i < 5; i++) {
@@ -242,11 +249,19 @@ describe("signing in with a second factor", () => {
     const [limit] = await db
       .select({ count: rateLimits.count })
       .from(rateLimits)
-      .where(eq(rateLimits.key, `login:account:${user.username.toLowerCase()}`));
+      .where(eq(rateLimits.key, `second-factor:user:${user.id}`));
     expect(limit!.count).toBe(5);
-    // the password step itself is now refused, and so is a right code
-    expect((await passwordStep(user.username)).answer.status).toBe(429);
-    const right = await signInCode({ intent: "code", code: await freshCode(user.id, secret) }, cookie);
+    // the password step still answers (to the code page), and the failed passwords' count was not touched...
+    const password = await passwordStep(user.username);
+    expect(password.answer.status).toBe(302);
+    expect(password.answer.headers.get("Location")).toBe("/auth/two-factor");
+    const passwordCounts = await db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like ${`login:account-ip:${user.username.toLowerCase()}:%`}`);
+    expect(passwordCounts).toEqual([]);
+    // ...but a code, even a right one, waits for the window
+    const right = await signInCode({ intent: "code", code: await freshCode(user.id, secret) }, password.cookie);
     expect(right.status).toBe(429);
     expect(await sessionCount(user.id)).toBe(1); // the enrolment's own
   });
@@ -365,10 +380,11 @@ describe("changing the second factor", () => {
     expect(off.status).toBe(302);
     expect(await db.select().from(userTotp).where(eq(userTotp.userId, user.id))).toEqual([]);
     expect(await db.select().from(userRecoveryCodes).where(eq(userRecoveryCodes.userId, user.id))).toEqual([]);
-    // signing in is the password alone again
+    // signing in is the password alone again, and an admin is sent to set a second factor up again (decision 291)
     const { answer } = await passwordStep(user.username);
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("Location")).toBe("/forum");
+    expect(answer.headers.get("Location")).toBe(SETTINGS);
+    expect(await sessionCount(user.id)).toBeGreaterThan(0);
   });
 
   it("new recovery codes need a code and replace the old ones", async () => {
