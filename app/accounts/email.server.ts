@@ -63,6 +63,21 @@ export async function mailPasswordChanged({ userId, origin }: { userId: number; 
 
 export type VerifyEmailResult = "verified" | "expired" | "invalid";
 
+/**
+ * Reads a verification link without using it (the page's GET, decision 295): mail scanners and link previews open
+ * every link, so only the confirm button's POST verifies.
+ */
+export async function peekEmailVerificationToken(token: string): Promise<"pending" | "expired" | "invalid"> {
+  if (!token) return "invalid";
+  const [row] = await db
+    .select({ expires: users.emailVerificationTokenExpires })
+    .from(users)
+    .where(eq(users.emailVerificationToken, hashToken(token)))
+    .limit(1);
+  if (!row) return "invalid";
+  return row.expires && new Date(row.expires).getTime() > Date.now() ? "pending" : "expired";
+}
+
 /** Uses a verification link: one UPDATE that checks and clears the token, so a link works once. */
 export async function verifyEmailToken(token: string): Promise<VerifyEmailResult> {
   if (!token) return "invalid";
