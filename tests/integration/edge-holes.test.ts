@@ -35,7 +35,7 @@ describe("no-store on every private page and data answer (decision 296)", () => 
     const visitor = await send(site.base, "/about", { headers: { Cookie: "" } });
     expect(visitor.headers["cache-control"]).not.toBe("no-store");
     // Static files keep theirs for members too.
-    const favicon = await send(site.base, "/favicon.ico", { headers: { Cookie: cookie } });
+    const favicon = await send(site.base, "/favicon.svg", { headers: { Cookie: cookie } });
     expect(favicon.headers["cache-control"]).toMatch(/max-age=3600/);
   });
 });
