@@ -36,6 +36,10 @@ const TEXT = {
     title: "Verification Link Expired",
     body: "This verification link has expired. Request a new one from your profile.",
   },
+  taken: {
+    title: "Address Already Confirmed",
+    body: "This email address is already confirmed on another account. Sign in to that account, or add a different address to this one from your profile.",
+  },
   invalid: {
     title: "Invalid Verification Link",
     body: "This verification link is not valid or has already been used.",
@@ -56,7 +60,7 @@ export default function VerifyEmail() {
   }, [actionData]);
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      <div role={result === "expired" || result === "invalid" ? "alert" : "status"} aria-live="polite">
+      <div role={result === "pending" || result === "verified" ? "status" : "alert"} aria-live="polite">
         <h1 ref={heading} tabIndex={-1} className="font-serif text-3xl font-bold text-ink outline-none">
           {text.title}
         </h1>
