@@ -171,7 +171,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-  // Private pages and data answers are never stored; no answer that sets a cookie is shared (decisions 296, 297).
+  // Private pages and data answers are never stored; no answer that sets a cookie is shared (decision 296).
   app.use(guardCacheControl);
 
   // Signed-out visitors' public pages, from memory when nothing changed since they were rendered (decision 100), and

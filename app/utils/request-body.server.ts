@@ -16,7 +16,7 @@ import { hasLoneSurrogate } from "./user-text";
  * - JSON that does not parse → 400.
  *
  * Multipart form bodies (a page's form sent as multipart/form-data, at most 64 KB like any form) are held to the
- * same rules (decision 299): each text field (a part without a filename) must be UTF-8, once, or the 400 names it.
+ * same rules (decision 297): each text field (a part without a filename) must be UTF-8, once, or the 400 names it.
  * Field-level text rules (controls, invisible text, lengths) stay in the schemas (app/utils/user-text.ts), which
  * name the field in their own words. The 3D upload's multipart body streams on untouched: its file is not text, and
  * its other fields are dropped unread (app/models3d/upload.server.ts).

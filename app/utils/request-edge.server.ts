@@ -71,7 +71,7 @@ const SESSION_COOKIES = [COOKIES.session.name, COOKIES.session.nameOverHttps];
 /**
  * Only origin-form request targets (`/forum?page=2`): an absolute-form target (`GET http://host/forum`, which only
  * a proxy should be sent) and the asterisk-form (`*`, for a server-wide OPTIONS) are refused with 400 before any
- * route, file or cache reads them (decision 298); they used to reach Remix's URL parsing and answer 500.
+ * route, file or cache reads them (decision 297); they used to reach Remix's URL parsing and answer 500.
  */
 export const requireOriginForm: RequestHandler = (req, res, next) => {
   if (req.url.startsWith("/")) return next();
@@ -103,7 +103,7 @@ function isDocumentOrData(req: Request, res: Response): boolean {
 const SHARED_CACHING = /\bpublic\b|s-maxage/i;
 
 /**
- * The one place where an answer's caching is held to two rules (decisions 296 and 297), whatever a route or the page
+ * The one place where an answer's caching is held to two rules (decision 296), whatever a route or the page
  * cache set; mounted after the static files (whose own caching stands) and before the page cache and Remix:
  *
  * - `Cache-Control: no-store` on every page and data answer that is private (ASVS 8.2.1): one for a signed-in member

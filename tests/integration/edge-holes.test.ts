@@ -5,7 +5,7 @@ import { cookieFor, member } from "./forum-helpers";
 import { serveBuildForFile } from "./helpers/built-server";
 
 /**
- * Issue 46's smaller holes at the request edge, through the production server (decisions 296-299): private answers
+ * Issue 46's smaller holes at the request edge, through the production server (decisions 296, 297): private answers
  * are never stored, no answer that sets a cookie may be kept by a shared cache, request targets other than a path
  * are 400, and multipart form bodies are held to the same text rules as other forms. Needs a build.
  */
@@ -40,7 +40,7 @@ describe("no-store on every private page and data answer (decision 296)", () => 
   });
 });
 
-describe("no Set-Cookie on an answer a shared cache may keep (decision 297)", () => {
+describe("no Set-Cookie on an answer a shared cache may keep (decision 296)", () => {
   it("a first cookie-less /blog or /forum answer that sets the visitor cookie is private", async () => {
     for (const pathname of ["/blog", "/forum"]) {
       // Until a kept page is served (the forum's section is served from memory once its LISTEN is up).
@@ -77,7 +77,7 @@ function rawRequest(port: number, head: string): Promise<{ statusLine: string; t
   });
 }
 
-describe("request targets other than a path (decision 298)", () => {
+describe("request targets other than a path (decision 297)", () => {
   it("answers an absolute-form target and the asterisk with 400, never 500", async () => {
     const { host, port } = new URL(site.base);
     const ending = `Host: ${host}\r\nConnection: close\r\n\r\n`;
@@ -114,7 +114,7 @@ function multipart(fields: Array<[string, Buffer | string]>): { body: Buffer; ty
   };
 }
 
-describe("multipart form bodies are held to the rules of other forms (decision 299)", () => {
+describe("multipart form bodies are held to the rules of other forms (decision 297)", () => {
   const post = (pathname: string, form: { body: Buffer; type: string }) =>
     send(site.base, pathname, {
       method: "POST",
