@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { drainJobs } from "~/jobs/queue.server";
-import { MESSAGES } from "~/models3d/formats";
+import { drainJobs, enqueueJob } from "~/jobs/queue.server";
+import { GAVE_UP_DETAIL, MESSAGES } from "~/models3d/formats";
 import { registerModels3dJobs } from "~/models3d/jobs.server";
+import { modelStorage } from "~/models3d/storage.server";
 import { CONVERT_QUEUE } from "~/models3d/upload.server";
+import { loader as viewerPage } from "~/routes/3d-viewer_.$urn";
 import { loader as status } from "~/routes/api.3d.status.$urn";
 import { action as upload } from "~/routes/api.3d.upload";
 import { env } from "~/utils/env.server";
@@ -56,6 +58,19 @@ describe("failure reasons", () => {
     expect(uploads.map((u) => u.status)).toEqual([201, 201]);
     await drainJobs([CONVERT_QUEUE]);
     for (const { urn } of uploads) expect(await statusOf(urn)).toEqual({ status: "success", progress: "100%" });
+  });
+
+  it("marks a conversion the queue gave up on failed, with a reason the page shows (decision 299)", async () => {
+    const uploaded = await uploadFile("lost.obj", new TextEncoder().encode("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"));
+    expect(uploaded.status).toBe(201);
+    // The source went missing (a storage fault): each attempt throws, as an infrastructure error does.
+    await modelStorage.remove(uploaded.urn);
+    await enqueueJob(CONVERT_QUEUE, { urn: uploaded.urn }, { maxAttempts: 1 });
+    await drainJobs([CONVERT_QUEUE]);
+    const body = await statusOf(uploaded.urn);
+    expect(body).toMatchObject({ status: "failed", error: MESSAGES.translationFailed, detail: GAVE_UP_DETAIL });
+    const page = await call(viewerPage, get(`/3d-viewer/${uploaded.urn}`), { params: { urn: uploaded.urn } });
+    expect(page.body).toMatchObject({ failure: MESSAGES.translationFailed, failureDetail: GAVE_UP_DETAIL });
   });
 
   it("refuses to store a conversion whose output is past its bound (a ratio to the upload), with the reason", async () => {

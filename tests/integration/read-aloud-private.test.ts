@@ -66,5 +66,5 @@ describe("read-aloud of private pages", () => {
     expect(about.status).toBe(200);
     expect(await storedRows(about.etag)).toBe(1);
     expect((await readAloud("/about", cookie)).cache).toBe("hit");
-  });
+  }, 300_000);
 });
