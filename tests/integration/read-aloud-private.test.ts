@@ -56,11 +56,11 @@ describe("read-aloud of private pages", () => {
     expect(again.etag).toBe(first.etag);
     expect(again.cache).toBe("miss");
     expect(await storedRows(again.etag)).toBe(0);
-    // The transcript is still the member's own page.
+    // The transcript is still the member's own page (its address read as words: "fm abc123 example.test").
     const vtt = await fetch(`${site.base}/read-aloud.vtt?path=%2Fuser-profile&voice=${VOICE}`, {
       headers: { Cookie: cookie },
     });
-    expect(await vtt.text()).toContain(reader.username);
+    expect(await vtt.text()).toContain(`${reader.username.replace("_", " ")} example.test`);
 
     const about = await readAloud("/about", cookie);
     expect(about.status).toBe(200);
