@@ -35,6 +35,7 @@ const {
   env,
   errorAnswer,
   guardBuild,
+  guardCacheControl,
   hostForRemixOriginCheck,
   installGracefulShutdown,
   isDatabaseReachable,
@@ -44,6 +45,7 @@ const {
   pageCache,
   requestId,
   requestLog,
+  requireOriginForm,
   retryAfterOn503,
   shareReadsPerPageView,
   startBackgroundWork,
@@ -132,6 +134,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   });
 
   app.use(requestId);
+  app.use(requireOriginForm);
   app.use(drainUnreadBody);
   app.use((_req, res, next) => {
     res.locals.cspNonce = cspNonce();
@@ -167,6 +170,9 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
   // Files in public/ all have an extension; pages do not, and skip the file-system lookup.
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+
+  // Private pages and data answers are never stored; no answer that sets a cookie is shared (decision 296).
+  app.use(guardCacheControl);
 
   // Signed-out visitors' public pages, from memory when nothing changed since they were rendered (decision 100), and
   // members' forum pages from templates the cache renders itself with Remix's handler (decision 120).

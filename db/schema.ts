@@ -55,6 +55,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // A verified address belongs to one account (decision 295 and its migration settle earlier duplicates).
+    uniqueIndex("users_verified_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.isEmailVerified}`),
     uniqueIndex("users_email_verification_token_idx").on(t.emailVerificationToken),
     uniqueIndex("users_password_reset_token_idx").on(t.passwordResetToken),
     uniqueIndex("users_unsubscribe_token_idx").on(t.unsubscribeToken),

@@ -1,6 +1,7 @@
 import { enqueueJob } from "~/jobs/queue.server";
 import { sendMail } from "~/mail/mail.server";
 import {
+  addressInUseMail,
   emailChangedMail,
   passwordChangedMail,
   resetPasswordMail,
@@ -39,6 +40,14 @@ function deliver(to: string, mail: AccountMail): Promise<void> {
 export function sendVerificationMail(args: { to: string; username: string; origin: string; token: string }) {
   const link = `${args.origin}/verify-email?token=${encodeURIComponent(args.token)}`;
   return deliver(args.to, verifyEmailMail({ username: args.username, link }));
+}
+
+/** Instead of a verification link, to an address that another account has verified (decision 295). */
+export function sendAddressInUseMail(args: { to: string; origin: string }) {
+  return deliver(
+    args.to,
+    addressInUseMail({ signInLink: `${args.origin}/auth`, resetLink: `${args.origin}/auth?dialog=reset` }),
+  );
 }
 
 export function sendPasswordResetMail(args: { to: string; username: string; origin: string; token: string }) {

@@ -3,6 +3,7 @@ import { db } from "#db/client.server";
 import { users } from "#db/schema";
 import {
   enqueueAccountMail,
+  sendAddressInUseMail,
   sendPasswordChangedMail,
   sendSecondFactorMail,
   sendVerificationMail,
@@ -13,7 +14,13 @@ import { checkCurrentPassword } from "./login.server";
 import type { SecondFactorChange } from "./mail-templates";
 import { endMemberSessions } from "./session.server";
 import { hashToken, newToken, VERIFICATION_TOKEN_TTL_MS } from "./tokens.server";
-import { publicUserColumns, type PublicUser } from "./users.server";
+import {
+  addressFreeToVerify,
+  isUniqueViolation,
+  publicUserColumns,
+  VERIFIED_EMAIL_INDEX,
+  type PublicUser,
+} from "./users.server";
 
 /**
  * A member's e-mail address: adding one, changing it (current password required), and verifying it with a
@@ -39,8 +46,21 @@ export async function issueEmailVerification({
   return { ok: true };
 }
 
-/** Run by the mail job: stores a fresh verification token for the member's current address and mails the link. */
+/**
+ * Run by the mail job: stores a fresh verification token for the member's current address and mails the link. When
+ * another account has verified that address (decision 295), the address is told that instead, with no link: the
+ * request answered as every other did, so whoever entered it learns nothing of the other account.
+ */
 export async function mailEmailVerification({ userId, origin }: { userId: number; origin: string }): Promise<void> {
+  const [taken] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.email} is not null`, sql`not ${addressFreeToVerify}`))
+    .limit(1);
+  if (taken?.email) {
+    await sendAddressInUseMail({ to: taken.email, origin });
+    return;
+  }
   const { token, hash } = newToken();
   const [row] = await db
     .update(users)
@@ -86,18 +106,50 @@ export async function mailSecondFactorChange({
   await sendSecondFactorMail({ to: row.email, username: row.username, change, origin });
 }
 
-export type VerifyEmailResult = "verified" | "expired" | "invalid";
+export type VerifyEmailResult = "verified" | "expired" | "invalid" | "taken";
 
-/** Uses a verification link: one UPDATE that checks and clears the token, so a link works once. */
+/**
+ * Reads a verification link without using it (the page's GET, decision 295): mail scanners and link previews open
+ * every link, so only the confirm button's POST verifies.
+ */
+export async function peekEmailVerificationToken(token: string): Promise<"pending" | "expired" | "invalid"> {
+  if (!token) return "invalid";
+  const [row] = await db
+    .select({ expires: users.emailVerificationTokenExpires })
+    .from(users)
+    .where(eq(users.emailVerificationToken, hashToken(token)))
+    .limit(1);
+  if (!row) return "invalid";
+  return row.expires && new Date(row.expires).getTime() > Date.now() ? "pending" : "expired";
+}
+
+/**
+ * Uses a verification link: one UPDATE that checks and clears the token, so a link works once. An address another
+ * account verified meanwhile stays that account's (decision 295: the unique index settles a race) and the link is
+ * answered "taken": only the reader of that mailbox, who owns both accounts' address, holds the link.
+ */
 export async function verifyEmailToken(token: string): Promise<VerifyEmailResult> {
   if (!token) return "invalid";
   const hash = hashToken(token);
+  const usable = and(eq(users.emailVerificationToken, hash), gt(users.emailVerificationTokenExpires, new Date()));
   const [verified] = await db
     .update(users)
     .set({ isEmailVerified: true, emailVerificationToken: null, emailVerificationTokenExpires: null })
-    .where(and(eq(users.emailVerificationToken, hash), gt(users.emailVerificationTokenExpires, new Date())))
-    .returning({ id: users.id });
+    .where(and(usable, addressFreeToVerify))
+    .returning({ id: users.id })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, VERIFIED_EMAIL_INDEX)) return [];
+      throw error;
+    });
   if (verified) return "verified";
+  const [pending] = await db.select({ id: users.id }).from(users).where(usable).limit(1);
+  if (pending) {
+    await db
+      .update(users)
+      .set({ emailVerificationToken: null, emailVerificationTokenExpires: null })
+      .where(eq(users.id, pending.id));
+    return "taken";
+  }
   const [expired] = await db
     .select({ id: users.id })
     .from(users)

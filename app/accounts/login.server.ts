@@ -6,7 +6,7 @@ import { tooManyRequestsMessage } from "~/utils/rate-limit.server";
 import { failure, INVALID_CREDENTIALS, WRONG_CURRENT_PASSWORD, type AccountFailure } from "./errors";
 import { hitRateLimit, limits, peekRateLimit, resetRateLimit } from "./limits.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
-import { getUserById, type PublicUser } from "./users.server";
+import { getUserById, namedByAddress, type PublicUser } from "./users.server";
 
 /**
  * Checks a sign-in (username or e-mail + password, DESIGN decision 3) under the abuse limits: 5 failures per
@@ -71,13 +71,8 @@ async function findCandidates(login: string) {
   const value = login.trim();
   const columns = { id: users.id, passwordHash: users.passwordHash };
   if (value.includes("@")) {
-    // E-mail addresses are not unique: try each account that uses it (a handful at most).
-    return db
-      .select(columns)
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${value})`)
-      .orderBy(users.id)
-      .limit(5);
+    // The account that verified the address; else each account that entered it (a handful at most).
+    return db.select(columns).from(users).where(namedByAddress(value)).orderBy(users.id).limit(5);
   }
   return db
     .select(columns)

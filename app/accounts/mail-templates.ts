@@ -19,6 +19,25 @@ export function verifyEmailMail({ username, link }: { username: string; link: st
   });
 }
 
+/**
+ * To an address entered at registration or on a profile when another account has already verified it (decision
+ * 295): no link to confirm it again, and no name of either account (the request that caused it may be a stranger's).
+ */
+export function addressInUseMail({ signInLink, resetLink }: { signInLink: string; resetLink: string }): AccountMail {
+  return composeMail({
+    subject: `Your email address is already confirmed on ${SITE_NAME}`,
+    lead: [
+      `Someone entered this e-mail address for a ${SITE_NAME} account, but it is already confirmed on another account, and an address belongs to one account only.`,
+      "If it was you, sign in to the account that has it: you can sign in with this e-mail address and your password.",
+    ],
+    action: { href: signInLink, label: "Sign in" },
+    after: [
+      `Forgot the password? Choose a new one here: ${resetLink}`,
+      "If it was not you, you can ignore this message: nothing changed on your account.",
+    ],
+  });
+}
+
 export function resetPasswordMail({ username, link }: { username: string; link: string }): AccountMail {
   return composeMail({
     subject: `Reset your ${SITE_NAME} password`,

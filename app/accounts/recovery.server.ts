@@ -8,7 +8,7 @@ import { hitRateLimit, limits, underLimits } from "./limits.server";
 import { hashPassword } from "./password.server";
 import { endMemberSessions } from "./session.server";
 import { hashToken, newToken, RESET_TOKEN_TTL_MS } from "./tokens.server";
-import { getUserById, type PublicUser } from "./users.server";
+import { addressFreeToVerify, getUserById, namedByAddress, type PublicUser } from "./users.server";
 
 /**
  * Forgotten passwords and usernames (DESIGN decision 5). Requests answer the same whether or not an account
@@ -83,12 +83,7 @@ export async function sendUsernameReminder({
 const recipientColumns = { id: users.id, username: users.username, email: users.email };
 
 function accountsWithEmail(email: string) {
-  return db
-    .select(recipientColumns)
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
-    .orderBy(users.id)
-    .limit(5);
+  return db.select(recipientColumns).from(users).where(namedByAddress(email)).orderBy(users.id).limit(5);
 }
 
 async function issueReset(user: { id: number; username: string; email: string }, origin: string) {
@@ -178,7 +173,8 @@ export async function resetPassword({
       passwordHash,
       passwordResetToken: null,
       passwordResetTokenExpires: null,
-      isEmailVerified: sql`${users.email} is not null`,
+      // unless another account verified this address first (decision 295: a verified address is one account's)
+      isEmailVerified: sql`${users.email} is not null and ${addressFreeToVerify}`,
     })
     .where(
       and(eq(users.id, holder.id), eq(users.passwordResetToken, hash), gt(users.passwordResetTokenExpires, new Date())),

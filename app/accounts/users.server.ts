@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { adminNameGrants, users } from "#db/schema";
 import { env } from "~/utils/env.server";
@@ -74,6 +74,25 @@ export async function createUser({
     if (isUniqueViolation(error, "users_username_lower_idx")) throw new UsernameTakenError();
     throw error;
   }
+}
+
+/** The unique index that gives a verified address to one account (decision 295). */
+export const VERIFIED_EMAIL_INDEX = "users_verified_email_idx";
+
+/**
+ * True (in an UPDATE of `users`) when no other account has this row's address verified: the condition under which
+ * this row may count its address as verified (decision 295). Raw SQL so the outer row is named without doubt.
+ */
+export const addressFreeToVerify = sql<boolean>`not exists (select 1 from users as other where lower(other.email) = lower(users.email) and other.is_email_verified and other.id <> users.id)`;
+
+/**
+ * The accounts an address names, for signing in and the recovery mails (decision 295), as a WHERE condition: the
+ * account that verified it when there is one (a verified address belongs to one account), else those that only
+ * entered it.
+ */
+export function namedByAddress(email: string): SQL {
+  const address = email.trim();
+  return sql`lower(${users.email}) = lower(${address}) and (${users.isEmailVerified} or not exists (select 1 from users as verified where lower(verified.email) = lower(${address}) and verified.is_email_verified))`;
 }
 
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

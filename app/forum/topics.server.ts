@@ -534,6 +534,8 @@ export async function createPost({
       .where(and(eq(forumTopics.id, topicId), isNull(forumTopics.deletedAt)))
       .for("update");
     if (!topic) return null;
+    // A hidden topic is not found by those who cannot see it (decision 298); its author and moderators are told why.
+    if (topic.hiddenAt && !(await seesHiddenTopic(tx, authorId, topic.authorId))) return null;
     if (topic.lockedAt) throw new ForumWriteRefusedError(TOPIC_LOCKED, 409);
     if (topic.hiddenAt)
       throw new ForumWriteRefusedError("This topic was hidden by a moderator: it takes no new replies.", 409);
@@ -567,6 +569,19 @@ export async function createPost({
   });
   if (!outcome) return null;
   return { post: (await getPost(outcome.id))!, created: outcome.created };
+}
+
+/** canSeeTopic for a hidden topic, asked of a member known by id (a write knows its writer's id, not their role). */
+async function seesHiddenTopic(
+  q: Pick<typeof db, "select">,
+  memberId: number,
+  topicAuthorId: number,
+): Promise<boolean> {
+  if (memberId === topicAuthorId) return true;
+  const [member] = await q.select({ role: users.role }).from(users).where(eq(users.id, memberId)).limit(1);
+  return member
+    ? canSeeTopic(readerOf({ id: memberId, role: member.role }), { authorId: topicAuthorId, hidden: { reason: null } })
+    : false;
 }
 
 /**
@@ -609,6 +624,7 @@ export async function updatePost({
       deletedAt: forumPosts.deletedAt,
       topicHiddenAt: forumTopics.hiddenAt,
       topicDeletedAt: forumTopics.deletedAt,
+      topicAuthorId: forumTopics.authorId,
     })
     .from(forumPosts)
     .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
@@ -616,6 +632,10 @@ export async function updatePost({
     .limit(1);
   const refusal = state ? editRefusal(state) : "not-found";
   if (refusal === "not-found") return { status: "not-found" };
+  // The posts of a hidden topic are not found by those who cannot see the topic (decision 298), not 403 or 409.
+  if (state!.topicHiddenAt && !(await seesHiddenTopic(db, authorId, state!.topicAuthorId))) {
+    return { status: "not-found" };
+  }
   if (state!.authorId !== authorId) return { status: "forbidden" };
   if (refusal) throw new ForumWriteRefusedError(refusal, 409);
   await db.transaction((tx) => refuseSilenced(tx, authorId));

@@ -29,7 +29,14 @@ import { env } from "~/utils/env.server";
  */
 export const FINISHED_JOBS_KEPT_DAYS = 2;
 
-export type Job<P = unknown> = { id: string; queue: string; payload: P; attempts: number };
+export type Job<P = unknown> = {
+  id: string;
+  queue: string;
+  payload: P;
+  attempts: number;
+  /** this run is the job's last: if it throws, the job is given up, not retried */
+  lastAttempt: boolean;
+};
 // A handler registry holds handlers of every payload type: each one checks its own payload.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobHandler<P = any> = (payload: P, job: Job<P>) => Promise<void>;
@@ -194,7 +201,8 @@ export async function claimJob(queue: string): Promise<Job | null> {
   const [job] = await client().fetch(queue, { batchSize: 1, includeMetadata: true });
   if (!job) return null;
   const data = typeof job.data === "string" ? JSON.parse(job.data) : job.data;
-  return { id: job.id, queue, payload: data, attempts: Number(job.retryCount) + 1 };
+  const retries = Number(job.retryCount);
+  return { id: job.id, queue, payload: data, attempts: retries + 1, lastAttempt: retries >= Number(job.retryLimit) };
 }
 
 /**

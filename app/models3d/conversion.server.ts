@@ -1,7 +1,7 @@
 import { fork } from "node:child_process";
 import { env } from "~/utils/env.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
-import { builtWorker } from "~/utils/workers.server";
+import { builtWorker, workerEnv } from "~/utils/workers.server";
 import { STAGE_PROGRESS, type ConversionStage } from "./convert/index";
 import { modelExtensionOf, type ModelExtension } from "./formats";
 import {
@@ -54,7 +54,7 @@ export function runConversionWorker({
       execArgv: [`--max-old-space-size=${memoryMb}`, `--wasm-max-mem-pages=${wasmPages(memoryMb)}`],
       serialization: "advanced",
       stdio: ["ignore", "ignore", "pipe", "ipc"],
-      env: { ...process.env, NODE_OPTIONS: "" },
+      env: workerEnv(), // nothing of the server's: no database URL, no secret (decision 298)
     });
     child.stderr?.on("data", (chunk: Buffer) => {
       if (stderr.length < 4096) stderr += chunk.toString();

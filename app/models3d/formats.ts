@@ -93,12 +93,16 @@ export function failureMessage(error: string | null | undefined): string {
   return code === "no_geometry" ? MESSAGES.noGeometry : MESSAGES.translationFailed;
 }
 
+/** Why a conversion the server tried several times was given up (its errors were the server's: decision 299). */
+export const GAVE_UP_DETAIL =
+  "The server could not finish converting this model after several attempts. Please upload it again later.";
+
 /**
  * The reason shown under the spec's message, for failures whose messages were written for visitors (a model
  * that refers to outside files, a construct the converter refuses); other reasons stay in the server's log.
  */
 export function failureDetail(error: string | null | undefined): string | null {
-  const match = /^(external_reference|unsupported|output_too_large|over_allowance|store_full): ([\s\S]+)$/.exec(
+  const match = /^(external_reference|unsupported|output_too_large|over_allowance|store_full|gave_up): ([\s\S]+)$/.exec(
     error ?? "",
   );
   return match ? match[2]!.slice(0, 300) : null;

@@ -137,6 +137,25 @@ export async function deleteExpiredModels(now = new Date()): Promise<number> {
   return expired.length;
 }
 
+/**
+ * Models whose conversion stopped without an answer (its job expired with its worker on the last attempt, so no
+ * handler marked it): unfinished and unchanged for `staleHours` (every stage moves updated_at). Failed with the
+ * given-up reason (decision 299); returns how many.
+ */
+export async function failAbandonedConversions({ error, staleHours = 24 }: { error: string; staleHours?: number }) {
+  const failed = await db
+    .update(models3d)
+    .set({ status: "failed", error, updatedAt: new Date() })
+    .where(
+      and(
+        sql`${models3d.status} not in ('success', 'failed')`,
+        sql`${models3d.updatedAt} < now() - make_interval(hours => ${staleHours})`,
+      ),
+    )
+    .returning({ urn: models3d.urn });
+  return failed.length;
+}
+
 /** How many of a person's uploads wait for their conversion or are being converted. */
 export async function countUnfinishedModels({ ownerKey }: { ownerKey: string }): Promise<number> {
   const [row] = await db

@@ -1,16 +1,24 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { personOf } from "~/accounts/person.server";
+import { hitAstrologyApiLimit } from "~/astrology/api-limits.server";
 import { birthChartInputSchema } from "~/astrology/birth-chart-input.server";
 import { castBirthChart } from "~/astrology/birth-chart.server";
 import { angleSentence, aspectSentence, pointSentence } from "~/astrology/chart-words";
 import { transitsAt, transitSentence } from "~/astrology/natal-transits.server";
 import { answer, apiError, readQuery } from "~/utils/api.server";
+import { retryAfterHeaders, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 
 /**
  * GET /api/birth-chart?date=YYYY-MM-DD&time=HH:MM&place=GEONAMES_ID[&houses=placidus|whole-sign][&fold=earlier|later]
  * → {birth, chart, words, transits} (docs/api/birth-charts.md). A clock time that happened twice answers 409 with
- * the two choices; bad input 400 {error, field}.
+ * the two choices; bad input 400 {error, field}. Limited per person (429 with Retry-After: api-limits.server.ts).
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const allowance = await hitAstrologyApiLimit("birth-chart", await personOf(request, context));
+  if (!allowance.allowed) {
+    const wait = allowance.retryAfterSeconds;
+    return apiError(429, tooManyRequestsMessage(wait), {}, retryAfterHeaders(wait));
+  }
   const params = new URL(request.url).searchParams;
   const input = readQuery(birthChartInputSchema, {
     date: params.get("date") ?? undefined,

@@ -1,12 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { personOf } from "~/accounts/person.server";
+import { hitAstrologyApiLimit } from "~/astrology/api-limits.server";
 import { placeLabel, searchPlaces } from "~/astrology/places.server";
 import { answer, apiError } from "~/utils/api.server";
+import { retryAfterHeaders, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 
 /**
  * GET /api/places?q=Ulm[&limit=10]: birthplaces whose name starts with q (GeoNames, offline), the most populous
  * first: {places: [{id, name, label, country, countryCode, regionCode, latitude, longitude, timeZone, population}]}.
+ * Limited per person (429 with Retry-After: app/astrology/api-limits.server.ts).
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const allowance = await hitAstrologyApiLimit("places", await personOf(request, context));
+  if (!allowance.allowed) {
+    const wait = allowance.retryAfterSeconds;
+    return apiError(429, tooManyRequestsMessage(wait), {}, retryAfterHeaders(wait));
+  }
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim();
   if (!q) return apiError(400, "q is required: the beginning of a place name.");

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { builtWorker } from "~/utils/workers.server";
+import { builtWorker, workerEnv } from "~/utils/workers.server";
 import type { EspeakVoice, SpeechAnswer, SpeechJob } from "./espeak.worker";
 import {
   SpeechBusyError,
@@ -48,7 +48,8 @@ class EspeakPool {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(builtWorker("espeak"));
+    // A thread of this process, but with none of the server's environment (decision 298), as the converter's process.
+    const worker = new Worker(builtWorker("espeak"), { env: workerEnv() });
     worker.unref(); // an idle speech worker never keeps the process alive
     worker.on("message", (message: SpeechAnswer) => {
       const job = this.running;

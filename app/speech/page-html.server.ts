@@ -38,16 +38,19 @@ export async function renderLocalPage({
   path,
   request,
   context,
+  anonymous = false,
 }: {
   path: string;
   request: Request;
   context: AppLoadContext;
+  /** as a visitor without cookies gets it (what everyone may hear), not as this visitor does */
+  anonymous?: boolean;
 }): Promise<RenderedPage> {
   const handle = await remixHandler();
   let url = new URL(path, request.url);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const headers = new Headers({ Accept: "text/html", "User-Agent": READ_ALOUD_USER_AGENT });
-    const cookie = request.headers.get("Cookie");
+    const cookie = anonymous ? null : request.headers.get("Cookie");
     if (cookie) headers.set("Cookie", cookie);
     const response = await handle(new Request(url, { headers, signal: request.signal }), context);
     const location = response.headers.get("Location");

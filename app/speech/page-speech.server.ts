@@ -39,7 +39,30 @@ export async function speakPage({
   const page = await renderLocalPage({ path, request, context });
   if (!page.ok) return { ok: false, status: 404, error: "That page cannot be read aloud." };
   const text = speechTextFromHtml(page.html, page.pathname);
-  const result = await speak({ text, voiceId, person: await personOf(request, context) });
+  const keep = await isPublicText({ text, path, request, context });
+  const result = await speak({ text, voiceId, person: await personOf(request, context), keep });
   if (!result.ok) return result;
   return { ...result, path, voiceId };
+}
+
+/**
+ * Whether a page's text, as this visitor got it, is what every visitor gets (decision 298): only then may its clip be
+ * kept in the shared speech cache (and so in backups). A page read with cookies (a member's profile with their
+ * address, their birth data; a visitor's own readings) is rendered once more without them and compared; a page that
+ * differs is private, spoken for this request and kept nowhere.
+ */
+async function isPublicText({
+  text,
+  path,
+  request,
+  context,
+}: {
+  text: string;
+  path: string;
+  request: Request;
+  context: AppLoadContext;
+}): Promise<boolean> {
+  if (!request.headers.get("Cookie")) return true;
+  const everyone = await renderLocalPage({ path, request, context, anonymous: true });
+  return everyone.ok && speechTextFromHtml(everyone.html, everyone.pathname) === text;
 }

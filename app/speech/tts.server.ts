@@ -195,9 +195,21 @@ export type SpeakArgs = {
   /** syntheses allowed per person per window (default TTS_RATE_LIMIT) */
   rateLimit?: number;
   provider?: SpeechProvider;
+  /**
+   * false for a private text (a page as a member sees it: their address, their birth name): the clip is made for
+   * this request and kept nowhere, neither in the shared cache (and so in backups) nor in memory (decision 298)
+   */
+  keep?: boolean;
 };
 
-export async function speak({ text: raw, voiceId, person, rateLimit, provider }: SpeakArgs): Promise<SpeechResult> {
+export async function speak({
+  text: raw,
+  voiceId,
+  person,
+  rateLimit,
+  provider,
+  keep = true,
+}: SpeakArgs): Promise<SpeechResult> {
   const voice = findVoice(voiceId);
   if (!voice) return { ok: false, status: 400, error: `Unknown voice: ${voiceId}. Choose a voice from the catalogue.` };
   if (raw.length > MAX_REQUEST_CHARS) {
@@ -238,7 +250,9 @@ export async function speak({ text: raw, voiceId, person, rateLimit, provider }:
   for (const candidate of candidates) {
     const cacheKey = speechCacheKey(candidate.name, voice.id, text);
     try {
-      const clip = await synthesizeOnce(candidate, cacheKey, voice, text);
+      const clip = keep
+        ? await synthesizeOnce(candidate, cacheKey, voice, text)
+        : await candidate.synthesize({ text, sentences: speechSentences(text), voice });
       return { ok: true, ...clip, etag: etagOf(cacheKey), provider: candidate.name, cached: false, text, budgetSpent };
     } catch (error) {
       lastError = error;

@@ -1,7 +1,8 @@
 import { PassThrough } from "node:stream";
 import { parse as parseJsonAst, type AnyNode } from "@humanwhocodes/momoa";
+import { unstable_parseMultipartFormData } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { BODY_LIMIT_BYTES, checkWriteHeaders, TOO_LARGE_MESSAGE } from "./request-guard.server";
+import { BODY_LIMIT_BYTES, checkWriteHeaders, TOO_LARGE_MESSAGE, writeKindOf } from "./request-guard.server";
 import { hasLoneSurrogate } from "./user-text";
 
 /**
@@ -14,8 +15,11 @@ import { hasLoneSurrogate } from "./user-text";
  * - a JSON string holding a lone surrogate (`"\ud800"`, which JSON.parse accepts) → 400 naming the key;
  * - JSON that does not parse → 400.
  *
+ * Multipart form bodies (a page's form sent as multipart/form-data, at most 64 KB like any form) are held to the
+ * same rules (decision 297): each text field (a part without a filename) must be UTF-8, once, or the 400 names it.
  * Field-level text rules (controls, invisible text, lengths) stay in the schemas (app/utils/user-text.ts), which
- * name the field in their own words. Multipart bodies (uploads) stream on untouched.
+ * name the field in their own words. The 3D upload's multipart body streams on untouched: its file is not text, and
+ * its other fields are dropped unread (app/models3d/upload.server.ts).
  */
 /** The write guard's limit (decision 082): nothing larger is read, here or by a route. */
 export const MAX_CHECKED_BODY_BYTES = BODY_LIMIT_BYTES;
@@ -84,6 +88,45 @@ export function checkFormBody(body: Buffer): void {
   }
 }
 
+/**
+ * Checks a multipart/form-data body (read whole, within the form limit); rejects with a BodyProblem. Parsed by
+ * Remix's own multipart reader, the one the routes' `request.formData()` uses, so both see the same parts.
+ */
+export async function checkMultipartBody(body: Buffer, contentType: string): Promise<void> {
+  const seen = new Map<string, Buffer>();
+  let problem: BodyProblem | null = null;
+  const request = new Request("http://body.check/", {
+    method: "POST",
+    headers: { "Content-Type": contentType },
+    body: new Uint8Array(body),
+  });
+  try {
+    await unstable_parseMultipartFormData(request, async ({ name, filename, data }) => {
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of data) chunks.push(chunk);
+      if (filename !== undefined || problem) return undefined;
+      const value = Buffer.concat(chunks);
+      if (!isWellFormed(name) || name.includes("\uFFFD")) problem = new BodyProblem(badEncoding(name.slice(0, 40)));
+      else if (!isUtf8(value)) problem = new BodyProblem(badEncoding(name));
+      else if (seen.has(name) && !seen.get(name)!.equals(value)) problem = new BodyProblem(duplicated(name));
+      seen.set(name, value);
+      return undefined;
+    });
+  } catch {
+    throw new BodyProblem("The form could not be read: its multipart/form-data body is malformed.");
+  }
+  if (problem) throw problem;
+}
+
+function isUtf8(bytes: Buffer): boolean {
+  try {
+    utf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks a JSON body: parses, refuses duplicate keys and lone surrogates anywhere; throws a BodyProblem. */
 export function checkJsonBody(body: Buffer): void {
   if (body.length === 0) return;
@@ -122,11 +165,12 @@ function walk(node: AnyNode, name: string): void {
 
 const isWellFormed = (text: string) => !hasLoneSurrogate(text);
 
-type BodyKind = "form" | "json" | null;
+type BodyKind = "form" | "multipart" | "json" | null;
 
-function bodyKind(contentType: string | undefined): BodyKind {
+function bodyKind(contentType: string | undefined, path: string): BodyKind {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") return "form";
+  if (type === "multipart/form-data") return writeKindOf(path) === "upload" ? null : "multipart";
   if (type === "application/json" || type.endsWith("+json") || type === "text/plain" || type === "") return "json";
   return null;
 }
@@ -137,7 +181,7 @@ function bodyKind(contentType: string | undefined): BodyKind {
  */
 export function withCheckedBodies(handler: RequestHandler): RequestHandler {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const kind = req.method === "GET" || req.method === "HEAD" ? null : bodyKind(req.headers["content-type"]);
+    const kind = req.method === "GET" || req.method === "HEAD" ? null : bodyKind(req.headers["content-type"], req.path);
     if (!kind) return handler(req, res, next);
     // A write the guard refuses on its headers alone (foreign origin, content type, declared size: decisions 081,
     // 082) is left to the guard's own answer, its body unread.
@@ -145,6 +189,12 @@ export function withCheckedBodies(handler: RequestHandler): RequestHandler {
     readWhole(req, MAX_CHECKED_BODY_BYTES).then(
       (body) => {
         if (body === null) return refuse(req, res, new BodyProblem(TOO_LARGE_MESSAGE, 413));
+        if (kind === "multipart") {
+          return checkMultipartBody(body, req.headers["content-type"]!).then(
+            () => handler(replay(req, body), res, next),
+            (error: unknown) => (error instanceof BodyProblem ? refuse(req, res, error) : next(error)),
+          );
+        }
         try {
           if (kind === "form") checkFormBody(body);
           // A text/plain or untyped body is checked as JSON only when it looks like JSON.

@@ -2,9 +2,10 @@ import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import morgan from "morgan";
+import { COOKIES } from "~/utils/cookies";
 import { pooledRandom } from "~/utils/random-pool.server";
 import { routePathOf } from "~/utils/request-guard.server";
-import { redactUrl, unexpectedErrorMessage } from "~/utils/request-log.server";
+import { hasSecretParameter, redactUrl, unexpectedErrorMessage } from "~/utils/request-log.server";
 
 /**
  * Express middleware at the request edge (decision 084): a request id for every answer, a request log that
@@ -62,6 +63,67 @@ export const drainUnreadBody: RequestHandler = (req, res, next) => {
   res.once("close", () => {
     socket.destroySoon = destroySoon;
   });
+  next();
+};
+
+const SESSION_COOKIES = [COOKIES.session.name, COOKIES.session.nameOverHttps];
+
+/**
+ * Only origin-form request targets (`/forum?page=2`): an absolute-form target (`GET http://host/forum`, which only
+ * a proxy should be sent) and the asterisk-form (`*`, for a server-wide OPTIONS) are refused with 400 before any
+ * route, file or cache reads them (decision 297); they used to reach Remix's URL parsing and answer 500.
+ */
+export const requireOriginForm: RequestHandler = (req, res, next) => {
+  if (req.url.startsWith("/")) return next();
+  res.status(400).set("Cache-Control", "no-store").type("text/plain");
+  res.send("Bad request: the request target must be a path on this site, such as /forum.");
+};
+
+/** Whether a request carries what makes its answer private: a session cookie, an Authorization header, a token. */
+function isPrivateRequest(req: Request): boolean {
+  if (req.headers.authorization) return true;
+  const cookies = req.headers.cookie ?? "";
+  if (SESSION_COOKIES.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(cookies))) return true;
+  const question = req.url.indexOf("?");
+  return question !== -1 && hasSecretParameter(new URLSearchParams(req.url.slice(question + 1)));
+}
+
+/**
+ * A page, a single-fetch data answer (`/x.data`, `text/x-script`), a JSON answer or another text (an error's plain
+ * text, a CSV export, a personal calendar): what holds a member's data. Audio, images and models keep their own.
+ */
+function isDocumentOrData(req: Request, res: Response): boolean {
+  // Route discovery's manifest (decision 126) is the same for everyone: it keeps its immutable caching.
+  if (req.path.endsWith("/__manifest")) return false;
+  const type = String(res.getHeader("Content-Type") ?? "");
+  return /^(text\/|application\/json)/i.test(type) || req.path.endsWith(".data");
+}
+
+/** A Cache-Control that lets a shared cache (a CDN, a proxy) keep the answer. */
+const SHARED_CACHING = /\bpublic\b|s-maxage/i;
+
+/**
+ * The one place where an answer's caching is held to two rules (decision 296), whatever a route or the page
+ * cache set; mounted after the static files (whose own caching stands) and before the page cache and Remix:
+ *
+ * - `Cache-Control: no-store` on every page and data answer that is private (ASVS 8.2.1): one for a signed-in member
+ *   (a session cookie), for an API client with credentials, or for an address holding a token (a reset or
+ *   verification link). Neither a shared cache nor the browser's own then keeps the address export, the two-factor
+ *   page or a member's `.data` answer.
+ * - No `Set-Cookie` on an answer a shared cache may keep: one that sets a cookie (a first visitor's `visitor` id) is
+ *   `private, no-cache` instead, or a CDN would hand that one visitor's id to everyone it serves the page to.
+ */
+export const guardCacheControl: RequestHandler = (req, res, next) => {
+  const privateRequest = isPrivateRequest(req);
+  const writeHead = res.writeHead;
+  res.writeHead = function guarded(this: typeof res, ...args: Parameters<typeof writeHead>) {
+    if (privateRequest && isDocumentOrData(req, this)) {
+      this.setHeader("Cache-Control", "no-store");
+    } else if (this.hasHeader("Set-Cookie") && SHARED_CACHING.test(String(this.getHeader("Cache-Control") ?? ""))) {
+      this.setHeader("Cache-Control", "private, no-cache");
+    }
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
   next();
 };
 

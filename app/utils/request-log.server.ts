@@ -6,6 +6,12 @@
 /** Query parameters that carry a credential: ?token=, ?code=, ?key=, ?api_key=, ?secret=, ?signature=… */
 const SECRET_PARAMETER = /token|code|key|secret|password|signature|^sig$|auth/i;
 
+/** Whether a query string names a credential (a reset or verification link's `?token=`, a `?code=`…). */
+export function hasSecretParameter(search: URLSearchParams): boolean {
+  for (const name of search.keys()) if (SECRET_PARAMETER.test(name)) return true;
+  return false;
+}
+
 /** A path and query as they may be logged: every secret-looking parameter's value is replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
   const hash = url.indexOf("#");

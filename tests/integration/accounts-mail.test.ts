@@ -33,7 +33,7 @@ let app: {
   register: typeof import("~/routes/api.register").action;
   login: typeof import("~/routes/api.login").action;
   forgot: typeof import("~/routes/api.forgot-password").action;
-  verify: typeof import("~/routes/verify-email").loader;
+  verify: typeof import("~/routes/verify-email").action;
   resetPage: typeof import("~/routes/reset-password").action;
   apiUser: typeof import("~/routes/api.user").loader;
 };
@@ -47,7 +47,7 @@ beforeAll(async () => {
     register: (await import("~/routes/api.register")).action,
     login: (await import("~/routes/api.login")).action,
     forgot: (await import("~/routes/api.forgot-password")).action,
-    verify: (await import("~/routes/verify-email")).loader,
+    verify: (await import("~/routes/verify-email")).action,
     resetPage: (await import("~/routes/reset-password")).action,
     apiUser: (await import("~/routes/api.user")).loader,
   };
@@ -99,7 +99,10 @@ describe("account mails over SMTP", () => {
 
     const verification = await mailTo(email, /Subject: Confirm your email address/);
     const verifyLink = link(verification, "/verify-email");
-    const verified = await call(app.verify, get(new URL(verifyLink).pathname + new URL(verifyLink).search));
+    const verified = await call(
+      app.verify,
+      formPost(new URL(verifyLink).pathname + new URL(verifyLink).search, { intent: "verify" }),
+    );
     expect(verified.body.result).toBe("verified");
     const me = await call(app.apiUser, get("/api/user", cookie));
     expect(me.body.user).toMatchObject({ username, email, isEmailVerified: true });

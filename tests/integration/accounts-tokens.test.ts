@@ -11,7 +11,7 @@ import { action as forgotUsername } from "~/routes/api.forgot-username";
 import { action as login } from "~/routes/api.login";
 import { action as resetApi } from "~/routes/api.reset-password";
 import { action as resetPage, loader as resetPageLoader } from "~/routes/reset-password";
-import { loader as verifyEmailPage } from "~/routes/verify-email";
+import { action as verifyEmail, loader as verifyEmailPage } from "~/routes/verify-email";
 import { call, formPost, get, jsonPost, randomIp } from "../support/routes";
 import { linkIn, outboxFor, tokenOf, uniqueName } from "./helpers/accounts";
 
@@ -222,10 +222,24 @@ describe("e-mail verification tokens", () => {
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
 
-    expect((await call(verifyEmailPage, get(`/verify-email?token=${token}`))).body.result).toBe("verified");
+    // Opening the link (a mail scanner's prefetch, a link preview) changes nothing: the page asks to confirm.
+    for (let i = 0; i < 2; i++) {
+      const opened = await call(verifyEmailPage, get(`/verify-email?token=${token}`));
+      expect(opened.body).toMatchObject({ result: "pending", token });
+    }
+    const [before] = await db.select({ v: users.isEmailVerified }).from(users).where(eq(users.id, m.id));
+    expect(before!.v).toBe(false);
+
+    const confirmed = await call(verifyEmail, formPost(`/verify-email?token=${token}`, { intent: "verify" }));
+    expect(confirmed).toMatchObject({ status: 200, body: { result: "verified" } });
     const [after] = await db.select({ v: users.isEmailVerified }).from(users).where(eq(users.id, m.id));
     expect(after!.v).toBe(true);
-    expect((await call(verifyEmailPage, get(`/verify-email?token=${token}`))).body.result).toBe("invalid");
+    expect((await call(verifyEmailPage, get(`/verify-email?token=${token}`))).body).toMatchObject({
+      result: "invalid",
+      token: null,
+    });
+    const again = await call(verifyEmail, formPost(`/verify-email?token=${token}`, { intent: "verify" }));
+    expect(again).toMatchObject({ status: 400, body: { result: "invalid" } });
   });
 
   it("report an expired link as expired and a wrong one as invalid", async () => {
@@ -239,5 +253,9 @@ describe("e-mail verification tokens", () => {
     expect((await call(verifyEmailPage, get(`/verify-email?token=${token}`))).body.result).toBe("expired");
     expect((await call(verifyEmailPage, get(`/verify-email?token=wrong`))).body.result).toBe("invalid");
     expect((await call(verifyEmailPage, get(`/verify-email`))).body.result).toBe("invalid");
+    const late = await call(verifyEmail, formPost(`/verify-email?token=${token}`, { intent: "verify" }));
+    expect(late).toMatchObject({ status: 400, body: { result: "expired" } });
+    const [row] = await db.select({ v: users.isEmailVerified }).from(users).where(eq(users.id, m.id));
+    expect(row!.v).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { db } from "#db/client.server";
 import { birthProfiles, users } from "#db/schema";
 import { createUser } from "~/accounts/users.server";
 import type { StructuredRequest, TextProvider } from "~/ai/provider";
+import { ASTROLOGY_API_LIMITS } from "~/astrology/api-limits.server";
 import { chartReadings } from "~/astrology/chart-readings.server";
 import { eclipticLongitude } from "~/astrology/ephemeris.server";
 import { computeNatalChart } from "~/astrology/natal-chart.server";
@@ -14,7 +15,7 @@ import { loader as nameNumbersApi } from "~/routes/api.name-numbers";
 import { loader as placesApi } from "~/routes/api.places";
 import { loader as calendarLoader } from "~/routes/astrology.calendar[.]ics";
 import { action as birthDataAction, loader as birthDataLoader } from "~/routes/user-profile_.birth-data";
-import { call, cookieFrom, formPost, get, jsonPost } from "../support/routes";
+import { call, cookieFrom, formPost, get, jsonPost, randomIp } from "../support/routes";
 import { uniqueName } from "./helpers/accounts";
 
 /**
@@ -47,6 +48,29 @@ describe("JSON API", () => {
     ]);
     expect((await call(placesApi, get("/api/places?q="))).status).toBe(400);
     expect((await call(placesApi, get("/api/places?q=ulm&limit=500"))).status).toBe(400);
+  });
+
+  it("limits /api/places and /api/birth-chart per address: 429 with a clear message and Retry-After (decision 299)", async () => {
+    for (const [api, path, name] of [
+      [placesApi, "/api/places?q=ulm", "places"],
+      [birthChartApi, `/api/birth-chart?date=1879-03-14&time=11:30&place=${ULM}`, "birth-chart"],
+    ] as const) {
+      const ip = randomIp();
+      const { limit, windowSeconds } = ASTROLOGY_API_LIMITS[name];
+      const answers = await Promise.all(Array.from({ length: limit }, () => call(api, get(path), { ip })));
+      expect(
+        answers.every((a) => a.status === 200),
+        path,
+      ).toBe(true);
+      const refused = await call(api, get(path), { ip });
+      expect(refused.status, path).toBe(429);
+      expect(refused.body.error).toMatch(/^Too many requests\. Please wait \d+ (seconds|minutes) and try again\.$/);
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+      // Another address is not held up.
+      expect((await call(api, get(path))).status).toBe(200);
+    }
   });
 
   it("GET /api/birth-chart answers the chart, in numbers and in words", async () => {

@@ -87,27 +87,53 @@ describe("posts of a hidden or deleted topic", () => {
     expect((await read(moderator.id)).status).toBe(200);
   });
 
-  it("take no edits from their authors", async () => {
+  it("take no edits or replies; those who cannot see the topic are answered 404, not 403 or 409 (decision 298)", async () => {
     const { jsonRequest } = await import("./forum-helpers");
     const posts = await import("~/routes/api.forum.posts.$postId");
-    const { replier, moderator, topic, reply } = await setting();
-    const edit = async () =>
+    const topicPosts = await import("~/routes/api.forum.topics.$id.posts");
+    const { createPost } = await import("~/forum/topics.server");
+    const { author, replier, moderator, topic, reply } = await setting();
+    const own = (await createPost({ topicId: topic.id, authorId: author.id, content: "The author's own reply" }))!;
+    const edit = async (postId: number, userId: number) =>
       (await call(
         posts.action,
-        await jsonRequest(`/api/forum/posts/${reply.id}`, {
+        await jsonRequest(`/api/forum/posts/${postId}`, {
           method: "PATCH",
           body: { content: "Edited after the topic was hidden" },
-          userId: replier.id,
+          userId,
         }),
-        { params: { postId: String(reply.id) } },
+        { params: { postId: String(postId) } },
+      )) as { status: number; body: { error?: string } };
+    const answer = async (userId: number) =>
+      (await call(
+        topicPosts.action,
+        await jsonRequest(`/api/forum/topics/${topic.id}/posts`, {
+          method: "POST",
+          body: { content: `A reply to a hidden topic ${Math.random()}` },
+          userId,
+        }),
+        { params: { id: String(topic.id) } },
       )) as { status: number; body: { error?: string } };
     await act(moderator.id, "hide", topic.id);
-    expect(await edit()).toMatchObject({
+    // The replier cannot see the hidden topic: their own post in it, and the topic, are not found.
+    expect(await edit(reply.id, replier.id)).toMatchObject({ status: 404, body: { error: "Post not found" } });
+    expect(await edit(own.post.id, replier.id)).toMatchObject({ status: 404, body: { error: "Post not found" } });
+    expect(await answer(replier.id)).toMatchObject({ status: 404, body: { error: "Topic not found" } });
+    // The topic's author and moderators see it, and are told why.
+    expect(await edit(own.post.id, author.id)).toMatchObject({
       status: 409,
       body: { error: "This topic was hidden by a moderator: its posts cannot be edited." },
     });
+    expect(await edit(reply.id, author.id)).toMatchObject({ status: 403 });
+    expect(await edit(reply.id, moderator.id)).toMatchObject({ status: 403 });
+    expect(await answer(author.id)).toMatchObject({
+      status: 409,
+      body: { error: "This topic was hidden by a moderator: it takes no new replies." },
+    });
+    expect((await answer(moderator.id)).status).toBe(409);
     await act(moderator.id, "delete", topic.id);
-    expect((await edit()).status).toBe(404);
+    expect((await edit(reply.id, replier.id)).status).toBe(404);
+    expect((await edit(own.post.id, author.id)).status).toBe(404);
     const { getVisiblePost } = await import("~/forum/topics.server");
     expect((await getVisiblePost({ postId: reply.id, reader: { id: moderator.id, canModerate: true } }))?.content).toBe(
       "A reply in the topic",

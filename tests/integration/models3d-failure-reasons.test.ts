@@ -1,8 +1,14 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { drainJobs } from "~/jobs/queue.server";
-import { MESSAGES } from "~/models3d/formats";
+import { db } from "#db/client.server";
+import { models3d } from "#db/schema";
+import { drainJobs, enqueueJob } from "~/jobs/queue.server";
+import { GAVE_UP_DETAIL, MESSAGES } from "~/models3d/formats";
 import { registerModels3dJobs } from "~/models3d/jobs.server";
+import { failAbandonedConversions } from "~/models3d/models.server";
+import { modelStorage } from "~/models3d/storage.server";
 import { CONVERT_QUEUE } from "~/models3d/upload.server";
+import { loader as viewerPage } from "~/routes/3d-viewer_.$urn";
 import { loader as status } from "~/routes/api.3d.status.$urn";
 import { action as upload } from "~/routes/api.3d.upload";
 import { env } from "~/utils/env.server";
@@ -56,6 +62,32 @@ describe("failure reasons", () => {
     expect(uploads.map((u) => u.status)).toEqual([201, 201]);
     await drainJobs([CONVERT_QUEUE]);
     for (const { urn } of uploads) expect(await statusOf(urn)).toEqual({ status: "success", progress: "100%" });
+  });
+
+  it("marks a conversion the queue gave up on failed, with a reason the page shows (decision 299)", async () => {
+    const uploaded = await uploadFile("lost.obj", new TextEncoder().encode("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"));
+    expect(uploaded.status).toBe(201);
+    // The source went missing (a storage fault): each attempt throws, as an infrastructure error does.
+    await modelStorage.remove(uploaded.urn);
+    await enqueueJob(CONVERT_QUEUE, { urn: uploaded.urn }, { maxAttempts: 1 });
+    await drainJobs([CONVERT_QUEUE]);
+    const body = await statusOf(uploaded.urn);
+    expect(body).toMatchObject({ status: "failed", error: MESSAGES.translationFailed, detail: GAVE_UP_DETAIL });
+    const page = await call(viewerPage, get(`/3d-viewer/${uploaded.urn}`), { params: { urn: uploaded.urn } });
+    expect(page.body).toMatchObject({ failure: MESSAGES.translationFailed, failureDetail: GAVE_UP_DETAIL });
+  });
+
+  it("marks a conversion abandoned a day ago (its worker died on the last attempt) failed, and no other", async () => {
+    const triangle = new TextEncoder().encode("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+    const [stale, fresh] = [await uploadFile("stale.obj", triangle), await uploadFile("fresh.obj", triangle)];
+    await db
+      .update(models3d)
+      .set({ status: "converting", updatedAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(models3d.urn, stale.urn));
+    const error = `gave_up: ${GAVE_UP_DETAIL}`;
+    expect(await failAbandonedConversions({ error })).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(stale.urn)).toMatchObject({ status: "failed", detail: GAVE_UP_DETAIL });
+    expect((await statusOf(fresh.urn)).status).not.toBe("failed");
   });
 
   it("refuses to store a conversion whose output is past its bound (a ratio to the upload), with the reason", async () => {

@@ -168,7 +168,7 @@ describe("every public page", () => {
     expect((await cachedVisit("/astrology")).headers.get("cache-control")).toBe("private, no-cache");
     const reader = await member();
     const memberPage = await visit("/about", { Cookie: await cookieFor(reader.id) });
-    expect(memberPage.headers.get("cache-control")).toBe("private, no-cache");
+    expect(memberPage.headers.get("cache-control")).toBe("no-store");
     expect(memberPage.headers.get("etag")).toBeNull();
   });
 

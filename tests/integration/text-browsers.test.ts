@@ -251,6 +251,32 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
     expect(main(shown)).toContain(changed);
   });
 
+  it("confirms the changed address with the mailed link's button (decision 295)", async () => {
+    const member = await userNamed(username);
+    let link: string | undefined;
+    for (let i = 0; i < 100 && !link; i++) {
+      const mails = await mailsTo(dataDir, member!.email!, 1, 200);
+      link = mails.map((m) => m.text.match(/https?:\/\/\S*\/verify-email\?token=\S+/)?.[0]).find(Boolean);
+      if (!link) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(link, "the verification mail's link").toBeDefined();
+    const { pathname, search } = new URL(link!);
+    const verified = async () =>
+      (
+        await db
+          .select({ v: schema.users.isEmailVerified })
+          .from(schema.users)
+          .where(orm.eq(schema.users.username, username))
+      )[0]!.v;
+    // Opening the link only asks.
+    const opened = await browser.visit(`${pathname}${search}`);
+    expect(main(opened)).toContain("Confirm your email address");
+    expect(await verified()).toBe(false);
+    const confirmed = await browser.visit(`${pathname}${search}`, [{ press: "Confirm my email address" }]);
+    expect(main(confirmed)).toContain("Email Verified");
+    expect(await verified()).toBe(true);
+  });
+
   it("resets the password from the mailed link", async () => {
     const member = await userNamed(username);
     const out = await browser.visit("/user-profile", [{ press: "Sign Out" }]);

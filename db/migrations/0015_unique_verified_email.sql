@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "users_verified_email_idx" ON "users" USING btree (lower("email")) WHERE "users"."is_email_verified";
