@@ -19,7 +19,11 @@ import { rawSql } from "#db/client.server";
  */
 export type FileStore = {
   /** Streams `source` into `key` (replacing a file of that key once complete); rejects and leaves nothing behind if the stream errors. */
-  write(key: string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array> | Readable, options?: { contentType?: string }): Promise<number>;
+  write(
+    key: string,
+    source: AsyncIterable<Uint8Array> | Iterable<Uint8Array> | Readable,
+    options?: { contentType?: string },
+  ): Promise<number>;
   put(key: string, bytes: Uint8Array | string, options?: { contentType?: string }): Promise<void>;
   /** The whole file (small files only: posters, pictures, a sniffed head). Rejects when there is none. */
   read(key: string): Promise<Uint8Array>;
@@ -121,7 +125,8 @@ export function databaseFileStore(sql: () => Sql, root = ""): FileStore {
     },
 
     async put(key, bytes, options) {
-      const buffer = typeof bytes === "string" ? Buffer.from(bytes) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const buffer =
+        typeof bytes === "string" ? Buffer.from(bytes) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       const pieces: Buffer[] = [];
       for (let at = 0; at < buffer.byteLength; at += CHUNK_SIZE) pieces.push(buffer.subarray(at, at + CHUNK_SIZE));
       await store.write(key, pieces, options);
@@ -236,19 +241,20 @@ export async function moveFilesIntoStore({
   root,
   folders = FOLDERS_MOVED_INTO_STORE,
   store = fileStore,
-  sql = rawSql,
+  lock = rawSql,
 }: {
   root: string;
   folders?: readonly string[];
   store?: FileStore;
-  sql?: () => postgres.Sql;
+  /** the database to take the advisory lock on; null when the caller has made sure nothing else moves these files */
+  lock?: (() => postgres.Sql) | null;
 }): Promise<number> {
   const present = folders.filter((folder) => existsSync(path.join(root, folder)));
   if (present.length === 0) return 0;
-  const connection = await sql().reserve();
+  const connection = lock ? await lock().reserve() : null;
   let moved = 0;
   try {
-    await connection`select pg_advisory_lock(${MOVE_LOCK})`;
+    if (connection) await connection`select pg_advisory_lock(${MOVE_LOCK})`;
     for (const folder of present) {
       const base = path.join(root, folder);
       const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -268,8 +274,10 @@ export async function moveFilesIntoStore({
       await removeEmptyFolders(base);
     }
   } finally {
-    await connection`select pg_advisory_unlock(${MOVE_LOCK})`.catch(() => {});
-    connection.release();
+    if (connection) {
+      await connection`select pg_advisory_unlock(${MOVE_LOCK})`.catch(() => {});
+      connection.release();
+    }
   }
   return moved;
 }
