@@ -24,7 +24,14 @@ export { answerDatabaseOutages, logDroppedQueries, retryAfterOn503 } from "~/uti
 export { withCheckedBodies } from "~/utils/request-body.server";
 export { hostForRemixOriginCheck } from "~/utils/request-guard.server";
 export { shareReadsPerPageView } from "~/utils/request-reads.server";
-export { allowServedMethods, drainUnreadBody, errorAnswer, requestId, requestLog } from "~/utils/request-edge.server";
+export {
+  allowServedMethods,
+  drainUnreadBody,
+  errorAnswer,
+  paceResponses,
+  requestId,
+  requestLog,
+} from "~/utils/request-edge.server";
 export {
   applyConnectionTimeouts,
   closeConnectionsWhileDraining,

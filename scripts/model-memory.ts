@@ -32,6 +32,9 @@ export function largeFile(size: number): { pieces: () => AsyncGenerator<Uint8Arr
 }
 
 export type ServingMemory = {
+  /** how much the RSS rose while the client stopped reading for `pauseMs` (a server that ignored back-pressure
+   * would read the rest of the file meanwhile) */
+  pauseGrowthBytes: number;
   bytes: number;
   sha256: string;
   seconds: number;
@@ -53,39 +56,69 @@ export async function measureServingMemory({
   pid,
   expectedBytes,
   seconds = 4,
+  pauseMs = 3000,
 }: {
   url: string;
   headers?: Record<string, string>;
   pid: number;
   expectedBytes: number;
   seconds?: number;
+  /** once the first MiB is read, the client stops reading for this long */
+  pauseMs?: number;
 }): Promise<ServingMemory> {
   await settle(1000);
   const beforeBytes = residentBytes(pid);
   let peakBytes = beforeBytes;
-  const sampler = setInterval(() => (peakBytes = Math.max(peakBytes, residentBytes(pid))), 25);
+  const timeline: string[] = [];
+  const sampler = setInterval(() => {
+    const now = residentBytes(pid);
+    peakBytes = Math.max(peakBytes, now);
+    if (process.env.DEBUG_RSS)
+      timeline.push(`${((Date.now() - started) / 1000).toFixed(1)}s:${megabytes(now)}/${megabytes(bytes)}`);
+  }, 25);
   const started = Date.now();
   const hash = createHash("sha256");
   let bytes = 0;
+  let pauseGrowth = 0;
   try {
     const response = await fetch(url, { headers });
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
     const reader = response.body!.getReader();
-    // Pieces arrive at most 64 KiB at a time: this pause spreads the download over about `seconds`.
-    const pauseMs = (seconds * 1000) / Math.max(1, expectedBytes / (64 * 1024));
+    // A pause after each piece in proportion to its size spreads the download over about `seconds`.
+    let owed = 0;
+    let paused = false;
     for (;;) {
+      if (!paused && bytes >= 1024 * 1024) {
+        paused = true;
+        await settle(100);
+        const atPause = residentBytes(pid);
+        let most = atPause;
+        const until = Date.now() + pauseMs;
+        while (Date.now() < until) {
+          await settle(25);
+          most = Math.max(most, residentBytes(pid));
+        }
+        pauseGrowth = most - atPause;
+      }
       const { done, value } = await reader.read();
       if (done) break;
       hash.update(value);
       bytes += value.byteLength;
-      await settle(pauseMs);
+      owed += (value.byteLength / expectedBytes) * seconds * 1000;
+      if (owed >= 5) {
+        const since = Date.now();
+        await settle(owed);
+        owed -= Date.now() - since;
+      }
     }
   } finally {
     clearInterval(sampler);
   }
   const elapsed = (Date.now() - started) / 1000;
+  if (process.env.DEBUG_RSS) console.log(timeline.filter((_, i) => i % 10 === 0).join(" "));
   await settle(1000);
   return {
+    pauseGrowthBytes: pauseGrowth,
     bytes,
     sha256: hash.digest("hex"),
     seconds: elapsed,

@@ -442,6 +442,7 @@ export async function pruneBackups(sql: postgres.Sql, keep: number): Promise<str
 export async function openStoredBackup(
   sql: postgres.Sql,
   name: string,
+  { pace }: { pace?: () => Promise<void> } = {},
 ): Promise<{ stream: Readable; bytes: number; sha256: string } | null> {
   if (!BACKUP_NAME.test(name)) return null;
   const [row] = await sql<{ bytes: number; sha256: string }[]>`
@@ -449,7 +450,7 @@ export async function openStoredBackup(
   if (!row) return null;
   const store = backupStore(sql);
   if ((await store.size(name)) !== row.bytes) return null;
-  return { stream: store.stream(name), bytes: row.bytes, sha256: row.sha256 };
+  return { stream: store.stream(name, { pace }), bytes: row.bytes, sha256: row.sha256 };
 }
 
 export type LastRun =

@@ -67,6 +67,9 @@ export async function backupsOverview(): Promise<BackupsOverview> {
 }
 
 /** A backup to download, by its exact recorded name, streamed from the shared store; or null. */
-export function openBackup(name: string): Promise<{ stream: Readable; bytes: number } | null> {
-  return openStoredBackup(rawSql(), name);
+export function openBackup(
+  name: string,
+  options: { pace?: () => Promise<void> } = {},
+): Promise<{ stream: Readable; bytes: number } | null> {
+  return openStoredBackup(rawSql(), name, options);
 }
