@@ -8,7 +8,7 @@ import { convertModel } from "~/models3d/convert/index";
 import { createModelRecord, markModelConverted } from "~/models3d/models.server";
 import { modelStorage } from "~/models3d/storage.server";
 import { newUrn } from "~/models3d/upload.server";
-import { fileStore, moveFilesIntoStore } from "~/utils/file-store.server";
+import { CHUNK_SIZE, fileStore, moveFilesIntoStore, removeAbandonedWrites } from "~/utils/file-store.server";
 import { startAppServer } from "../../scripts/app-server";
 import { largeFile, measureServingMemory, megabytes } from "../../scripts/model-memory";
 import * as cubes from "../fixtures/models3d/cubes";
@@ -254,4 +254,67 @@ describe("two instances, no shared disk", () => {
     // Once sized, serving it again leaves the memory flat.
     expect(runs[1]!.peakBytes - runs[1]!.beforeBytes).toBeLessThan(40 * MB);
   }, 240_000);
+});
+
+describe("the store itself (decision 280)", () => {
+  const bytesOf = async (stream: NodeJS.ReadableStream) => {
+    const pieces: Buffer[] = [];
+    for await (const piece of stream) pieces.push(Buffer.from(piece as Uint8Array));
+    return Buffer.concat(pieces);
+  };
+
+  it("streams byte ranges across chunks, and a replaced file whole or not at all", async () => {
+    const size = 3 * CHUNK_SIZE + 1234;
+    const bytes = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) bytes[i] = (i * 7 + (i >> 11)) & 0xff;
+    const store = fileStore.under("test-ranges");
+    expect(await store.write("a.bin", [bytes.subarray(0, 1000), bytes.subarray(1000)])).toBe(size);
+    expect(await store.size("a.bin")).toBe(size);
+    expect((await bytesOf(store.stream("a.bin"))).equals(bytes)).toBe(true);
+    for (const [start, end] of [
+      [0, 0],
+      [CHUNK_SIZE - 5, CHUNK_SIZE + 5],
+      [10, size - 1],
+      [2 * CHUNK_SIZE, 3 * CHUNK_SIZE + 10],
+    ] as const) {
+      const part = await bytesOf(store.stream("a.bin", { range: { start, end } }));
+      expect(part.equals(bytes.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
+    }
+    expect(Buffer.from(await store.readHead("a.bin", CHUNK_SIZE + 3)).equals(bytes.subarray(0, CHUNK_SIZE + 3))).toBe(
+      true,
+    );
+    await store.put("a.bin", "replaced");
+    expect(Buffer.from(await store.read("a.bin")).toString()).toBe("replaced");
+    const [rows] = await rawSql()`select count(*)::int as n from stored_files where key = 'test-ranges/a.bin'`;
+    expect(rows!.n).toBe(1);
+    await store.remove("a.bin");
+    expect(await store.size("a.bin")).toBeNull();
+    await expect(bytesOf(store.stream("a.bin"))).rejects.toThrow(/No stored file test-ranges\/a.bin/);
+  });
+
+  it("leaves nothing behind when the stream fails, and sweeps writes a dead process left", async () => {
+    const store = fileStore.under("test-failures");
+    await store.put("kept.bin", "the old file");
+    async function* failing() {
+      yield Buffer.alloc(CHUNK_SIZE + 10, 1);
+      throw new Error("the client went away");
+    }
+    await expect(store.write("kept.bin", failing())).rejects.toThrow("the client went away");
+    // The old file is untouched and no partial row or chunk is left.
+    expect(Buffer.from(await store.read("kept.bin")).toString()).toBe("the old file");
+    const [left] = await rawSql()`
+      select count(*)::int as n from stored_files where key = 'test-failures/kept.bin' and not complete`;
+    expect(left!.n).toBe(0);
+    // A write whose process died: an incomplete row with a chunk, an hour old.
+    const [dead] = await rawSql()`
+      insert into stored_files (key, chunk_size, created_at) values ('test-failures/dead.bin', ${CHUNK_SIZE}, now() - interval '2 hours')
+      returning id::text as id`;
+    await rawSql()`insert into stored_file_chunks (file_id, seq, data) values (${dead!.id}, 0, ${Buffer.from("x")})`;
+    expect(await store.size("dead.bin")).toBeNull();
+    expect(await removeAbandonedWrites()).toBeGreaterThanOrEqual(1);
+    const [gone] = await rawSql()`
+      select (select count(*) from stored_files where id = ${dead!.id})::int as files,
+             (select count(*) from stored_file_chunks where file_id = ${dead!.id})::int as chunks`;
+    expect(gone).toEqual({ files: 0, chunks: 0 });
+  });
 });
