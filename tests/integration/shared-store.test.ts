@@ -245,9 +245,10 @@ describe("two instances, no shared disk", () => {
       runs.push(measured);
     }
     const MB = 1024 * 1024;
-    // Back-pressure: while the client reads nothing, the server reads nothing more (without it, the rest of the
-    // file, some 49 MB, was read into memory during the pause: +64 MB measured).
-    expect(runs[0]!.pauseGrowthBytes).toBeLessThan(10 * MB);
+    // Back-pressure: while the client reads nothing, the server only fills the kernel's socket buffers (a few MB,
+    // with their chunks' garbage: +0-17 MB measured); without it, the rest of the file, some 49 MB, was read into
+    // memory during the pause (+64 MB measured).
+    expect(runs[0]!.pauseGrowthBytes).toBeLessThan(32 * MB);
     // The first large answer after start: V8 collects the chunks' buffers once some 64 MB of them are waiting
     // (the same +61-63 MB for a 50 MB and a 150 MB model: docs/performance.md), never the file's size on top.
     expect(runs[0]!.peakBytes - runs[0]!.beforeBytes).toBeLessThan(80 * MB);
