@@ -246,7 +246,7 @@ describe("two instances, no shared disk", () => {
     }
     const MB = 1024 * 1024;
     // Back-pressure: while the client reads nothing, the server only fills the kernel's socket buffers (a few MB,
-    // with their chunks' garbage: +0-17 MB measured); without it, the rest of the file, some 49 MB, was read into
+    // with their chunks' garbage: +0-18 MB measured); without it, the rest of the file, some 49 MB, was read into
     // memory during the pause (+64 MB measured).
     expect(runs[0]!.pauseGrowthBytes).toBeLessThan(32 * MB);
     // The first large answer after start: V8 collects the chunks' buffers once some 64 MB of them are waiting
