@@ -42,6 +42,7 @@ const {
   isDraining,
   isProduction,
   logDroppedQueries,
+  paceResponses,
   pageCache,
   requestId,
   requestLog,
@@ -162,6 +163,8 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
     }),
   );
   app.use(compression());
+  // After compression: streamed answers wait for the buffer it (or the socket) holds to drain (decision 280).
+  app.use(paceResponses);
   if (env.LOG_REQUESTS) app.use(requestLog(isProduction));
   // Only the methods the site serves, each where it serves it (decision 127); helmet's headers are on the 405 too.
   app.use(allowServedMethods(build));
@@ -192,6 +195,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
           cspNonce: res.locals.cspNonce as string,
           requestId: res.locals.requestId as string,
           clientIp: req.ip ?? "unknown",
+          responseDrained: res.locals.responseDrained as () => Promise<void>,
           ...pageCache.loadContext(res),
         }),
       }),

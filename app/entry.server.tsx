@@ -29,6 +29,7 @@ export {
   drainUnreadBody,
   errorAnswer,
   guardCacheControl,
+  paceResponses,
   requestId,
   requestLog,
   requireOriginForm,

@@ -8,6 +8,11 @@ declare module "@remix-run/node" {
     /** the visitor's address as Express resolved it (trusting only a loopback proxy) */
     clientIp: string;
     /**
+     * resolves once the answer's buffer has drained (app/utils/request-edge.server.ts `paceResponses`): a streamed
+     * body waits on it before producing more, since Remix's adapter itself never waits (decision 280)
+     */
+    responseDrained?: () => Promise<void>;
+    /**
      * set when this page may be kept by the page cache (see app/utils/page-cache.server.ts); loaders call doNotCache,
      * and ask `rendersPageHole` whether to leave a part out for the cache to fill per visitor (decision 112)
      */

@@ -5,7 +5,7 @@ import { canReadModel } from "~/models3d/token.server";
 import { apiError } from "~/utils/api.server";
 
 /** GET /api/3d/model/{urn}: the converted GLB, with a viewer token or a signed link (`?download=1` saves it). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const urn = params.urn ?? "";
   if (!isModelUrn(urn)) return apiError(400, NOT_A_MODEL_ADDRESS);
   if (!canReadModel(request, urn)) return apiError(401, "A valid viewer token is required.");
@@ -28,5 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         .slice(0, 80) || "model";
     headers.set("Content-Disposition", `attachment; filename="${base}.glb"`);
   }
-  return new Response(createReadableStreamFromReadable(modelStorage.stream(model.glbKey)), { headers });
+  // Read from the shared store chunk by chunk, as fast as the client takes it (decision 280).
+  const body = modelStorage.stream(model.glbKey, { pace: context.responseDrained });
+  return new Response(createReadableStreamFromReadable(body), { headers });
 }

@@ -220,3 +220,41 @@ export const errorAnswer: ErrorRequestHandler = (error, req, res, next) => {
   const message = clientError ? "The request could not be understood." : unexpectedErrorMessage(id);
   shortAnswer(req, res, clientError ? status : 500, message);
 };
+
+/**
+ * Back-pressure for streamed answers (decision 280). Remix's Express adapter writes a response body's chunks as
+ * fast as the body gives them and never waits for 'drain' (`writeReadableStreamToWritable`), so a body read from
+ * the database would be read whole into the socket's (or gzip's) buffer while a slow client takes its time: a
+ * 50 MB model in memory. This middleware, placed after compression, remembers whether the last write found the
+ * buffer full; `res.locals.responseDrained()` (the load context's `responseDrained`) resolves once it has
+ * drained, or at once when it is not full or the client has gone. A body source waits on it before producing
+ * the next chunk.
+ */
+export const paceResponses: RequestHandler = (_req, res, next) => {
+  const write = res.write;
+  let full = false;
+  let waiting: Array<() => void> | null = null;
+  const release = () => {
+    full = false;
+    const resolved = waiting ?? [];
+    waiting = [];
+    for (const resolve of resolved) resolve();
+  };
+  res.write = function (this: Response, ...args: Parameters<Response["write"]>) {
+    const accepted = (write as (...a: unknown[]) => boolean).apply(this, args);
+    full = !accepted;
+    return accepted;
+  } as Response["write"];
+  res.locals.responseDrained = (): Promise<void> => {
+    if (!full || res.destroyed || res.writableEnded) return Promise.resolve();
+    if (!waiting) {
+      // One listener each for the life of the answer (compression hands 'drain' listeners to its gzip stream and
+      // never takes them back, so adding one per wait would pile them up).
+      waiting = [];
+      res.on("drain", release);
+      res.on("close", release);
+    }
+    return new Promise<void>((resolve) => waiting!.push(resolve));
+  };
+  next();
+};
