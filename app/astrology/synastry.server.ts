@@ -430,47 +430,68 @@ export function castSynastry({
   b: SynastryPersonInput;
   yConvention?: YConvention;
 }): SynastryResult {
-  const labels = personLabels(a.name, b.name);
-  const people: Partial<Record<Side, SynastryPerson>> = {};
+  const cast: Partial<Record<Side, { birth: BirthFacts; chart: NatalChart }>> = {};
   for (const [side, input] of [
     ["a", a],
     ["b", b],
   ] as const) {
     const result = castBirthChart(input);
     if (result.status !== "chart") return { status: "person", side, result };
-    people[side] = { side, label: labels[side], name: input.name.trim(), birth: result.birth, chart: result.chart };
+    cast[side] = result;
   }
-  const pa = people.a!;
-  const pb = people.b!;
+  return {
+    status: "synastry",
+    synastry: synastryOf({
+      a: { name: a.name, ...cast.a! },
+      b: { name: b.name, ...cast.b! },
+      houseSystem: a.houseSystem,
+      yConvention,
+    }),
+  };
+}
+
+/** The synastry of two charts already cast (the page casts each person's chart through the birth chart's input). */
+export function synastryOf({
+  a,
+  b,
+  houseSystem,
+  yConvention,
+}: {
+  a: { name: string; birth: BirthFacts; chart: NatalChart };
+  b: { name: string; birth: BirthFacts; chart: NatalChart };
+  houseSystem: HouseSystem;
+  yConvention: YConvention;
+}): Synastry {
+  const labels = personLabels(a.name, b.name);
+  const pa: SynastryPerson = { side: "a", label: labels.a, name: a.name.trim(), birth: a.birth, chart: a.chart };
+  const pb: SynastryPerson = { side: "b", label: labels.b, name: b.name.trim(), birth: b.birth, chart: b.chart };
   const both = pa.chart.timeKnown && pb.chart.timeKnown;
   const unknownLabels = [pa, pb].filter((p) => !p.chart.timeKnown).map((p) => p.label);
+  const one = unknownLabels.length === 1;
   const unknowns = unknownLabels.length
     ? [
-        `${unknownLabels.join(" and ")} ${unknownLabels.length === 1 ? "has" : "have"} no birth time, so ${unknownLabels.length === 1 ? "that chart is" : "both charts are"} cast for noon.`,
+        `${unknownLabels.join(" and ")} ${one ? "has" : "have"} no birth time, so ${one ? "that chart is" : "both charts are"} cast for noon.`,
         "No house contacts are shown: a planet's house in the other chart needs both birth times.",
-        `No contacts to ${unknownLabels.length === 1 ? `${unknownLabels[0]}'s` : "either person's"} Ascendant or Midheaven: they depend on the hour.`,
+        `No contacts to ${one ? `${unknownLabels[0]}'s` : "either person's"} Ascendant or Midheaven: they depend on the hour.`,
         "The Moon moves about 13 degrees in a day: its contacts listed below may not hold at the real hour, and others may.",
       ]
     : [];
   const moon = moonChanges(pa.chart, pb.chart);
   return {
-    status: "synastry",
-    synastry: {
-      a: pa,
-      b: pb,
-      aspects: interAspects(pa.chart, pb.chart),
-      houseContacts: both
-        ? { aInB: houseContacts(pa.chart, pb.chart, "a"), bInA: houseContacts(pb.chart, pa.chart, "b") }
-        : null,
-      unknowns,
-      moonRanges: moon.ranges,
-      moonChanges: moon.changes,
-      composite: compositeChart(pa.chart, pb.chart, a.houseSystem),
-      numbers: synastryNumbers(
-        { label: pa.label, name: pa.name, date: pa.birth.date },
-        { label: pb.label, name: pb.name, date: pb.birth.date },
-        yConvention,
-      ),
-    },
+    a: pa,
+    b: pb,
+    aspects: interAspects(pa.chart, pb.chart),
+    houseContacts: both
+      ? { aInB: houseContacts(pa.chart, pb.chart, "a"), bInA: houseContacts(pb.chart, pa.chart, "b") }
+      : null,
+    unknowns,
+    moonRanges: moon.ranges,
+    moonChanges: moon.changes,
+    composite: compositeChart(pa.chart, pb.chart, houseSystem),
+    numbers: synastryNumbers(
+      { label: pa.label, name: pa.name, date: pa.birth.date },
+      { label: pb.label, name: pb.name, date: pb.birth.date },
+      yConvention,
+    ),
   };
 }
