@@ -26,7 +26,7 @@ export function moonRangeSentence(r: MoonRange, labels: Labels): string {
 
 /** "Anna's Moon trine Ben's Sun: listed for noon, but the orb runs from 0 to 11 degrees that day (allowed: 10)" */
 export function moonChangeSentence(c: MoonContactChange, labels: Labels): string {
-  const range = `the orb runs from ${orbToTheMinute(c.minOrb)} to ${orbToTheMinute(c.maxOrb)} across the day (within orb up to ${c.allowedOrb} degrees)`;
+  const range = `the orb runs from ${c.minOrb < 1 / 120 ? "exact" : orbToTheMinute(c.minOrb)} to ${orbToTheMinute(c.maxOrb)} across the day (within orb up to ${c.allowedOrb} degrees)`;
   return `${possessive(labels.a)} ${c.from} ${c.type} ${possessive(labels.b)} ${c.to}: ${
     c.listed
       ? "listed for noon, but may be out of orb at the real hour"
