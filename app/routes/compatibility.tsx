@@ -1,6 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { personOf } from "~/accounts/person.server";
 import { synastryPage } from "~/astrology/synastry-input.server";
+import { synastryReadings } from "~/astrology/synastry-readings.server";
 import { SynastryForm } from "~/astrology/ui/synastry-form";
 import { SynastryView } from "~/astrology/ui/synastry-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -11,16 +13,31 @@ import { originFromMatches, pageMeta } from "~/utils/meta";
  * nothing stored). Each person's steps are the birth chart's (search text → places to choose from → the chart, or
  * the question which of two repeated clock times); then the synastry, the composite and the numbers.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = synastryPage(url.searchParams);
   const headers = { "Cache-Control": "private, no-store" };
   const status = page.state === "form" && page.invalid ? 400 : 200;
-  return data({ page }, { status, headers });
+  let readings = null;
+  let readingsError: string | null = null;
+  let readingsHref: string | null = null;
+  if (page.state === "result") {
+    if (url.searchParams.get("reading") === "1") {
+      const answer = await synastryReadings({ synastry: page.synastry, person: await personOf(request, context) });
+      if (answer.ok) readings = answer.readings;
+      else readingsError = answer.message;
+    }
+    if (!readings) {
+      const withReading = new URLSearchParams(url.searchParams);
+      withReading.set("reading", "1");
+      readingsHref = `/compatibility?${withReading.toString()}#synastry-readings-title`;
+    }
+  }
+  return data({ page, readings, readingsError, readingsHref }, { status, headers });
 }
 
 export default function Compatibility() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, readings, readingsError, readingsHref } = useLoaderData<typeof loader>();
   const location = useLocation();
   const labels =
     page.state === "result" ? { a: page.synastry.a.label, b: page.synastry.b.label } : { a: "Person A", b: "Person B" };
@@ -45,7 +62,14 @@ export default function Compatibility() {
         <SynastryForm values={page.values} people={page.people} labels={labels} resultKey={location.search} />
       </div>
 
-      {page.state === "result" ? <SynastryView synastry={page.synastry} /> : null}
+      {page.state === "result" ? (
+        <SynastryView
+          synastry={page.synastry}
+          readings={readings}
+          readingsHref={readingsHref}
+          readingsError={readingsError}
+        />
+      ) : null}
     </div>
   );
 }

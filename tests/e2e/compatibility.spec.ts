@@ -29,7 +29,9 @@ test.describe("compatibility", () => {
     const choicesA = page.getByRole("group", { name: /Choose Person A's birthplace/ });
     await expect(choicesA.getByRole("radio", { name: /^Ulm, Germany/ })).toBeChecked();
     await expect(
-      page.getByRole("group", { name: /Choose Person B's birthplace/ }).getByRole("radio", { name: /^Buenos Aires/ }),
+      page
+        .getByRole("group", { name: /Choose Person B's birthplace/ })
+        .getByRole("radio", { name: /^Buenos Aires, Argentina/ }),
     ).toBeChecked();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Compare the two" }).click();
@@ -81,6 +83,18 @@ test.describe("compatibility", () => {
     await expect(page.getByText(/Convention: Y as a consonant \(the standard Pythagorean table\)/)).toBeVisible();
     await expect(page.getByText("%")).toHaveCount(0);
     await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Read the tightest contacts through the ten principles" }).click();
+    const readings = page.getByRole("region", { name: "Readings of the tightest contacts" });
+    const first = readings.getByRole("article", {
+      name: "Anna's Midheaven trine Jorge's Saturn, orb 1 minute, applying",
+    });
+    await expect(first).toContainText(/Anna's Midheaven is their calling.*Jorge's Saturn carries Universal/);
+    await expect(readings.getByRole("article")).toHaveCount(8);
+    await expect(readings.getByRole("article").nth(1)).toContainText(
+      /Anna's Moon carries Universal Joining, principle 3/,
+    );
+    await expectAccessible(page);
   });
 
   test("a pair without a birth time: no house contacts, and the Moon's day stated", async ({ page }) => {
@@ -95,7 +109,11 @@ test.describe("compatibility", () => {
     ).toBeVisible();
     await expect(page.getByText("No house contacts: they need both birth times.")).toBeVisible();
     await expect(page.getByRole("heading", { name: /planets in .* houses/ })).toHaveCount(0);
-    await expect(page.getByText(/Sam's (Ascendant|Midheaven)/)).toHaveCount(0);
+    const words = page.getByRole("region", { name: "The contacts in words" });
+    await expect(words.getByRole("listitem").first()).toHaveText(
+      "Anna's Moon square Sam's Pluto, orb 12 minutes, separating",
+    );
+    await expect(words.getByText(/Sam's (Ascendant|Midheaven)/)).toHaveCount(0);
     await expectAccessible(page);
   });
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { degreesInFigures, orbToTheMinute, possessive } from "~/astrology/chart-words";
+import type { ContactReading } from "~/astrology/synastry-reading";
 import {
   houseContactSentence,
   interAspectSentence,
@@ -30,7 +31,21 @@ function birthLine(p: SynastryPerson): string {
   return `${p.label}: born ${when} in ${p.birth.place.label} (${formatCoordinates(p.birth.place)}, ${p.birth.place.timeZone}, ${p.birth.offset}).`;
 }
 
-export function SynastryView({ synastry, children }: { synastry: Synastry; children?: ReactNode }) {
+export function SynastryView({
+  synastry,
+  readings,
+  readingsHref,
+  readingsError,
+  children,
+}: {
+  synastry: Synastry;
+  readings: ContactReading[] | null;
+  /** the address that adds the readings, or null when they are shown */
+  readingsHref: string | null;
+  readingsError: string | null;
+  /** what follows (the form that saves a person) */
+  children?: ReactNode;
+}) {
   const { a, b, composite, numbers } = synastry;
   const labels = { a: a.label, b: b.label };
   const pair = `${a.label} and ${b.label}`;
@@ -286,6 +301,30 @@ export function SynastryView({ synastry, children }: { synastry: Synastry; child
             ),
           )}
         </ul>
+      </section>
+      <section aria-labelledby="synastry-readings-title" className="mt-10 space-y-3">
+        <h2 id="synastry-readings-title" className="font-serif text-3xl font-bold">
+          Readings of the tightest contacts
+        </h2>
+        {readings ? (
+          readings.map((r, i) => (
+            <article key={r.contact} aria-labelledby={`synastry-reading-${i}`}>
+              <h3 id={`synastry-reading-${i}`} className="font-semibold">
+                {r.contact}
+              </h3>
+              <p>{r.reading}</p>
+            </article>
+          ))
+        ) : readingsError ? (
+          <p role="alert">{readingsError}</p>
+        ) : null}
+        {readingsHref ? (
+          <p>
+            <a href={readingsHref} className="text-cosmic underline">
+              Read the tightest contacts through the ten principles
+            </a>
+          </p>
+        ) : null}
       </section>
       {children}
     </>
