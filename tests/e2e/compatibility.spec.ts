@@ -83,8 +83,12 @@ test.describe("compatibility", () => {
     await expect(page.getByText(/Convention: Y as a consonant \(the standard Pythagorean table\)/)).toBeVisible();
     await expect(page.getByText("%")).toHaveCount(0);
     await expectAccessible(page);
+  });
 
+  test("the tightest contacts read through the principles", async ({ page }) => {
+    await page.goto(`/compatibility?${BOTH}`);
     await page.getByRole("link", { name: "Read the tightest contacts through the ten principles" }).click();
+    await expect(page).toHaveURL(/reading=1/);
     const readings = page.getByRole("region", { name: "Readings of the tightest contacts" });
     const first = readings.getByRole("article", {
       name: "Anna's Midheaven trine Jorge's Saturn, orb 1 minute, applying",

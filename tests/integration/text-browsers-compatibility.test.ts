@@ -55,7 +55,7 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
     expect(placesText).toContain("Ulm, Germany (region 01)");
     expect(placesText).toContain("Choose Person B's birthplace");
     // the answer's address starts with the typed fields (lynx's information page cuts a long address at its line end)
-    expect(places.url).toMatch(/\/compatibility\?a_name=Anna\+Maria\+Schmidt&a_date=1879-03-14/);
+    expect(places.url).toMatch(/\/compatibility\?a_name=Anna\+Maria\+Schmidt/);
     const typed = new URLSearchParams({
       a_name: "Anna Maria Schmidt",
       a_date: "1879-03-14",
