@@ -1,8 +1,13 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { personOf } from "~/accounts/person.server";
+import { getUserId } from "~/accounts/session.server";
+import { chosenPeopleAddress } from "~/astrology/saved-people-choice.server";
+import { personChoice } from "~/astrology/saved-people-view.server";
+import { listPeople } from "~/astrology/saved-people.server";
 import { synastryPage } from "~/astrology/synastry-input.server";
 import { synastryReadings } from "~/astrology/synastry-readings.server";
+import { KeepPeopleForms } from "~/astrology/ui/keep-people-forms";
 import { SynastryForm } from "~/astrology/ui/synastry-form";
 import { SynastryView } from "~/astrology/ui/synastry-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -15,6 +20,11 @@ import { originFromMatches, pageMeta } from "~/utils/meta";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  const userId = await getUserId(request);
+  // a kept person chosen on the form: their birth goes into the address, which stays bookmarkable
+  const chosen = await chosenPeopleAddress(url, userId);
+  if (chosen) return redirect(chosen);
+  const people = userId ? (await listPeople({ userId })).map(personChoice) : null;
   const page = synastryPage(url.searchParams);
   const headers = { "Cache-Control": "private, no-store" };
   const status = page.state === "form" && page.invalid ? 400 : 200;
@@ -33,11 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       readingsHref = `/compatibility?${withReading.toString()}#synastry-readings-title`;
     }
   }
-  return data({ page, readings, readingsError, readingsHref }, { status, headers });
+  const back = `${url.pathname}${url.search}`;
+  return data({ page, readings, readingsError, readingsHref, people, back }, { status, headers });
 }
 
 export default function Compatibility() {
-  const { page, readings, readingsError, readingsHref } = useLoaderData<typeof loader>();
+  const { page, readings, readingsError, readingsHref, people, back } = useLoaderData<typeof loader>();
   const location = useLocation();
   const labels =
     page.state === "result" ? { a: page.synastry.a.label, b: page.synastry.b.label } : { a: "Person A", b: "Person B" };
@@ -59,7 +70,13 @@ export default function Compatibility() {
       </p>
 
       <div className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm">
-        <SynastryForm values={page.values} people={page.people} labels={labels} resultKey={location.search} />
+        <SynastryForm
+          values={page.values}
+          people={page.people}
+          labels={labels}
+          resultKey={location.search}
+          keptPeople={people}
+        />
       </div>
 
       {page.state === "result" ? (
@@ -68,7 +85,13 @@ export default function Compatibility() {
           readings={readings}
           readingsHref={readingsHref}
           readingsError={readingsError}
-        />
+        >
+          <KeepPeopleForms
+            synastry={page.synastry}
+            folds={{ a: page.values.a.fold, b: page.values.b.fold }}
+            back={back}
+          />
+        </SynastryView>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { createMember, expect, expectAccessible, signIn, test, waitForHydration } from "./fixtures";
 
 /**
  * The compatibility page (issue 45), with JavaScript on and off alike (one plain GET form): both people's births,
@@ -143,5 +143,32 @@ test.describe("compatibility", () => {
     await expect(page).toHaveURL(/\/compatibility$/);
     await page.goto(`/compatibility?${BOTH}`);
     await expect(page.getByRole("heading", { name: "Synastry: Anna and Jorge" })).toBeVisible();
+  });
+
+  test("a member keeps a person, chooses them on the form, and deletes them", async ({ page, jsEnabled }) => {
+    const member = await createMember();
+    await signIn(page, member.id);
+    await page.goto(`/compatibility?${BOTH}`);
+    await waitForHydration(page, jsEnabled);
+    await page.getByRole("button", { name: "Keep Jorge Luis in my people" }).click();
+    await expect(page).toHaveURL(/\/user-profile\/people$/);
+    const kept = page.getByRole("region", { name: "Kept people (1)" });
+    await expect(kept).toContainText("Jorge Luis, born 1975-02-10 at 09:15 in Buenos Aires, Argentina");
+    await expectAccessible(page);
+
+    await page.goto(`/compatibility?a_name=Anna&a_date=1879-03-14&a_time=11%3A30&a_q=Ulm&a_place=2820256`);
+    await waitForHydration(page, jsEnabled);
+    await page
+      .getByLabel("Person B: someone you keep")
+      .selectOption({ label: /^Jorge Luis, born 1975-02-10/ as unknown as string });
+    await page.getByRole("button", { name: "Compare the two" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Synastry: Anna and Jorge" })).toBeVisible();
+    await expect(page).toHaveURL(/b_place=3435910/);
+    await expectAccessible(page);
+
+    await page.goto("/user-profile/people");
+    await waitForHydration(page, jsEnabled);
+    await page.getByRole("button", { name: "Delete Jorge Luis" }).click();
+    await expect(page.getByRole("region", { name: "Kept people (0)" })).toBeVisible();
   });
 });

@@ -1,3 +1,4 @@
+import type { PersonChoice } from "~/astrology/saved-people-view.server";
 import type { PersonState, SynastryFormValues } from "~/astrology/synastry-input.server";
 import type { Side } from "~/astrology/synastry.server";
 import { ErrorSummary } from "~/components/form";
@@ -25,12 +26,15 @@ export function SynastryForm({
   people,
   labels,
   resultKey,
+  keptPeople = null,
 }: {
   values: SynastryFormValues;
   people: Record<Side, PersonState>;
   labels: Record<Side, string>;
   /** the address's query: changes with every submission, so focus reaches the summary again */
   resultKey: string;
+  /** a member's kept people to choose from (null: a visitor) */
+  keptPeople?: PersonChoice[] | null;
 }) {
   const summaryFields = (["a", "b"] as const).flatMap((side) => {
     const ids = birthFieldIds(side);
@@ -68,6 +72,30 @@ export function SynastryForm({
               <legend className="px-1 font-serif text-xl font-bold">
                 {person} ({side === "a" ? "inside the wheel" : "outside the wheel"})
               </legend>
+              {keptPeople?.length ? (
+                <div className="space-y-1">
+                  <label htmlFor={ids.field("person")} className="block text-sm font-medium text-ink">
+                    {person}: someone you keep
+                  </label>
+                  <select
+                    id={ids.field("person")}
+                    name={ids.name("person")}
+                    defaultValue=""
+                    aria-describedby={ids.field("person-hint")}
+                    className={input}
+                  >
+                    <option value="">No one: the fields below</option>
+                    {keptPeople.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name}, {p.summary}
+                      </option>
+                    ))}
+                  </select>
+                  <p id={ids.field("person-hint")} className="text-xs text-stone-700">
+                    A person chosen here replaces the fields below for {person}.
+                  </p>
+                </div>
+              ) : null}
               <div className="space-y-1">
                 <label htmlFor={ids.field("name")} className="block text-sm font-medium text-ink">
                   {person}: name (optional)
