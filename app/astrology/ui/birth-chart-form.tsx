@@ -122,6 +122,7 @@ export function BirthFields({
   chosen = null,
   foldChoices = null,
   prefix,
+  dateRequired = true,
   labels = {
     date: "Birth date",
     time: "Birth time (optional)",
@@ -135,6 +136,8 @@ export function BirthFields({
   chosen?: PlaceOption | null;
   foldChoices?: FoldChoice[] | null;
   prefix?: string;
+  /** false where another control can stand in for the date (a kept person on the compatibility form) */
+  dateRequired?: boolean;
   labels?: { date: string; time: string; q: string; choose: string };
 }) {
   const ids = birthFieldIds(prefix);
@@ -155,7 +158,7 @@ export function BirthFields({
             type="date"
             min="1800-01-01"
             max="2100-12-31"
-            required
+            required={dateRequired}
             defaultValue={values.date}
             aria-invalid={errors.date ? true : undefined}
             aria-describedby={describedBy("date", ids.field("date-hint"))}

@@ -125,6 +125,7 @@ export function SynastryForm({
               </div>
               <BirthFields
                 prefix={side}
+                dateRequired={!keptPeople?.length}
                 values={values[side]}
                 errors={state.errors}
                 matches={state.matches}
