@@ -141,6 +141,11 @@ test.describe("compatibility", () => {
     await page.goto("/birth-chart");
     await page.getByRole("link", { name: "Compare two charts" }).click();
     await expect(page).toHaveURL(/\/compatibility$/);
+    await page.goto("/astrology");
+    await expect(page.getByRole("link", { name: "compare two people's charts" })).toHaveAttribute(
+      "href",
+      "/compatibility",
+    );
     await page.goto(`/compatibility?${BOTH}`);
     await expect(page.getByRole("heading", { name: "Synastry: Anna and Jorge" })).toBeVisible();
   });
