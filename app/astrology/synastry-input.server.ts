@@ -77,8 +77,7 @@ export function synastryPage(params: URLSearchParams): SynastryPage {
   for (const side of SIDES) {
     const page = pages[side];
     const state = people[side];
-    if (values[side].name.trim().length > NAME_MAX)
-      state.errors.name = `Keep the name under ${NAME_MAX} characters.`;
+    if (values[side].name.trim().length > NAME_MAX) state.errors.name = `Keep the name under ${NAME_MAX} characters.`;
     if (page.state === "empty") {
       state.errors.date = "Enter the birth date.";
       state.errors.q = "Enter the town or city of birth.";
