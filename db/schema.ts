@@ -205,6 +205,32 @@ export const birthProfiles = pgTable("birth_profiles", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Other people's births a member keeps for the compatibility page (decision 301): the chart's inputs and the name
+ * the member gives, private to that member, deleted with the account (ON DELETE CASCADE) or one by one.
+ */
+export const savedPeople = pgTable(
+  "saved_people",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** the name the member gives (the name numbers read it) */
+    name: text("name").notNull(),
+    /** YYYY-MM-DD, local date at the birthplace */
+    birthDate: text("birth_date").notNull(),
+    /** HH:MM local clock time, null when unknown */
+    birthTime: text("birth_time"),
+    /** GeoNames id of the birthplace */
+    placeId: integer("place_id").notNull(),
+    /** which of two repeated clock times, when the time happened twice */
+    fold: text("fold", { enum: ["earlier", "later"] }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("saved_people_user_idx").on(t.userId, t.id)],
+);
+
 // ------------------------------------------------------------------------------------- visitor content
 
 /** Preferences per anonymous visitor session id (the `x-session-id` of the spec). */

@@ -86,3 +86,17 @@ export function chartSummary(chart: NatalChart): string {
   const houses = chart.houses ? `, ${chart.houses.system === "placidus" ? "Placidus" : "Whole Sign"} houses` : "";
   return `${parts.join(", ")}${houses}; ${plural(chart.aspects.length, "major aspect")}. The same chart follows in words and tables.`;
 }
+
+/** "1 degree 12 minutes" (or "12 minutes" under a degree): the orb to the arcminute, for contacts between two charts */
+export function orbToTheMinute(orb: number): string {
+  const total = Math.round(orb * 60);
+  const degrees = Math.floor(total / 60);
+  const minutes = total % 60;
+  if (degrees === 0) return plural(minutes, "minute");
+  return minutes ? `${plural(degrees, "degree")} ${plural(minutes, "minute")}` : plural(degrees, "degree");
+}
+
+/** "Anna's" (a name or "Person A") */
+export function possessive(label: string): string {
+  return `${label}'s`;
+}

@@ -200,7 +200,7 @@ function separation(a: number, b: number): number {
   return d > 180 ? 360 - d : d;
 }
 
-function orbFor(type: AspectType, a: AspectPoint, b: AspectPoint): number {
+export function orbFor(type: AspectType, a: AspectPoint, b: AspectPoint): number {
   const base = ASPECTS.find((x) => x.type === type)!.orb;
   const luminary = [a.name, b.name].some((n) => n === "Sun" || n === "Moon");
   return base + (luminary ? LUMINARY_ORB_BONUS : 0);
@@ -208,12 +208,14 @@ function orbFor(type: AspectType, a: AspectPoint, b: AspectPoint): number {
 
 /**
  * The major aspects between two sets of points (the same set for a natal chart: each pair once; natal and transiting
- * sets for transits). Applying when the distance from exact shrinks as the points move on at their speeds.
+ * sets for transits; two people's charts for synastry, where `anglePairs` keeps one person's angles meeting the
+ * other's). Applying when the distance from exact shrinks as the points move on at their speeds.
  */
 export function aspectsBetween(
   left: readonly AspectPoint[],
   right: readonly AspectPoint[],
   orbs: (type: AspectType, a: AspectPoint, b: AspectPoint) => number = orbFor,
+  { anglePairs = false }: { anglePairs?: boolean } = {},
 ): Aspect[] {
   const same = left === right;
   const found: Aspect[] = [];
@@ -221,7 +223,8 @@ export function aspectsBetween(
     right.forEach((b, j) => {
       if (same && j <= i) return;
       if (a.name === b.name && same) return;
-      if (isAngle(a.name) && isAngle(b.name)) return; // the angles' relation is geometry, not an aspect
+      // within one chart the angles' relation is geometry, not an aspect
+      if (!anglePairs && isAngle(a.name) && isAngle(b.name)) return;
       const sep = separation(a.longitude, b.longitude);
       for (const aspect of ASPECTS) {
         const orb = Math.abs(sep - aspect.angle);

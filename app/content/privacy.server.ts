@@ -71,6 +71,12 @@ export function privacyFacts() {
         "until you delete them on your account's birth data page, or the account is deleted; a chart or name you only look at is never stored (it stays in the page's address)",
     },
     {
+      what: "If you keep them: other people's births for the compatibility page (the name you give, birth date, birth time, birthplace); their charts, contacts and numbers are computed from them, not stored",
+      tiedTo: "your account, visible to you alone",
+      howLong:
+        "until you delete each one on your account's people page, or the account is deleted; a comparison you only look at is never stored (it stays in the page's address)",
+    },
+    {
       what: "Your signed-in sessions: a hash of each session's id, a coarse device label (such as “Chrome on Linux”), when it began and was last used",
       tiedTo: "your account",
       howLong: `deleted when you sign out, after ${plural(Math.round(SESSION_IDLE_MS / 86_400_000), "day")} without a visit, or ${plural(Math.round(SESSION_MAX_AGE_MS / 86_400_000), "day")} after sign-in`,

@@ -19,6 +19,7 @@ export const PUBLIC_PAGES: readonly string[] = [
   "/seven-three-one",
   "/astrology",
   "/birth-chart",
+  "/compatibility",
   "/angel",
   "/3d-viewer",
   "/auth",

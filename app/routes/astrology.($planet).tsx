@@ -110,6 +110,17 @@ export default function AstrologyPage() {
         Where the Sun, the Moon and the planets stand in the zodiac right now, computed from their true positions, and a
         reading of each through the ten universal principles.
       </p>
+      <p className="mt-3">
+        Your own sky:{" "}
+        <Link to="/birth-chart" className="text-cosmic underline">
+          your birth chart
+        </Link>
+        , or{" "}
+        <Link to="/compatibility" className="text-cosmic underline">
+          compare two people&apos;s charts
+        </Link>
+        .
+      </p>
       <SkyCalendarLink links={loaderData.calendar} />
 
       <AstrologyViews tab={tab} onIntent={AstrologyView.preload} />

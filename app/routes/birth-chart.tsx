@@ -62,6 +62,13 @@ export default function BirthChart() {
         The sky at the moment you were born: the planets in their signs and houses, the Ascendant and Midheaven, and how
         the planets meet. Computed on this site from astronomical formulas; nothing you enter is stored.
       </p>
+      <p className="mt-2">
+        Two people?{" "}
+        <Link to="/compatibility" className="text-cosmic underline">
+          Compare two charts
+        </Link>{" "}
+        and their numbers.
+      </p>
 
       <div className="mt-8 rounded-xl border border-violet-200 bg-white p-5 shadow-sm">
         <BirthChartForm

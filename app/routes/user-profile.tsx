@@ -163,6 +163,14 @@ export default function UserProfile() {
               </li>
               <li>
                 <Link
+                  to="/user-profile/people"
+                  className="block rounded-md border border-cosmic px-3 py-2 text-center text-cosmic hover:bg-cosmic-light"
+                >
+                  People You Compare
+                </Link>
+              </li>
+              <li>
+                <Link
                   to="/forum"
                   className="block rounded-md border border-cosmic px-3 py-2 text-center text-cosmic hover:bg-cosmic-light"
                 >

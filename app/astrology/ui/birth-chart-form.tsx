@@ -43,10 +43,6 @@ export function BirthChartForm({
   action?: string;
 }) {
   const errorEntries = Object.entries(errors) as [keyof typeof FIELD_LABELS, string][];
-  const describedBy = (field: string, hint?: string) =>
-    [hint, errors[field as keyof typeof FIELD_LABELS] ? `${field}-error` : null].filter(Boolean).join(" ") || undefined;
-  const input =
-    "block w-full rounded-md border border-violet-300 bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-600";
   return (
     <form
       id={BIRTH_CHART_FORM_ID}
@@ -83,130 +79,7 @@ export function BirthChartForm({
         </div>
       ) : null}
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1">
-          <label htmlFor="birth-date" className="block text-sm font-medium text-ink">
-            Birth date
-          </label>
-          <input
-            id="birth-date"
-            name="date"
-            type="date"
-            min="1800-01-01"
-            max="2100-12-31"
-            required
-            defaultValue={values.date}
-            aria-invalid={errors.date ? true : undefined}
-            aria-describedby={describedBy("date")}
-            className={input}
-          />
-          {errors.date ? (
-            <p id="date-error" className="text-sm text-red-700">
-              {errors.date}
-            </p>
-          ) : null}
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="birth-time" className="block text-sm font-medium text-ink">
-            Birth time (optional)
-          </label>
-          <input
-            id="birth-time"
-            name="time"
-            type="time"
-            defaultValue={values.time}
-            aria-invalid={errors.time ? true : undefined}
-            aria-describedby={describedBy("time", "birth-time-hint")}
-            className={input}
-          />
-          <p id="birth-time-hint" className="text-xs text-stone-700">
-            The local clock time. Leave it empty if you do not know it: you get a noon chart, without houses or
-            Ascendant.
-          </p>
-          {errors.time ? (
-            <p id="time-error" className="text-sm text-red-700">
-              {errors.time}
-            </p>
-          ) : null}
-        </div>
-      </div>
-
-      <div className="space-y-1">
-        <label htmlFor="birth-q" className="block text-sm font-medium text-ink">
-          Birthplace (town or city)
-        </label>
-        <input
-          id="birth-q"
-          name="q"
-          type="text"
-          autoComplete="off"
-          maxLength={100}
-          defaultValue={values.q}
-          aria-invalid={errors.q || errors.place ? true : undefined}
-          aria-describedby={describedBy(errors.place ? "place" : "q", "birth-q-hint")}
-          className={input}
-        />
-        <p id="birth-q-hint" className="text-xs text-stone-700">
-          Type the beginning of the name, then submit to choose from the places that match. Places come from GeoNames
-          (towns of 1,000 people or more); the time zone follows from the coordinates.
-        </p>
-        {errors.q || errors.place ? (
-          <p id={errors.place ? "place-error" : "q-error"} className="text-sm text-red-700">
-            {errors.q ?? errors.place}
-          </p>
-        ) : null}
-      </div>
-
-      {chosen ? (
-        <p className="rounded-md bg-violet-50 p-3 text-sm">
-          <input type="hidden" name="place" value={chosen.id} />
-          Chosen place: <strong>{chosen.label}</strong>, {formatCoordinates(chosen)}, time zone {chosen.timeZone}. To
-          choose another, change the birthplace and submit.
-        </p>
-      ) : matches.length ? (
-        <fieldset className="space-y-2 rounded-md border border-violet-200 p-3">
-          <legend className="px-1 font-semibold">Choose your birthplace ({matches.length} found)</legend>
-          {matches.map((m, i) => (
-            <div key={m.id} className="flex items-start gap-2">
-              <input
-                type="radio"
-                id={`place-${m.id}`}
-                name="place"
-                value={m.id}
-                defaultChecked={i === 0}
-                className="mt-1"
-              />
-              <label htmlFor={`place-${m.id}`}>
-                {m.label}: {formatCoordinates(m)}, {m.timeZone}
-              </label>
-            </div>
-          ))}
-        </fieldset>
-      ) : null}
-
-      {foldChoices ? (
-        <fieldset className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
-          <legend className="px-1 font-semibold">This clock time happened twice. Which one?</legend>
-          {foldChoices.map((c) => (
-            <div key={c.fold} className="flex items-start gap-2">
-              <input
-                type="radio"
-                id={`fold-${c.fold}`}
-                name="fold"
-                value={c.fold}
-                defaultChecked={values.fold === c.fold}
-                required
-                className="mt-1"
-              />
-              <label htmlFor={`fold-${c.fold}`}>
-                The {c.fold} one, at {c.offset} ({c.fold === "earlier" ? "before" : "after"} the clocks went back)
-              </label>
-            </div>
-          ))}
-        </fieldset>
-      ) : values.fold ? (
-        <input type="hidden" name="fold" value={values.fold} />
-      ) : null}
+      <BirthFields values={values} errors={errors} matches={matches} chosen={chosen} foldChoices={foldChoices} />
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-ink">House system</legend>
@@ -236,4 +109,184 @@ export function BirthChartForm({
       </button>
     </form>
   );
+}
+
+/**
+ * One birth's fields (date, time, place search and choice, which of two repeated clock times), shared by the birth
+ * chart's form and the compatibility form (`prefix` "a" or "b": names `a_date`…, ids `a-date`…).
+ */
+export function BirthFields({
+  values,
+  errors = {},
+  matches = [],
+  chosen = null,
+  foldChoices = null,
+  prefix,
+  dateRequired = true,
+  labels = {
+    date: "Birth date",
+    time: "Birth time (optional)",
+    q: "Birthplace (town or city)",
+    choose: "Choose your birthplace",
+  },
+}: {
+  values: { date: string; time: string; q: string; fold: string };
+  errors?: Partial<Record<string, string>>;
+  matches?: PlaceOption[];
+  chosen?: PlaceOption | null;
+  foldChoices?: FoldChoice[] | null;
+  prefix?: string;
+  /** false where another control can stand in for the date (a kept person on the compatibility form) */
+  dateRequired?: boolean;
+  labels?: { date: string; time: string; q: string; choose: string };
+}) {
+  const ids = birthFieldIds(prefix);
+  const describedBy = (field: string, hint?: string) =>
+    [hint, errors[field] ? ids.error(field) : null].filter(Boolean).join(" ") || undefined;
+  const input =
+    "block w-full rounded-md border border-violet-300 bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-600";
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1">
+          <label htmlFor={ids.field("date")} className="block text-sm font-medium text-ink">
+            {labels.date}
+          </label>
+          <input
+            id={ids.field("date")}
+            name={ids.name("date")}
+            type="date"
+            min="1800-01-01"
+            max="2100-12-31"
+            required={dateRequired}
+            defaultValue={values.date}
+            aria-invalid={errors.date ? true : undefined}
+            aria-describedby={describedBy("date", ids.field("date-hint"))}
+            className={input}
+          />
+          <p id={ids.field("date-hint")} className="text-xs text-stone-700">
+            Year, month and day as YYYY-MM-DD (for example 1990-07-14); a browser without a date picker takes it typed
+            so.
+          </p>
+          {errors.date ? (
+            <p id={ids.error("date")} className="text-sm text-red-700">
+              {errors.date}
+            </p>
+          ) : null}
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={ids.field("time")} className="block text-sm font-medium text-ink">
+            {labels.time}
+          </label>
+          <input
+            id={ids.field("time")}
+            name={ids.name("time")}
+            type="time"
+            defaultValue={values.time}
+            aria-invalid={errors.time ? true : undefined}
+            aria-describedby={describedBy("time", ids.field("time-hint"))}
+            className={input}
+          />
+          <p id={ids.field("time-hint")} className="text-xs text-stone-700">
+            The local clock time as HH:MM on the 24-hour clock (for example 14:05). Leave it empty if you do not know
+            it: you get a noon chart, without houses or Ascendant.
+          </p>
+          {errors.time ? (
+            <p id={ids.error("time")} className="text-sm text-red-700">
+              {errors.time}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="space-y-1">
+        <label htmlFor={ids.field("q")} className="block text-sm font-medium text-ink">
+          {labels.q}
+        </label>
+        <input
+          id={ids.field("q")}
+          name={ids.name("q")}
+          type="text"
+          autoComplete="off"
+          maxLength={100}
+          defaultValue={values.q}
+          aria-invalid={errors.q || errors.place ? true : undefined}
+          aria-describedby={describedBy(errors.place ? "place" : "q", ids.field("q-hint"))}
+          className={input}
+        />
+        <p id={ids.field("q-hint")} className="text-xs text-stone-700">
+          Type the beginning of the name, then submit to choose from the places that match. Places come from GeoNames
+          (towns of 1,000 people or more); the time zone follows from the coordinates.
+        </p>
+        {errors.q || errors.place ? (
+          <p id={ids.error(errors.place ? "place" : "q")} className="text-sm text-red-700">
+            {errors.q ?? errors.place}
+          </p>
+        ) : null}
+      </div>
+
+      {chosen ? (
+        <p className="rounded-md bg-violet-50 p-3 text-sm">
+          <input type="hidden" name={ids.name("place")} value={chosen.id} />
+          Chosen place: <strong>{chosen.label}</strong>, {formatCoordinates(chosen)}, time zone {chosen.timeZone}. To
+          choose another, change the birthplace and submit.
+        </p>
+      ) : matches.length ? (
+        <fieldset className="space-y-2 rounded-md border border-violet-200 p-3">
+          <legend className="px-1 font-semibold">
+            {labels.choose} ({matches.length} found)
+          </legend>
+          {matches.map((m, i) => (
+            <div key={m.id} className="flex items-start gap-2">
+              <input
+                type="radio"
+                id={ids.radio("place", m.id)}
+                name={ids.name("place")}
+                value={m.id}
+                defaultChecked={i === 0}
+                className="mt-1"
+              />
+              <label htmlFor={ids.radio("place", m.id)}>
+                {m.label}: {formatCoordinates(m)}, {m.timeZone}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+
+      {foldChoices ? (
+        <fieldset className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+          <legend className="px-1 font-semibold">This clock time happened twice. Which one?</legend>
+          {foldChoices.map((c) => (
+            <div key={c.fold} className="flex items-start gap-2">
+              <input
+                type="radio"
+                id={ids.radio("fold", c.fold)}
+                name={ids.name("fold")}
+                value={c.fold}
+                defaultChecked={values.fold === c.fold}
+                required
+                className="mt-1"
+              />
+              <label htmlFor={ids.radio("fold", c.fold)}>
+                The {c.fold} one, at {c.offset} ({c.fold === "earlier" ? "before" : "after"} the clocks went back)
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      ) : values.fold ? (
+        <input type="hidden" name={ids.name("fold")} value={values.fold} />
+      ) : null}
+    </>
+  );
+}
+
+/** The ids and names of one birth's fields: the birth chart's own (`birth-date`, `date`) or a prefixed person's. */
+export function birthFieldIds(prefix?: string) {
+  return {
+    field: (f: string) => `${prefix ?? "birth"}-${f}`,
+    error: (f: string) => (prefix ? `${prefix}-${f}-error` : `${f}-error`),
+    radio: (kind: string, value: string | number) => (prefix ? `${prefix}-${kind}-${value}` : `${kind}-${value}`),
+    name: (f: string) => (prefix ? `${prefix}_${f}` : f),
+  };
 }

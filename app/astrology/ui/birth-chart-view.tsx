@@ -32,7 +32,6 @@ export function BirthChartView({
   readingsError: string | null;
 }) {
   const when = birth.time ? `${birth.date} at ${birth.time}` : `${birth.date}, time unknown`;
-  const houseName = chart.houses?.system === "whole-sign" ? "Whole Sign" : "Placidus";
   return (
     <section aria-labelledby="chart-title" className="mt-10 space-y-6">
       <h2 id="chart-title" className="font-serif text-3xl font-bold">
@@ -74,94 +73,11 @@ export function BirthChartView({
         </figure>
 
         <div className="space-y-6">
-          <section aria-labelledby="chart-words-title">
-            <h3 id="chart-words-title" className="font-serif text-2xl font-bold">
-              The chart in words
-            </h3>
-            <h4 className="mt-3 font-semibold">Planets</h4>
-            <ul className="list-disc pl-5">
-              {chart.points.map((p) => (
-                <li key={p.name}>{pointSentence(p)}</li>
-              ))}
-            </ul>
-            {chart.angles ? (
-              <>
-                <h4 className="mt-3 font-semibold">Angles</h4>
-                <ul className="list-disc pl-5">
-                  <li>{angleSentence("Ascendant", chart.angles.ascendant)}</li>
-                  <li>{angleSentence("Midheaven", chart.angles.midheaven)}</li>
-                </ul>
-              </>
-            ) : null}
-            <h4 className="mt-3 font-semibold">Aspects</h4>
-            {chart.aspects.length ? (
-              <ul className="list-disc pl-5">
-                {chart.aspects.map((a) => (
-                  <li key={`${a.from}-${a.to}-${a.type}`}>{aspectSentence(a)}</li>
-                ))}
-              </ul>
-            ) : (
-              <p>No major aspects within orb.</p>
-            )}
-          </section>
+          <ChartInWords chart={chart} idPrefix="chart" title="The chart in words" />
         </div>
       </div>
 
-      <section aria-labelledby="chart-tables-title" className="space-y-6">
-        <h3 id="chart-tables-title" className="font-serif text-2xl font-bold">
-          The chart in tables
-        </h3>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left">
-            <caption className="text-left font-semibold">Positions</caption>
-            <thead>
-              <tr>
-                <th scope="col">Point</th>
-                <th scope="col">Sign</th>
-                <th scope="col">Degree</th>
-                <th scope="col">House</th>
-                <th scope="col">Motion</th>
-              </tr>
-            </thead>
-            <tbody>
-              {chart.points.map((p) => (
-                <tr key={p.name}>
-                  <th scope="row">{p.name}</th>
-                  <td>{p.sign}</td>
-                  <td>{degreesInFigures(p)}</td>
-                  <td>{p.house ?? "unknown"}</td>
-                  <td>{p.isRetrograde ? "retrograde" : "direct"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {chart.houses ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left">
-              <caption className="text-left font-semibold">House cusps ({houseName})</caption>
-              <thead>
-                <tr>
-                  <th scope="col">House</th>
-                  <th scope="col">Sign</th>
-                  <th scope="col">Degree</th>
-                </tr>
-              </thead>
-              <tbody>
-                {chart.houses.cusps.map((c) => (
-                  <tr key={c.house}>
-                    <th scope="row">
-                      {c.house} ({houseOrdinal(c.house)})
-                    </th>
-                    <td>{c.sign}</td>
-                    <td>{degreesInFigures(c)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </section>
+      <ChartInTables chart={chart} idPrefix="chart" title="The chart in tables" />
 
       <section aria-labelledby="chart-transits-title" className="space-y-2">
         <h3 id="chart-transits-title" className="font-serif text-2xl font-bold">
@@ -203,6 +119,104 @@ export function BirthChartView({
         ) : null}
       </section>
       {children}
+    </section>
+  );
+}
+
+/** A chart's planets, angles and aspects in words (the birth chart's and the composite's). */
+export function ChartInWords({ chart, idPrefix, title }: { chart: NatalChart; idPrefix: string; title: string }) {
+  return (
+    <section aria-labelledby={`${idPrefix}-words-title`}>
+      <h3 id={`${idPrefix}-words-title`} className="font-serif text-2xl font-bold">
+        {title}
+      </h3>
+      <h4 className="mt-3 font-semibold">Planets</h4>
+      <ul className="list-disc pl-5">
+        {chart.points.map((p) => (
+          <li key={p.name}>{pointSentence(p)}</li>
+        ))}
+      </ul>
+      {chart.angles ? (
+        <>
+          <h4 className="mt-3 font-semibold">Angles</h4>
+          <ul className="list-disc pl-5">
+            <li>{angleSentence("Ascendant", chart.angles.ascendant)}</li>
+            <li>{angleSentence("Midheaven", chart.angles.midheaven)}</li>
+          </ul>
+        </>
+      ) : null}
+      <h4 className="mt-3 font-semibold">Aspects</h4>
+      {chart.aspects.length ? (
+        <ul className="list-disc pl-5">
+          {chart.aspects.map((a) => (
+            <li key={`${a.from}-${a.to}-${a.type}`}>{aspectSentence(a)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>No major aspects within orb.</p>
+      )}
+    </section>
+  );
+}
+
+/** A chart's positions and house cusps in tables. */
+export function ChartInTables({ chart, idPrefix, title }: { chart: NatalChart; idPrefix: string; title: string }) {
+  const houseName = chart.houses?.system === "whole-sign" ? "Whole Sign" : "Placidus";
+  return (
+    <section aria-labelledby={`${idPrefix}-tables-title`} className="space-y-6">
+      <h3 id={`${idPrefix}-tables-title`} className="font-serif text-2xl font-bold">
+        {title}
+      </h3>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left">
+          <caption className="text-left font-semibold">Positions</caption>
+          <thead>
+            <tr>
+              <th scope="col">Point</th>
+              <th scope="col">Sign</th>
+              <th scope="col">Degree</th>
+              <th scope="col">House</th>
+              <th scope="col">Motion</th>
+            </tr>
+          </thead>
+          <tbody>
+            {chart.points.map((p) => (
+              <tr key={p.name}>
+                <th scope="row">{p.name}</th>
+                <td>{p.sign}</td>
+                <td>{degreesInFigures(p)}</td>
+                <td>{p.house ?? "unknown"}</td>
+                <td>{p.isRetrograde ? "retrograde" : "direct"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {chart.houses ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left">
+            <caption className="text-left font-semibold">House cusps ({houseName})</caption>
+            <thead>
+              <tr>
+                <th scope="col">House</th>
+                <th scope="col">Sign</th>
+                <th scope="col">Degree</th>
+              </tr>
+            </thead>
+            <tbody>
+              {chart.houses.cusps.map((c) => (
+                <tr key={c.house}>
+                  <th scope="row">
+                    {c.house} ({houseOrdinal(c.house)})
+                  </th>
+                  <td>{c.sign}</td>
+                  <td>{degreesInFigures(c)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
     </section>
   );
 }

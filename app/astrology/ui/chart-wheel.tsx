@@ -15,7 +15,7 @@ const SIGN_RING = 172;
 const HOUSE_RING = 70;
 const GLYPH_RADII = [150, 130, 110, 92];
 
-const ASPECT_COLOURS: Record<string, string> = {
+export const ASPECT_COLOURS: Record<string, string> = {
   conjunction: "#6b21a8",
   sextile: "#1d4ed8",
   square: "#b91c1c",
@@ -146,13 +146,16 @@ function AngleMark({ label, at }: { label: string; at: [number, number] }) {
 type Glyph = { name: string; symbol: string; longitude: number };
 
 /** Points within 8° of one already placed move inward so their glyphs never overlap. */
-function placeGlyphs(points: Glyph[]): Array<Glyph & { radius: number }> {
+export function placeGlyphs(
+  points: Glyph[],
+  radii: readonly number[] = GLYPH_RADII,
+): Array<Glyph & { radius: number }> {
   const sorted = [...points].sort((a, b) => a.longitude - b.longitude);
   const placed: Array<Glyph & { radius: number }> = [];
   for (const p of sorted) {
     const crowded = placed.filter((q) => Math.abs(((p.longitude - q.longitude + 540) % 360) - 180) < 8);
     const used = new Set(crowded.map((q) => q.radius));
-    const radius = GLYPH_RADII.find((r) => !used.has(r)) ?? GLYPH_RADII[GLYPH_RADII.length - 1]!;
+    const radius = radii.find((r) => !used.has(r)) ?? radii[radii.length - 1]!;
     placed.push({ ...p, radius });
   }
   return placed;
