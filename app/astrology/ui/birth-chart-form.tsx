@@ -1,5 +1,6 @@
 import type { BirthChartFormValues } from "~/astrology/birth-chart-input.server";
 import type { Place } from "~/astrology/places.server";
+import { DATE_FORMAT_HINT, TIME_FORMAT_HINT } from "~/utils/dates";
 
 /**
  * The birth chart's form: a plain GET form, so the chart's address holds the birth (bookmarkable, nothing stored)
@@ -97,9 +98,12 @@ export function BirthChartForm({
             required
             defaultValue={values.date}
             aria-invalid={errors.date ? true : undefined}
-            aria-describedby={describedBy("date")}
+            aria-describedby={describedBy("date", "birth-date-hint")}
             className={input}
           />
+          <p id="birth-date-hint" className="text-xs text-stone-700">
+            {DATE_FORMAT_HINT}
+          </p>
           {errors.date ? (
             <p id="date-error" className="text-sm text-red-700">
               {errors.date}
@@ -120,8 +124,8 @@ export function BirthChartForm({
             className={input}
           />
           <p id="birth-time-hint" className="text-xs text-stone-700">
-            The local clock time. Leave it empty if you do not know it: you get a noon chart, without houses or
-            Ascendant.
+            {TIME_FORMAT_HINT} The local clock time. Leave it empty if you do not know it: you get a noon chart, without
+            houses or Ascendant.
           </p>
           {errors.time ? (
             <p id="time-error" className="text-sm text-red-700">
