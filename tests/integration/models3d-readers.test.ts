@@ -7,12 +7,14 @@ import { drawingMeshes, dxfPolylineMeshes, type DwgEntity } from "~/models3d/con
 import { parseCNumber } from "~/models3d/convert/fast-readers";
 import { ConversionError, convertModel } from "~/models3d/convert/index";
 import { meshesToDocument } from "~/models3d/convert/mesh";
+import { posterSvg } from "~/models3d/convert/poster";
 import { summariseDocument } from "~/models3d/convert/summary";
 import { failureDetail, failureMessage, type ModelExtension } from "~/models3d/formats";
 import { getModelSummary } from "~/models3d/models.server";
 import { sniffModel } from "~/models3d/sniff.server";
 import { modelStorage } from "~/models3d/storage.server";
 import { parseSummary, type ModelSummary } from "~/models3d/summary";
+import { contrastRatio, linearFromHex, VIEWER_BACKGROUND } from "~/models3d/ui/viewer-look";
 import * as cubes from "../fixtures/models3d/cubes";
 
 /**
@@ -617,6 +619,45 @@ describe("DWG entities", () => {
     ];
     const summary = summariseDocument(meshesToDocument(drawingMeshes(entities, [])), null);
     expect(summary).toMatchObject({ triangles: 3, lines: 1, parts: 2, size: [4, 2, 9] });
+  });
+
+  it("draws a DWG's dark lines and a light model's faces on the poster at 3:1 or more against its background (issue 47)", () => {
+    const point = (x: number, y: number, z = 0) => ({ x, y, z });
+    const drawing = meshesToDocument(
+      drawingMeshes(
+        [
+          { type: "LINE", startPoint: point(0, 0), endPoint: point(4, 0) },
+          { type: "LINE", startPoint: point(4, 0), endPoint: point(4, 3) },
+        ],
+        [],
+      ),
+    );
+    const poster = posterSvg(drawing, "plan");
+    const background = /<rect [^>]*fill="(#[0-9a-f]{6})"/.exec(poster)![1]!;
+    expect(background).toBe(VIEWER_BACKGROUND); // not the old lavender
+    const strokes = [...poster.matchAll(/<line [^>]*stroke="rgb\((\d+),(\d+),(\d+)\)"/g)].map((m) =>
+      linearFromHex(
+        `#${m
+          .slice(1, 4)
+          .map((c) => Number(c).toString(16).padStart(2, "0"))
+          .join("")}`,
+      ),
+    );
+    expect(strokes.length).toBeGreaterThan(0);
+    for (const stroke of strokes) expect(contrastRatio(stroke, linearFromHex(background))).toBeGreaterThanOrEqual(3);
+    // a white model (plaster, paper) measured 1.2:1 on the lavender
+    const white = meshesToDocument([
+      { name: "sheet", positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), color: [1, 1, 1, 1] },
+    ]);
+    const fills = [...posterSvg(white, "sheet").matchAll(/<polygon [^>]*fill="rgb\((\d+),(\d+),(\d+)\)"/g)];
+    expect(fills.length).toBe(1);
+    const fill = linearFromHex(
+      `#${fills[0]!
+        .slice(1, 4)
+        .map((c) => Number(c).toString(16).padStart(2, "0"))
+        .join("")}`,
+    );
+    expect(contrastRatio(fill, linearFromHex(background))).toBeGreaterThanOrEqual(3);
   });
 
   it("reads polyface and polygon meshes from the DXF that libredwg writes, as triangles", () => {
