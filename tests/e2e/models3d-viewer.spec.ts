@@ -331,5 +331,37 @@ test("the status page does not reload itself; Check again answers with the next 
     await expect(page.getByRole("alert")).toBeVisible();
   }
   await expect(page.getByRole("heading", { name: "Processing Model" })).toHaveCount(0);
+  // the focus is on the control that continues, not left on <body> with Check again gone (issue 47)
+  await expect(page.getByRole("link", { name: "Upload New Model" })).toBeFocused();
   await expectAccessible(page);
+});
+
+test("the status page says when the model is ready and moves the focus to it (issue 47)", async ({
+  page,
+  jsEnabled,
+}) => {
+  const { createModelRecord, markModelConverted } = await import("../../app/models3d/models.server");
+  const { newUrn } = await import("../../app/models3d/upload.server");
+  const urn = newUrn();
+  await createModelRecord({
+    urn,
+    originalName: "ready.step",
+    format: "step",
+    sizeBytes: 2048,
+    sessionId: null,
+    sourceKey: `test/${urn}`,
+    status: "converting",
+  });
+  await page.goto(`/3d-viewer/${urn}`);
+  await waitForHydration(page, jsEnabled);
+  await expect(page.getByRole("heading", { name: "Processing Model" })).toBeVisible();
+  await markModelConverted({ urn, glbKey: `test/${urn}/model.glb`, vertexCount: 8 });
+  if (!jsEnabled) await page.getByRole("button", { name: "Check again" }).click();
+  const ready = page.getByRole("heading", { name: "Your Model Is Ready" });
+  await expect(ready).toBeVisible();
+  await expect(ready).toBeFocused();
+  if (jsEnabled)
+    await expect(
+      page.getByRole("status").filter({ hasText: "ready.step is converted and ready to view." }),
+    ).toHaveCount(1);
 });
