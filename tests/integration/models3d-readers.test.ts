@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { NodeIO, Primitive, type Document } from "@gltf-transform/core";
+import { Document, NodeIO, Primitive } from "@gltf-transform/core";
 import { zipSync, strToU8 } from "fflate";
 import { describe, expect, it } from "vitest";
 import { drawingMeshes, dxfPolylineMeshes, type DwgEntity } from "~/models3d/convert/dwg";
@@ -8,7 +8,7 @@ import { parseCNumber } from "~/models3d/convert/fast-readers";
 import { ConversionError, convertModel } from "~/models3d/convert/index";
 import { meshesToDocument } from "~/models3d/convert/mesh";
 import { posterSvg } from "~/models3d/convert/poster";
-import { summariseDocument } from "~/models3d/convert/summary";
+import { colourName, summariseDocument } from "~/models3d/convert/summary";
 import { failureDetail, failureMessage, type ModelExtension } from "~/models3d/formats";
 import { getModelSummary } from "~/models3d/models.server";
 import { sniffModel } from "~/models3d/sniff.server";
@@ -578,6 +578,40 @@ describe("3MF", () => {
     expect(summary.units).toBe("inches");
     // the scaled copy spans 0..2, the moved one 10..11 along x; both lifted by the build item to z 5..7
     expectSize(summary, [11, 2, 2]);
+  });
+
+  it("names vertex colours instead of the white factor they are multiplied by, and a grey as a grey (issue 47)", () => {
+    const document = new Document();
+    const buffer = document.createBuffer();
+    const corners = (values: number[], type: "VEC3" | "VEC4") =>
+      document.createAccessor().setBuffer(buffer).setType(type).setArray(new Float32Array(values));
+    // two triangles: one red, one green, vertex by vertex; the material is glTF's white
+    const primitive = document
+      .createPrimitive()
+      .setAttribute("POSITION", corners([0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 0, 3, 0, 0, 2, 1, 0], "VEC3"))
+      .setAttribute("COLOR_0", corners([1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0], "VEC3"))
+      .setMaterial(document.createMaterial().setBaseColorFactor([1, 1, 1, 1]));
+    const node = document.createNode().setMesh(document.createMesh().addPrimitive(primitive));
+    document.createScene().addChild(node);
+    expect(summariseDocument(document, null).colours).toEqual(["red", "lime"]);
+    // a light neutral grey was the nearest keyword "lavender" (230, 230, 250)
+    for (const grey of [0.8, 0.5, 0.2, 0.05]) {
+      const name = colourName([grey, grey, grey, 1]);
+      expect([
+        "black",
+        "dimgrey",
+        "grey",
+        "darkgrey",
+        "silver",
+        "lightgrey",
+        "gainsboro",
+        "whitesmoke",
+        "white",
+      ]).toContain(name);
+    }
+    expect(colourName([0.8, 0.8, 0.8, 1])).toBe("gainsboro");
+    expect(colourName([1, 0, 0, 1])).toBe("red");
+    expect(colourName([0.79, 0.79, 0.95, 1])).toBe("lavender"); // a colour with a hue keeps its name
   });
 
   it("colours triangles from base materials and colour groups", async () => {
