@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useNavigation,
   useRouteLoaderData,
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
@@ -18,6 +19,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SiteStylesheet } from "~/components/site-stylesheet";
 import { StaticToast, ToastProvider } from "~/components/toaster";
+import { forumLoadingText } from "~/forum/notices";
 import { BLOG_FEED } from "~/site";
 import { ReadAloud } from "~/speech/ui/read-aloud";
 import { describeFailure } from "~/utils/client-action";
@@ -119,11 +121,28 @@ function Shell({ user, children }: { user: { username: string } | null; children
         Skip to main content
       </a>
       <SiteHeader user={user} />
+      <LoadingStatus />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
       <SiteFooter />
       <ReadAloud />
+    </div>
+  );
+}
+
+/**
+ * The page's loading words while a page's data is on its way ('Loading topics', 'Loading discussion'): in the shell,
+ * so they show (and are read, from a live region already on the page) whichever page the visitor comes from; a
+ * page only knows of navigations while it is the one shown (issue 47).
+ */
+function LoadingStatus() {
+  const navigation = useNavigation();
+  const text =
+    navigation.state === "loading" && navigation.location ? forumLoadingText(navigation.location.pathname) : null;
+  return (
+    <div role="status" className="pointer-events-none fixed inset-x-0 top-16 z-[60] flex justify-center">
+      {text ? <p className="rounded-md bg-cosmic px-4 py-2 font-semibold text-white shadow-lg">{text}</p> : null}
     </div>
   );
 }

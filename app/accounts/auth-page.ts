@@ -55,3 +55,7 @@ export function authHref(params: Record<string, string | null | undefined>): str
 export function authTabHref(tab: AuthTab, redirectTo: string | null): string {
   return authHref({ tab: tab === "register" ? "register" : null, redirectTo });
 }
+
+/** What a recovery or registration mail was: the 'Check Your Email' dialog words itself for it (issue 47). */
+export type SentMail = "registration" | "password-reset" | "username";
+export const SENT_MAILS: readonly SentMail[] = ["registration", "password-reset", "username"];

@@ -140,7 +140,21 @@ async function requestRecovery<F extends SentValue["kind"]>(
   const value = submission.value[field];
   const result = await send(value);
   if (!result.ok) return refused(intent, submission, result, { at: field });
-  return sentRedirect(sentTo, { kind: field, value });
+  const sent: SentValue = { kind: field, value, mail: intent === "forgot-username" ? "username" : "password-reset" };
+  // "Resend Email" in a …Sent dialog: the same dialog again, with a toast saying it was sent again (issue 47)
+  if (formData.get("resend") === "1") {
+    return redirectWithToast(
+      sentTo,
+      { title: "Email sent again", description: `We've sent it again to ${sentToWhom(sent)}.`, type: "success" },
+      { headers: { "Set-Cookie": await serializeSentValue(sent) } },
+    );
+  }
+  return sentRedirect(sentTo, sent);
+}
+
+/** Who a recovery mail went to, as the toast of a resend says it (never whether the account exists). */
+function sentToWhom(sent: SentValue): string {
+  return sent.kind === "email" ? sent.value : `the email address of ${sent.value}, if it has one`;
 }
 
 /** /auth: sign in, register, forgot password (by e-mail or username), forgot username. */
@@ -180,7 +194,7 @@ export async function submitAuthForm(request: Request, ip: string) {
       return redirectWithToast(
         "/auth?dialog=check-email",
         { title: "Check your email!", description, type: "success" },
-        { headers: { "Set-Cookie": await serializeSentValue({ kind: "email", value: email }) } },
+        { headers: { "Set-Cookie": await serializeSentValue({ kind: "email", value: email, mail: "registration" }) } },
       );
     }
     return redirectWithToast(

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { SENT_MAILS, type SentMail } from "~/accounts/auth-page";
 import { COOKIES, cookieMaxAge } from "~/utils/cookies";
 import { env, secureCookies } from "~/utils/env.server";
 
@@ -17,7 +18,7 @@ const cookie = createCookie(COOKIES.recoverySent.name, {
   secrets: [env.SESSION_SECRET],
 });
 
-export type SentValue = { kind: "email" | "username"; value: string };
+export type SentValue = { kind: "email" | "username"; value: string; mail?: SentMail };
 
 export function serializeSentValue(value: SentValue): Promise<string> {
   return cookie.serialize(value);
@@ -26,5 +27,6 @@ export function serializeSentValue(value: SentValue): Promise<string> {
 export async function readSentValue(request: Request): Promise<SentValue | null> {
   const raw = (await cookie.parse(request.headers.get("Cookie"))) as SentValue | null;
   if (!raw || (raw.kind !== "email" && raw.kind !== "username") || typeof raw.value !== "string") return null;
-  return raw;
+  // a cookie from before the mail was named (or a changed one) names none: the dialogs then word it generally
+  return { kind: raw.kind, value: raw.value, ...(SENT_MAILS.includes(raw.mail!) ? { mail: raw.mail } : {}) };
 }

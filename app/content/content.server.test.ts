@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { env } from "~/utils/env.server";
 import { getPage, listPosts, loadContentLibrary, parseContentFile } from "./content.server";
 import { rssFeed, sitemapXml } from "./feeds.server";
 import { headingLevels, slugify } from "./markdown.server";
-import { privacyFacts } from "./privacy.server";
+import { backupsKept, privacyFacts } from "./privacy.server";
 import { PUBLIC_PAGES } from "./site-pages";
 
 const PAGES = [
@@ -133,6 +134,24 @@ describe("the content library", () => {
         .join(" "),
     ).toMatch(/7 days, then deleted automatically/);
     expect(htmlOf("healing")).toMatch(/fourteen/i);
+  });
+
+  test("the privacy policy says what the backups hold, who can download them and how long they keep it (issue 47)", () => {
+    const backups = privacyFacts().kept.find((k) => k.what.startsWith("Backups"));
+    expect(backups?.what).toMatch(/every table above .*e-mail addresses.*and of the files members upload/);
+    expect(backups?.tiedTo).toMatch(/administrators can download them/);
+    // from the configuration the backup job runs on: seven daily archives by default
+    expect(backups?.howLong).toBe(backupsKept(env.BACKUP_KEEP, env.BACKUP_INTERVAL_HOURS));
+    expect(backupsKept(7, 24)).toBe(
+      "one a day, the newest 7 kept (each is deleted when a newer one replaces it): what you delete, or ask us to delete, is gone from the backups within 7 days",
+    );
+    expect(backupsKept(3, 12)).toMatch(/^one every 12 hours, the newest 3 kept .* within 36 hours$/);
+    const privacy = htmlOf("privacy");
+    expect(privacy).toMatch(/backups of its whole database and of the files members upload/);
+    expect(privacy).toMatch(/only its administrators can download them/);
+    expect(privacy.replaceAll("&#39;", "'")).toContain(
+      "What is deleted stays in the site's backups until they are replaced",
+    );
   });
 
   test("bad front matter is refused with the file's name", () => {

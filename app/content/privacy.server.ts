@@ -17,6 +17,21 @@ export type PrivacyFacts = ReturnType<typeof privacyFacts>;
 const hours = (ms: number) => ms / 3_600_000;
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
+/**
+ * How long a backup keeps what it copied (decisions 200-203): one is taken every `intervalHours`, the newest `keep`
+ * are kept; so something deleted stays in the backups until the last one taken before the deletion is removed.
+ */
+export function backupsKept(keep: number, intervalHours: number): string {
+  if (!(intervalHours > 0))
+    return `taken only when the site's operator starts one; the newest ${keep} kept, each deleted when a newer one replaces it`;
+  const every = intervalHours === 24 ? "one a day" : `one every ${plural(intervalHours, "hour")}`;
+  const span =
+    (keep * intervalHours) % 24 === 0
+      ? plural((keep * intervalHours) / 24, "day")
+      : plural(keep * intervalHours, "hour");
+  return `${every}, the newest ${keep} kept (${keep === 1 ? "it is" : "each is"} deleted when a newer one replaces it): what you delete, or ask us to delete, is gone from the backups within ${span}`;
+}
+
 export function privacyFacts() {
   // The session cookie's name and lifetime are the deployment's (https, SESSION_MAX_AGE_DAYS, SESSION_IDLE_DAYS).
   const days = (ms: number) => plural(Math.round(ms / 86_400_000), "day");
@@ -103,6 +118,12 @@ export function privacyFacts() {
       what: "Read-aloud audio (the audio, the sentences it reads with their times, and a hash of the page text; not who asked)",
       tiedTo: "nobody",
       howLong: `deleted once nobody has played it for ${plural(SPEECH_CACHE_UNUSED_DAYS, "day")}`,
+    },
+    {
+      what: "Backups: a copy of every table above (accounts, e-mail addresses, password hashes, sessions, readings, saved birth data, forum posts) and of the files members upload (3D models)",
+      tiedTo:
+        "the same as the copied data; the backups stay on the site's own server, and the site's administrators can download them",
+      howLong: backupsKept(env.BACKUP_KEEP, env.BACKUP_INTERVAL_HOURS),
     },
     {
       what: "Finished background tasks (such as “notify the topic's author of reply 12”)",

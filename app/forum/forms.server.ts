@@ -16,6 +16,7 @@ import {
   createTopic,
   ForumWriteRefusedError,
   isRecentRepeat,
+  replyPassesPace,
   pageOfPost,
   updatePost,
 } from "./topics.server";
@@ -134,7 +135,7 @@ export async function replyIntent(formData: FormData, user: Member, topic: { id:
   }
   const { content } = submission.value;
   const limited = await checkForumLimit("reply", user.id, () =>
-    isRecentRepeat({ authorId: user.id, topicId: topic.id, content }),
+    replyPassesPace({ authorId: user.id, topicId: topic.id, content }),
   );
   const outcome = await guarded(intent, submission, title, limited, () =>
     createPost({ topicId: topic.id, authorId: user.id, content }),

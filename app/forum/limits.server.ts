@@ -23,8 +23,9 @@ export function paceMessage(retryAfterSeconds: number): string {
 
 /** Counts one attempt; returns null when allowed, or the message and Retry-After seconds when not. */
 /**
- * `isRepeat` says whether the submission repeats one just made (a double submit, answered with the first post
- * by createTopic/createPost): the pace lets it through so a double click is not an error.
+ * `isRepeat` says whether the pace lets this submission through whatever the last post's time: one that repeats
+ * the post just made (a double submit, answered with the first post by createTopic/createPost), so a double click
+ * is not an error, or a topic author's first reply to the topic (`replyPassesPace`, issue 47). It is still counted.
  */
 export async function checkForumLimit(
   action: ForumAction,

@@ -12,3 +12,14 @@ export const TOPIC_MISSING = "Topic Not Found: this topic may have been deleted 
 /** A topic page's 500 answers (spec section 8), by the read that failed. */
 export const FETCH_TOPIC_FAILED = "Failed to fetch topic";
 export const FETCH_POSTS_FAILED = "Failed to fetch posts";
+
+/**
+ * What the page says while the forum's data is on its way (spec section 8: 'Loading topics', 'Loading discussion'),
+ * by the address being opened. The site's shell says it, so it shows when the forum or a topic is opened from any
+ * other page too, while that page is still the one shown (issue 47).
+ */
+export function forumLoadingText(pathname: string): string | null {
+  if (pathname === "/forum" || pathname === "/forum/") return "Loading topics";
+  if (pathname.startsWith("/forum/topic/")) return "Loading discussion";
+  return null;
+}

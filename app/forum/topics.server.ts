@@ -298,6 +298,28 @@ export async function isRecentRepeat(
   return rows.length > 0;
 }
 
+/**
+ * Whether a reply passes the forum's pace (decision 092) whatever the last post's time: a double submit of the reply
+ * just made (answered with the first), or the first reply of a topic's author to that topic. A topic's own creation
+ * does not count against the first words its author adds to it (issue 47: a member who created a topic and replied
+ * at once was refused); the topic itself was paced, the next reply is, and the windows still count both.
+ */
+export async function replyPassesPace(reply: { authorId: number; topicId: number; content: string }): Promise<boolean> {
+  if (await isRecentRepeat(reply)) return true;
+  const [ownNewTopic] = await db
+    .select({ id: forumTopics.id })
+    .from(forumTopics)
+    .where(
+      and(
+        eq(forumTopics.id, reply.topicId),
+        eq(forumTopics.authorId, reply.authorId),
+        sql`not exists (select 1 from ${forumPosts} where ${forumPosts.topicId} = ${forumTopics.id} and ${forumPosts.authorId} = ${reply.authorId})`,
+      ),
+    )
+    .limit(1);
+  return ownNewTopic !== undefined;
+}
+
 // ------------------------------------------------------------------------------------------- posts
 
 const postColumns = {

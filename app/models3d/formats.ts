@@ -75,6 +75,26 @@ export const MESSAGES = {
   credentialNotice: "Autodesk API credentials need bucket:create scope. Showing visual representation instead.",
 } as const;
 
+/**
+ * Why the page could not fetch or show a model, or check on its conversion, in the site's words: never a URL, a
+ * status line or a stack ("fetch for http://…/api/3d/model/… responded with 401: Unauthorized", issue 47). A fetch
+ * that failed with an answer carries its `response` (three.js's loader, the status check); one the connection lost
+ * is fetch's TypeError.
+ */
+export function requestProblem(error: unknown): string {
+  const status = (error as { response?: { status?: unknown } } | null)?.response?.status;
+  if (status === 401 || status === 403) return "the permission to view it ran out: reload the page to view it again";
+  if (status === 404) return "it is no longer stored";
+  if (typeof status === "number" && status >= 500) return "the server could not answer just now: please try again";
+  if (typeof status === "number" && status === 429)
+    return "too many requests just now: please wait a moment and try again";
+  if (error instanceof TypeError) return "the connection was lost: check it and try again";
+  return "its data could not be read";
+}
+
+/** A failed status check: the model may still be converting (issue 47: the page stayed on 0% with no way on). */
+export const STATUS_CHECK_FAILED = "We could not check on the conversion";
+
 /** Failure codes stored with a model; the page shows the spec's message for each. */
 export type ConversionFailure =
   | "no_geometry"

@@ -53,7 +53,9 @@ const CHECKS: Record<ModelExtension, (head: Uint8Array, size: number, text: () =
   glb: (head, size) => {
     if (head.byteLength < 20 || !startsWith(head, [0x67, 0x6c, 0x54, 0x46])) return false;
     const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
-    return view.getUint32(4, true) === 2 && view.getUint32(8, true) === size;
+    // version 1 (glTF 1.0's binary) passes too: the converter then says plainly that glTF 1.0 is not supported
+    const version = view.getUint32(4, true);
+    return (version === 1 || version === 2) && view.getUint32(8, true) === size;
   },
   dae: (_head, _size, text) => isText(text()) && /<COLLADA[\s>]/.test(text()),
   // XML encoding, or the ClassicVRML encoding (and VRML97, which the same reader serves)

@@ -125,7 +125,7 @@ export async function receiveModelUpload(request: Request, { sessionId, userId, 
     return overQuota();
   }
   if (!(request.headers.get("content-type") ?? "").includes("multipart/form-data")) {
-    return { ok: false, status: 400, error: "Send the file as multipart/form-data in the field 'model'." };
+    return { ok: false, status: 400, error: "Send the file as a form upload (multipart/form-data)." };
   }
 
   let stored: { urn: string; key: string; name: string; ext: string; size: number } | null = null;
@@ -153,7 +153,7 @@ export async function receiveModelUpload(request: Request, { sessionId, userId, 
     return { ok: false, status: 400, error: "The upload could not be read. Please try again." };
   }
   const file = stored as { urn: string; key: string; name: string; ext: string; size: number } | null;
-  if (!file) return { ok: false, status: 400, error: "Choose a 3D model file to upload (field 'model')." };
+  if (!file) return { ok: false, status: 400, error: "Choose a 3D model file to upload." };
 
   const ext = modelExtensionOf(file.name)!;
   const head = file.size > 0 ? await modelStorage.readHead(file.key, SNIFF_BYTES) : new Uint8Array();

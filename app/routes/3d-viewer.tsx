@@ -75,7 +75,11 @@ export default function ThreeDViewerPage() {
         </UploadForm>
       ) : null}
 
-      {stage === "processing" ? <ProcessingCard progress={progress} headingRef={focusRefs.processing} /> : null}
+      {stage === "processing" ? (
+        <ProcessingCard progress={progress} headingRef={focusRefs.processing}>
+          {upload.statusProblem ? <StatusProblem message={upload.statusProblem} onRetry={upload.checkAgain} /> : null}
+        </ProcessingCard>
+      ) : null}
 
       {phase === "error" && urn && error ? (
         <>
@@ -130,6 +134,28 @@ export default function ThreeDViewerPage() {
       ) : null}
 
       <SupportedFormatsCard />
+    </div>
+  );
+}
+
+/**
+ * A status check that failed: what happened, and a way on without a reload. The button takes the focus when it
+ * appears (the page's live region says it too), so a keyboard or screen-reader user is at the control that continues.
+ */
+function StatusProblem({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+      <p>{message}</p>
+      <button
+        ref={button}
+        type="button"
+        onClick={onRetry}
+        className="mt-3 rounded-lg bg-cosmic px-5 py-2 font-semibold text-white"
+      >
+        Check again
+      </button>
     </div>
   );
 }

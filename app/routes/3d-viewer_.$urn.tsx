@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { failureDetail, failureMessage, formatMegabytes } from "~/models3d/formats";
 import { getModelSummary, isModelUrn, NOT_A_MODEL_ADDRESS } from "~/models3d/models.server";
@@ -29,6 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const done = model.status === "success" || model.status === "failed";
   const query = model.status === "success" ? signedModelQuery(model.urn) : null;
   return {
+    // came by 'Check again' (without JavaScript the page reloads): the outcome, once there, takes the focus
+    checked: since !== null,
     urn: model.urn,
     name: model.originalName,
     size: formatMegabytes(model.sizeBytes),
@@ -52,11 +54,32 @@ export default function ModelStatusPage() {
     const timer = window.setTimeout(() => revalidator.revalidate(), POLL_MS);
     return () => window.clearTimeout(timer);
   }, [model, revalidator]);
+  // When the conversion ends while the page is shown, the page says so (its live region) and the focus moves to
+  // what is new: the ready model's heading, or 'Upload New Model' after a failure (whose alert is read by itself).
+  // It had changed in silence, the focus left on <body> with the Check again button gone (issue 47).
+  const waiting = useRef(!model.done);
+  const readyHeading = useRef<HTMLHeadingElement>(null);
+  const uploadNew = useRef<HTMLAnchorElement>(null);
+  const [said, setSaid] = useState("");
+  useEffect(() => {
+    if (!model.done || !waiting.current) return;
+    waiting.current = false;
+    if (model.failure) {
+      uploadNew.current?.focus();
+    } else {
+      setSaid(`${model.name} is converted and ready to view.`);
+      readyHeading.current?.focus();
+    }
+  }, [model.done, model.failure, model.name]);
+  const focusOnLoad = model.checked && model.done;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="font-serif text-4xl font-bold text-ink">3D Model Viewer</h1>
       <p className="mt-3 text-ink">
         <span className="font-semibold">{model.name}</span> ({model.size})
+      </p>
+      <p role="status" aria-live="polite" className="sr-only">
+        {said}
       </p>
       {!model.done ? (
         <ProcessingCard progress={model.progress}>
@@ -81,7 +104,14 @@ export default function ModelStatusPage() {
           aria-labelledby="ready-title"
           className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
         >
-          <h2 id="ready-title" className="font-serif text-2xl font-bold text-ink">
+          <h2
+            id="ready-title"
+            ref={readyHeading}
+            tabIndex={-1}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- reached by Check again without JavaScript: the outcome takes the focus
+            autoFocus={focusOnLoad}
+            className="font-serif text-2xl font-bold text-ink outline-none focus-visible:ring-2 focus-visible:ring-cosmic"
+          >
             Your Model Is Ready
           </h2>
           <div className="mt-4">
@@ -109,7 +139,13 @@ export default function ModelStatusPage() {
         </section>
       ) : null}
       <p className="mt-6">
-        <Link to="/3d-viewer" className="rounded-lg bg-cosmic px-5 py-2 font-semibold text-white">
+        <Link
+          to="/3d-viewer"
+          ref={uploadNew}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- reached by Check again without JavaScript, after a failure: the control that continues
+          autoFocus={focusOnLoad && !!model.failure}
+          className="rounded-lg bg-cosmic px-5 py-2 font-semibold text-white"
+        >
           Upload New Model
         </Link>
       </p>

@@ -53,7 +53,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : listSavedReadings({ sessionId: visitor.sessionId }).catch(() => []),
     readingId !== null ? getSavedReading({ id: readingId, sessionId: visitor.sessionId }) : null,
   ]);
-  const prefill = angelNumberFromQuery(url.searchParams.get("number"));
+  // the number field holds `?number=` when it is a valid one, else the reading shown (`?reading=`): a reading's page
+  // showed it with an empty field (issue 47)
+  const prefill = angelNumberFromQuery(url.searchParams.get("number")) || (reading?.number ?? "");
   return data(
     { preferences, history, reading, prefill, constraint: ANGEL_CONSTRAINT },
     { headers: combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null) },
@@ -87,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** With JavaScript, a decode the server never answered (or answered with a 5xx) ends in the same pair. */
 export const clientAction = (args: ClientActionFunctionArgs) =>
-  guardedServerAction(args, (_intent, failure) => ({ ...angelAnswer(angelDecodeError(failure.message)), failure }));
+  guardedServerAction(args, (_intent, failure) => ({ ...angelAnswer(angelDecodeError(failure.reason)), failure }));
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 /** A saved reading as the list holds it (the whole reading, shown on a click). */
@@ -102,7 +104,7 @@ export default function AngelNumbers() {
   const navigation = useNavigation();
   const { show } = useToast();
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const [value, setValue] = useState(sentAngelNumber(answer) ?? prefill ?? reading?.number ?? "");
+  const [value, setValue] = useState(sentAngelNumber(answer) ?? prefill);
   const [selected, setSelected] = useState(reading);
   // A saved reading shown from the list: its heading takes focus once it is on the page, and the toast (the polite
   // live region) names it.

@@ -6,7 +6,7 @@ import {
   canSeeTopic,
   createPost,
   getTopic,
-  isRecentRepeat,
+  replyPassesPace,
   listPosts,
   POSTS_PER_PAGE,
   readerOf,
@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   if (!(await getTopic(id))) return apiError(404, "Topic not found");
   const { content } = await readBody(request, postSchema);
-  await enforceLimit("reply", user.id, () => isRecentRepeat({ authorId: user.id, topicId: id, content }));
+  await enforceLimit("reply", user.id, () => replyPassesPace({ authorId: user.id, topicId: id, content }));
   const result = await refusedAsApiError(createPost({ topicId: id, authorId: user.id, content }));
   if (!result) return apiError(404, "Topic not found");
   return answer(result.post, result.created ? 201 : 200);

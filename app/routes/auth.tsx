@@ -32,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...state,
     signedInUsername: user?.username ?? null,
     sentValue: sent?.value ?? null,
+    sentMail: sent?.mail ?? null,
     constraints: AUTH_CONSTRAINTS,
   };
 }
@@ -45,7 +46,8 @@ export const clientAction = guardedClientAction;
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function AuthPage() {
-  const { tab, dialog, method, redirectTo, sentValue, signedInUsername, constraints } = useLoaderData<typeof loader>();
+  const { tab, dialog, method, redirectTo, sentValue, sentMail, signedInUsername, constraints } =
+    useLoaderData<typeof loader>();
   const closeTo = signedInUsername ? "/user-profile" : authTabHref(tab, redirectTo);
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
@@ -66,7 +68,7 @@ export default function AuthPage() {
       ) : null}
       {dialog === "username-sent" ? <UsernameSentDialog value={sentValue} closeTo={closeTo} /> : null}
       {dialog === "check-email" ? (
-        <CheckEmailDialog value={sentValue} closeTo={authTabHref("signin", redirectTo)} />
+        <CheckEmailDialog value={sentValue} mail={sentMail} closeTo={authTabHref("signin", redirectTo)} />
       ) : null}
 
       {signedInUsername ? null : (

@@ -3,7 +3,6 @@ import {
   isRouteErrorResponse,
   Link,
   useLoaderData,
-  useNavigation,
   useRouteError,
   type ClientActionFunctionArgs,
 } from "@remix-run/react";
@@ -90,8 +89,6 @@ export const shouldRevalidate = shouldRevalidateAfterFailure;
 export default function ForumPage() {
   const { user, category, topics, nextCursor, isFirstPage, newTopic, showEmailPrompt, addEmail } =
     useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const loadingTopics = navigation.state === "loading" && navigation.location?.pathname === "/forum";
   const current = category ? FORUM_CATEGORIES.find((c) => c.key === category)! : null;
   // The header, category, topic and page links are plain anchors navigated by one handler (useLinkNavigation).
   const linkNavigation = useLinkNavigation();
@@ -121,11 +118,6 @@ export default function ForumPage() {
               New Topic
             </Link>
           </div>
-          {loadingTopics ? (
-            <p role="status" className="mt-4 text-ink">
-              Loading topics
-            </p>
-          ) : null}
           <TopicList topics={topics} category={category} isFirstPage={isFirstPage} nextCursor={nextCursor} />
         </section>
       </div>

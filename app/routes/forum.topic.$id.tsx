@@ -4,7 +4,6 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useNavigation,
   useRouteError,
   type ClientActionFunctionArgs,
 } from "@remix-run/react";
@@ -118,8 +117,6 @@ export default function TopicPage() {
   const { user, canModerate, topic, posts, page, pageCount, editing, confirm, constraints } =
     useLoaderData<typeof loader>();
   useAnswerToast(useActionData<typeof action>());
-  const navigation = useNavigation();
-  const loadingDiscussion = navigation.state === "loading" && navigation.location?.pathname.startsWith("/forum/topic/");
   const linkNavigation = useLinkNavigation();
   const pageHref = (p: number) => topicHref(topic.id, p);
   const at = { topicId: topic.id, page, userId: user?.id, canModerate };
@@ -139,11 +136,6 @@ export default function TopicPage() {
         controls={<TopicModerationLinks topic={topic} {...at} />}
         dialog={<ItemConfirmation confirm={confirm} constraint={constraints.confirm} {...at} />}
       />
-      {loadingDiscussion ? (
-        <p role="status" className="mt-4">
-          Loading discussion
-        </p>
-      ) : null}
 
       <section aria-labelledby="posts-heading" className="mt-8">
         <h2 id="posts-heading" className="font-serif text-2xl font-bold">

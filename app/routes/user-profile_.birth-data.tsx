@@ -109,16 +109,20 @@ export default function BirthData() {
         {calendarUrl ? (
           <ProfileCard title="Personal calendar" id="personal-calendar">
             <div className="space-y-3">
-              <label htmlFor="personal-calendar-url" className="block">
+              <p id="personal-calendar-about">
                 Your calendar address: the sky&apos;s events and the coming year&apos;s transits to your chart. Add it
                 to your calendar application as a subscription; anyone with the address can read it.
-              </label>
-              <input
-                id="personal-calendar-url"
-                readOnly
-                value={calendarUrl}
-                className="block w-full rounded-md border border-stone-300 bg-stone-100 px-3 py-2 font-mono text-sm"
-              />
+              </p>
+              {/* A link, not only a read-only field: lynx and w3m follow it and copy its address (issue 47). */}
+              <p>
+                <a
+                  href={calendarUrl}
+                  aria-describedby="personal-calendar-about"
+                  className="block break-all rounded-md border border-stone-300 bg-stone-100 px-3 py-2 font-mono text-sm text-cosmic underline"
+                >
+                  {calendarUrl}
+                </a>
+              </p>
               <form method="post">
                 <input type="hidden" name="intent" value="renew-calendar" />
                 <button type="submit" className="rounded-md border border-cosmic px-4 py-2 text-cosmic">

@@ -27,13 +27,33 @@ let engine: Promise<Engine> | undefined;
 async function createEngine() {
   const module = await createESpeakNg();
   const worker = new module.eSpeakNGWorker();
-  return { worker, sampleRate: worker.samplerate as number };
+  const variants = new Set(module.FS.readdir(VARIANTS_DIR).filter((file) => !file.startsWith(".")));
+  return { worker, sampleRate: worker.samplerate as number, variants };
+}
+
+/** Where eSpeak NG keeps its voice variants (`f3`, `m2`, …) inside the library's own file system. */
+const VARIANTS_DIR = "/usr/share/espeak-ng-data/voices/!v";
+/** eSpeak NG's answer to a voice it does not know (ENS_VOICE_NOT_FOUND); 0 is success. */
+const VOICE_SET = 0;
+
+/**
+ * Sets the voice or throws. eSpeak answers a language it does not know (`en-gb`, `fr-fr`: its names are `en` and
+ * `fr`) with "not found" and keeps the voice that spoke last, and it ignores an unknown variant silently: either
+ * would give this voice's clip someone else's sound, and the cache would keep it (decision 320).
+ */
+function setVoice(speaker: Engine, name: string) {
+  const [language, variant, ...rest] = name.split("+");
+  if (!language || rest.length > 0 || (variant !== undefined && !speaker.variants.has(variant)))
+    throw new Error(`eSpeak NG has no voice named ${name}`);
+  const answer = speaker.worker.set_voice(name);
+  if (answer !== VOICE_SET) throw new Error(`eSpeak NG has no voice named ${name} (answer ${answer})`);
 }
 
 /** Speaks the sentences one after another; answers the joined samples and where each sentence starts. */
 async function speak(sentences: string[], voice: EspeakVoice) {
-  const { worker, sampleRate } = await (engine ??= createEngine());
-  worker.set_voice(voice.name);
+  const ready = await (engine ??= createEngine());
+  const { worker, sampleRate } = ready;
+  setVoice(ready, voice.name);
   worker.set_pitch(voice.pitch);
   worker.set_rate(voice.rate);
   const chunks: Int16Array[] = [];

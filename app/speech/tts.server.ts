@@ -24,7 +24,9 @@ export const TTS_RATE_WINDOW_SECONDS = 600;
 /** Longest text accepted at all; longer texts are refused rather than silently cut by the caller's mistake. */
 export const MAX_REQUEST_CHARS = 20_000;
 /** Bump when providers' output changes (voices, bitrate) so old clips are not served for new settings. */
-const CACHE_VERSION = "2"; // 2: sentence timings (decision 191) and distinct offline voices (decision 190)
+// 2: sentence timings (decision 191) and distinct offline voices (decision 190); 3: the six offline voices that
+// spoke with the previous voice's sound get their own (decision 320)
+const CACHE_VERSION = "3";
 
 export type SpeechResult =
   | {

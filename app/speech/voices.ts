@@ -29,8 +29,8 @@ type Row = [id: string, gender: Gender, espeakVariant: string, pitch?: number, r
 type Language = { language: string; lang: string; espeak: string; voices: Row[] };
 
 // Voices of one language get different eSpeak variants, pitches and rates so they sound different offline too
-// (eSpeak's language names must be ones it knows: an unknown one falls back to its default voice and ignores
-// the variant, which made Ruby, Theo, Hazel and Jimm one voice; decision 190). Without pitch and rate a row
+// (eSpeak's language names must be ones it knows: `en` is its British English, `fr` its French of France; it has
+// no `en-gb` or `fr-fr`, and the worker refuses a name it does not know; decisions 190 and 320). Without pitch and rate a row
 // takes its gender's default: female 58 / 170, male 40 / 165.
 const LANGUAGES: Language[] = [
   {
@@ -48,14 +48,14 @@ const LANGUAGES: Language[] = [
   {
     language: "English (UK)",
     lang: "en-GB",
-    espeak: "en-gb",
+    espeak: "en",
     voices: [
-      ["en-UK-ruby", "female", "f3", 55, 170],
-      ["en-UK-theo", "male", "m3", 42, 165],
+      ["en-UK-ruby", "female", "f3", 40, 160],
+      ["en-UK-theo", "male", "m3", 34, 150],
       ["en-UK-hazel", "female", "f2", 74, 150],
     ],
   },
-  { language: "English (Australia)", lang: "en-AU", espeak: "en-gb", voices: [["en-AU-jimm", "male", "m2", 30, 178]] },
+  { language: "English (Australia)", lang: "en-AU", espeak: "en", voices: [["en-AU-jimm", "male", "m2", 30, 178]] },
   {
     language: "Spanish",
     lang: "es-ES",
@@ -68,7 +68,7 @@ const LANGUAGES: Language[] = [
   {
     language: "French",
     lang: "fr-FR",
-    espeak: "fr-fr",
+    espeak: "fr",
     voices: [
       ["fr-FR-louise", "female", "f3"],
       ["fr-FR-louis", "male", "m3"],

@@ -11,18 +11,44 @@ import {
  * error boundary. Redirects and expected 4xx responses pass through unchanged. Without JavaScript the server
  * action runs as before.
  */
-export type SubmitFailure = { network: boolean; message: string };
+export type SubmitFailure = { network: boolean; message: string; reason: string };
+
+/**
+ * The site's words for a request that failed in the browser (issue 47): never the framework's or the browser's own
+ * ("Unable to decode turbo-stream response from URL…", "Failed to fetch", a status line, a server's page). A
+ * `message` is a sentence for a toast or an alert; a `reason` is the same as a phrase, for a message that names it
+ * ("Unable to decode angel number: the connection was lost. Please try again.").
+ */
+export const FAILURE_TEXTS = {
+  network: {
+    message: "The connection to the site was lost before it answered. Check your connection and try again.",
+    reason: "the connection was lost",
+  },
+  server: {
+    message: "The site could not finish this just now. Please try again in a moment.",
+    reason: "the site could not answer",
+  },
+} as const;
+
+/**
+ * Whether a failure in the browser is the connection's: fetch's TypeError ("Failed to fetch", "NetworkError…",
+ * "Load failed"), or an answer cut short or not the site's own, which single fetch cannot decode.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  return error instanceof Error && /turbo-stream|network ?error|failed to fetch|load failed/i.test(error.message);
+}
+
+/** The one place a failure in the browser becomes the site's words (what happened, never its detail). */
+export function failureText(error: unknown): SubmitFailure {
+  const network = isConnectionFailure(error);
+  return { network, ...FAILURE_TEXTS[network ? "network" : "server"] };
+}
 
 export function describeFailure(error: unknown): SubmitFailure | null {
   if (error instanceof Response) return null; // a redirect
-  if (isRouteErrorResponse(error)) {
-    if (error.status < 500) return null;
-    const text = typeof error.data === "string" && error.data.trim() ? error.data : error.statusText;
-    return { network: false, message: text || `HTTP ${error.status}` };
-  }
-  if (error instanceof TypeError) return { network: true, message: error.message };
-  if (error instanceof Error) return { network: false, message: error.message };
-  return { network: false, message: String(error) };
+  if (isRouteErrorResponse(error) && error.status < 500) return null;
+  return failureText(error);
 }
 
 export async function guardedClientAction(args: ClientActionFunctionArgs) {

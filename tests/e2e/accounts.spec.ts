@@ -110,7 +110,21 @@ test.describe("member accounts", () => {
     const sent = page.getByRole("dialog", { name: "Password Reset Link Sent" });
     await expect(sent).toContainText(member.email!);
     await expect(sent.getByRole("link", { name: "Got it" })).toBeVisible();
-    await expect(sent.getByRole("button", { name: "Resend Email" })).toBeVisible();
+    // "Resend Email" says that it sent the mail again, and the focus stays on the button (issue 47)
+    const resend = sent.getByRole("button", { name: "Resend Email" });
+    await resend.focus();
+    await page.keyboard.press("Enter");
+    await expectToast(page, jsEnabled, "Email sent again");
+    await expect(page.getByRole("status").filter({ hasText: `We've sent it again to ${member.email}.` })).toHaveCount(
+      1,
+    );
+    if (jsEnabled) await expect(resend).toBeFocused();
+    // the 'Check Your Email' dialog opened after a reset says a reset link was sent, not a registration's (issue 47)
+    await page.goto("/auth?dialog=check-email");
+    const check = page.getByRole("dialog", { name: "Check Your Email" });
+    await expect(check).toContainText(`We've sent a link to reset your password to ${member.email}.`);
+    await expect(check).not.toContainText("registration");
+    await expect(check).toContainText("check your spam or junk folder");
 
     await page.goto(await outboxLink(member.email!, "/reset-password"));
     await waitForHydration(page, jsEnabled);
@@ -221,10 +235,28 @@ test.describe("member accounts", () => {
     await page.route("**/user-profile.data*", (route) =>
       route.request().method() === "POST" ? route.abort() : route.continue(),
     );
-    await page.getByLabel("New email address").fill(`${unique("lost")}@example.test`);
+    const lost = `${unique("lost")}@example.test`;
+    await page.getByLabel("New email address").fill(lost);
     await page.getByLabel("Current password").fill(member.password);
     await page.getByRole("button", { name: "Change Email" }).click();
     await expect(page.getByText("An unexpected error occurred.", { exact: true })).toBeVisible();
+    // what was typed stays, and the form's alert says what happened in the site's words and takes the focus (issue 47)
+    const dropped = page.getByRole("alert").filter({ hasText: "The connection to the site was lost" });
+    await expect(dropped).toBeFocused();
+    await expect(page.getByLabel("New email address")).toHaveValue(lost);
+    await expect(page.getByLabel("Current password")).toHaveValue(member.password);
+    await expect(page.locator("body")).not.toContainText(/Failed to fetch|turbo-stream/);
+    // a server that answers with something other than the site's answer is said in the site's words too
+    await page.unrouteAll();
+    await page.route("**/user-profile.data*", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" })
+        : route.continue(),
+    );
+    await page.getByRole("button", { name: "Change Email" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "The connection to the site was lost" })).toBeFocused();
+    await expect(page.getByLabel("New email address")).toHaveValue(lost);
+    await expect(page.locator("body")).not.toContainText(/Unable to decode|turbo-stream|Bad Gateway/);
     await page.unrouteAll();
   });
 
@@ -261,6 +293,17 @@ test.describe("member accounts", () => {
     await expect(section.getByRole("heading", { name: "Add Email" })).toBeVisible();
     const email = `${member.username}@example.test`;
     await section.getByLabel("Email address").fill(email);
+    if (jsEnabled) {
+      // a dropped connection keeps what was typed and says so, focused, in the site's words (issue 47)
+      await page.route("**/user-profile.data*", (route) =>
+        route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+      );
+      await section.getByRole("button", { name: "Add Email" }).click();
+      await expect(section.getByRole("alert").filter({ hasText: "The connection to the site was lost" })).toBeFocused();
+      await expect(section.getByLabel("Email address")).toHaveValue(email);
+      await expect(page.locator("body")).not.toContainText(/Failed to fetch|turbo-stream/);
+      await page.unrouteAll();
+    }
     await section.getByRole("button", { name: "Add Email" }).click();
     await expectToast(page, jsEnabled, "Email added");
     await expect(page.getByText(email, { exact: true })).toBeVisible();

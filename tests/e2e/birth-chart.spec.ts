@@ -9,6 +9,9 @@ test.describe("birth chart", () => {
   test("search a place, choose it, and read the chart in words in order", async ({ page }) => {
     await page.goto("/birth-chart");
     await expectAccessible(page);
+    // the format a browser without a date picker must type is said beside each field and tied to it (issue 47)
+    await expect(page.getByLabel("Birth date")).toHaveAccessibleDescription(/YYYY-MM-DD \(for example 1990-03-15\)/);
+    await expect(page.getByLabel("Birth time (optional)")).toHaveAccessibleDescription(/HH:MM on the 24-hour clock/);
     await page.getByLabel("Birth date").fill("1879-03-14");
     await page.getByLabel("Birth time (optional)").fill("11:30");
     await page.getByLabel("Birthplace (town or city)").fill("Ulm");

@@ -21,9 +21,12 @@ test.describe("saved birth data", () => {
       ),
     ).toBeVisible();
     await expect(chart.getByRole("heading", { name: "Today's transits to your chart" })).toBeVisible();
-    await expect(page.getByLabel(/Your calendar address/)).toHaveValue(
-      new RegExp(`/astrology/calendar\\.ics\\?member=${member.id}&key=[\\w-]{32}$`),
-    );
+    // the address is a link (its text the address itself), described by the words about it (issue 47)
+    const calendarLink = page.getByRole("link", { name: /\/astrology\/calendar\.ics\?member=/ });
+    const calendarAddress = new RegExp(`/astrology/calendar\\.ics\\?member=${member.id}&key=[\\w-]{32}$`);
+    await expect(calendarLink).toHaveAttribute("href", calendarAddress);
+    await expect(calendarLink).toHaveText(calendarAddress);
+    await expect(calendarLink).toHaveAccessibleDescription(/^Your calendar address: /);
     await expectAccessible(page);
 
     await page.goto("/birth-date?name=John+Smith&current=&y=consonant&born=");
@@ -39,7 +42,7 @@ test.describe("saved birth data", () => {
     await expectToast(page, jsEnabled, "Birth data deleted");
     await expect(page.getByText("No chart saved.")).toBeVisible();
     await expect(page.getByText("No name saved.")).toBeVisible();
-    await expect(page.getByLabel(/Your calendar address/)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /\/astrology\/calendar\.ics\?member=/ })).toHaveCount(0);
   });
 
   test("a signed-out visitor who saves is asked to sign in and comes back to the chart", async ({ page }) => {

@@ -187,9 +187,42 @@ test("a 401 for the model fetches a new token and asks again; a second one is sh
   await upload(page, cube);
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("Failed to load 3D model", { timeout: 30_000 });
+  // in the site's words, never the loader's "fetch for http://… responded with 401: Unauthorized" (issue 47)
+  await expect(alert).toContainText("the permission to view it ran out: reload the page to view it again");
+  await expect(alert).not.toContainText(/fetch for|http|401|Unauthorized/);
   await expect(alert).toBeInViewport();
   await expect.poll(() => page.evaluate(ACTIVE)).toBe("h2#viewer-title cube.stl");
   await expectAccessible(page);
+});
+
+test("a failing status check says so and offers to check again; the conversion goes on (issue 47)", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, "the status is polled by JavaScript; without it the model's own page answers");
+  let failing = true;
+  await page.route("**/api/3d/status/**", (route) =>
+    failing
+      ? route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"down"}' })
+      : route.continue(),
+  );
+  await page.goto("/3d-viewer");
+  await waitForHydration(page, jsEnabled);
+  await upload(page, cube);
+  const problem = page.getByRole("alert").filter({ hasText: "We could not check on the conversion" });
+  await expect(problem).toContainText("the server could not answer just now: please try again");
+  await expect(problem).toContainText("The model may still be converting.");
+  await expect(problem).not.toContainText(/503|down/);
+  const again = problem.getByRole("button", { name: "Check again" });
+  await expect(again).toBeFocused();
+  await expect(page.getByRole("status", { name: "Upload status" })).toHaveText(
+    "We could not check on the conversion for cube.stl.",
+  );
+  await expectAccessible(page);
+  failing = false;
+  await again.click();
+  await expect(page.getByRole("img", { name: "3D view of cube.stl" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
 test("a textured model shows its texture's colour", async ({ page, jsEnabled }) => {
@@ -298,5 +331,37 @@ test("the status page does not reload itself; Check again answers with the next 
     await expect(page.getByRole("alert")).toBeVisible();
   }
   await expect(page.getByRole("heading", { name: "Processing Model" })).toHaveCount(0);
+  // the focus is on the control that continues, not left on <body> with Check again gone (issue 47)
+  await expect(page.getByRole("link", { name: "Upload New Model" })).toBeFocused();
   await expectAccessible(page);
+});
+
+test("the status page says when the model is ready and moves the focus to it (issue 47)", async ({
+  page,
+  jsEnabled,
+}) => {
+  const { createModelRecord, markModelConverted } = await import("../../app/models3d/models.server");
+  const { newUrn } = await import("../../app/models3d/upload.server");
+  const urn = newUrn();
+  await createModelRecord({
+    urn,
+    originalName: "ready.step",
+    format: "step",
+    sizeBytes: 2048,
+    sessionId: null,
+    sourceKey: `test/${urn}`,
+    status: "converting",
+  });
+  await page.goto(`/3d-viewer/${urn}`);
+  await waitForHydration(page, jsEnabled);
+  await expect(page.getByRole("heading", { name: "Processing Model" })).toBeVisible();
+  await markModelConverted({ urn, glbKey: `test/${urn}/model.glb`, vertexCount: 8 });
+  if (!jsEnabled) await page.getByRole("button", { name: "Check again" }).click();
+  const ready = page.getByRole("heading", { name: "Your Model Is Ready" });
+  await expect(ready).toBeVisible();
+  await expect(ready).toBeFocused();
+  if (jsEnabled)
+    await expect(
+      page.getByRole("status").filter({ hasText: "ready.step is converted and ready to view." }),
+    ).toHaveCount(1);
 });

@@ -269,6 +269,61 @@ describe("forum pace", () => {
   });
 });
 
+describe("forum pace and a new topic (issue 47)", () => {
+  it("lets a member reply at once to the topic just created; the next reply, and a reply elsewhere, are paced", async () => {
+    const author = await member();
+    const cookie = await cookieFor(author.id);
+    const title = `Own topic ${unique()}`;
+    const created = await postForm(
+      "/forum?index",
+      form({ intent: "create-topic", title, description: "", category: "general" }),
+      cookie,
+    );
+    expect(created.status).toBe(302);
+    const [topic] = await db
+      .select({ id: forumTopics.id })
+      .from(forumTopics)
+      .where(and(eq(forumTopics.authorId, author.id), eq(forumTopics.title, title)));
+    // the topic's own creation does not count against its author's first reply (decision 092 refused it for 5 s)
+    const first = await postForm(
+      `/forum/topic/${topic!.id}`,
+      form({ intent: "reply", content: "And one more thing" }),
+      cookie,
+    );
+    expect(first.status).toBe(302);
+    expect(await postsBy(author.id)).toEqual([{ content: "And one more thing" }]);
+    // ...once: the next reply within 5 s is paced, by the form and the API alike
+    const second = await postForm(`/forum/topic/${topic!.id}`, form({ intent: "reply", content: "Too soon" }), cookie);
+    expect(second.status).toBe(429);
+    expect(second.text).toMatch(/You are posting too quickly\. Please wait \d seconds? before posting again\./);
+    const api = await postJson(`/api/forum/topics/${topic!.id}/posts`, JSON.stringify({ content: "Too soon" }), cookie);
+    expect(api.status).toBe(429);
+    // a reply to someone else's topic just after creating one of one's own is paced too
+    const other = await member();
+    const { topic: othersTopic } = await createTopic({
+      authorId: other.id,
+      title: `Not mine ${unique()}`,
+      description: null,
+      category: "general",
+    });
+    const nextAuthor = await member();
+    const nextCookie = await cookieFor(nextAuthor.id);
+    const own = await postForm(
+      "/forum?index",
+      form({ intent: "create-topic", title: `Mine ${unique()}`, description: "", category: "general" }),
+      nextCookie,
+    );
+    expect(own.status).toBe(302);
+    const elsewhere = await postForm(
+      `/forum/topic/${othersTopic.id}`,
+      form({ intent: "reply", content: "Elsewhere" }),
+      nextCookie,
+    );
+    expect(elsewhere.status).toBe(429);
+    expect(await postsBy(author.id)).toEqual([{ content: "And one more thing" }]);
+  });
+});
+
 describe("the honeypot", () => {
   it("refuses a registration whose hidden field is filled (400), and registers without it", async () => {
     const username = `hp_${unique()}`;

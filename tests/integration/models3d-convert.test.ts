@@ -53,6 +53,68 @@ describe("conversion to GLB", () => {
     expect(outcome).toMatchObject({ ok: false, code: "external_reference" });
   });
 
+  it("refuses a glTF 1.0 file, JSON or binary, saying so (issue 47: it failed on a TypeError)", async () => {
+    const gltf1 = {
+      asset: { version: "1.0" },
+      scene: "main",
+      scenes: { main: { nodes: ["node"] } },
+      nodes: { node: { meshes: ["mesh"] } },
+      meshes: { mesh: { primitives: [{ attributes: { POSITION: "positions" }, mode: 4 }] } },
+      accessors: { positions: { bufferView: "view", componentType: 5126, count: 3, type: "VEC3" } },
+      bufferViews: { view: { buffer: "data", byteLength: 36 } },
+      buffers: {
+        data: { byteLength: 36, uri: `data:application/octet-stream;base64,${Buffer.alloc(36).toString("base64")}` },
+      },
+    };
+    const json = new TextEncoder().encode(JSON.stringify(gltf1));
+    const withoutVersion = new TextEncoder().encode(JSON.stringify({ ...gltf1, asset: {} }));
+    // binary glTF 1.0: "glTF", version 1, length, then the scene's JSON (content format 0)
+    const binary = new Uint8Array(20 + json.byteLength);
+    const view = new DataView(binary.buffer);
+    binary.set(new TextEncoder().encode("glTF"), 0);
+    view.setUint32(4, 1, true);
+    view.setUint32(8, binary.byteLength, true);
+    view.setUint32(12, json.byteLength, true);
+    view.setUint32(16, 0, true);
+    binary.set(json, 20);
+    for (const [bytes, ext] of [
+      [json, "gltf"],
+      [withoutVersion, "gltf"],
+      [binary, "glb"],
+    ] as const) {
+      const outcome = await runConversionWorker({ bytes, ext, title: "old" });
+      expect(outcome).toMatchObject({ ok: false, code: "unsupported" });
+      expect(!outcome.ok && outcome.message).toMatch(/^glTF 1\.0 is not supported: export the model as glTF 2\.0/);
+    }
+  });
+
+  it("recomputes a binary STL's zero-length facet normals and leaves out facets without area (issue 47)", async () => {
+    const cube = cubes.cubeStlBinary();
+    const facets = new DataView(cube.buffer, cube.byteOffset).getUint32(80, true);
+    // one more facet with no area (two corners at one point), and every facet's normal zeroed
+    const stl = new Uint8Array(cube.byteLength + 50);
+    stl.set(cube);
+    const view = new DataView(stl.buffer);
+    view.setUint32(80, facets + 1, true);
+    [0, 0, 0, 1, 1, 1, 1, 1, 1].forEach((v, k) => view.setFloat32(84 + 50 * facets + 12 + 4 * k, v, true));
+    for (let i = 0; i <= facets; i++) for (let k = 0; k < 3; k++) view.setFloat32(84 + 50 * i + 4 * k, 0, true);
+    const outcome = await runConversionWorker({ bytes: stl, ext: "stl", title: "cube" });
+    if (!outcome.ok) throw new Error(`${outcome.code}: ${outcome.message}`);
+    const document = await new NodeIO().readBinary(outcome.glb);
+    const lengths: number[] = [];
+    let triangles = 0;
+    for (const mesh of document.getRoot().listMeshes())
+      for (const primitive of mesh.listPrimitives()) {
+        const normal = primitive.getAttribute("NORMAL")!;
+        for (let i = 0; i < normal.getCount(); i++) lengths.push(Math.hypot(...normal.getElement(i, [0, 0, 0])));
+        triangles += (primitive.getIndices()?.getCount() ?? primitive.getAttribute("POSITION")!.getCount()) / 3;
+      }
+    // glTF asks for unit normals (the validator's ACCESSOR_VECTOR3_NON_UNIT); the cube's 12 facets, the flat one gone
+    expect(lengths.length).toBeGreaterThan(0);
+    expect(lengths.filter((length) => Math.abs(length - 1) > 0.0005)).toEqual([]);
+    expect(triangles).toBe(12);
+  });
+
   it("ignores an OBJ mtllib reference (the cube still converts, nothing is fetched)", async () => {
     const obj = new TextDecoder()
       .decode(cubes.cubeObj())

@@ -1,18 +1,20 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { NodeIO, Primitive, type Document } from "@gltf-transform/core";
+import { Document, NodeIO, Primitive } from "@gltf-transform/core";
 import { zipSync, strToU8 } from "fflate";
 import { describe, expect, it } from "vitest";
 import { drawingMeshes, dxfPolylineMeshes, type DwgEntity } from "~/models3d/convert/dwg";
 import { parseCNumber } from "~/models3d/convert/fast-readers";
 import { ConversionError, convertModel } from "~/models3d/convert/index";
 import { meshesToDocument } from "~/models3d/convert/mesh";
-import { summariseDocument } from "~/models3d/convert/summary";
+import { posterSvg } from "~/models3d/convert/poster";
+import { colourName, summariseDocument } from "~/models3d/convert/summary";
 import { failureDetail, failureMessage, type ModelExtension } from "~/models3d/formats";
 import { getModelSummary } from "~/models3d/models.server";
 import { sniffModel } from "~/models3d/sniff.server";
 import { modelStorage } from "~/models3d/storage.server";
 import { parseSummary, type ModelSummary } from "~/models3d/summary";
+import { contrastRatio, linearFromHex, VIEWER_BACKGROUND } from "~/models3d/ui/viewer-look";
 import * as cubes from "../fixtures/models3d/cubes";
 
 /**
@@ -578,6 +580,40 @@ describe("3MF", () => {
     expectSize(summary, [11, 2, 2]);
   });
 
+  it("names vertex colours instead of the white factor they are multiplied by, and a grey as a grey (issue 47)", () => {
+    const document = new Document();
+    const buffer = document.createBuffer();
+    const corners = (values: number[], type: "VEC3" | "VEC4") =>
+      document.createAccessor().setBuffer(buffer).setType(type).setArray(new Float32Array(values));
+    // two triangles: one red, one green, vertex by vertex; the material is glTF's white
+    const primitive = document
+      .createPrimitive()
+      .setAttribute("POSITION", corners([0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 0, 3, 0, 0, 2, 1, 0], "VEC3"))
+      .setAttribute("COLOR_0", corners([1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0], "VEC3"))
+      .setMaterial(document.createMaterial().setBaseColorFactor([1, 1, 1, 1]));
+    const node = document.createNode().setMesh(document.createMesh().addPrimitive(primitive));
+    document.createScene().addChild(node);
+    expect(summariseDocument(document, null).colours).toEqual(["red", "lime"]);
+    // a light neutral grey was the nearest keyword "lavender" (230, 230, 250)
+    for (const grey of [0.8, 0.5, 0.2, 0.05]) {
+      const name = colourName([grey, grey, grey, 1]);
+      expect([
+        "black",
+        "dimgrey",
+        "grey",
+        "darkgrey",
+        "silver",
+        "lightgrey",
+        "gainsboro",
+        "whitesmoke",
+        "white",
+      ]).toContain(name);
+    }
+    expect(colourName([0.8, 0.8, 0.8, 1])).toBe("gainsboro");
+    expect(colourName([1, 0, 0, 1])).toBe("red");
+    expect(colourName([0.79, 0.79, 0.95, 1])).toBe("lavender"); // a colour with a hue keeps its name
+  });
+
   it("colours triangles from base materials and colour groups", async () => {
     const root = `<?xml version="1.0" encoding="UTF-8"?>
 <model unit="millimeter" xmlns="${CORE}" xmlns:m="${MATERIAL}">
@@ -617,6 +653,45 @@ describe("DWG entities", () => {
     ];
     const summary = summariseDocument(meshesToDocument(drawingMeshes(entities, [])), null);
     expect(summary).toMatchObject({ triangles: 3, lines: 1, parts: 2, size: [4, 2, 9] });
+  });
+
+  it("draws a DWG's dark lines and a light model's faces on the poster at 3:1 or more against its background (issue 47)", () => {
+    const point = (x: number, y: number, z = 0) => ({ x, y, z });
+    const drawing = meshesToDocument(
+      drawingMeshes(
+        [
+          { type: "LINE", startPoint: point(0, 0), endPoint: point(4, 0) },
+          { type: "LINE", startPoint: point(4, 0), endPoint: point(4, 3) },
+        ],
+        [],
+      ),
+    );
+    const poster = posterSvg(drawing, "plan");
+    const background = /<rect [^>]*fill="(#[0-9a-f]{6})"/.exec(poster)![1]!;
+    expect(background).toBe(VIEWER_BACKGROUND); // not the old lavender
+    const strokes = [...poster.matchAll(/<line [^>]*stroke="rgb\((\d+),(\d+),(\d+)\)"/g)].map((m) =>
+      linearFromHex(
+        `#${m
+          .slice(1, 4)
+          .map((c) => Number(c).toString(16).padStart(2, "0"))
+          .join("")}`,
+      ),
+    );
+    expect(strokes.length).toBeGreaterThan(0);
+    for (const stroke of strokes) expect(contrastRatio(stroke, linearFromHex(background))).toBeGreaterThanOrEqual(3);
+    // a white model (plaster, paper) measured 1.2:1 on the lavender
+    const white = meshesToDocument([
+      { name: "sheet", positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), color: [1, 1, 1, 1] },
+    ]);
+    const fills = [...posterSvg(white, "sheet").matchAll(/<polygon [^>]*fill="rgb\((\d+),(\d+),(\d+)\)"/g)];
+    expect(fills.length).toBe(1);
+    const fill = linearFromHex(
+      `#${fills[0]!
+        .slice(1, 4)
+        .map((c) => Number(c).toString(16).padStart(2, "0"))
+        .join("")}`,
+    );
+    expect(contrastRatio(fill, linearFromHex(background))).toBeGreaterThanOrEqual(3);
   });
 
   it("reads polyface and polygon meshes from the DXF that libredwg writes, as triangles", () => {

@@ -111,7 +111,7 @@ function savedList(body: string): string | null {
   return /<section aria-labelledby="history-title"[\s\S]*?<\/section>/.exec(body)?.[0] ?? null;
 }
 const listedNumbers = (body: string) =>
-  [...(savedList(body) ?? "").matchAll(/<span class="block text-xl font-bold">([^<]*)<\/span>/g)].map((m) => m[1]);
+  [...(savedList(body) ?? "").matchAll(/<span class="block [^"]*font-bold[^"]*">([^<]*)<\/span>/g)].map((m) => m[1]);
 const readingIds = (body: string) => [...(savedList(body) ?? "").matchAll(/reading=(\d+)"/g)].map((m) => m[1]);
 const withoutList = (page: Page) => page.body.replace(savedList(page.body) ?? "", "");
 

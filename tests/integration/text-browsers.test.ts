@@ -157,6 +157,59 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
     expect(main(shown)).toContain("Life path number: 1");
   });
 
+  it("works out the name numbers, the birth date typed in the format the page gives (issue 47)", async () => {
+    const page = await browser.visit("/birth-date");
+    // the date field is a plain text box here: the page says what to type
+    expect(main(page)).toContain("Type the date as year-month-day, YYYY-MM-DD (for example 1990-03-15).");
+    const shown = await browser.visit("/birth-date", [
+      { fill: "Full birth name", value: "John Smith" },
+      { fill: "Birth date, for your personal year", value: "1992-05-15" },
+      { press: "Work out my name numbers" },
+    ]);
+    // the form's action held #name-numbers, and w3m sent a bare GET /birth-date without the fields (lynx's information
+    // page cuts a long address short: the birth date shows in the answer instead)
+    expect(new URL(shown.url).searchParams.get("name")).toBe("John Smith");
+    expect(main(shown)).toContain("Expression: 8, Universal Remembrance");
+    expect(main(shown)).toContain("birth month 5 → 5, birth day 15 → 6");
+  });
+
+  it("casts a birth chart typed in the formats the page gives, saves it, and follows the calendar's address (issue 47)", async () => {
+    const form = await browser.visit("/birth-chart");
+    expect(main(form)).toContain("Type the date as year-month-day, YYYY-MM-DD (for example 1990-03-15).");
+    expect(main(form)).toContain("Type the time as HH:MM on the 24-hour clock (for example 14:30).");
+    const places = await browser.visit("/birth-chart", [
+      { after: "Your birth" },
+      { fill: "Birth date", value: "1879-03-14" },
+      { fill: "Birth time (optional)", value: "11:30" },
+      { fill: "Birthplace (town or city)", value: "Ulm" },
+      { press: "Cast the chart" },
+    ]);
+    expect(main(places)).toContain("Choose your birthplace");
+    expect(main(places)).not.toContain("The chart could not be cast yet");
+    const typed = new URL(places.url).searchParams;
+    expect([typed.get("date"), typed.get("time")]).toEqual(["1879-03-14", "11:30"]);
+    // lynx's information page cuts long addresses short: the next steps open the addresses the forms send
+    const chart = await browser.visit("/birth-chart?date=1879-03-14&time=11%3A30&q=Ulm", [
+      { press: "Cast the chart for the chosen place" },
+    ]);
+    expect(main(chart)).toContain("Birth chart: 1879-03-14 at 11:30, Ulm");
+    const profile = await browser.visit(
+      "/birth-chart?date=1879-03-14&time=11%3A30&q=Ulm&place=2820256&houses=placidus",
+      [{ press: "Save this chart to my account" }],
+    );
+    expect(new URL(profile.url).pathname).toBe("/user-profile/birth-data");
+    // the calendar's address is a link whose text is the address: shown whole (to copy) and followed
+    const address = /http:\/\/localhost:\d+\/astrology\/calendar\.ics\?member=\d+&key=[\w-]{32}/.exec(
+      profile.text.replace(/\s+/g, ""),
+    )?.[0];
+    expect(address, "the calendar's address, shown whole").toBeDefined();
+    const calendar = await browser.visit("/user-profile/birth-data", [{ follow: "http://localhost:" }]);
+    expect(address!.startsWith(calendar.url)).toBe(true);
+    expect(new URL(calendar.url).pathname).toBe("/astrology/calendar.ics");
+    expect(calendar.text).toContain("BEGIN:VCALENDAR");
+    expect(calendar.text).toContain("BEGIN:VEVENT");
+  });
+
   it("creates a topic", async () => {
     const title = `Text browser topic from ${name}`;
     const shown = await browser.visit("/forum?new=1", [

@@ -4,8 +4,10 @@ import { useEffect, useRef, useState } from "react";
 import { changeEmailErrorTitle } from "~/accounts/form-texts";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
+import { useFormAnswer } from "~/components/form-answer";
 import { useAdoptOnHydration } from "~/components/on-use";
 import { useHydrated } from "~/components/use-hydrated";
+import { submitFailure, type SubmitFailure } from "~/utils/client-action";
 import { useIntentForm } from "./intent-forms";
 import { ProfileCard } from "./profile-card";
 
@@ -29,7 +31,9 @@ export function AddEmailSection({ constraint }: { constraint: FormConstraint; aw
   const hydrated = useHydrated();
   const [value, setValue] = useState("");
   const formRef = useAdoptOnHydration<HTMLFormElement>((element) => setValue(readEmail(element)));
-  useClearedAfterSuccess(busy, lastResult, () => {
+  const answer = useFormAnswer("add-email");
+  const failure = submitFailure(answer);
+  useClearedAfterSuccess(busy, lastResult, failure, () => {
     formRef.current?.reset();
     setValue("");
   });
@@ -46,7 +50,14 @@ export function AddEmailSection({ constraint }: { constraint: FormConstraint; aw
         ref={formRef}
         onChange={(event) => setValue(readEmail(event.currentTarget))}
       >
-        <ErrorSummary form={form} title="Failed to add email" fields={[fields.email]} resultKey={lastResult} />
+        {/* a submission the server never answered says so here, in the site's words, and takes the focus */}
+        <ErrorSummary
+          form={form}
+          title="Failed to add email"
+          description={failure?.message}
+          fields={[fields.email]}
+          resultKey={failure ? answer : lastResult}
+        />
         <input type="hidden" name="intent" value="add-email" />
         <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
         <SubmitButton busy={busy} busyLabel="Adding..." disabled={hydrated && !value.trim()}>
@@ -75,7 +86,9 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint;
   const hydrated = useHydrated();
   const [values, setValues] = useState({ newEmail: "", currentPassword: "" });
   const formRef = useAdoptOnHydration<HTMLFormElement>((element) => setValues(readChangeEmail(element)));
-  useClearedAfterSuccess(busy, lastResult, () => {
+  const answer = useFormAnswer("change-email");
+  const failure = submitFailure(answer);
+  useClearedAfterSuccess(busy, lastResult, failure, () => {
     formRef.current?.reset();
     setValues({ newEmail: "", currentPassword: "" });
   });
@@ -93,7 +106,13 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint;
         ref={formRef}
         onChange={(event) => setValues(readChangeEmail(event.currentTarget))}
       >
-        <ErrorSummary form={form} title={summaryTitle} fields={[newEmail, currentPassword]} resultKey={lastResult} />
+        <ErrorSummary
+          form={form}
+          title={summaryTitle}
+          description={failure?.message}
+          fields={[newEmail, currentPassword]}
+          resultKey={failure ? answer : lastResult}
+        />
         <input type="hidden" name="intent" value="change-email" />
         <TextField meta={newEmail} label="New email address" type="email" autoComplete="email" />
         <TextField meta={currentPassword} label="Current password" type="password" autoComplete="current-password" />
@@ -107,9 +126,10 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint;
 
 /**
  * Spec section 4, "Email change/add": on success the form is cleared (the address and the password), as the page's
- * reload clears it without JavaScript; a failure keeps what was typed.
+ * reload clears it without JavaScript; a failure keeps what was typed: a refusal (Conform's errors) and a submission
+ * the server never answered alike (a dropped connection has no errors to show, only a `failure`; issue 47).
  */
-function useClearedAfterSuccess(busy: boolean, lastResult: unknown, clear: () => void) {
+function useClearedAfterSuccess(busy: boolean, lastResult: unknown, failure: SubmitFailure | null, clear: () => void) {
   const wasBusy = useRef(false);
   useEffect(() => {
     if (busy) {
@@ -118,10 +138,11 @@ function useClearedAfterSuccess(busy: boolean, lastResult: unknown, clear: () =>
     }
     if (!wasBusy.current) return;
     wasBusy.current = false;
+    if (failure) return;
     const error = (lastResult as { error?: Record<string, unknown> | null } | undefined)?.error;
     if (!error || Object.keys(error).length === 0) clear();
     // only when a submission ends
-  }, [busy, lastResult]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [busy, lastResult, failure]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 function readEmail(form: HTMLFormElement) {

@@ -1,10 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useSearchParams } from "@remix-run/react";
-import type { ResetMethod } from "~/accounts/auth-page";
-import { NETWORK_FAILURE_MESSAGE } from "~/accounts/form-texts";
+import type { ReactNode } from "react";
+import type { ResetMethod, SentMail } from "~/accounts/auth-page";
+import { NETWORK_FAILURE_MESSAGE, firstError, type FormErrors } from "~/accounts/form-texts";
 import { RouteDialog } from "~/components/dialog";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
+import { useFormAnswer } from "~/components/form-answer";
+import { submitFailure } from "~/utils/client-action";
 import { TabLink } from "./auth-page-parts";
 import { useIntentBusy } from "./intent-answer";
 import { useIntentForm } from "./intent-forms";
@@ -74,7 +77,12 @@ export function ResetDialog({
   );
 }
 
-/** Sends the same request again with the value the visitor entered (kept in the page's data). */
+/**
+ * Sends the same request again with the value the visitor entered (kept in the page's data). The answer is the same
+ * dialog with the toast 'Email sent again' (the toasts' live region says it); the button stays enabled (marked busy
+ * instead) so the focus stays on it, where a disabled button dropped it to the page's body; a refusal (the pace
+ * limit) shows under the button (issue 47).
+ */
 function ResendForm({
   intent,
   method,
@@ -87,18 +95,37 @@ function ResendForm({
   value: string;
 }) {
   const busy = useIntentBusy(intent);
+  const answer = useFormAnswer(intent);
+  const failure = submitFailure(answer);
+  const refusal = failure
+    ? failure.message
+    : answer?.result
+      ? firstError((answer.result.error ?? {}) as FormErrors)
+      : undefined;
   return (
-    <Form method="post" replace preventScrollReset>
+    <Form
+      method="post"
+      replace
+      preventScrollReset
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+      }}
+    >
       <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="resend" value="1" />
       {method ? <input type="hidden" name="method" value={method} /> : null}
       <input type="hidden" name={name} value={value} />
       <button
         type="submit"
-        disabled={busy}
-        className="w-full rounded-md border border-cosmic px-4 py-2 font-semibold text-cosmic hover:bg-cosmic-light disabled:opacity-60"
+        aria-disabled={busy || undefined}
+        aria-describedby={refusal ? `${intent}-resend-error` : undefined}
+        className="w-full rounded-md border border-cosmic px-4 py-2 font-semibold text-cosmic hover:bg-cosmic-light aria-disabled:opacity-60"
       >
         {busy ? "Sending..." : "Resend Email"}
       </button>
+      <p id={`${intent}-resend-error`} role="alert" className="mt-2 text-sm text-red-700 empty:hidden">
+        {refusal ?? ""}
+      </p>
     </Form>
   );
 }
@@ -206,13 +233,37 @@ export function UsernameSentDialog({ value, closeTo }: { value: string | null; c
   );
 }
 
-export function CheckEmailDialog({ value, closeTo }: { value: string | null; closeTo: string }) {
+/** What the 'Check Your Email' dialog says was sent: the mail the visitor asked for last (issue 47). */
+function sentMailText(mail: SentMail | null, value: ReactNode): ReactNode {
+  switch (mail) {
+    case "password-reset":
+      return (
+        <>
+          We&apos;ve sent a link to reset your password to {value}. Open it to choose a new password; it expires in 1
+          hour.
+        </>
+      );
+    case "username":
+      return <>We&apos;ve sent your username to {value}.</>;
+    case "registration":
+      return <>We&apos;ve sent a confirmation link to {value}. Open it to complete your registration.</>;
+    default:
+      return <>We&apos;ve sent an email to {value}. Open it to go on.</>;
+  }
+}
+
+export function CheckEmailDialog({
+  value,
+  mail,
+  closeTo,
+}: {
+  value: string | null;
+  mail: SentMail | null;
+  closeTo: string;
+}) {
   return (
     <RouteDialog id="check-email" title="Check Your Email" closeTo={closeTo}>
-      <p>
-        We&apos;ve sent a confirmation link to {value ? <strong>{value}</strong> : "your email address"}. Open it to
-        complete your registration.
-      </p>
+      <p>{sentMailText(mail, value ? <strong>{value}</strong> : "your email address")}</p>
       <p className="text-sm">If you don&apos;t see it within a few minutes:</p>
       <ul className="list-disc pl-5 text-sm">
         <li>check your spam or junk folder,</li>

@@ -1,5 +1,6 @@
 import type { BirthChartFormValues } from "~/astrology/birth-chart-input.server";
 import type { Place } from "~/astrology/places.server";
+import { DATE_FORMAT_HINT, TIME_FORMAT_HINT } from "~/utils/dates";
 
 /**
  * The birth chart's form: a plain GET form, so the chart's address holds the birth (bookmarkable, nothing stored)
@@ -165,8 +166,7 @@ export function BirthFields({
             className={input}
           />
           <p id={ids.field("date-hint")} className="text-xs text-stone-700">
-            Year, month and day as YYYY-MM-DD (for example 1990-07-14); a browser without a date picker takes it typed
-            so.
+            {DATE_FORMAT_HINT}
           </p>
           {errors.date ? (
             <p id={ids.error("date")} className="text-sm text-red-700">
@@ -188,8 +188,8 @@ export function BirthFields({
             className={input}
           />
           <p id={ids.field("time-hint")} className="text-xs text-stone-700">
-            The local clock time as HH:MM on the 24-hour clock (for example 14:05). Leave it empty if you do not know
-            it: you get a noon chart, without houses or Ascendant.
+            {TIME_FORMAT_HINT} The local clock time. Leave it empty if you do not know it: you get a noon chart, without
+            houses or Ascendant.
           </p>
           {errors.time ? (
             <p id={ids.error("time")} className="text-sm text-red-700">

@@ -3,6 +3,7 @@ import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
 import { useAnswerToast, useFormAnswer } from "~/components/form-answer";
+import { submitFailure } from "~/utils/client-action";
 import { forumQueryWithout } from "../pages";
 import { ForumDialog } from "./forum-dialog";
 
@@ -10,6 +11,7 @@ import { ForumDialog } from "./forum-dialog";
 export function AddEmailDialog({ constraint }: { constraint: FormConstraint }) {
   const answer = useFormAnswer("add-email");
   useAnswerToast(answer);
+  const failure = submitFailure(answer);
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const closeTo = forumQueryWithout(searchParams, "dialog").href;
@@ -34,7 +36,13 @@ export function AddEmailDialog({ constraint }: { constraint: FormConstraint }) {
         {...getFormProps(form)}
         className="space-y-4"
       >
-        <ErrorSummary form={form} title="Failed to add email" fields={[fields.email]} resultKey={answer?.result} />
+        <ErrorSummary
+          form={form}
+          title="Failed to add email"
+          description={failure?.message}
+          fields={[fields.email]}
+          resultKey={failure ? answer : answer?.result}
+        />
         <input type="hidden" name="intent" value="add-email" />
         <input type="hidden" name="redirectTo" value={closeTo} />
         <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { TextareaField } from "~/components/fields";
 import { SubmitButton } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
@@ -28,7 +28,7 @@ export function ReplyForm({ constraint, typed }: { constraint: FormConstraint; t
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+    <Form method="post" action={replyAction(useLocation())} {...getFormProps(form)} className="mt-3 space-y-3">
       <AnswerSummary formId={form.id} answer={answer} />
       <input type="hidden" name="intent" value="reply" />
       <TextareaField meta={fields.content} label="Your reply" rows={5} focusOnMount={typed !== undefined} />
@@ -37,6 +37,16 @@ export function ReplyForm({ constraint, typed }: { constraint: FormConstraint; t
       </SubmitButton>
     </Form>
   );
+}
+
+/**
+ * Where a reply is posted: the topic's page as it is read (its `?page=`), never with another form's state in the
+ * address: a form without an action posts to the address shown, and while a post was edited that held `?edit=ID`,
+ * which a failed reply then reopened (issue 47).
+ */
+function replyAction(location: { pathname: string; search: string }): string {
+  const page = new URLSearchParams(location.search).get("page");
+  return page ? `${location.pathname}?${new URLSearchParams({ page }).toString()}` : location.pathname;
 }
 
 export function EditForm({

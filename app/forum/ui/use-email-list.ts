@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type MouseEvent } from "react";
 import { useToast } from "~/components/toaster";
+import { failureText } from "~/utils/client-action";
 import type { EmailExport } from "../emails.server";
 
 const API = "/api/admin/email-list";
@@ -51,7 +52,12 @@ export function useEmailList(loaded: EmailExport) {
         setTimeout(() => URL.revokeObjectURL(url), 1000);
         show({ title: "Downloaded!", type: "success" });
       } catch (failure) {
-        show({ title: "Download Failed", description: `Download failed: ${String(failure)}`, type: "error" });
+        // the reason in the site's words, never the browser's "TypeError: Failed to fetch" (issue 47)
+        show({
+          title: "Download Failed",
+          description: `Download failed: ${failureText(failure).reason}`,
+          type: "error",
+        });
       }
     },
     [show],

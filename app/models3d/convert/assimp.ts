@@ -34,13 +34,23 @@ export async function readWithAssimp(bytes: Uint8Array, ext: string): Promise<Do
 
 type GltfJson = JSONDocument["json"];
 
+/** What a visitor is told about a glTF 1.0 file (issue 47: it failed on a TypeError deep in the reader). */
+export const GLTF1_UNSUPPORTED =
+  "glTF 1.0 is not supported: export the model as glTF 2.0 (Blender and most tools do) and upload it again";
+
 function refuseExternalReferences(bytes: Uint8Array, ext: string): void {
+  // a binary glTF 1.0 (KHR_binary_glTF) says version 1 in its header, before any JSON
+  if (ext === "glb" && bytes.byteLength >= 8) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (view.getUint32(4, true) === 1) throw new ConversionError("unsupported", GLTF1_UNSUPPORTED);
+  }
   let json: GltfJson;
   try {
     json = ext === "glb" ? glbJson(bytes) : JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw new ConversionError("translation_failed", "the glTF JSON could not be read");
   }
+  if (isGltf1(json)) throw new ConversionError("unsupported", GLTF1_UNSUPPORTED);
   const uris = [...(json.buffers ?? []), ...(json.images ?? [])].map((r) => r.uri).filter((u): u is string => !!u);
   const outside = uris.find((uri) => !uri.startsWith("data:"));
   if (outside) {
@@ -49,6 +59,16 @@ function refuseExternalReferences(bytes: Uint8Array, ext: string): void {
       `the model refers to an outside file (${outside.slice(0, 80)}); only self-contained models are accepted`,
     );
   }
+}
+
+/** glTF 1.0: its asset says so, or (older files say nothing) its lists are objects keyed by name, not arrays. */
+function isGltf1(json: unknown): boolean {
+  if (!json || typeof json !== "object") return false;
+  const record = json as Record<string, unknown> & { asset?: { version?: unknown } };
+  if (String(record.asset?.version ?? "").startsWith("1")) return true;
+  return ["buffers", "bufferViews", "accessors", "meshes", "nodes", "scenes"].some(
+    (key) => record[key] !== undefined && record[key] !== null && !Array.isArray(record[key]),
+  );
 }
 
 function glbJson(bytes: Uint8Array): GltfJson {

@@ -62,7 +62,7 @@ export function readStl(bytes: Uint8Array): MeshData[] {
         normals[o + 2] = nz;
       }
     }
-    return [{ name: "stl", positions, normals: fixNormals(positions, normals) }];
+    return [{ name: "stl", ...fixNormals(positions, normals) }];
   }
   const text = decodeText(bytes);
   const positions: number[] = [];
@@ -80,14 +80,27 @@ export function readStl(bytes: Uint8Array): MeshData[] {
   const declared = text.match(/\bfacet\b/gi)?.length ?? 0;
   if (declared !== facets) throw new FastReaderError(`STL: read ${facets} of ${declared} facets`);
   const p = new Float32Array(positions);
-  return [{ name: "stl", positions: p, normals: fixNormals(p, new Float32Array(normals)) }];
+  return [{ name: "stl", ...fixNormals(p, new Float32Array(normals)) }];
 }
 
-/** STL facet normals are often zero or wrong; recompute those from the triangle's winding. */
-function fixNormals(positions: Float32Array, normals: Float32Array): Float32Array {
+/**
+ * STL facet normals are often zero or wrong; recompute those from the triangle's winding. A triangle with no area
+ * (two corners at one point, or all three on a line) has no facing at all: it shows nothing and its normal can only
+ * be zero, which glTF forbids (a NORMAL must be unit length: the validator's ACCESSOR_VECTOR3_NON_UNIT, issue 47),
+ * so it is left out.
+ */
+function fixNormals(
+  positions: Float32Array,
+  normals: Float32Array,
+): { positions: Float32Array; normals: Float32Array } {
+  let kept = 0;
   for (let t = 0; t < positions.length; t += 9) {
     const l = Math.hypot(normals[t]!, normals[t + 1]!, normals[t + 2]!);
-    if (l > 0.5 && l < 1.5) continue;
+    if (l > 0.5 && l < 1.5) {
+      // near enough to trust its direction; made exactly unit (glTF allows a few thousandths)
+      for (let k = 0; k < 9; k++) normals[t + k]! /= l;
+      continue;
+    }
     const ux = positions[t + 3]! - positions[t]!,
       uy = positions[t + 4]! - positions[t + 1]!,
       uz = positions[t + 5]! - positions[t + 2]!;
@@ -97,7 +110,8 @@ function fixNormals(positions: Float32Array, normals: Float32Array): Float32Arra
     let nx = uy * vz - uz * vy,
       ny = uz * vx - ux * vz,
       nz = ux * vy - uy * vx;
-    const n = Math.hypot(nx, ny, nz) || 1;
+    const n = Math.hypot(nx, ny, nz);
+    if (!(n > 0) || !Number.isFinite(n)) continue; // no area: left out below
     nx /= n;
     ny /= n;
     nz /= n;
@@ -107,7 +121,17 @@ function fixNormals(positions: Float32Array, normals: Float32Array): Float32Arra
       normals[t + c * 3 + 2] = nz;
     }
   }
-  return normals;
+  // keep the triangles whose normals are now unit length, in order
+  for (let t = 0; t < positions.length; t += 9) {
+    const l = Math.hypot(normals[t]!, normals[t + 1]!, normals[t + 2]!);
+    if (!(l > 0.5 && l < 1.5)) continue;
+    if (kept !== t) {
+      positions.copyWithin(kept, t, t + 9);
+      normals.copyWithin(kept, t, t + 9);
+    }
+    kept += 9;
+  }
+  return { positions: positions.subarray(0, kept), normals: normals.subarray(0, kept) };
 }
 
 /**

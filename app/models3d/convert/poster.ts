@@ -1,4 +1,5 @@
 import { Primitive, type Document } from "@gltf-transform/core";
+import { readableLineColour, VIEWER_BACKGROUND } from "~/models3d/ui/viewer-look";
 
 /**
  * A still image of the model for pages without JavaScript: triangles projected isometrically, shaded by how
@@ -82,21 +83,23 @@ export function posterSvg(document: Document, title: string): string {
   projected.sort((p, q) => p.a[2] + p.b[2] + p.c[2] - (q.a[2] + q.b[2] + q.c[2]));
   for (const t of projected) {
     const n = normalise(cross(sub(t.b, t.a), sub(t.c, t.a)));
-    const lambert = 0.35 + 0.65 * Math.abs(dot(n, light));
+    // shaded from 65% to full: a white model's darkest face still stands out from the background by 3:1 (issue 47)
+    const lambert = 0.65 + 0.35 * Math.abs(dot(n, light));
     shapes.push(
       `<polygon points="${sx(t.a)},${sy(t.a)} ${sx(t.b)},${sy(t.b)} ${sx(t.c)},${sy(t.c)}" fill="${rgb(t.color, lambert)}"/>`,
     );
   }
   for (const l of projectedLines) {
     shapes.push(
-      `<line x1="${sx(l.a)}" y1="${sy(l.a)}" x2="${sx(l.b)}" y2="${sy(l.b)}" stroke="${rgb(l.color, 0.8)}"/>`,
+      `<line x1="${sx(l.a)}" y1="${sy(l.a)}" x2="${sx(l.b)}" y2="${sy(l.b)}" stroke="${rgb(readableLineColour(l.color), 1)}"/>`,
     );
   }
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}" width="${SIZE}" height="${SIZE}" role="img">`,
     `<title>${escapeXml(title)}</title>`,
-    `<rect width="100%" height="100%" fill="#f5f3ff"/>`,
-    `<g stroke-linejoin="round" stroke-width="0.4">`,
+    // the viewer's own background (decision 141), on which light and dark models both stand out; lines at 3:1
+    `<rect width="100%" height="100%" fill="${VIEWER_BACKGROUND}"/>`,
+    `<g stroke-linejoin="round" stroke-width="${projectedLines.length ? 1 : 0.4}">`,
     ...shapes,
     `</g></svg>`,
   ].join("\n");

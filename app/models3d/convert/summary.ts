@@ -1,4 +1,4 @@
-import { Primitive, type Document, type Node } from "@gltf-transform/core";
+import { Primitive, type Accessor, type Document, type Node } from "@gltf-transform/core";
 import colorNames from "color-name";
 import type { ModelSummary } from "../summary";
 
@@ -58,8 +58,14 @@ export function summariseDocument(document: Document, units: string | null): Mod
           }
         }
         const material = primitive.getMaterial();
-        if (!(material?.getExtras() as { defaultColour?: boolean } | undefined)?.defaultColour) {
-          const name = colourName(material?.getBaseColorFactor() ?? [1, 1, 1, 1]);
+        const base = material?.getBaseColorFactor() ?? [1, 1, 1, 1];
+        const vertexColours = primitive.getAttribute("COLOR_0");
+        if (vertexColours) {
+          // colours per vertex (PLY scans, OBJ with vertex colours): the material's factor only tints them, so they
+          // are named, not the factor ("white" for a coloured model, issue 47)
+          for (const name of vertexColourNames(vertexColours, base)) if (!colours.includes(name)) colours.push(name);
+        } else if (!(material?.getExtras() as { defaultColour?: boolean } | undefined)?.defaultColour) {
+          const name = colourName(base);
           if (!colours.includes(name)) colours.push(name);
         }
       }
@@ -78,12 +84,45 @@ const toSrgb = (linear: number) => {
   return 255 * (c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055);
 };
 
+/** Vertex colours seen on this many vertices at most (evenly spread), and named when a twentieth of them share it. */
+const VERTEX_SAMPLES = 4096;
+const VERTEX_SHARE = 0.05;
+const MAX_VERTEX_COLOURS = 6;
+
+/** The names of a primitive's vertex colours (times the material's factor), the commonest first. */
+function vertexColourNames(accessor: Accessor, base: number[]): string[] {
+  const count = accessor.getCount();
+  const step = Math.max(1, Math.ceil(count / VERTEX_SAMPLES));
+  const tally = new Map<string, number>();
+  let seen = 0;
+  const value = [1, 1, 1, 1];
+  for (let i = 0; i < count; i += step) {
+    accessor.getElement(i, value);
+    const alpha = accessor.getElementSize() === 4 ? value[3]! : 1;
+    const name = colourName([0, 1, 2].map((c) => value[c]! * (base[c] ?? 1)).concat(alpha * (base[3] ?? 1)));
+    tally.set(name, (tally.get(name) ?? 0) + 1);
+    seen++;
+  }
+  return [...tally]
+    .filter(([, n]) => n >= seen * VERTEX_SHARE)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_VERTEX_COLOURS)
+    .map(([name]) => name);
+}
+
+const NAMED = Object.entries(colorNames as Record<string, [number, number, number]>);
+/** The keywords without hue (black, the greys, white): a neutral colour is named among these alone. */
+const NEUTRAL = NAMED.filter(([, [r, g, b]]) => r === g && g === b);
+/** sRGB channels this far apart or less make a colour neutral: a grey is never "lavender" (issue 47). */
+const NEUTRAL_SPREAD = 10;
+
 /** The nearest CSS colour keyword to a glTF base colour (linear RGB), by the "redmean" perceptual distance. */
 export function colourName([r, g, b, a = 1]: number[]): string {
   const [R, G, B] = [toSrgb(r!), toSrgb(g!), toSrgb(b!)];
   let best = "black";
   let bestDistance = Infinity;
-  for (const [name, [nr, ng, nb]] of Object.entries(colorNames as Record<string, [number, number, number]>)) {
+  const neutral = Math.max(R, G, B) - Math.min(R, G, B) <= NEUTRAL_SPREAD;
+  for (const [name, [nr, ng, nb]] of neutral ? NEUTRAL : NAMED) {
     // aliases spelt "grey"/"gray" share values; the first one listed wins, so prefer the British spelling
     const mean = (R + nr) / 2;
     const d = (2 + mean / 256) * (R - nr) ** 2 + 4 * (G - ng) ** 2 + (2 + (255 - mean) / 256) * (B - nb) ** 2;

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import { GLTFLoader, type GLTF, type GLTFParser } from "three/examples/jsm/loaders/GLTFLoader.js";
-import { MESSAGES } from "../formats";
+import { MESSAGES, requestProblem } from "../formats";
 import { parseSummary, type ModelSummary } from "../summary";
-import { fitDistance, VIEWER_BACKGROUND, VIEWER_DEFAULT_COLOUR } from "./viewer-look";
+import { fitDistance, readableLineColour, VIEWER_BACKGROUND, VIEWER_DEFAULT_COLOUR } from "./viewer-look";
 
 /**
  * The three.js viewer (browser only; loaded lazily by viewer.tsx, so three.js ships only with the 3D pages).
@@ -180,6 +180,15 @@ export default function ModelViewer({
         const extras = (gltf.parser.json as { extras?: { summary?: unknown } }).extras;
         callbacks.current.onSummary?.(parseSummary(extras?.summary));
         gltf.scene.traverse((object) => {
+          const line = object as THREE.LineSegments;
+          if (line.isLine) {
+            // a drawing's lines stand out from the background by 3:1 (WCAG 1.4.11; dark DWG ink measured 1.25:1)
+            for (const material of Array.isArray(line.material) ? line.material : [line.material]) {
+              const ink = material as THREE.LineBasicMaterial;
+              if (ink.color && !ink.vertexColors) ink.color.setRGB(...readableLineColour(ink.color.toArray()));
+            }
+            return;
+          }
           const mesh = object as THREE.Mesh;
           if (!mesh.isMesh) return;
           if (!mesh.geometry.getAttribute("normal")) {
@@ -208,9 +217,8 @@ export default function ModelViewer({
           }, settleDelayMs),
         );
       } catch (error) {
-        callbacks.current.onError?.(
-          MESSAGES.modelProcessFailed(error instanceof Error ? error.message : String(error)),
-        );
+        console.error("The model could not be shown", error); // its detail is for the console, not the page
+        callbacks.current.onError?.(MESSAGES.modelProcessFailed("its data could not be drawn"));
       }
     };
     // With a viewer token: the one held (renewed before it expires), and once more with a new one after a 401.
@@ -223,7 +231,8 @@ export default function ModelViewer({
       loader.load(src, onLoaded, undefined, (error) => {
         if (disposed) return;
         if (!fresh && getToken && (error as { response?: Response }).response?.status === 401) return void load(true);
-        callbacks.current.onError?.(MESSAGES.modelLoadFailed(error instanceof Error ? error.message : String(error)));
+        console.error("The model could not be fetched", error);
+        callbacks.current.onError?.(MESSAGES.modelLoadFailed(requestProblem(error)));
       });
     };
     void load(false);

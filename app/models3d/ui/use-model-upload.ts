@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MESSAGES, MODEL_EXTENSIONS, modelExtensionOf } from "../formats";
+import {
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_LABEL,
+  MESSAGES,
+  MODEL_EXTENSIONS,
+  modelExtensionOf,
+  requestProblem,
+  STATUS_CHECK_FAILED,
+} from "../formats";
 import { useViewerToken } from "./use-viewer-token";
 
 const POLL_MS = 2000;
@@ -49,6 +57,7 @@ async function failureText(response: Response): Promise<string> {
 export function useModelUpload() {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<UploadPhase>("idle");
+  const [statusProblem, setStatusProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [urn, setUrn] = useState<string | null>(null);
   const [error, setError] = useState<UploadError | null>(null);
@@ -69,11 +78,11 @@ export function useModelUpload() {
     };
   }, []);
 
-  function poll(id: string, name: string, shown: number) {
+  function poll(id: string, name: string, shown: number, wait = POLL_MS) {
     pollTimer.current = window.setTimeout(async () => {
       try {
         const response = await fetch(`/api/3d/status/${id}`, { credentials: "same-origin" });
-        if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+        if (!response.ok) throw Object.assign(new Error(`status check answered ${response.status}`), { response });
         const body = (await response.json()) as { status: string; progress: string; error?: string; detail?: string };
         if (body.status === "success") {
           setProgress(100);
@@ -90,9 +99,21 @@ export function useModelUpload() {
           poll(id, name, value);
         }
       } catch (e) {
-        console.error("Status check failed", e); // polling stops, as the spec says
+        // Polling stops, as the spec says; the page says so and offers to check again (issue 47: it stayed on
+        // 'Processing Model 0%' with no way on but a reload).
+        console.error("Status check failed", e);
+        setStatusProblem(`${STATUS_CHECK_FAILED}: ${requestProblem(e)}. The model may still be converting.`);
+        setAnnouncement(`${STATUS_CHECK_FAILED} for ${name}.`);
       }
-    }, POLL_MS);
+    }, wait);
+  }
+
+  /** After a failed status check: asks again at once, and polling goes on from there. */
+  function checkAgain() {
+    if (!urn || !file) return;
+    setStatusProblem(null);
+    setAnnouncement(`Checking on ${file.name} again…`);
+    poll(urn, file.name, progress, 0);
   }
 
   function onFileChange(event: ChangeEvent<HTMLInputElement>) {
@@ -121,7 +142,9 @@ export function useModelUpload() {
     } catch (e) {
       setPhase("error");
       setAnnouncement("");
-      setError({ title: MESSAGES.uploadFailed, detail: e instanceof Error ? e.message : undefined, kind: "upload" });
+      // the server's own message (it writes them for visitors); a lost connection in the site's words, not the browser's
+      const detail = e instanceof TypeError ? requestProblem(e) : e instanceof Error ? e.message : undefined;
+      setError({ title: MESSAGES.uploadFailed, detail, kind: "upload" });
     }
   }
 
@@ -139,6 +162,7 @@ export function useModelUpload() {
     setUrn(null);
     setProgress(0);
     setError(null);
+    setStatusProblem(null);
     setAnnouncement("");
     setPhase("idle");
     if (inputRef.current) inputRef.current.value = "";
@@ -157,5 +181,7 @@ export function useModelUpload() {
     onSubmit,
     onViewerDone,
     reset,
+    statusProblem,
+    checkAgain,
   };
 }

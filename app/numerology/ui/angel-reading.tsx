@@ -85,9 +85,11 @@ export function SavedReadings<R extends SavedReadingLink>({
       <h2 id="history-title" className="font-serif text-2xl font-semibold">
         Your Saved Readings
       </h2>
-      <ul className="mt-4 grid grid-cols-5 gap-3">
+      {/* The spec's five columns; on a phone (360 px) a column is under 60 px wide: the cells' padding and type shrink
+          and a cell never grows past its column, so a four-digit number and its date stay inside it (issue 47). */}
+      <ul className="mt-4 grid grid-cols-5 gap-2 sm:gap-3">
         {readings.map((item) => (
-          <li key={item.id}>
+          <li key={item.id} className="min-w-0">
             <a
               href={`/angel?reading=${item.id}`}
               aria-current={selectedId === item.id ? "true" : undefined}
@@ -99,10 +101,12 @@ export function SavedReadings<R extends SavedReadingLink>({
                     }
                   : undefined
               }
-              className={`block rounded-lg border p-3 text-center hover:border-cosmic ${selectedId === item.id ? "border-cosmic bg-cosmic-light" : "border-violet-200 bg-white"}`}
+              className={`block rounded-lg border px-1 py-2 text-center hover:border-cosmic sm:p-3 ${selectedId === item.id ? "border-cosmic bg-cosmic-light" : "border-violet-200 bg-white"}`}
             >
-              <span className="block text-xl font-bold">{item.number}</span>
-              <span className="block text-xs">{formatUtcDate(item.createdAt)}</span>
+              <span className="block text-base font-bold tabular-nums sm:text-xl">{item.number}</span>
+              <span className="block text-[0.6875rem] leading-tight break-words sm:text-xs">
+                {formatUtcDate(item.createdAt)}
+              </span>
             </a>
           </li>
         ))}

@@ -3,6 +3,7 @@ import type { NameNumber, NameNumbers, PersonalCycles } from "~/numerology/name-
 import { Y_CONVENTION_LABELS } from "~/numerology/name-numbers";
 import type { NameNumbersAnswer, NameNumbersValues } from "~/numerology/name-numbers.server";
 import { PRINCIPLES } from "~/numerology/principles";
+import { DATE_FORMAT_HINT } from "~/utils/dates";
 
 /**
  * The numbers of a name on the birth-date page: a GET form of its own (name, current name, how Y counts, birth
@@ -10,6 +11,7 @@ import { PRINCIPLES } from "~/numerology/principles";
  */
 const SECTION_ID = "name-numbers";
 const ERRORS_ID = "name-numbers-errors";
+const ANSWER_HEADING_ID = "name-numbers-answer";
 
 const LABELS = { name: "Full birth name", current: "Current name", y: "Y", born: "Birth date" } as const;
 
@@ -52,11 +54,9 @@ export function NameNumbersSection({
         Each name is added up and reduced on its own, then the names&apos; numbers are added and reduced; 11, 22 and 33
         are master numbers and stay whole. Nothing you enter here is stored.
       </p>
-      <form
-        method="get"
-        action={`/birth-date#${SECTION_ID}`}
-        className="space-y-4 rounded-xl border border-violet-200 bg-white p-5"
-      >
+      {/* No #fragment in the action: w3m then sent a bare GET /birth-date without the fields (issue 47); the
+          answer's first heading takes the focus instead, which also brings it into view. */}
+      <form method="get" action="/birth-date" className="space-y-4 rounded-xl border border-violet-200 bg-white p-5">
         {errorEntries.length ? (
           <div
             id={ERRORS_ID}
@@ -149,9 +149,12 @@ export function NameNumbersSection({
             max="2100-12-31"
             defaultValue={values.born}
             aria-invalid={errors.born ? true : undefined}
-            aria-describedby={described("born")}
+            aria-describedby={described("born", "name-numbers-born-hint")}
             className={input}
           />
+          <p id="name-numbers-born-hint" className="text-xs text-stone-700">
+            {DATE_FORMAT_HINT}
+          </p>
           {fieldError("born")}
         </div>
         <button type="submit" className="rounded-md bg-cosmic px-5 py-2 font-semibold text-white">
@@ -161,7 +164,7 @@ export function NameNumbersSection({
 
       {answer ? (
         <div className="space-y-6">
-          <NameNumbersResult title={`Birth name: ${answer.birthName.name}`} numbers={answer.birthName} />
+          <NameNumbersResult title={`Birth name: ${answer.birthName.name}`} numbers={answer.birthName} focusOnLoad />
           {answer.currentName ? (
             <NameNumbersResult title={`Current name: ${answer.currentName.name}`} numbers={answer.currentName} />
           ) : null}
@@ -179,10 +182,26 @@ export function NameNumbersSection({
   );
 }
 
-function NameNumbersResult({ title, numbers }: { title: string; numbers: NameNumbers }) {
+function NameNumbersResult({
+  title,
+  numbers,
+  focusOnLoad = false,
+}: {
+  title: string;
+  numbers: NameNumbers;
+  focusOnLoad?: boolean;
+}) {
   return (
     <section aria-label={title} className="rounded-xl border border-violet-200 bg-white p-5">
-      <h3 className="font-serif text-2xl font-bold">{title}</h3>
+      <h3
+        id={focusOnLoad ? ANSWER_HEADING_ID : undefined}
+        tabIndex={focusOnLoad ? -1 : undefined}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the page reloads with the answer: focus goes to its first heading
+        autoFocus={focusOnLoad}
+        className="font-serif text-2xl font-bold outline-none focus-visible:ring-2 focus-visible:ring-cosmic"
+      >
+        {title}
+      </h3>
       <p className="mt-1 text-sm">
         Convention: {Y_CONVENTION_LABELS[numbers.yConvention]}; vowels are A, E, I, O, U
         {numbers.yConvention === "vowel" ? " and Y" : ""}.
