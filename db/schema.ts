@@ -50,6 +50,11 @@ export const users = pgTable(
     /** Moderation (decision 026): cannot post until then; cannot sign in until then. Lifted by the clock. */
     silencedUntil: timestamp("silenced_until", { withTimezone: true, mode: "date" }),
     suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
+    /**
+     * Forum read tracking (decision 310): topics started before this instant that the member never opened are not
+     * "new" to them; set by "Mark all read". Null: since they joined (created_at).
+     */
+    forumReadSince: timestamp("forum_read_since", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -301,6 +306,26 @@ export const forumPosts = pgTable(
     uniqueIndex("forum_posts_topic_number_idx").on(t.topicId, t.number),
     index("forum_posts_author_idx").on(t.authorId, t.createdAt.desc()),
   ],
+);
+
+/**
+ * Read tracking (decision 310, as Discourse's topic_users): per member and topic, the highest post number the member
+ * has had on screen. One row per member and topic, written by the topic page the member opened (so without
+ * JavaScript too); no trigger announces it, since no shared page shows it (the forum list's marks are a member hole).
+ */
+export const forumTopicReads = pgTable(
+  "forum_topic_reads",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: "cascade" }),
+    lastReadNumber: integer("last_read_number").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topicId] }), index("forum_topic_reads_topic_idx").on(t.topicId)],
 );
 
 // ------------------------------------------------------------------------------------------ moderation

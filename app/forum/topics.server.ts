@@ -73,7 +73,7 @@ export type ForumPost = {
   hidden: HiddenState;
 };
 
-const topicColumns = {
+export const topicColumns = {
   id: forumTopics.id,
   title: forumTopics.title,
   description: forumTopics.description,
@@ -93,14 +93,15 @@ const topicColumns = {
 };
 
 type HiddenColumns = { hiddenAt: Date | null; hiddenReason: string | null; hiddenBy: number | null };
-type TopicRow = Omit<TopicSummary, "author" | "hidden"> & HiddenColumns & { username: string; activityKey: string };
+export type TopicRow = Omit<TopicSummary, "author" | "hidden"> &
+  HiddenColumns & { username: string; activityKey: string };
 
 function hiddenState({ hiddenAt, hiddenReason, hiddenBy }: HiddenColumns): HiddenState {
   if (!hiddenAt) return null;
   return { reason: hiddenBy === null ? PENDING_REVIEW_REASON : hiddenReason };
 }
 
-function toTopic(row: TopicRow): TopicSummary {
+export function toTopic(row: TopicRow): TopicSummary {
   return {
     id: row.id,
     title: row.title,
@@ -446,6 +447,8 @@ const pageOwnershipQuery = preparedQuery("forum-page-ownership", (db) =>
         number[]
       >`array(select ${forumPosts.id} from ${forumPosts} where ${onShownPage} order by ${forumPosts.id})`,
       ownHiddenPost: sql<boolean>`exists(select 1 from ${forumPosts} where ${onShownPage} and ${forumPosts.hiddenAt} is not null)`,
+      // The highest post number the page shows (0: a topic without replies): what the member has read once it opens.
+      lastShownNumber: sql<number>`least(${shownPage} * ${perPage}, ${forumTopics.postCount})`,
     })
     .from(forumTopics)
     .where(and(eq(forumTopics.id, sql.placeholder("topicId")), isNull(forumTopics.deletedAt)))
@@ -456,7 +459,7 @@ const pageOwnershipQuery = preparedQuery("forum-page-ownership", (db) =>
 /**
  * What of a topic page a member wrote (decision 120): whether they started the topic, the ids of their posts on the
  * page listPosts shows for `page` (any number: it is clamped as listPosts clamps it), and whether the topic or one
- * of their posts there is hidden. Null: no such topic.
+ * of their posts there is hidden, and the last post number the page shows. Null: no such topic.
  */
 export async function pageOwnership({ topicId, memberId, page }: { topicId: number; memberId: number; page: number }) {
   const [row] = await pageOwnershipQuery().execute({

@@ -15,13 +15,24 @@ import { useLinkNavigation } from "~/components/link-navigation";
 import { editIntent, FORM_CONSTRAINTS, replyIntent } from "~/forum/forms.server";
 import { FETCH_POSTS_FAILED, FETCH_TOPIC_FAILED, TOPIC_INVALID_ID, TOPIC_LOCKED, TOPIC_MISSING } from "~/forum/notices";
 import { mayOpenEditor, topicHref } from "~/forum/pages";
-import { loadTopic, orFail, readerOwns } from "~/forum/topic-page.server";
-import { canSeeTopic, getPost, listPosts, pageCountFor, pageOfPost, readerOf } from "~/forum/topics.server";
+import { recordRead } from "~/forum/reading.server";
+import { loadTopic, orFail, postRedirect, readerOwns } from "~/forum/topic-page.server";
+import {
+  canSeeTopic,
+  getPost,
+  listPosts,
+  pageCountFor,
+  pageOfPost,
+  POSTS_PER_PAGE,
+  readerOf,
+} from "~/forum/topics.server";
 import { CollapsibleReply } from "~/forum/ui/collapsible-reply";
 import { ForumHeader } from "~/forum/ui/forum-header";
+import { JumpToPostForm } from "~/forum/ui/jump-to-post-form";
 import { PageLinks } from "~/forum/ui/page-links";
 import { PostCard } from "~/forum/ui/post-card";
 import { TopicArticle } from "~/forum/ui/topic-article";
+import { useFocusPostInAddress } from "~/forum/ui/use-focus-post";
 import { allowedTopicConfirm, parseConfirm } from "~/moderation/confirm.server";
 import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
 import { ItemConfirmation, PostModerationLinks, TopicModerationLinks } from "~/moderation/ui/topic-controls";
@@ -36,6 +47,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A hidden topic is shown only to its author and to moderators (decision 026).
   if (!canSeeTopic(reader, topic)) throw new Response(TOPIC_MISSING, { status: 404 });
   const url = new URL(request.url);
+  // ?post=N (the jump form, decision 311): the page that holds post N, at the post.
+  if (url.searchParams.has("post")) throw await postRedirect(topic, url.searchParams.get("post"));
   const pageCount = pageCountFor(topic.postCount);
   const pageParam = url.searchParams.get("page");
   const requestedPage = pageParam === "last" ? pageCount : Number(pageParam ?? 1);
@@ -56,6 +69,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const confirm = allowedTopicConfirm(parseConfirm(url.searchParams.get("confirm")), { topic, posts, reader });
   const locked = topic.lockedAt !== null;
   const owns = readerOwns(context, user?.id);
+  // The member has now seen the topic up to the page's last post (decision 310); a member template's render (the
+  // page cache's own, as a made-up member) records nothing: the cache records each member's read as it serves them.
+  if (user && !context.pageCache?.member) {
+    await recordRead({
+      memberId: user.id,
+      topicId: topic.id,
+      number: Math.min(page * POSTS_PER_PAGE, topic.postCount),
+    });
+  }
   return {
     user: user ? { id: user.id, username: user.username } : null,
     canModerate: reader?.canModerate ?? false,
@@ -121,6 +143,7 @@ export default function TopicPage() {
   const navigation = useNavigation();
   const loadingDiscussion = navigation.state === "loading" && navigation.location?.pathname.startsWith("/forum/topic/");
   const linkNavigation = useLinkNavigation();
+  useFocusPostInAddress();
   const pageHref = (p: number) => topicHref(topic.id, p);
   const at = { topicId: topic.id, page, userId: user?.id, canModerate };
 
@@ -150,6 +173,7 @@ export default function TopicPage() {
           Posts
         </h2>
         <PageLinks page={page} pageCount={pageCount} href={pageHref} label="Post pages" />
+        {topic.postCount > 1 ? <JumpToPostForm topicId={topic.id} postCount={topic.postCount} /> : null}
         {posts.length === 0 ? <p className="mt-4">No replies yet. Start the conversation below.</p> : null}
         <ol className="mt-4 space-y-4" aria-label="Posts">
           {posts.map((post) => (
