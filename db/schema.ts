@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { FLAG_REASONS } from "./flag-reasons";
+import { FORUM_NOTIFICATION_KINDS } from "./forum-notification-kinds";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => "bytea",
@@ -293,6 +294,8 @@ export const forumPosts = pgTable(
     /** Position in the topic (#1, #2, …), assigned from the topic's post_count under its row lock. */
     number: integer("number").notNull(),
     content: text("content").notNull(),
+    /** Likes (decision 312), kept in the same transaction as each like and unlike. */
+    likeCount: integer("like_count").notNull().default(0),
     ...moderationColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -326,6 +329,54 @@ export const forumTopicReads = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.topicId] }), index("forum_topic_reads_topic_idx").on(t.topicId)],
+);
+
+/** A member's like of a post (decision 312): one per member and post. */
+export const forumPostLikes = pgTable(
+  "forum_post_likes",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("forum_post_likes_user_idx").on(t.userId)],
+);
+
+/**
+ * What the forum tells a member (decision 312): someone replied to their topic or liked their post. At most one of
+ * each kind per member, post and actor (a like taken back and given again notifies once).
+ */
+export const forumNotifications = pgTable(
+  "forum_notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: FORUM_NOTIFICATION_KINDS }).notNull(),
+    actorId: integer("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: "cascade" }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("forum_notifications_user_idx").on(t.userId, t.id.desc()),
+    index("forum_notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    uniqueIndex("forum_notifications_once_idx").on(t.userId, t.kind, t.postId, t.actorId),
+  ],
 );
 
 // ------------------------------------------------------------------------------------------ moderation

@@ -5,14 +5,21 @@ import { COOKIES } from "~/utils/cookies";
 import { parseId } from "~/utils/ids";
 import type { MemberTemplates, MemberVariant, PageSection } from "~/utils/page-cache.server";
 import { isForumCategory } from "./categories";
-import { FORUM_TOPICS_HOLE } from "./pages";
+import { unreadNotificationCount } from "./member-notifications.server";
+import { FORUM_NOTIFICATIONS_HOLE, FORUM_TOPICS_HOLE } from "./pages";
 import { isTopicFilter } from "./reading";
 import { recordRead } from "./reading.server";
 import { loadTopicList } from "./topic-list.server";
 import { pageOwnership } from "./topics.server";
+import { NotificationsLink } from "./ui/forum-header";
 import { TopicList } from "./ui/topic-list";
 
 const TOPIC_PATH = /^\/forum\/topic\/([^/]+)$/;
+
+/** The header's notifications link of a member (decision 312), as the page renders it. */
+async function notificationsLink(memberId: number): Promise<string> {
+  return renderToStaticMarkup(<NotificationsLink count={await unreadNotificationCount({ memberId })} />);
+}
 
 /** The member of a request a member template may stand for (a plain member with an e-mail address), and the URL. */
 async function templatedMember(req: ExpressRequest) {
@@ -46,13 +53,16 @@ async function forumListMemberVariant(req: ExpressRequest): Promise<MemberVarian
   return {
     key: "list",
     member: whose,
-    holes: { [FORUM_TOPICS_HOLE]: renderToStaticMarkup(<TopicList {...list} />) },
+    holes: {
+      [FORUM_TOPICS_HOLE]: renderToStaticMarkup(<TopicList {...list} />),
+      [FORUM_NOTIFICATIONS_HOLE]: await notificationsLink(member.id),
+    },
   };
 }
 
 /**
  * A signed-in member's topic page from the member template (decision 120): it also shows which of its posts (and
- * whether the topic) the member wrote, which keys it. A member who wrote a hidden post on the page (they see its
+ * whether the topic) the member wrote and which of its posts they like (decision 312), which key it. A member who wrote a hidden post on the page (they see its
  * text) or asks for a form in the page (`?edit=`, `?confirm=`) gets the page rendered for them. Opening the page
  * records that the member has read the topic up to its last post on the page (decision 310), as the topic's loader
  * does when the page is rendered for them.
@@ -69,11 +79,17 @@ async function forumTopicMemberVariant(req: ExpressRequest): Promise<MemberVaria
   const page = pageParam === "last" ? Infinity : Number(pageParam ?? 1);
   const ownership = await pageOwnership({ topicId, memberId: member.id, page });
   if (!ownership || ownership.topicHidden || ownership.ownHiddenPost) return null;
-  await recordRead({ memberId: member.id, topicId, number: ownership.lastShownNumber });
+  const [, notifications] = await Promise.all([
+    recordRead({ memberId: member.id, topicId, number: ownership.lastShownNumber }),
+    notificationsLink(member.id),
+  ]);
   return {
-    key: `topic ${ownership.ownTopic ? "own" : "other"} ${ownership.ownPosts.join(",")}`,
+    holes: { [FORUM_NOTIFICATIONS_HOLE]: notifications },
+    key: `topic ${ownership.ownTopic ? "own" : "other"} ${ownership.ownPosts.join(",")} liked ${ownership.likedPosts.join(",")}`,
     member: whose,
-    context: { forumOwnership: { topic: ownership.ownTopic, posts: ownership.ownPosts } },
+    context: {
+      forumOwnership: { topic: ownership.ownTopic, posts: ownership.ownPosts, liked: ownership.likedPosts },
+    },
   };
 }
 
@@ -95,7 +111,7 @@ export const forumListPage: PageSection = {
   paths: [/^\/forum\/?$/],
   channel: "forum_changed",
   shared: true,
-  members: memberTemplates(forumListMemberVariant, [FORUM_TOPICS_HOLE]),
+  members: memberTemplates(forumListMemberVariant, [FORUM_TOPICS_HOLE, FORUM_NOTIFICATIONS_HOLE]),
 };
 
 /** The forum's topic pages, for visitors and members alike (decisions 025, 120); a section of their own since 310. */
@@ -104,5 +120,5 @@ export const forumTopicPages: PageSection = {
   paths: [/^\/forum\/topic\/[^/]+$/],
   channel: "forum_changed",
   shared: true,
-  members: memberTemplates(forumTopicMemberVariant),
+  members: memberTemplates(forumTopicMemberVariant, [FORUM_NOTIFICATIONS_HOLE]),
 };

@@ -8,6 +8,9 @@ export type Reader = { id: number; canModerate: boolean } | null;
 /** The member hole of the forum list (decision 310): the list of topics with the member's read marks. */
 export const FORUM_TOPICS_HOLE = "forum-topics";
 
+/** The member hole of the forum header (decision 312): the link to the member's notifications, with the unread count. */
+export const FORUM_NOTIFICATIONS_HOLE = "forum-notifications";
+
 /** `/forum` with its category, list (New, Unread: a member's own), page cursor and the new-topic dialog. */
 export function forumHref(params: {
   category?: string | null;

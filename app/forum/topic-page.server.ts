@@ -3,6 +3,7 @@ import { isDatabaseUnavailable } from "#db/client.server";
 import { parseId } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import { categoryLabel } from "./categories";
+import { likedBy } from "./likes.server";
 import { TOPIC_INVALID_ID, TOPIC_MISSING } from "./notices";
 import { topicHref } from "./pages";
 import { getTopic, pageOfPost } from "./topics.server";
@@ -46,6 +47,16 @@ export function readerOwns(context: AppLoadContext, userId: number | undefined) 
   }
   const mine = (item: { authorId: number }) => userId !== undefined && item.authorId === userId;
   return { topic: mine, post: mine };
+}
+
+/**
+ * Which of the page's posts the reader likes (decision 312): in a member template, what the page cache found of the
+ * member it stands for (the template member likes nothing); otherwise read now.
+ */
+export async function readerLikes(context: AppLoadContext, userId: number | undefined, postIds: number[]) {
+  if (context.forumOwnership) return new Set(context.forumOwnership.liked);
+  if (userId === undefined || context.pageCache?.member) return new Set<number>();
+  return likedBy({ memberId: userId, postIds });
 }
 
 /**

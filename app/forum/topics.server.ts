@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
-import { forumPosts, forumTopics, users } from "#db/schema";
+import { forumPostLikes, forumPosts, forumTopics, users } from "#db/schema";
 import { isModeratorUser, type PublicUser } from "~/accounts/users.server";
 import { enqueueJob, ensureQueue } from "~/jobs/queue.server";
 import { formatUtcDateTime } from "~/utils/dates";
 import type { ForumCategoryKey } from "./categories";
+import { notify } from "./member-notifications.server";
 import { HIDDEN_POST_NOTICE, TOPIC_LOCKED } from "./notices";
 
 /**
@@ -447,6 +448,12 @@ const pageOwnershipQuery = preparedQuery("forum-page-ownership", (db) =>
         number[]
       >`array(select ${forumPosts.id} from ${forumPosts} where ${onShownPage} order by ${forumPosts.id})`,
       ownHiddenPost: sql<boolean>`exists(select 1 from ${forumPosts} where ${onShownPage} and ${forumPosts.hiddenAt} is not null)`,
+      // The member's likes of posts on the page (decision 312): the Like buttons they see, so the template's key.
+      likedPosts: sql<number[]>`array(select ${forumPostLikes.postId} from ${forumPostLikes}
+        join ${forumPosts} on ${forumPosts.id} = ${forumPostLikes.postId}
+        where ${forumPostLikes.userId} = ${sql.placeholder("memberId")} and ${forumPosts.topicId} = ${forumTopics.id}
+          and ${forumPosts.number} between (${shownPage} - 1) * ${perPage} + 1 and ${shownPage} * ${perPage}
+        order by ${forumPostLikes.postId})`,
       // The highest post number the page shows (0: a topic without replies): what the member has read once it opens.
       lastShownNumber: sql<number>`least(${shownPage} * ${perPage}, ${forumTopics.postCount})`,
     })
@@ -566,6 +573,8 @@ export async function createPost({
       .returning({ id: forumPosts.id });
     // In the post's transaction: the notification exists exactly when the reply does (decision 009).
     if (topic.authorId !== authorId) await enqueueJob(REPLY_NOTIFICATION_QUEUE, { postId: inserted!.id }, { tx });
+    // ... and so does the topic author's notification on the forum (decision 312; never to oneself).
+    await notify(tx, { userId: topic.authorId, kind: "reply", actorId: authorId, topicId, postId: inserted!.id });
     return { id: inserted!.id, created: true };
   });
   if (!outcome) return null;

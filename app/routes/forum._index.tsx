@@ -16,6 +16,7 @@ import { PageHole } from "~/components/page-hole";
 import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
 import { addEmailIntent, createTopicIntent, FORM_CONSTRAINTS } from "~/forum/forms.server";
+import { headerNotifications } from "~/forum/member-notifications.server";
 import { FORUM_TOPICS_HOLE, forumHref } from "~/forum/pages";
 import { isTopicFilter } from "~/forum/reading";
 import { markAllRead } from "~/forum/reading.server";
@@ -54,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const showAddEmail = !!user && !user.email && url.searchParams.get("dialog") === "add-email";
   return {
     user: user ? { id: user.id, username: user.username } : null,
+    notifications: await headerNotifications(context, user),
     category,
     filter,
     list,
@@ -96,7 +98,8 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function ForumPage() {
-  const { user, category, filter, list, newTopic, showEmailPrompt, addEmail } = useLoaderData<typeof loader>();
+  const { user, notifications, category, filter, list, newTopic, showEmailPrompt, addEmail } =
+    useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loadingTopics = navigation.state === "loading" && navigation.location?.pathname === "/forum";
   const current = category ? FORUM_CATEGORIES.find((c) => c.key === category)! : null;
@@ -106,7 +109,7 @@ export default function ForumPage() {
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- one delegated handler for the links inside (Enter on a link fires click too); the element itself is not interactive
     <div className="mx-auto max-w-6xl px-4 py-6" onClick={linkNavigation}>
-      <ForumHeader user={user} />
+      <ForumHeader user={user} notifications={notifications} />
       <h1 className="mt-6 font-serif text-4xl font-bold text-ink">Community Forum</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[14rem_1fr]">
         <CategoryNav category={category} />
