@@ -92,3 +92,40 @@ test("a link to post 45 lands on the page that holds it, and the jump form goes 
   await expect(post3).toBeInViewport();
   if (jsEnabled) await expect(post3).toBeFocused();
 });
+
+test("a like makes one notification; the author opens it and lands on the post", async ({ page, jsEnabled }) => {
+  const { createTopic, createPost } = await forum();
+  const author = await createMember();
+  const liker = await createMember();
+  const { topic } = await createTopic({
+    authorId: author.id,
+    title: `Like this ${unique()}`,
+    description: null,
+    category: "general",
+  });
+  await createPost({ topicId: topic.id, authorId: author.id, content: "A post worth liking." });
+
+  await signIn(page, liker.id);
+  await page.goto(`/forum/topic/${topic.id}`);
+  await waitForHydration(page, jsEnabled);
+  const like = page.getByRole("button", { name: "Like post #1" });
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await like.click();
+  await expect(page.getByText(`1 like: liked by ${liker.username}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Like post #1" })).toHaveAttribute("aria-pressed", "true");
+  if (jsEnabled) await expect(page.getByRole("button", { name: "Like post #1" })).toBeFocused();
+  await expectAccessible(page);
+
+  await page.context().clearCookies();
+  await signIn(page, author.id);
+  await page.goto("/forum");
+  await waitForHydration(page, jsEnabled);
+  // The author cannot like their own post; the header counts the one notification.
+  await page.getByRole("link", { name: "Notifications (1 unread)" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: new RegExp(`^Unread: ${liker.username} liked your post in`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/forum/topic/${topic.id}#post-1$`));
+  await expect(page.getByRole("button", { name: "Like post #1" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Notifications", exact: true })).toBeVisible();
+});

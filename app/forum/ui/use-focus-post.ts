@@ -6,14 +6,15 @@ const POST_ANCHOR = /^#post-\d+$/;
 /**
  * After a navigation to a post's address (`#post-N`: a jump, an unread link, a post's own address), focus goes to
  * that post (decision 311), so a screen reader reads where the reader landed ("#45 by …") and the next Tab starts
- * there. The router has already scrolled to it.
+ * there. The router has already scrolled to it. A form in the post that comes back to it keeps its focus.
  */
 export function useFocusPostInAddress() {
   const { key, hash } = useLocation();
   useEffect(() => {
     if (!POST_ANCHOR.test(hash)) return;
     const post = document.getElementById(hash.slice(1));
-    if (!post) return;
+    // Already inside that post (its Like button, whose form came back here): focus stays where the reader is.
+    if (!post || post.contains(document.activeElement)) return;
     if (!post.hasAttribute("tabindex")) post.setAttribute("tabindex", "-1");
     post.focus({ preventScroll: true });
   }, [key, hash]);
