@@ -449,11 +449,13 @@ const pageOwnershipQuery = preparedQuery("forum-page-ownership", (db) =>
       >`array(select ${forumPosts.id} from ${forumPosts} where ${onShownPage} order by ${forumPosts.id})`,
       ownHiddenPost: sql<boolean>`exists(select 1 from ${forumPosts} where ${onShownPage} and ${forumPosts.hiddenAt} is not null)`,
       // The member's likes of posts on the page (decision 312): the Like buttons they see, so the template's key.
-      likedPosts: sql<number[]>`array(select ${forumPostLikes.postId} from ${forumPostLikes}
-        join ${forumPosts} on ${forumPosts.id} = ${forumPostLikes.postId}
-        where ${forumPostLikes.userId} = ${sql.placeholder("memberId")} and ${forumPosts.topicId} = ${forumTopics.id}
-          and ${forumPosts.number} between (${shownPage} - 1) * ${perPage} + 1 and ${shownPage} * ${perPage}
-        order by ${forumPostLikes.postId})`,
+      // (Spelled out: in a one-table select drizzle writes the outer topic's id as a bare "id", which the subquery
+      // would read as the post's.)
+      likedPosts: sql<number[]>`array(select liked.post_id from forum_post_likes liked
+        join forum_posts on forum_posts.id = liked.post_id
+        where liked.user_id = ${sql.placeholder("memberId")} and forum_posts.topic_id = forum_topics.id
+          and forum_posts.number between (${shownPage} - 1) * ${perPage} + 1 and ${shownPage} * ${perPage}
+        order by liked.post_id)`,
       // The highest post number the page shows (0: a topic without replies): what the member has read once it opens.
       lastShownNumber: sql<number>`least(${shownPage} * ${perPage}, ${forumTopics.postCount})`,
     })
