@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
-import { forumPostLikes, forumPosts, forumTopics, users } from "#db/schema";
+import { forumPosts, forumTopics, users } from "#db/schema";
 import { isModeratorUser, type PublicUser } from "~/accounts/users.server";
 import { enqueueJob, ensureQueue } from "~/jobs/queue.server";
 import { formatUtcDateTime } from "~/utils/dates";
