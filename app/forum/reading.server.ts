@@ -34,14 +34,16 @@ export async function recordRead({
   topicId: number;
   number: number;
 }): Promise<void> {
-  await db
-    .insert(forumTopicReads)
-    .values({ userId: memberId, topicId, lastReadNumber: Math.max(0, Math.trunc(number)) })
-    .onConflictDoUpdate({
-      target: [forumTopicReads.userId, forumTopicReads.topicId],
-      set: { lastReadNumber: sql`excluded.last_read_number`, updatedAt: sql`now()` },
-      setWhere: sql`${forumTopicReads.lastReadNumber} < excluded.last_read_number`,
-    });
+  const upTo = Math.max(0, Math.trunc(number));
+  // Only when the position moves forward: a view of what was read already writes nothing (an ON CONFLICT that
+  // updates nothing still locks the row, which takes a transaction id and a WAL flush on every view).
+  await db.execute(sql`
+    insert into ${forumTopicReads} (user_id, topic_id, last_read_number)
+    select ${memberId}::int, ${topicId}::int, ${upTo}::int
+    where not exists (select 1 from ${forumTopicReads} where user_id = ${memberId} and topic_id = ${topicId}
+      and last_read_number >= ${upTo})
+    on conflict (user_id, topic_id) do update set last_read_number = excluded.last_read_number, updated_at = now()
+      where ${forumTopicReads}.last_read_number < excluded.last_read_number`);
 }
 
 /**
