@@ -113,21 +113,32 @@ export async function listMemberTopics({
   }
   const opened = sql`select 1 from ${forumTopicReads} where ${forumTopicReads.userId} = ${memberId}
     and ${forumTopicReads.topicId} = ${forumTopics.id}`;
+  let rows: TopicRow[];
   if (filter === "new") {
     conditions.push(sql`${forumTopics.lastActivityAt} > ${newSince(memberId)} and ${forumTopics.createdAt} > ${newSince(memberId)}
       and ${forumTopics.authorId} <> ${memberId} and not exists(${opened})`);
+    rows = (await db
+      .select(topicColumns)
+      .from(forumTopics)
+      .innerJoin(users, eq(users.id, forumTopics.authorId))
+      .where(and(...conditions))
+      .orderBy(sql`${forumTopics.lastActivityAt} desc nulls last`, sql`${forumTopics.id} desc nulls last`)
+      .limit(limit + 1)) as TopicRow[];
   } else {
-    conditions.push(sql`exists(select 1 from ${forumTopicReads} where ${forumTopicReads.userId} = ${memberId}
-      and ${forumTopicReads.topicId} = ${forumTopics.id}
-      and exists(select 1 from ${forumPosts} where ${countsAsUnread(memberId, sql`${forumTopicReads.lastReadNumber}`)}))`);
+    // From the member's own rows (the primary key), each topic by its key: bounded by what the member opened,
+    // never a walk over every topic by activity asking each for a row (147 ms on the 1M forum).
+    conditions.push(
+      sql`exists(select 1 from ${forumPosts} where ${countsAsUnread(memberId, sql`${forumTopicReads.lastReadNumber}`)})`,
+    );
+    rows = (await db
+      .select(topicColumns)
+      .from(forumTopicReads)
+      .innerJoin(forumTopics, eq(forumTopics.id, forumTopicReads.topicId))
+      .innerJoin(users, eq(users.id, forumTopics.authorId))
+      .where(and(eq(forumTopicReads.userId, memberId), ...conditions))
+      .orderBy(sql`${forumTopics.lastActivityAt} desc nulls last`, sql`${forumTopics.id} desc nulls last`)
+      .limit(limit + 1)) as TopicRow[];
   }
-  const rows = (await db
-    .select(topicColumns)
-    .from(forumTopics)
-    .innerJoin(users, eq(users.id, forumTopics.authorId))
-    .where(and(...conditions))
-    .orderBy(sql`${forumTopics.lastActivityAt} desc nulls last`, sql`${forumTopics.id} desc nulls last`)
-    .limit(limit + 1)) as TopicRow[];
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
