@@ -21,9 +21,10 @@ declare module "@remix-run/node" {
     visitorPreferences?: import("~/preferences/schema").Preferences;
     /**
      * in a member template of a topic page (decision 120), what the member it stands for wrote on it (set by the
-     * page cache's own request only): the topic, and the ids of their posts on the page
+     * page cache's own request only): the topic, and the ids of their posts on the page; and the ids of the posts on
+     * the page they like (decision 312)
      */
-    forumOwnership?: { topic: boolean; posts: number[] };
+    forumOwnership?: { topic: boolean; posts: number[]; liked: number[] };
   }
   // Single fetch: loaders' and actions' types are inferred from what they return.
   interface Future {

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { FLAG_REASONS } from "./flag-reasons";
+import { FORUM_NOTIFICATION_KINDS } from "./forum-notification-kinds";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => "bytea",
@@ -50,6 +51,11 @@ export const users = pgTable(
     /** Moderation (decision 026): cannot post until then; cannot sign in until then. Lifted by the clock. */
     silencedUntil: timestamp("silenced_until", { withTimezone: true, mode: "date" }),
     suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
+    /**
+     * Forum read tracking (decision 310): topics started before this instant that the member never opened are not
+     * "new" to them; set by "Mark all read". Null: since they joined (created_at).
+     */
+    forumReadSince: timestamp("forum_read_since", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -350,6 +356,8 @@ export const forumPosts = pgTable(
     /** Position in the topic (#1, #2, …), assigned from the topic's post_count under its row lock. */
     number: integer("number").notNull(),
     content: text("content").notNull(),
+    /** Likes (decision 312), kept in the same transaction as each like and unlike. */
+    likeCount: integer("like_count").notNull().default(0),
     ...moderationColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -362,6 +370,74 @@ export const forumPosts = pgTable(
     index("forum_posts_search_idx").using("gin", t.searchVector),
     uniqueIndex("forum_posts_topic_number_idx").on(t.topicId, t.number),
     index("forum_posts_author_idx").on(t.authorId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Read tracking (decision 310, as Discourse's topic_users): per member and topic, the highest post number the member
+ * has had on screen. One row per member and topic, written by the topic page the member opened (so without
+ * JavaScript too); no trigger announces it, since no shared page shows it (the forum list's marks are a member hole).
+ */
+export const forumTopicReads = pgTable(
+  "forum_topic_reads",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: "cascade" }),
+    lastReadNumber: integer("last_read_number").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topicId] }), index("forum_topic_reads_topic_idx").on(t.topicId)],
+);
+
+/** A member's like of a post (decision 312): one per member and post. */
+export const forumPostLikes = pgTable(
+  "forum_post_likes",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("forum_post_likes_user_idx").on(t.userId)],
+);
+
+/**
+ * What the forum tells a member (decision 312): someone replied to their topic or liked their post. At most one of
+ * each kind per member, post and actor (a like taken back and given again notifies once).
+ */
+export const forumNotifications = pgTable(
+  "forum_notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: FORUM_NOTIFICATION_KINDS }).notNull(),
+    actorId: integer("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: "cascade" }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("forum_notifications_user_idx").on(t.userId, t.id.desc()),
+    index("forum_notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    uniqueIndex("forum_notifications_once_idx").on(t.userId, t.kind, t.postId, t.actorId),
   ],
 );
 

@@ -6,8 +6,9 @@
  *
  * - as a signed-out visitor (what the public and search engines load; served from the anonymous page cache
  *   once rendered, see app/utils/page-cache.server.ts), and
- * - as a signed-in member (every request rendered: loaders, queries, React), which is also the "server time" of
- *   the 1M-versus-1k comparison.
+ * - as a signed-in member with read state (decision 310: 10,000 members, bench_member_1 a returning member with
+ *   an e-mail address, so their list and topic pages come from member templates; the list's topics and read marks
+ *   are read and rendered per response into the template's hole), plus that member's Unread list.
  *
  * Each at 10 connections (p50/p95/p99 over every response, requests per second, the server's CPU time per
  * request) and at 1 connection (median). It prints EXPLAIN (ANALYZE, BUFFERS) of each page's queries and a
@@ -135,19 +136,56 @@ function startServer(databaseUrl: string) {
   });
 }
 
-/** A signed-in member's session cookie (bench_member_1), signed as the server will check it. */
-async function memberCookie(): Promise<string> {
+/**
+ * A signed-in member's session cookie (bench_member_1), signed as the server will check it, with its session row in
+ * the scenario's database `url` (each scenario's seeding empties the users and their sessions).
+ */
+async function memberCookie(url: string): Promise<string> {
   process.env.SESSION_SECRET = SESSION_SECRET;
   process.env.DATA_DIR ??= path.join(dataDir, "app");
+  const { closePool } = await import("../db/client.server");
+  await closePool();
+  process.env.DATABASE_URL = url;
   const { createUserSession } = await import("../app/accounts/session.server");
-  return (await createUserSession(1)).split(";")[0]!;
+  const cookie = (await createUserSession(1)).split(";")[0]!;
+  await closePool();
+  return cookie;
+}
+
+/**
+ * Issue 44's members: 10,000 of them, each with read state (decision 310), and bench_member_1 as a returning plain
+ * member with an e-mail address (so their forum pages come from member templates): read rows for the 2,000 most
+ * active topics, most a few posts behind, and a read-since two days back, so the newest topics are new to them.
+ * Every other member has read 20 topics. Idempotent: run on every start.
+ */
+async function seedReadState(url: string) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql`insert into users (username, password_hash) select 'bench_member_' || g, 'not-a-hash'
+      from generate_series(1001, 10000) g on conflict do nothing`;
+    await sql`update users set email = 'bench_member_1@example.test', forum_read_since = now() - interval '2 days'
+      where id = 1`;
+    await sql`insert into forum_topic_reads (user_id, topic_id, last_read_number)
+      select 1, id, greatest(post_count - id % 4, 0) from forum_topics
+      order by last_activity_at desc, id desc limit 2000
+      on conflict (user_id, topic_id) do update set last_read_number = excluded.last_read_number`;
+    const [{ topics } = { topics: 1 }] = await sql<
+      { topics: number }[]
+    >`select count(*)::int as topics from forum_topics`;
+    await sql`insert into forum_topic_reads (user_id, topic_id, last_read_number)
+      select m, 1 + (m * 7919 + k * 104729) % ${topics}::int, 1 from generate_series(2, 10000) m, generate_series(1, 20) k
+      on conflict do nothing`;
+    await sql`vacuum analyze forum_topic_reads`;
+    await sql`vacuum analyze users`;
+  } finally {
+    await sql.end();
+  }
 }
 
 async function main() {
   if (!existsSync(path.join(root, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
   mkdirSync(dataDir, { recursive: true });
   const pg = await startEmbeddedPostgres({ dataDir, database: "postgres" });
-  const cookie = await memberCookie();
   const report: Record<string, unknown> = { date: new Date().toISOString(), duration, workers, scenarios: {} };
   const rows: string[] = [];
   try {
@@ -156,12 +194,15 @@ async function main() {
       const url = pg.url(s.database);
       await runMigrations(url);
       await seedBenchForum(url, s, { reseed });
+      await seedReadState(url);
+      const cookie = await memberCookie(url);
       const plans = await explain(url, s);
       for (const [name, plan] of Object.entries(plans)) console.log(`\n[bench] ${s.label} EXPLAIN ${name}:\n${plan}`);
       const { base, child, stop } = await startServer(url);
       const lastPage = Math.ceil(s.bigTopicPosts / POSTS_PER_PAGE);
       const pages: Record<string, string> = {
         "/forum (topic list)": `${base}/forum`,
+        "/forum?filter=unread (a member's Unread list)": `${base}/forum?filter=unread`,
         "topic, first page": `${base}/forum/topic/1`,
         [`topic, last page (${lastPage})`]: `${base}/forum/topic/1?page=${lastPage}`,
       };
@@ -172,6 +213,7 @@ async function main() {
             ["visitor", { pid: child.pid }],
             ["member", { pid: child.pid, cookie }],
           ] as const) {
+            if (pageUrl.includes("filter=") && who === "visitor") continue; // a member's own list
             const check = await fetch(pageUrl, { headers: "cookie" in options ? { cookie: options.cookie } : {} });
             if (check.status !== 200) throw new Error(`${pageUrl} answered ${check.status}`);
             await measure(pageUrl, 10, 2, options); // warm-up

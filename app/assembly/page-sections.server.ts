@@ -2,7 +2,7 @@ import { profilePage } from "~/accounts/page-cache.server";
 import { astrologyPages } from "~/astrology/page-cache.server";
 import { TAB_COOKIE } from "~/astrology/tab";
 import { contentPages } from "~/content/page-cache.server";
-import { forumPages } from "~/forum/page-cache.server";
+import { forumListPage, forumTopicPages } from "~/forum/page-cache.server";
 import { angelPage, homePage, numerologyPages } from "~/numerology/page-cache.server";
 import { COOKIES } from "~/utils/cookies";
 import { env } from "~/utils/env.server";
@@ -15,7 +15,16 @@ import { createPageCache } from "~/utils/page-cache.server";
  * renders. The astrology tab cookie is neutral (the astrology pages are keyed by it; it is replayed with them).
  */
 export const pageCache = createPageCache({
-  sections: [contentPages, numerologyPages, homePage, angelPage, astrologyPages, forumPages, profilePage],
+  sections: [
+    contentPages,
+    numerologyPages,
+    homePage,
+    angelPage,
+    astrologyPages,
+    forumListPage,
+    forumTopicPages,
+    profilePage,
+  ],
   ttlSeconds: env.PAGE_CACHE_SECONDS,
   neutralCookies: [COOKIES.visitor.name, TAB_COOKIE],
   replayCookies: [TAB_COOKIE],

@@ -1,12 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { addEmail } from "~/accounts/email.server";
 import { addEmailSchema } from "~/accounts/schemas";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, honeypotFilled } from "~/components/honeypot";
 import { publicOrigin } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
+import { parseId } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
+import { setLike } from "./likes.server";
 import { checkForumLimit } from "./limits.server";
 import { TOPIC_MISSING } from "./notices";
 import { topicHref } from "./pages";
@@ -167,4 +169,24 @@ export async function editIntent(formData: FormData, user: Member, topic: { id: 
     throw new Response("Post not found", { status: 404 });
   }
   return toPost(topic.id, outcome.value.post.number, "Post updated!");
+}
+
+/**
+ * Like or unlike a post (decision 312), a plain form POST from the post's card: back to the post on its page (no
+ * toast: the button's pressed state and the count say what happened). Another topic's post, a hidden or deleted
+ * one, or one's own is refused with a message.
+ */
+export async function likeIntent(formData: FormData, user: Member, topic: { id: number }) {
+  const intent = formData.get("intent") === "unlike" ? "unlike" : "like";
+  const postId = parseId(String(formData.get("postId") ?? ""));
+  const outcome = postId
+    ? await setLike({ postId, topicId: topic.id, memberId: user.id, like: intent === "like" })
+    : null;
+  if (outcome?.status === "own") {
+    return failed(intent, undefined, { title: "Could not like", description: "You cannot like your own post." }, 400);
+  }
+  if (outcome?.status !== "done") {
+    return failed(intent, undefined, { title: "Could not like", description: "That post cannot be liked." }, 404);
+  }
+  return redirect(`${topicHref(topic.id, pageOfPost(outcome.number))}#post-${outcome.number}`);
 }

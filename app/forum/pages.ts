@@ -5,10 +5,22 @@
  */
 export type Reader = { id: number; canModerate: boolean } | null;
 
-/** `/forum` with its category, page cursor and the new-topic dialog. */
-export function forumHref(params: { category?: string | null; cursor?: string | null; new?: boolean }) {
+/** The member hole of the forum list (decision 310): the list of topics with the member's read marks. */
+export const FORUM_TOPICS_HOLE = "forum-topics";
+
+/** The member hole of the forum header (decision 312): the link to the member's notifications, with the unread count. */
+export const FORUM_NOTIFICATIONS_HOLE = "forum-notifications";
+
+/** `/forum` with its category, list (New, Unread: a member's own), page cursor and the new-topic dialog. */
+export function forumHref(params: {
+  category?: string | null;
+  filter?: string | null;
+  cursor?: string | null;
+  new?: boolean;
+}) {
   const search = new URLSearchParams();
   if (params.category) search.set("category", params.category);
+  if (params.filter) search.set("filter", params.filter);
   if (params.cursor) search.set("cursor", params.cursor);
   if (params.new) search.set("new", "1");
   const query = search.toString();
@@ -29,6 +41,12 @@ export function topicHref(topicId: number, page: number, extra: Record<string, s
   const search = new URLSearchParams(page > 1 ? { page: String(page), ...extra } : extra).toString();
   return `/forum/topic/${topicId}${search ? `?${search}` : ""}`;
 }
+
+/**
+ * The address of post `number` of a topic: it answers with a redirect to the page that holds the post, at the post
+ * (`#post-N`), so a link to any post of a long topic lands on it, without JavaScript (decision 311).
+ */
+export const postHref = (topicId: number, number: number) => `/forum/topic/${topicId}/post/${number}`;
 
 export const repliesLabel = (count: number) => `${count} ${count === 1 ? "reply" : "replies"}`;
 

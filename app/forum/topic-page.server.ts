@@ -1,9 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isDatabaseUnavailable } from "#db/client.server";
 import { parseId } from "~/utils/ids";
+import { redirectWithToast } from "~/utils/toast.server";
 import { categoryLabel } from "./categories";
+import { likedBy } from "./likes.server";
 import { TOPIC_INVALID_ID, TOPIC_MISSING } from "./notices";
-import { getTopic } from "./topics.server";
+import { topicHref } from "./pages";
+import { getTopic, pageOfPost } from "./topics.server";
 
 /** The topic page's reads, as the page answers when they fail (spec section 8). */
 const refused = (status: 400 | 404, text: string) =>
@@ -44,4 +47,37 @@ export function readerOwns(context: AppLoadContext, userId: number | undefined) 
   }
   const mine = (item: { authorId: number }) => userId !== undefined && item.authorId === userId;
   return { topic: mine, post: mine };
+}
+
+/**
+ * Which of the page's posts the reader likes (decision 312): in a member template, what the page cache found of the
+ * member it stands for (the template member likes nothing); otherwise read now.
+ */
+export async function readerLikes(context: AppLoadContext, userId: number | undefined, postIds: number[]) {
+  if (context.forumOwnership) return new Set(context.forumOwnership.liked);
+  if (userId === undefined || context.pageCache?.member) return new Set<number>();
+  return likedBy({ memberId: userId, postIds });
+}
+
+/**
+ * The answer to an address of post N of a topic (`/forum/topic/ID/post/N`, `?post=N`: decision 311): a redirect to
+ * the page that holds it, at the post (`#post-N`), so a link to post 45 lands on page 2 without JavaScript. A number
+ * past the topic's last post goes to the last post; something that is not a post number goes to the topic's first
+ * page with a toast that says so (a 302, never an error page: the jump form's field may hold anything in a text
+ * browser).
+ */
+export async function postRedirect(topic: { id: number; postCount: number }, numberParam: string | null | undefined) {
+  const asked = parseId(numberParam?.trim());
+  if (!asked) {
+    return redirectWithToast(topicHref(topic.id, 1), {
+      title: "No such post",
+      description: `Post numbers are whole numbers from 1 to ${Math.max(1, topic.postCount)}.`,
+      type: "error",
+    });
+  }
+  const number = Math.min(asked, Math.max(1, topic.postCount));
+  return new Response(null, {
+    status: 302,
+    headers: { Location: `${topicHref(topic.id, pageOfPost(number))}#post-${number}` },
+  });
 }

@@ -5,6 +5,7 @@ import { isModeratorUser, type PublicUser } from "~/accounts/users.server";
 import { enqueueJob, ensureQueue } from "~/jobs/queue.server";
 import { formatUtcDateTime } from "~/utils/dates";
 import type { ForumCategoryKey } from "./categories";
+import { notify } from "./member-notifications.server";
 import { HIDDEN_POST_NOTICE, TOPIC_LOCKED } from "./notices";
 
 /**
@@ -73,7 +74,7 @@ export type ForumPost = {
   hidden: HiddenState;
 };
 
-const topicColumns = {
+export const topicColumns = {
   id: forumTopics.id,
   title: forumTopics.title,
   description: forumTopics.description,
@@ -93,14 +94,15 @@ const topicColumns = {
 };
 
 type HiddenColumns = { hiddenAt: Date | null; hiddenReason: string | null; hiddenBy: number | null };
-type TopicRow = Omit<TopicSummary, "author" | "hidden"> & HiddenColumns & { username: string; activityKey: string };
+export type TopicRow = Omit<TopicSummary, "author" | "hidden"> &
+  HiddenColumns & { username: string; activityKey: string };
 
 function hiddenState({ hiddenAt, hiddenReason, hiddenBy }: HiddenColumns): HiddenState {
   if (!hiddenAt) return null;
   return { reason: hiddenBy === null ? PENDING_REVIEW_REASON : hiddenReason };
 }
 
-function toTopic(row: TopicRow): TopicSummary {
+export function toTopic(row: TopicRow): TopicSummary {
   return {
     id: row.id,
     title: row.title,
@@ -468,6 +470,16 @@ const pageOwnershipQuery = preparedQuery("forum-page-ownership", (db) =>
         number[]
       >`array(select ${forumPosts.id} from ${forumPosts} where ${onShownPage} order by ${forumPosts.id})`,
       ownHiddenPost: sql<boolean>`exists(select 1 from ${forumPosts} where ${onShownPage} and ${forumPosts.hiddenAt} is not null)`,
+      // The member's likes of posts on the page (decision 312): the Like buttons they see, so the template's key.
+      // (Spelled out: in a one-table select drizzle writes the outer topic's id as a bare "id", which the subquery
+      // would read as the post's.)
+      likedPosts: sql<number[]>`array(select liked.post_id from forum_post_likes liked
+        join forum_posts on forum_posts.id = liked.post_id
+        where liked.user_id = ${sql.placeholder("memberId")} and forum_posts.topic_id = forum_topics.id
+          and forum_posts.number between (${shownPage} - 1) * ${perPage} + 1 and ${shownPage} * ${perPage}
+        order by liked.post_id)`,
+      // The highest post number the page shows (0: a topic without replies): what the member has read once it opens.
+      lastShownNumber: sql<number>`least(${shownPage} * ${perPage}, ${forumTopics.postCount})`,
     })
     .from(forumTopics)
     .where(and(eq(forumTopics.id, sql.placeholder("topicId")), isNull(forumTopics.deletedAt)))
@@ -478,7 +490,7 @@ const pageOwnershipQuery = preparedQuery("forum-page-ownership", (db) =>
 /**
  * What of a topic page a member wrote (decision 120): whether they started the topic, the ids of their posts on the
  * page listPosts shows for `page` (any number: it is clamped as listPosts clamps it), and whether the topic or one
- * of their posts there is hidden. Null: no such topic.
+ * of their posts there is hidden, and the last post number the page shows. Null: no such topic.
  */
 export async function pageOwnership({ topicId, memberId, page }: { topicId: number; memberId: number; page: number }) {
   const [row] = await pageOwnershipQuery().execute({
@@ -587,6 +599,8 @@ export async function createPost({
       .returning({ id: forumPosts.id });
     // In the post's transaction: the notification exists exactly when the reply does (decision 009).
     if (topic.authorId !== authorId) await enqueueJob(REPLY_NOTIFICATION_QUEUE, { postId: inserted!.id }, { tx });
+    // ... and so does the topic author's notification on the forum (decision 312; never to oneself).
+    await notify(tx, { userId: topic.authorId, kind: "reply", actorId: authorId, topicId, postId: inserted!.id });
     return { id: inserted!.id, created: true };
   });
   if (!outcome) return null;

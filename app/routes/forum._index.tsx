@@ -11,48 +11,53 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary, TryAgainLink } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { onDemand } from "~/components/on-demand";
+import { PageHole } from "~/components/page-hole";
 import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
 import { addEmailIntent, createTopicIntent, FORM_CONSTRAINTS } from "~/forum/forms.server";
-import { forumHref } from "~/forum/pages";
-import { listTopics } from "~/forum/topics.server";
+import { headerNotifications } from "~/forum/member-notifications.server";
+import { FORUM_TOPICS_HOLE, forumHref } from "~/forum/pages";
+import { isTopicFilter } from "~/forum/reading";
+import { markAllRead } from "~/forum/reading.server";
+import { loadTopicList } from "~/forum/topic-list.server";
 import { EmailPrompt } from "~/forum/ui/email-prompt";
 import { ForumHeader } from "~/forum/ui/forum-header";
-import { CategoryNav, TopicList } from "~/forum/ui/topic-list";
+import { MarkAllReadForm } from "~/forum/ui/mark-all-read-form";
+import { CategoryNav, TopicFilterNav, TopicList } from "~/forum/ui/topic-list";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+import { rendersPageHole } from "~/utils/page-cache.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 // The dialogs' forms (Conform) load when a dialog opens, not with every view of the forum (decision 107).
 const NewTopicDialog = onDemand(() => import("~/forum/ui/new-topic-dialog").then((m) => m.NewTopicDialog));
 const AddEmailDialog = onDemand(() => import("~/forum/ui/add-email-dialog").then((m) => m.AddEmailDialog));
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request);
   const categoryParam = url.searchParams.get("category");
   const category = isForumCategory(categoryParam) ? categoryParam : null;
+  const filterParam = url.searchParams.get("filter");
+  const filter = isTopicFilter(filterParam) ? filterParam : null;
   const wantsNewTopic = url.searchParams.get("new") === "1";
-  if (wantsNewTopic && !user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
-  const cursor = url.searchParams.get("cursor");
-  const { topics, nextCursor } = await listTopics({ category, cursor });
+  // New and Unread are a member's own lists (decision 310); like a new topic, they ask a visitor to sign in.
+  if ((wantsNewTopic || filter) && !user) {
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  }
+  // A member template leaves the list out: the page cache fills it per member, with their read marks (decision 310).
+  const list = rendersPageHole(context, FORUM_TOPICS_HOLE)
+    ? null
+    : await loadTopicList({ memberId: user?.id ?? null, category, cursor: url.searchParams.get("cursor"), filter });
   // The prompt's Add Email opens this dialog on the forum page itself (an address of its own, so without JS too).
   const showAddEmail = !!user && !user.email && url.searchParams.get("dialog") === "add-email";
   return {
     user: user ? { id: user.id, username: user.username } : null,
+    notifications: await headerNotifications(context, user),
     category,
-    // What a topic card shows, no more: the data is sent twice (in the HTML and as the page's JSON).
-    topics: topics.map(({ id, title, category, author, createdAt, lastActivityAt, postCount }) => ({
-      id,
-      title,
-      category,
-      author,
-      createdAt,
-      lastActivityAt,
-      postCount,
-    })),
-    nextCursor,
-    isFirstPage: !cursor,
+    filter,
+    list,
     showEmailPrompt: !!user && !user.email && !(await isEmailPromptDismissed(request)),
     // A dialog's form constraints come with the dialog (the schemas stay on the server).
     newTopic: wantsNewTopic ? { constraint: FORM_CONSTRAINTS.topic } : null,
@@ -70,6 +75,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "add-email") return addEmailIntent(formData, user);
   if (intent === "create-topic") return createTopicIntent(formData, user);
+  if (intent === "mark-all-read") {
+    await markAllRead({ memberId: user.id });
+    const back = safeRedirectPath(formData.get("redirectTo"), "/forum");
+    return redirectWithToast(back, { title: "All topics marked as read" });
+  }
   return data({ intent: "unknown", result: undefined, toast: { title: "Unknown action" } }, { status: 400 });
 }
 
@@ -87,7 +97,7 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function ForumPage() {
-  const { user, category, topics, nextCursor, isFirstPage, newTopic, showEmailPrompt, addEmail } =
+  const { user, notifications, category, filter, list, newTopic, showEmailPrompt, addEmail } =
     useLoaderData<typeof loader>();
   const current = category ? FORUM_CATEGORIES.find((c) => c.key === category)! : null;
   // The header, category, topic and page links are plain anchors navigated by one handler (useLinkNavigation).
@@ -96,7 +106,7 @@ export default function ForumPage() {
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- one delegated handler for the links inside (Enter on a link fires click too); the element itself is not interactive
     <div className="mx-auto max-w-6xl px-4 py-6" onClick={linkNavigation}>
-      <ForumHeader user={user} />
+      <ForumHeader user={user} notifications={notifications} />
       <h1 className="mt-6 font-serif text-4xl font-bold text-ink">Community Forum</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[14rem_1fr]">
         <CategoryNav category={category} />
@@ -118,7 +128,18 @@ export default function ForumPage() {
               New Topic
             </Link>
           </div>
-          <TopicList topics={topics} category={category} isFirstPage={isFirstPage} nextCursor={nextCursor} />
+          {user ? (
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              <TopicFilterNav category={category} filter={filter} />
+              <MarkAllReadForm />
+            </div>
+          ) : null}
+          {/* A member's list is their own (read marks, New, Unread): a member hole of the page cache (decision 310). */}
+          {user ? (
+            <PageHole name={FORUM_TOPICS_HOLE}>{list ? <TopicList {...list} /> : null}</PageHole>
+          ) : list ? (
+            <TopicList {...list} />
+          ) : null}
         </section>
       </div>
 

@@ -5,6 +5,7 @@ import { personOf } from "~/accounts/person.server";
 import { getUser } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CATEGORY_OPTIONS } from "~/forum/categories";
+import { headerNotifications } from "~/forum/member-notifications.server";
 import { readSearchParams, resultsAnnouncement, searchHref, SEARCH_MAX_CHARACTERS } from "~/forum/search";
 import { hitSearchLimit, searchForum, SearchTooSlowError } from "~/forum/search.server";
 import { readerOf } from "~/forum/topics.server";
@@ -20,6 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const read = readSearchParams(new URL(request.url).searchParams);
   const page = {
     user: user ? { id: user.id, username: user.username } : null,
+    notifications: await headerNotifications(context, user),
     input: read?.input ?? null,
     refusal: read?.refusal ?? null,
     search: null as null | Extract<Awaited<ReturnType<typeof searchForum>>, { ok: true }>,
@@ -45,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const fieldClass = "mt-1 block w-full rounded border border-violet-300 bg-white px-3 py-2 text-ink";
 
 export default function ForumSearchPage() {
-  const { user, input, refusal, search } = useLoaderData<typeof loader>();
+  const { user, notifications, input, refusal, search } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/forum/search";
@@ -74,7 +76,7 @@ export default function ForumSearchPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
-      <ForumHeader user={user} query={input?.q ?? ""} />
+      <ForumHeader user={user} notifications={notifications} query={input?.q ?? ""} />
       <h1 className="mt-6 font-serif text-4xl font-bold text-ink">Search the forum</h1>
       <Form
         method="get"

@@ -11,16 +11,29 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
-import { editIntent, FORM_CONSTRAINTS, replyIntent } from "~/forum/forms.server";
+import { editIntent, FORM_CONSTRAINTS, likeIntent, replyIntent } from "~/forum/forms.server";
+import { likesOf } from "~/forum/likes.server";
+import { headerNotifications } from "~/forum/member-notifications.server";
 import { FETCH_POSTS_FAILED, FETCH_TOPIC_FAILED, TOPIC_INVALID_ID, TOPIC_LOCKED, TOPIC_MISSING } from "~/forum/notices";
 import { mayOpenEditor, topicHref } from "~/forum/pages";
-import { loadTopic, orFail, readerOwns } from "~/forum/topic-page.server";
-import { canSeeTopic, getPost, listPosts, pageCountFor, pageOfPost, readerOf } from "~/forum/topics.server";
+import { recordRead } from "~/forum/reading.server";
+import { loadTopic, orFail, postRedirect, readerLikes, readerOwns } from "~/forum/topic-page.server";
+import {
+  canSeeTopic,
+  getPost,
+  listPosts,
+  pageCountFor,
+  pageOfPost,
+  POSTS_PER_PAGE,
+  readerOf,
+} from "~/forum/topics.server";
 import { CollapsibleReply } from "~/forum/ui/collapsible-reply";
 import { ForumHeader } from "~/forum/ui/forum-header";
+import { JumpToPostForm } from "~/forum/ui/jump-to-post-form";
 import { PageLinks } from "~/forum/ui/page-links";
 import { PostCard } from "~/forum/ui/post-card";
 import { TopicArticle } from "~/forum/ui/topic-article";
+import { useFocusPostInAddress } from "~/forum/ui/use-focus-post";
 import { allowedTopicConfirm, parseConfirm } from "~/moderation/confirm.server";
 import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
 import { ItemConfirmation, PostModerationLinks, TopicModerationLinks } from "~/moderation/ui/topic-controls";
@@ -35,6 +48,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A hidden topic is shown only to its author and to moderators (decision 026).
   if (!canSeeTopic(reader, topic)) throw new Response(TOPIC_MISSING, { status: 404 });
   const url = new URL(request.url);
+  // ?post=N (the jump form, decision 311): the page that holds post N, at the post.
+  if (url.searchParams.has("post")) throw await postRedirect(topic, url.searchParams.get("post"));
   const pageCount = pageCountFor(topic.postCount);
   const pageParam = url.searchParams.get("page");
   const requestedPage = pageParam === "last" ? pageCount : Number(pageParam ?? 1);
@@ -55,8 +70,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const confirm = allowedTopicConfirm(parseConfirm(url.searchParams.get("confirm")), { topic, posts, reader });
   const locked = topic.lockedAt !== null;
   const owns = readerOwns(context, user?.id);
+  // Likes (decision 312): each visible post's count and first names, and which the reader likes.
+  const shownIds = posts.filter((post) => !post.hidden).map((post) => post.id);
+  const [likes, liked] = await Promise.all([
+    orFail(likesOf({ postIds: shownIds }), FETCH_POSTS_FAILED),
+    orFail(readerLikes(context, user?.id, shownIds), FETCH_POSTS_FAILED),
+  ]);
+  // The member has now seen the topic up to the page's last post (decision 310); a member template's render (the
+  // page cache's own, as a made-up member) records nothing: the cache records each member's read as it serves them.
+  if (user && !context.pageCache?.member) {
+    await recordRead({
+      memberId: user.id,
+      topicId: topic.id,
+      number: Math.min(page * POSTS_PER_PAGE, topic.postCount),
+    });
+  }
   return {
     user: user ? { id: user.id, username: user.username } : null,
+    notifications: await headerNotifications(context, user),
     canModerate: reader?.canModerate ?? false,
     topic: { ...topic, locked, own: owns.topic(topic) },
     posts: posts.map(({ id, authorId, number, content, createdAt, edited, author, hidden }) => ({
@@ -69,6 +100,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       author,
       hidden,
       own: owns.post({ id, authorId }),
+      likes: likes.get(id) ?? null,
+      liked: liked.has(id),
     })),
     page,
     pageCount,
@@ -95,6 +128,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "reply") return replyIntent(formData, user, topic);
   if (intent === "edit") return editIntent(formData, user, topic);
+  if (intent === "like" || intent === "unlike") return likeIntent(formData, user, topic);
   return data({ intent: "unknown", result: undefined, toast: { title: "Unknown action" } }, { status: 400 });
 }
 
@@ -114,10 +148,11 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function TopicPage() {
-  const { user, canModerate, topic, posts, page, pageCount, editing, confirm, constraints } =
+  const { user, notifications, canModerate, topic, posts, page, pageCount, editing, confirm, constraints } =
     useLoaderData<typeof loader>();
   useAnswerToast(useActionData<typeof action>());
   const linkNavigation = useLinkNavigation();
+  useFocusPostInAddress();
   const pageHref = (p: number) => topicHref(topic.id, p);
   const at = { topicId: topic.id, page, userId: user?.id, canModerate };
 
@@ -125,7 +160,7 @@ export default function TopicPage() {
     // The header, back and page links are plain anchors navigated by one handler (useLinkNavigation).
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- one delegated handler for the links inside (Enter on a link fires click too); the element itself is not interactive
     <div className="mx-auto max-w-4xl px-4 py-6" onClick={linkNavigation}>
-      <ForumHeader user={user} />
+      <ForumHeader user={user} notifications={notifications} />
       <p className="mt-4">
         <a href="/forum" className="text-cosmic underline">
           Back to Forum
@@ -142,12 +177,14 @@ export default function TopicPage() {
           Posts
         </h2>
         <PageLinks page={page} pageCount={pageCount} href={pageHref} label="Post pages" />
+        {topic.postCount > 1 ? <JumpToPostForm topicId={topic.id} postCount={topic.postCount} /> : null}
         {posts.length === 0 ? <p className="mt-4">No replies yet. Start the conversation below.</p> : null}
         <ol className="mt-4 space-y-4" aria-label="Posts">
           {posts.map((post) => (
             <li key={post.id}>
               <PostCard
                 post={post}
+                signedIn={!!user}
                 topicId={topic.id}
                 page={page}
                 editConstraint={editing === post.id ? constraints.edit : null}

@@ -266,6 +266,30 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
     expect(main(flagged)).toMatch(/flag/i);
   });
 
+  it("sees another member's posts as unread, follows the unread link, jumps to a post and marks all read", async () => {
+    // The flag above opened the other member's topic (post #1 read); they now write 30 more.
+    const { createPost } = await import("~/forum/topics.server");
+    const other = await userNamed("tb_other");
+    for (let i = 0; i < 30; i++) {
+      await createPost({ topicId: othersPost.topicId, authorId: other!.id, content: `More from ${name} ${i}.` });
+    }
+    const list = await browser.visit("/forum?filter=unread");
+    expect(main(list)).toMatch(/Flag me.*\d+ unread posts/);
+    const unread = /(\d+) unread posts/.exec(main(list))![1]!;
+    const landed = await browser.visit("/forum?filter=unread", [{ follow: `${unread} unread posts` }]);
+    expect(landed.url).toContain(`/forum/topic/${othersPost.topicId}`);
+    expect(main(landed)).toContain("More from");
+    const jumped = await browser.visit(`/forum/topic/${othersPost.topicId}`, [
+      { fill: "Jump to post", value: "28" },
+      { press: "Go" },
+    ]);
+    expect(jumped.url).toContain("page=2");
+    expect(main(jumped)).toContain("#28");
+    const marked = await browser.visit("/forum?filter=unread", [{ press: "Mark all read" }]);
+    expect(main(marked)).toContain("No unread topics");
+    expect(main(marked)).toContain("All topics marked as read");
+  });
+
   it("adds an e-mail address (a member who has none)", async () => {
     const { createUser } = await import("~/accounts/users.server");
     const bare = `tb_${name}_bare`;

@@ -5,6 +5,7 @@ import { onDemand } from "~/components/on-demand";
 import { PostContent } from "../content";
 import { HIDDEN_POST_NOTICE } from "../notices";
 import { mayEdit, topicHref } from "../pages";
+import { PostLikes, type LikesView } from "./post-likes";
 
 /** The edit form (Conform) loads when a post is being edited (?edit=…), decision 107. */
 const EditForm = onDemand(() => import("./post-forms").then((m) => m.EditForm));
@@ -21,6 +22,10 @@ export type PostView = {
   hidden: { reason: string | null } | null;
   /** the reader wrote it */
   own: boolean;
+  /** its likes (decision 312): null when none */
+  likes: LikesView | null;
+  /** the reader likes it */
+  liked: boolean;
 };
 
 export function PostCard({
@@ -30,6 +35,7 @@ export function PostCard({
   editConstraint,
   controls,
   dialog,
+  signedIn = false,
 }: {
   post: PostView;
   topicId: number;
@@ -40,6 +46,8 @@ export function PostCard({
   controls?: ReactNode;
   /** a dialog the page opened about this post (moderation's confirmation) */
   dialog?: ReactNode;
+  /** the reader is a member (who may like others' posts) */
+  signedIn?: boolean;
 }) {
   const anchor = `#post-${post.number}`;
   const here = topicHref(topicId, page);
@@ -89,6 +97,15 @@ export function PostCard({
         <div data-read-aloud="skip" className="mt-2 border-l-4 border-amber-400 pl-3 text-ink/80">
           <PostContent text={post.content} />
         </div>
+      ) : null}
+      {!post.hidden ? (
+        <PostLikes
+          number={post.number}
+          postId={post.id}
+          likes={post.likes}
+          canLike={signedIn && !post.own}
+          liked={post.liked}
+        />
       ) : null}
       {dialog}
     </article>

@@ -69,8 +69,9 @@ function numberedItems(dump: string): Numbered[] {
     );
   }
   const items: Numbered[] = [];
-  // a button shows as ([N]value) label, a field as [N]____, a link as [N]text
-  for (const m of body.matchAll(/\[(\d+)\]([^)\n]*\))?/g)) {
+  // a button shows as ([N]value) label, a field as [N]____, a link as [N]text; a field followed by a button on its
+  // line ("[4]____ ([5]BUTTON) Go") is two items, so the button's part never runs over another number
+  for (const m of body.matchAll(/\[(\d+)\]([^)\n[]*\))?/g)) {
     const n = Number(m[1]);
     const kind = kinds.get(n) ?? "field";
     const lineEnd = body.indexOf("\n", m.index!);

@@ -1,0 +1,124 @@
+import type { Request as ExpressRequest } from "express";
+import { renderToStaticMarkup } from "react-dom/server";
+import { asTemplateMember, SESSION_COOKIE_NAME, TEMPLATE_MEMBER, templatedSession } from "~/accounts/session.server";
+import { COOKIES } from "~/utils/cookies";
+import { parseId } from "~/utils/ids";
+import type { MemberTemplates, MemberVariant, PageSection } from "~/utils/page-cache.server";
+import { isForumCategory } from "./categories";
+import { unreadNotificationCount } from "./member-notifications.server";
+import { FORUM_NOTIFICATIONS_HOLE, FORUM_TOPICS_HOLE } from "./pages";
+import { isTopicFilter } from "./reading";
+import { recordRead } from "./reading.server";
+import { loadTopicList } from "./topic-list.server";
+import { pageOwnership } from "./topics.server";
+import { NotificationsLink } from "./ui/forum-header";
+import { TopicList } from "./ui/topic-list";
+
+const TOPIC_PATH = /^\/forum\/topic\/([^/]+)$/;
+
+/** The header's notifications link of a member (decision 312), as the page renders it. */
+async function notificationsLink(memberId: number): Promise<string> {
+  return renderToStaticMarkup(<NotificationsLink count={await unreadNotificationCount({ memberId })} />);
+}
+
+/** The member of a request a member template may stand for (a plain member with an e-mail address), and the URL. */
+async function templatedMember(req: ExpressRequest) {
+  const member = (await templatedSession(req.headers.cookie))?.user;
+  if (!member) return null;
+  const url = new URL(req.url, "http://localhost");
+  const names = [...url.searchParams.keys()];
+  const only = (allowed: string[]) => names.every((name) => allowed.includes(name));
+  return { member, url, only, whose: { id: member.id, name: member.username, email: member.email } };
+}
+
+/**
+ * A signed-in member's forum list from the member template (decision 120): the page is the same for every member
+ * but for their id and name and one member hole (decisions 122, 310), the list of topics itself with the member's
+ * read marks (new, how many unread, a link to the first unread post), read and rendered per response, so the marks
+ * and the topics they stand beside come from one read. `?filter=` (New, Unread) is the member's own list: the hole
+ * holds it too. A form in the page (`?new=`, `?dialog=`) gets the page rendered for them.
+ */
+async function forumListMemberVariant(req: ExpressRequest): Promise<MemberVariant | null> {
+  const asked = await templatedMember(req);
+  if (!asked || !asked.only(["category", "cursor", "filter"])) return null;
+  const { member, url, whose } = asked;
+  const categoryParam = url.searchParams.get("category");
+  const filterParam = url.searchParams.get("filter");
+  const list = await loadTopicList({
+    memberId: member.id,
+    category: isForumCategory(categoryParam) ? categoryParam : null,
+    cursor: url.searchParams.get("cursor"),
+    filter: isTopicFilter(filterParam) ? filterParam : null,
+  });
+  return {
+    key: "list",
+    member: whose,
+    holes: {
+      [FORUM_TOPICS_HOLE]: renderToStaticMarkup(<TopicList {...list} />),
+      [FORUM_NOTIFICATIONS_HOLE]: await notificationsLink(member.id),
+    },
+  };
+}
+
+/**
+ * A signed-in member's topic page from the member template (decision 120): it also shows which of its posts (and
+ * whether the topic) the member wrote and which of its posts they like (decision 312), which key it. A member who wrote a hidden post on the page (they see its
+ * text) or asks for a form in the page (`?edit=`, `?confirm=`) gets the page rendered for them. Opening the page
+ * records that the member has read the topic up to its last post on the page (decision 310), as the topic's loader
+ * does when the page is rendered for them.
+ */
+async function forumTopicMemberVariant(req: ExpressRequest): Promise<MemberVariant | null> {
+  const asked = await templatedMember(req);
+  if (!asked) return null;
+  const { member, url, only, whose } = asked;
+  const topicPath = TOPIC_PATH.exec(url.pathname);
+  const topicId = topicPath ? parseId(decodeURIComponent(topicPath[1]!)) : null;
+  if (!topicId || !only(["page"])) return null;
+  // As the topic loader reads ?page= (listPosts clamps it to the topic's pages).
+  const pageParam = url.searchParams.get("page");
+  const page = pageParam === "last" ? Infinity : Number(pageParam ?? 1);
+  const ownership = await pageOwnership({ topicId, memberId: member.id, page });
+  if (!ownership || ownership.topicHidden || ownership.ownHiddenPost) return null;
+  const [, notifications] = await Promise.all([
+    recordRead({ memberId: member.id, topicId, number: ownership.lastShownNumber }),
+    notificationsLink(member.id),
+  ]);
+  return {
+    holes: { [FORUM_NOTIFICATIONS_HOLE]: notifications },
+    key: `topic ${ownership.ownTopic ? "own" : "other"} ${ownership.ownPosts.join(",")} liked ${ownership.likedPosts.join(",")}`,
+    member: whose,
+    context: {
+      forumOwnership: { topic: ownership.ownTopic, posts: ownership.ownPosts, liked: ownership.likedPosts },
+    },
+  };
+}
+
+const memberTemplates = (resolve: MemberTemplates["resolve"], holes: string[] = []): MemberTemplates => ({
+  cookies: [SESSION_COOKIE_NAME, COOKIES.emailPromptLater.name],
+  templateMember: { id: TEMPLATE_MEMBER.id, name: TEMPLATE_MEMBER.username, email: TEMPLATE_MEMBER.email },
+  holes,
+  resolve,
+  asTemplateMember: (render) => asTemplateMember(render),
+});
+
+/**
+ * The forum's list as signed-out visitors see it (decision 025), served from memory until a topic, post or author
+ * name changes (the triggers of migration 0001 NOTIFY "forum_changed"), and as plain members see it, from member
+ * templates invalidated alike (decision 120) with the list itself a member hole (decision 310).
+ */
+export const forumListPage: PageSection = {
+  name: "forum",
+  paths: [/^\/forum\/?$/],
+  channel: "forum_changed",
+  shared: true,
+  members: memberTemplates(forumListMemberVariant, [FORUM_TOPICS_HOLE, FORUM_NOTIFICATIONS_HOLE]),
+};
+
+/** The forum's topic pages, for visitors and members alike (decisions 025, 120); a section of their own since 310. */
+export const forumTopicPages: PageSection = {
+  name: "forum-topic",
+  paths: [/^\/forum\/topic\/[^/]+$/],
+  channel: "forum_changed",
+  shared: true,
+  members: memberTemplates(forumTopicMemberVariant, [FORUM_NOTIFICATIONS_HOLE]),
+};

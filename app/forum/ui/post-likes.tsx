@@ -1,0 +1,50 @@
+import { Form } from "@remix-run/react";
+
+/** A post's likes as its card shows them (decision 312). */
+export type LikesView = { count: number; names: string[] };
+
+/** "Liked by a, b and 3 others": the first names, then how many more. */
+export function likedByText({ count, names }: LikesView): string {
+  const others = count - names.length;
+  const list = others > 0 ? [...names, `${others} ${others === 1 ? "other" : "others"}`] : names;
+  const joined = list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list.at(-1)}` : (list[0] ?? "");
+  return `${count} ${count === 1 ? "like" : "likes"}: liked by ${joined}`;
+}
+
+/**
+ * The likes line of a post: its count and who liked it, and for a member on someone else's visible post a Like
+ * button (a plain form POST, so without JavaScript too) that says whether they like it (`aria-pressed`).
+ */
+export function PostLikes({
+  number,
+  postId,
+  likes,
+  canLike,
+  liked,
+}: {
+  number: number;
+  postId: number;
+  likes: LikesView | null;
+  canLike: boolean;
+  liked: boolean;
+}) {
+  if (!canLike && !likes) return null;
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+      {canLike ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
+          <input type="hidden" name="postId" value={postId} />
+          <button
+            type="submit"
+            aria-pressed={liked}
+            className="rounded border border-violet-300 px-3 py-1 text-cosmic aria-pressed:bg-cosmic aria-pressed:text-white"
+          >
+            {`Like post #${number}`}
+          </button>
+        </Form>
+      ) : null}
+      {likes ? <p>{likedByText(likes)}</p> : null}
+    </div>
+  );
+}
