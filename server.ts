@@ -41,6 +41,7 @@ const {
   isDraining,
   isProduction,
   logDroppedQueries,
+  noteReadinessAnswer,
   pageCache,
   requestId,
   requestLog,
@@ -128,6 +129,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
     res.set("Cache-Control", "no-store");
     if (isDraining()) return void res.status(503).json({ status: "shutting down" });
     const ok = await isDatabaseReachable();
+    noteReadinessAnswer(ok);
     res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
   });
 

@@ -30,6 +30,7 @@ export {
   closeConnectionsWhileDraining,
   installGracefulShutdown,
   isDraining,
+  noteReadinessAnswer,
 } from "~/utils/shutdown.server";
 export { pageCache };
 
