@@ -277,13 +277,23 @@ async function main() {
   // DATABASE_URL's server, or the embedded one in .data/ (that of a running `npm start`, or one started here).
   const database = await openScriptDatabase();
   const dataRoot = path.resolve(process.env.CLUSTER_DATA_DIR || path.join(process.env.DATA_DIR || ".data", "cluster"));
-  let cluster: Cluster | undefined;
   let stopping = false;
+  // Started at once, so that a signal during the start waits for it and then stops what it started.
+  const starting = startCluster({
+    size,
+    databaseUrl: process.env.DATABASE_URL!,
+    dataRoot,
+    env: { LOG_REQUESTS: process.env.LOG_REQUESTS ?? "false", SEED_DEMO_CONTENT: process.env.SEED_DEMO_CONTENT },
+    onInstanceOutput: (index, line) => console.log(`[${index}] ${line}`),
+  });
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: stopping the instances and HAProxy`);
-    await cluster?.stop();
+    await starting.then(
+      (cluster) => cluster.stop(),
+      () => {},
+    );
     await database.close().catch(() => {});
     log("stopped");
     process.exit(0);
@@ -291,13 +301,7 @@ async function main() {
   // The embedded database's library ends this process on SIGHUP (async-exit-hook) before the instances are stopped.
   process.removeAllListeners("SIGHUP");
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void stop(signal));
-  cluster = await startCluster({
-    size,
-    databaseUrl: process.env.DATABASE_URL!,
-    dataRoot,
-    env: { LOG_REQUESTS: process.env.LOG_REQUESTS ?? "false", SEED_DEMO_CONTENT: process.env.SEED_DEMO_CONTENT },
-    onInstanceOutput: (index, line) => console.log(`[${index}] ${line}`),
-  });
+  const cluster = await starting;
   if (stopping) return;
   log(`${size} instances behind HAProxy, one PostgreSQL:`);
   log(`  the site:        ${cluster.base}  (HAProxy, round robin, checks /readyz every ${CHECK_INTERVAL_MS} ms)`);
@@ -308,7 +312,7 @@ async function main() {
   // An instance that dies is not restarted here (this is a playground, not a supervisor): HAProxy takes it out.
   let restarting = false;
   process.on("SIGUSR2", () => {
-    if (restarting || stopping || !cluster) return;
+    if (restarting || stopping) return;
     restarting = true;
     log("SIGUSR2: rolling restart");
     cluster

@@ -162,4 +162,3 @@ describe("SIGTERM behind a load balancer (decision 285)", () => {
     }
   }, 60_000);
 });
-
