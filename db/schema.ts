@@ -488,3 +488,57 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expires_idx").on(t.expiresAt)],
 );
+
+// ---------------------------------------------------------------------------------------------- stored files
+
+/**
+ * The shared file store (decision 280): every file a member makes (uploads, converted models, posters, generated
+ * pictures) and the backup archives, kept in the database so that any instance reads what another wrote. A file
+ * is a row here and its bytes are `stored_file_chunks` of `chunk_size` bytes (the last one shorter). A file is
+ * readable once `complete`: it is written chunk by chunk in short statements, then completed in one transaction
+ * that also replaces an older file of the same key. Not dumped as tables by backups: the archive holds them as files.
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text("key").notNull(),
+    size: bigint("size", { mode: "number" }).notNull().default(0),
+    contentType: text("content_type"),
+    chunkSize: integer("chunk_size").notNull(),
+    complete: boolean("complete").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("stored_files_key_idx")
+      .on(t.key)
+      .where(sql`${t.complete}`),
+    index("stored_files_key_prefix_idx").on(sql`${t.key} text_pattern_ops`),
+    index("stored_files_incomplete_idx")
+      .on(t.createdAt)
+      .where(sql`not ${t.complete}`),
+  ],
+);
+
+export const storedFileChunks = pgTable(
+  "stored_file_chunks",
+  {
+    fileId: bigint("file_id", { mode: "number" })
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+/**
+ * Every backup archive (decisions 200-203, 283): its bytes are the stored file `backups/<name>`; listed and
+ * downloadable on every instance. Not dumped by backups (an archive does not hold the archives).
+ */
+export const backups = pgTable("backups", {
+  name: text("name").primaryKey(),
+  bytes: bigint("bytes", { mode: "number" }).notNull(),
+  sha256: text("sha256").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+});

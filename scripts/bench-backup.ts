@@ -2,15 +2,17 @@
  * `npx tsx scripts/bench-backup.ts`: issue 37's goal, a backup of a site with a million posts in under a minute.
  * Seeds (or reuses) the forum benchmark's 1,000,000-post database (scripts/bench-forum-data.ts) on an embedded
  * PostgreSQL of its own in .data-bench/, then takes backups of it as `npm run backup` does (createBackup: one
- * REPEATABLE READ snapshot, COPY per table, tar.gz), and with --restore times restoring the last one into a
+ * REPEATABLE READ snapshot, COPY per table, tar.gz streamed into the database's file store), and with --restore
+ * times restoring the last one (copied out of the store into a file first) into a
  * fresh database. Prints each run's time, the archive's size, the process's peak memory (the dump streams), and
  * the machine's load average before and after (the machine is shared). Options: --reseed, --runs=N (default 2),
  * --restore.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { createBackup } from "../app/backups/backup.server";
+import { pipeline } from "node:stream/promises";
+import { createBackup, maintenanceClient, openStoredBackup } from "../app/backups/backup.server";
 import { formatBytes } from "../app/backups/format";
 import { checkRestorable, restoreBackup } from "../app/backups/restore.server";
 import { ensureDatabase, startEmbeddedPostgres } from "../db/embedded";
@@ -47,14 +49,19 @@ async function main() {
     for (let run = 1; run <= runs; run++) {
       const before = load();
       peakRss = process.memoryUsage().rss;
-      const result = await createBackup({ databaseUrl: url, dataDir: site, backupDir });
+      const result = await createBackup({ databaseUrl: url, dataDir: site });
       const posts = result.manifest.database.tables.find((t) => t.name === "forum_posts")!.rows;
       const line =
         `| ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC | backup ${run} | ${posts} | ${result.rows} ` +
         `| ${formatBytes(result.bytes)} | ${(result.durationMs / 1000).toFixed(1)} | ${formatBytes(peakRss)} | ${before} | ${load()} |`;
       console.log(line);
       lines.push(line);
-      last = result.file;
+      last = path.join(backupDir, result.name);
+      mkdirSync(backupDir, { recursive: true });
+      const sql = maintenanceClient(url);
+      const stored = (await openStoredBackup(sql, result.name))!;
+      await pipeline(stored.stream, createWriteStream(last));
+      await sql.end();
     }
     if (restore) {
       const target = "bench_restored";

@@ -1,18 +1,25 @@
 /**
- * `npm run restore -- FILE [--force]` (decision 202): restores a backup onto an empty database and data folder
+ * `npm run restore -- FILE|NAME [--force]` (decisions 202, 283): restores a backup onto an empty database and data folder
  * (DATABASE_URL, or the embedded database in DATA_DIR, started for the restore), then migrates it forward; `npm
  * start` then serves the restored site. The archive is checked whole (checksums, row counts, schema version)
  * before anything is written; a damaged or truncated one is refused and nothing is restored. A target that holds
- * data is refused unless --force, which replaces it. Exits 1 with the reason when refused.
+ * data is refused unless --force, which replaces it. NAME (`backup-….tar.gz` with no such file here) is a backup
+ * kept in the target database's own store: copied out to a temporary file first, it is restored with --force
+ * (the backups kept in the store stay). Exits 1 with the reason when refused.
  */
 import "./env-file"; // first: .env and NODE_ENV before any other module reads them (decision 220)
+import { createWriteStream, existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { ArchiveError } from "../app/backups/archive.server";
+import { BACKUP_NAME, maintenanceClient, openStoredBackup } from "../app/backups/backup.server";
 import { formatBytes } from "../app/backups/format";
 import { checkRestorable, restoreBackup, RestoreRefusedError } from "../app/backups/restore.server";
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 
-const USAGE = "usage: npm run restore -- <backup.tar.gz> [--force]";
+const USAGE = "usage: npm run restore -- <backup.tar.gz | name of a stored backup> [--force]";
 
 async function main() {
   const args = process.argv.slice(2);
@@ -23,39 +30,56 @@ async function main() {
     console.error(USAGE);
     process.exit(2);
   }
-  const file = path.resolve(files[0]!);
+  const argument = files[0]!;
   const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
-
-  console.log(`[restore] checking ${file}`);
-  const manifest = await checkRestorable(file);
-  console.log(
-    `[restore] the backup of ${manifest.createdAt} is whole: ${manifest.database.tables.length} tables, ` +
-      `${manifest.files.length} files, schema ${manifest.schema.tag ?? manifest.schema.createdAt}`,
-  );
+  const stored = BACKUP_NAME.test(argument) && !existsSync(argument);
+  let file = path.resolve(argument);
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
+  const openDatabase = async () => {
+    if (databaseUrl) return databaseUrl;
     if (runningEmbeddedUrl(dataDir, "app"))
       throw new RestoreRefusedError(`The site is running on ${dataDir}: stop it before restoring.`);
     embedded = await startEmbeddedPostgres({ dataDir, database: "app" });
-    databaseUrl = embedded.url("app");
-  }
+    return (databaseUrl = embedded.url("app"));
+  };
+  const copies = stored ? await mkdtemp(path.join(tmpdir(), "restore-")) : null;
   try {
+    if (stored) {
+      // A backup kept in the target's own store: copied out first (the restore rebuilds that database).
+      const sql = maintenanceClient(await openDatabase());
+      try {
+        const backup = await openStoredBackup(sql, argument).catch(() => null);
+        if (!backup) throw new RestoreRefusedError(`No file ${argument} here and no stored backup of that name.`);
+        file = path.join(copies!, argument);
+        await pipeline(backup.stream, createWriteStream(file, { mode: 0o600 }));
+        console.log(`[restore] copied the stored backup ${argument} (${formatBytes(backup.bytes)}) out of the store`);
+      } finally {
+        await sql.end();
+      }
+    }
+    console.log(`[restore] checking ${file}`);
+    const manifest = await checkRestorable(file);
+    console.log(
+      `[restore] the backup of ${manifest.createdAt} is whole: ${manifest.database.tables.length} tables, ` +
+        `${manifest.files.length} files, schema ${manifest.schema.tag ?? manifest.schema.createdAt}`,
+    );
     const result = await restoreBackup({
       file,
       manifest,
-      databaseUrl,
+      databaseUrl: await openDatabase(),
       dataDir,
       force,
       log: (line) => console.log(`[restore] ${line}`),
     });
     const bytes = manifest.files.reduce((sum, f) => sum + f.bytes, 0);
     console.log(
-      `[restore] restored ${result.rows} rows and ${result.files} files (${formatBytes(bytes)}) into ${dataDir}; ` +
-        `schema ${result.from} → ${result.to}. Start the site with \`npm start\`.`,
+      `[restore] restored ${result.rows} rows and ${result.files} files (${formatBytes(bytes)}) into ${dataDir} ` +
+        `and its database's file store; schema ${result.from} → ${result.to}. Start the site with \`npm start\`.`,
     );
   } finally {
+    if (copies) await rm(copies, { recursive: true, force: true });
     await embedded?.stop();
   }
 }

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { env } from "~/utils/env.server";
+import { fileStore } from "~/utils/file-store.server";
 import { spendPaidCall } from "~/utils/paid-budget.server";
 import { isOpenAIConfigured, openAIClient } from "./openai.server";
 import type { ImageProvider } from "./provider";
 
 /**
- * Images: OpenAI images when configured (the picture is stored under DATA_DIR and served from this site, so
+ * Images: OpenAI images when configured (the picture is kept in the shared file store, decision 280, and served
+ * from this site by every instance, so
  * pages never load a third-party address); otherwise, or when that fails, the caller's own fallback picture
  * (the numerology domain's generated SVG visual essence). `ai/` knows no domain: the fallback comes in as a URL.
  */
-const imageDir = () => path.join(env.DATA_DIR, "visual-essence");
+const images = fileStore.under("visual-essence");
 const STORED_IMAGE = /^[0-9a-f-]{36}\.png$/;
 
 export const openAIImageProvider: ImageProvider = {
@@ -24,8 +24,7 @@ export const openAIImageProvider: ImageProvider = {
     const b64 = result.data?.[0]?.b64_json;
     if (!b64) throw new Error("The image answer holds no picture");
     const file = `${randomUUID()}.png`;
-    await mkdir(imageDir(), { recursive: true });
-    await writeFile(path.join(imageDir(), file), Buffer.from(b64, "base64"));
+    await images.put(file, Buffer.from(b64, "base64"), { contentType: "image/png" });
     return `/visual-essence/${file}`;
   },
 };
@@ -59,5 +58,8 @@ export async function generateImage({
 /** A stored picture by its file name, or null (names are checked, so no path can escape the folder). */
 export async function readStoredImage(file: string): Promise<Buffer | null> {
   if (!STORED_IMAGE.test(file)) return null;
-  return readFile(path.join(imageDir(), file)).catch(() => null);
+  return images.read(file).then(
+    (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    () => null,
+  );
 }

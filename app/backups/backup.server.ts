@@ -1,12 +1,15 @@
+import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, open, readdir, rename, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Transform, type Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import postgres from "postgres";
 import tar from "tar-stream";
 import { appliedSchemaVersion } from "#db/migrate";
+import { databaseFileStore } from "~/utils/file-store.server";
 import {
   ARCHIVE_FORMAT,
   MANIFEST_NAME,
@@ -18,19 +21,28 @@ import {
 import { formatBytes } from "./format";
 
 /**
- * `npm run backup` and the daily job (decisions 200-202): a consistent snapshot of the database and of the files
- * members made, written as one archive into the backup folder while the site runs. This module knows nothing
- * of the site's configuration: the caller says which database, data folder and backup folder.
+ * `npm run backup` and the daily job (decisions 200-202, 283): a consistent snapshot of the database and of the
+ * files members made, written as one archive into the shared file store while the site runs. This module knows
+ * nothing of the site's configuration: the caller says which database and data folder.
  */
-export type BackupTarget = { databaseUrl: string; dataDir: string; backupDir: string };
+/** The site to back up: its database and its data folder (the files left there: decision 201). */
+export type BackupSource = { databaseUrl: string; dataDir: string };
 
 /** `backup-20261126T235900123Z.tar.gz`: the UTC time the backup started; names sort by date. */
 export const BACKUP_NAME = /^backup-(\d{8}T\d{9}Z)\.tar\.gz$/;
 const PARTIAL_SUFFIX = ".partial";
 /** Held (pg_try_advisory_lock) for the whole backup: one backup at a time per database, whoever starts it. */
 const BACKUP_LOCK = 727_275;
-/** The outcome of the last backup run, next to the backups (read by the admin page). */
-export const LAST_RUN_FILE = "last-run.json";
+/** Where archives are kept in the shared file store (decision 283): `backups/<name>`, each recorded in `backups`. */
+export const BACKUPS_FOLDER = "backups";
+/** The outcome of the last run, in the store next to the archives (read by the admin page on any instance). */
+export const LAST_RUN_KEY = "last-run.json";
+
+/**
+ * Tables whose rows are not dumped (decision 283): the file store's own tables (its files go into the archive
+ * as files, `files/<key>`) and the record of backups (an archive does not hold the archives).
+ */
+export const NOT_DUMPED_TABLES = new Set(["stored_files", "stored_file_chunks", "backups"]);
 
 /**
  * What under DATA_DIR is not backed up (decision 201): the database's own folder and connection details (the
@@ -44,23 +56,15 @@ export function isBackedUpPath(relative: string): boolean {
   return !NOT_BACKED_UP.has(top) && !top.startsWith(".");
 }
 
+/** The store's files an archive holds: all but the archives themselves. */
+export const isBackedUpKey = (key: string) => key.split("/")[0] !== BACKUPS_FOLDER;
+
 export class BackupBusyError extends Error {
   constructor() {
     super("Another backup of this database is running; this one was not started.");
     this.name = "BackupBusyError";
   }
 }
-
-export type BackupResult = {
-  file: string;
-  name: string;
-  bytes: number;
-  durationMs: number;
-  rows: number;
-  tables: number;
-  files: number;
-  manifest: Manifest;
-};
 
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -134,118 +138,57 @@ function backupName(now: Date): string {
   return `backup-${now.toISOString().replace(/[-:.]/g, "")}.tar.gz`;
 }
 
+/** What a backup read, for its log line and the caller. */
+export type ArchiveSummary = { rows: number; tables: number; files: number; manifest: Manifest };
+
+export type BackupResult = ArchiveSummary & {
+  name: string;
+  bytes: number;
+  sha256: string;
+  durationMs: number;
+  /** the archive on disk, when it was written to a file (createBackupFile) */
+  file?: string;
+};
+
 /**
- * Takes a backup into `backupDir`: the database read in one REPEATABLE READ, READ ONLY transaction (every table
- * as of one instant, decision 200), table by table with COPY … TO STDOUT, then the files, then the manifest.
- * Streams all the way (a table is spooled to a temporary file only to learn its size for the tar header), so a
- * million posts never sit in memory. The archive appears under its final name only when complete.
+ * Writes one archive of `source` into `destination`: the database read in one REPEATABLE READ, READ ONLY
+ * transaction (every table as of one instant, decision 200), table by table with COPY … TO STDOUT; then, in the
+ * same snapshot, the files of the shared store (decision 283: every row's file is there, since files are stored
+ * before their rows are written); then what is left in DATA_DIR (the generated secrets; files an older version
+ * kept there and the upgrade has not moved yet); then the manifest. Streams all the way (a table is spooled to a
+ * temporary file only to learn its size for the tar header; a stored file is read chunk by chunk), so a million
+ * posts or a 50 MB model never sit in memory. The steps are separate functions, so the archive is easy to extend.
  */
-export async function createBackup({ databaseUrl, dataDir, backupDir }: BackupTarget): Promise<BackupResult> {
-  const started = Date.now();
+export async function writeBackupArchive(
+  { databaseUrl, dataDir }: BackupSource,
+  destination: Writable,
+  started = Date.now(),
+): Promise<ArchiveSummary> {
   const root = path.resolve(dataDir);
-  const target = path.resolve(backupDir);
-  await mkdir(target, { recursive: true, mode: 0o700 });
-  const name = backupName(new Date(started));
-  const file = path.join(target, name);
-  const partial = file + PARTIAL_SUFFIX;
-  const spool = path.join(target, `.${name}.table`);
+  const spoolDir = await mkdtemp(path.join(tmpdir(), "backup-"));
+  const spool = path.join(spoolDir, "table.copy");
   const sql = maintenanceClient(databaseUrl);
   try {
     const [lock] = await sql<{ locked: boolean }[]>`select pg_try_advisory_lock(${BACKUP_LOCK}) as locked`;
     if (!lock?.locked) throw new BackupBusyError();
-    // We hold the lock: any partial archive left in the folder is from a backup that died.
-    for (const leftover of await readdir(target)) {
-      if (leftover.endsWith(PARTIAL_SUFFIX) || (leftover.startsWith(".backup-") && leftover.endsWith(".table")))
-        await rm(path.join(target, leftover), { force: true });
-    }
-
     const pack = tar.pack();
-    const written = pipeline(pack, createGzip({ level: 6 }), createWriteStream(partial, { mode: 0o600 }));
+    const written = pipeline(pack, createGzip({ level: 6 }), destination);
     written.catch(() => {}); // awaited below
-    const tables: ManifestTable[] = [];
-    const sequences: Manifest["database"]["sequences"] = [];
-    let schema: Manifest["schema"] | null = null;
     try {
+      const tables: ManifestTable[] = [];
+      const sequences: Manifest["database"]["sequences"] = [];
+      const files: Manifest["files"] = [];
+      let schema: Manifest["schema"] | null = null;
       await sql.begin("isolation level repeatable read, read only", async (tx) => {
         schema = await appliedSchemaVersion(tx);
         if (!schema) throw new Error("The database has no schema yet (no migration applied): nothing to back up.");
-        const infos = await tablesInDependencyOrder(tx);
-        for (const [index, table] of infos.entries()) {
-          const copy = `copy ${ident(table.name)} (${table.columns.map(ident).join(", ")}) to stdout`;
-          const digest = partDigest();
-          const rows = await tx.unsafe(copy).readable();
-          try {
-            await pipeline(
-              rows,
-              async function* (chunks: AsyncIterable<Buffer>) {
-                for await (const chunk of chunks) {
-                  digest.update(chunk);
-                  yield chunk;
-                }
-              },
-              createWriteStream(spool, { mode: 0o600 }),
-            );
-          } finally {
-            resumeConnection(rows);
-          }
-          const { bytes, lines, sha256 } = digest.result();
-          const part = `db/${String(index + 1).padStart(3, "0")}-${table.name}.copy`;
-          await packEntry(pack, { name: part, size: bytes }, createReadStream(spool));
-          tables.push({ name: table.name, part, columns: table.columns, rows: lines, bytes, sha256 });
-        }
-        // Sequences are not transactional: read now, each is at least what the snapshot's rows used.
-        const names = await tx<{ name: string }[]>`
-          select relname::text as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace
-          order by relname`;
-        for (const { name: sequence } of names) {
-          const [value] = await tx.unsafe<{ last_value: string; is_called: boolean }[]>(
-            `select last_value::text, is_called from public.${ident(sequence)}`,
-          );
-          sequences.push({ name: sequence, lastValue: value!.last_value, isCalled: value!.is_called });
-        }
+        tables.push(...(await packTables(tx, pack, spool)));
+        sequences.push(...(await readSequences(tx)));
+        files.push(...(await packStoredFiles(tx, pack)));
       });
-      await rm(spool, { force: true });
-
-      // The files, after the snapshot: every file a snapshot row names was written before its row (uploads are
-      // stored, then recorded), so it is here, unless deleted since (listed as vanished).
-      const backupRelative = path.relative(root, target).split(path.sep).join("/");
-      const keep = (relative: string) =>
-        isBackedUpPath(relative) && relative !== backupRelative && !relative.startsWith(`${backupRelative}/`);
-      const files: Manifest["files"] = [];
+      const taken = new Set(files.map((f) => f.path));
       const vanishedFiles: string[] = [];
-      for await (const relative of walkFiles(root, keep)) {
-        const handle = await open(path.join(root, relative), "r").catch((error: NodeJS.ErrnoException) => {
-          if (error.code === "ENOENT") return null;
-          throw error;
-        });
-        if (!handle) {
-          vanishedFiles.push(relative);
-          continue;
-        }
-        try {
-          const info = await handle.stat();
-          const digest = partDigest();
-          const part = `files/${relative}`;
-          const mode = info.mode & 0o777;
-          await packEntry(
-            pack,
-            { name: part, size: info.size, mode, mtime: info.mtime },
-            (async function* () {
-              // Read exactly the size the header announced: a file that grows meanwhile is cut where it was.
-              for await (const chunk of handle.createReadStream({ start: 0, end: info.size - 1, autoClose: false })) {
-                digest.update(chunk);
-                yield chunk;
-              }
-            })(),
-          );
-          const { bytes, sha256 } = digest.result();
-          if (bytes !== info.size) throw new Error(`${relative} shrank while it was being backed up`);
-          files.push({ path: relative, part, bytes, sha256, mode });
-        } finally {
-          await handle.close();
-        }
-      }
-
+      files.push(...(await packDiskFiles(root, pack, taken, vanishedFiles)));
       const manifest: Manifest = {
         format: ARCHIVE_FORMAT,
         formatVersion: 1,
@@ -260,27 +203,207 @@ export async function createBackup({ databaseUrl, dataDir, backupDir }: BackupTa
       await packEntry(pack, { name: MANIFEST_NAME, size: text.byteLength }, [text]);
       pack.finalize();
       await written;
-      await rename(partial, file);
-      const { size } = await stat(file);
-      return {
-        file,
-        name,
-        bytes: size,
-        durationMs: Date.now() - started,
-        rows: tables.reduce((sum, t) => sum + t.rows, 0),
-        tables: tables.length,
-        files: files.length,
-        manifest,
-      };
+      return { rows: tables.reduce((sum, t) => sum + t.rows, 0), tables: tables.length, files: files.length, manifest };
     } catch (error) {
       pack.destroy(error as Error);
       await written.catch(() => {});
       throw error;
     }
+  } catch (error) {
+    destination.destroy(error as Error);
+    throw error;
   } finally {
-    await rm(spool, { force: true });
-    await rm(partial, { force: true });
+    await rm(spoolDir, { recursive: true, force: true });
     await sql.end({ timeout: 5 });
+  }
+}
+
+/** Every table but NOT_DUMPED_TABLES, in dependency order, as COPY text. */
+async function packTables(tx: postgres.TransactionSql, pack: tar.Pack, spool: string): Promise<ManifestTable[]> {
+  const tables: ManifestTable[] = [];
+  const infos = (await tablesInDependencyOrder(tx)).filter((t) => !NOT_DUMPED_TABLES.has(t.name));
+  for (const [index, table] of infos.entries()) {
+    const copy = `copy ${ident(table.name)} (${table.columns.map(ident).join(", ")}) to stdout`;
+    const digest = partDigest();
+    const rows = await tx.unsafe(copy).readable();
+    try {
+      await pipeline(
+        rows,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            digest.update(chunk);
+            yield chunk;
+          }
+        },
+        createWriteStream(spool, { mode: 0o600 }),
+      );
+    } finally {
+      resumeConnection(rows);
+    }
+    const { bytes, lines, sha256 } = digest.result();
+    const part = `db/${String(index + 1).padStart(3, "0")}-${table.name}.copy`;
+    await packEntry(pack, { name: part, size: bytes }, createReadStream(spool));
+    tables.push({ name: table.name, part, columns: table.columns, rows: lines, bytes, sha256 });
+  }
+  return tables;
+}
+
+/** Sequences are not transactional: read in the snapshot's transaction, each is at least what its rows used. */
+async function readSequences(tx: postgres.TransactionSql): Promise<Manifest["database"]["sequences"]> {
+  const names = await tx<{ name: string }[]>`
+    select c.relname::text as name from pg_class c
+    where c.relkind = 'S' and c.relnamespace = 'public'::regnamespace
+      and not exists (select from pg_depend d join pg_class t on t.oid = d.refobjid
+                      where d.objid = c.oid and d.deptype in ('a', 'i') and t.relname = any(${[...NOT_DUMPED_TABLES]}))
+    order by c.relname`;
+  const sequences: Manifest["database"]["sequences"] = [];
+  for (const { name } of names) {
+    const [value] = await tx.unsafe<{ last_value: string; is_called: boolean }[]>(
+      `select last_value::text, is_called from public.${ident(name)}`,
+    );
+    sequences.push({ name, lastValue: value!.last_value, isCalled: value!.is_called });
+  }
+  return sequences;
+}
+
+/** The shared store's files (not the archives), read in the snapshot, chunk by chunk: `files/<key>`. */
+async function packStoredFiles(tx: postgres.TransactionSql, pack: tar.Pack): Promise<Manifest["files"]> {
+  const [table] = await tx`select to_regclass('public.stored_files') as name`;
+  if (!table?.name) return []; // a database of a schema before the store
+  const store = databaseFileStore(() => tx);
+  const files: Manifest["files"] = [];
+  for (const file of await store.list()) {
+    if (!isBackedUpKey(file.key)) continue;
+    const part = `files/${file.key}`;
+    const digest = partDigest();
+    await packEntry(
+      pack,
+      { name: part, size: file.size, mode: 0o600, mtime: new Date(file.createdAt) },
+      (async function* () {
+        for await (const chunk of store.stream(file.key) as AsyncIterable<Buffer>) {
+          digest.update(chunk);
+          yield chunk;
+        }
+      })(),
+    );
+    const { bytes, sha256 } = digest.result();
+    if (bytes !== file.size)
+      throw new Error(`${file.key} is ${bytes} bytes in the store, its record says ${file.size}`);
+    files.push({ path: file.key, part, bytes, sha256, mode: 0o600 });
+  }
+  return files;
+}
+
+/** What is left under DATA_DIR (decision 201 says which), but not a path the store already gave. */
+async function packDiskFiles(
+  root: string,
+  pack: tar.Pack,
+  taken: Set<string>,
+  vanishedFiles: string[],
+): Promise<Manifest["files"]> {
+  const files: Manifest["files"] = [];
+  for await (const relative of walkFiles(root, isBackedUpPath)) {
+    if (taken.has(relative)) continue;
+    const handle = await open(path.join(root, relative), "r").catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return null;
+      throw error;
+    });
+    if (!handle) {
+      vanishedFiles.push(relative);
+      continue;
+    }
+    try {
+      const info = await handle.stat();
+      const digest = partDigest();
+      const part = `files/${relative}`;
+      const mode = info.mode & 0o777;
+      await packEntry(
+        pack,
+        { name: part, size: info.size, mode, mtime: info.mtime },
+        (async function* () {
+          // Read exactly the size the header announced: a file that grows meanwhile is cut where it was.
+          if (info.size === 0) return;
+          for await (const chunk of handle.createReadStream({ start: 0, end: info.size - 1, autoClose: false })) {
+            digest.update(chunk);
+            yield chunk;
+          }
+        })(),
+      );
+      const { bytes, sha256 } = digest.result();
+      if (bytes !== info.size) throw new Error(`${relative} shrank while it was being backed up`);
+      files.push({ path: relative, part, bytes, sha256, mode });
+    } finally {
+      await handle.close();
+    }
+  }
+  return files;
+}
+
+/** Counts the bytes and the SHA-256 of the whole archive as it passes. */
+function archiveDigest() {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.byteLength;
+      done(null, chunk);
+    },
+  });
+  return { transform, result: () => ({ bytes, sha256: hash.digest("hex") }) };
+}
+
+/** The shared store and the record of backups of the database `sql` is connected to. */
+const backupStore = (sql: postgres.Sql) => databaseFileStore(() => sql).under(BACKUPS_FOLDER);
+
+/**
+ * Takes a backup into the shared store of the database it backs up (decision 283): the archive streams into
+ * `backups/<name>` as it is made (never whole in memory or on a local disk) and is recorded in `backups` with
+ * its size and SHA-256 once complete, so every instance lists it and serves its download. A failed backup
+ * leaves neither.
+ */
+export async function createBackup(source: BackupSource): Promise<BackupResult> {
+  const started = Date.now();
+  const name = backupName(new Date(started));
+  const sql = maintenanceClient(source.databaseUrl);
+  try {
+    const digest = archiveDigest();
+    // Its errors reach both promises below; no 'error' event may go unheard.
+    digest.transform.on("error", () => {});
+    const stored = backupStore(sql).write(name, digest.transform, { contentType: "application/gzip" });
+    // A store that fails stops the archive (else the archive would wait for a reader that is gone).
+    stored.catch((error: Error) => digest.transform.destroy(error));
+    const [summary] = await Promise.all([writeBackupArchive(source, digest.transform, started), stored]);
+    const { bytes, sha256 } = digest.result();
+    await sql`insert into backups (name, bytes, sha256, created_at)
+              values (${name}, ${bytes}, ${sha256}, ${new Date(started).toISOString()}::timestamptz)`;
+    return { ...summary, name, bytes, sha256, durationMs: Date.now() - started };
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/**
+ * Takes a backup into a file instead (`npm run backup -- --file PATH`: a copy for elsewhere; a database of a
+ * schema before the store). The file appears under its name only when complete.
+ */
+export async function createBackupFile(source: BackupSource, file: string): Promise<BackupResult> {
+  const started = Date.now();
+  const target = path.resolve(file);
+  await mkdir(path.dirname(target), { recursive: true });
+  const partial = target + PARTIAL_SUFFIX;
+  const digest = archiveDigest();
+  const output = createWriteStream(partial, { mode: 0o600 });
+  const done = pipeline(digest.transform, output);
+  done.catch(() => {}); // awaited below
+  try {
+    const summary = await writeBackupArchive(source, digest.transform, started);
+    await done;
+    await rename(partial, target);
+    const { bytes, sha256 } = digest.result();
+    return { ...summary, name: path.basename(target), bytes, sha256, durationMs: Date.now() - started, file: target };
+  } finally {
+    await rm(partial, { force: true });
   }
 }
 
@@ -294,54 +417,70 @@ function resumeConnection(stream: Readable): void {
   (stream as Readable & { _read?: (size: number) => void })._read?.(0);
 }
 
-export type BackupFile = { name: string; bytes: number; createdAt: string };
+export type BackupFile = { name: string; bytes: number; createdAt: string; sha256: string };
 
-/** The complete backups in `backupDir`, newest first. */
-export async function listBackups(backupDir: string): Promise<BackupFile[]> {
-  const names = (await readdir(backupDir).catch(() => [] as string[])).filter((n) => BACKUP_NAME.test(n));
-  const backups = await Promise.all(
-    names.map(async (name) => {
-      const stamp = BACKUP_NAME.exec(name)![1]!;
-      const iso = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}.${stamp.slice(15, 18)}Z`;
-      const info = await stat(path.join(backupDir, name)).catch(() => null);
-      return info ? { name, bytes: info.size, createdAt: iso } : null;
-    }),
-  );
-  return backups.filter((b): b is BackupFile => b !== null).sort((a, b) => (a.name < b.name ? 1 : -1));
+/** The backups recorded in the database `sql` is connected to, newest first. */
+export async function listBackups(sql: postgres.Sql): Promise<BackupFile[]> {
+  return sql<BackupFile[]>`
+    select name, bytes::float8 as bytes, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+           sha256
+    from backups order by name desc`;
 }
 
-/** Removes all but the newest `keep` backups; returns the names removed. */
-export async function pruneBackups(backupDir: string, keep: number): Promise<string[]> {
-  const old = (await listBackups(backupDir)).slice(keep);
-  for (const backup of old) await rm(path.join(backupDir, backup.name), { force: true });
+/** Removes all but the newest `keep` backups (record and archive); returns the names removed. */
+export async function pruneBackups(sql: postgres.Sql, keep: number): Promise<string[]> {
+  const old = (await listBackups(sql)).slice(keep);
+  const store = backupStore(sql);
+  for (const backup of old) {
+    await sql`delete from backups where name = ${backup.name}`;
+    await store.remove(backup.name);
+  }
   return old.map((b) => b.name);
+}
+
+/** A recorded backup's archive, streamed from the store chunk by chunk, or null. */
+export async function openStoredBackup(
+  sql: postgres.Sql,
+  name: string,
+): Promise<{ stream: Readable; bytes: number; sha256: string } | null> {
+  if (!BACKUP_NAME.test(name)) return null;
+  const [row] = await sql<{ bytes: number; sha256: string }[]>`
+    select bytes::float8 as bytes, sha256 from backups where name = ${name}`;
+  if (!row) return null;
+  const store = backupStore(sql);
+  if ((await store.size(name)) !== row.bytes) return null;
+  return { stream: store.stream(name), bytes: row.bytes, sha256: row.sha256 };
 }
 
 export type LastRun =
   | { ok: true; at: string; name: string; bytes: number; durationMs: number; rows: number; files: number }
   | { ok: false; at: string; error: string };
 
+export async function readLastRun(sql: postgres.Sql): Promise<LastRun | null> {
+  const bytes = await backupStore(sql)
+    .read(LAST_RUN_KEY)
+    .catch(() => null);
+  return bytes ? (JSON.parse(Buffer.from(bytes).toString("utf8")) as LastRun) : null;
+}
+
 /**
- * A backup with its bookkeeping, as the script and the daily job run it: the backup, then the oldest beyond
- * `keep` removed, the outcome logged and kept in LAST_RUN_FILE for the admin page. Rejects when the backup failed.
+ * A backup with its bookkeeping, as the script and the daily job run it: the backup into the store, then the
+ * oldest beyond `keep` removed, the outcome logged and kept in the store for the admin page. Rejects when the
+ * backup failed.
  */
 export async function runBackup(
-  target: BackupTarget,
+  source: BackupSource,
   { keep, log = console }: { keep: number; log?: Pick<Console, "log" | "error"> },
 ): Promise<BackupResult> {
   const at = new Date().toISOString();
-  const record = async (outcome: LastRun) => {
-    await mkdir(target.backupDir, { recursive: true, mode: 0o700 });
-    const file = path.join(target.backupDir, LAST_RUN_FILE);
-    await writeFile(`${file}.tmp`, JSON.stringify(outcome), { mode: 0o600 });
-    await rename(`${file}.tmp`, file);
-  };
+  const sql = maintenanceClient(source.databaseUrl);
+  const record = (outcome: LastRun) => backupStore(sql).put(LAST_RUN_KEY, JSON.stringify(outcome));
   try {
-    const result = await createBackup(target);
-    const removed = await pruneBackups(target.backupDir, keep);
+    const result = await createBackup(source);
+    const removed = await pruneBackups(sql, keep);
     log.log(
-      `[backup] ${result.file}: ${formatBytes(result.bytes)}, ${result.tables} tables, ${result.rows} rows, ` +
-        `${result.files} files in ${(result.durationMs / 1000).toFixed(1)} s` +
+      `[backup] ${result.name}: ${formatBytes(result.bytes)}, ${result.tables} tables, ${result.rows} rows, ` +
+        `${result.files} files in ${(result.durationMs / 1000).toFixed(1)} s, sha256 ${result.sha256}` +
         (removed.length ? `; removed the oldest: ${removed.join(", ")}` : "") +
         (result.manifest.vanishedFiles.length
           ? `; deleted while backing up: ${result.manifest.vanishedFiles.join(", ")}`
@@ -363,5 +502,35 @@ export async function runBackup(
     // A backup refused because another is running leaves that one's outcome to be recorded.
     if (!(error instanceof BackupBusyError)) await record({ ok: false, at, error: message }).catch(() => {});
     throw error;
+  } finally {
+    await sql.end({ timeout: 5 });
   }
+}
+
+/**
+ * The upgrade (decision 283): archives an older version wrote into a folder (BACKUP_DIR, DATA_DIR/backups) are
+ * moved into the store of the database `sql` reaches and recorded, once (a recorded name is not stored again),
+ * then removed from the folder with that version's last-run file. Returns the names moved.
+ */
+export async function adoptBackupsFromFolder(sql: postgres.Sql, dir: string): Promise<string[]> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => BACKUP_NAME.test(n)).sort();
+  const moved: string[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const [known] = await sql`select 1 from backups where name = ${name}`;
+    if (!known) {
+      const digest = archiveDigest();
+      const stored = backupStore(sql).write(name, digest.transform, { contentType: "application/gzip" });
+      await Promise.all([pipeline(createReadStream(file), digest.transform), stored]);
+      const { bytes, sha256 } = digest.result();
+      const stamp = BACKUP_NAME.exec(name)![1]!;
+      const createdAt = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}.${stamp.slice(15, 18)}Z`;
+      await sql`insert into backups (name, bytes, sha256, created_at)
+                values (${name}, ${bytes}, ${sha256}, ${createdAt}::timestamptz) on conflict (name) do nothing`;
+      moved.push(name);
+    }
+    await rm(file, { force: true });
+  }
+  if (names.length > 0) await rm(path.join(dir, "last-run.json"), { force: true });
+  return moved;
 }

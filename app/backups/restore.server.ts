@@ -5,6 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type postgres from "postgres";
 import { applyMigrationsUpTo, knownMigrations, runMigrations, type SchemaVersion } from "#db/migrate";
+import { databaseFileStore, moveFilesIntoStore } from "~/utils/file-store.server";
 import {
   ArchiveError,
   checkParts,
@@ -15,14 +16,23 @@ import {
   type Manifest,
   type PartCheck,
 } from "./archive.server";
-import { ident, isBackedUpPath, maintenanceClient, tablesInDependencyOrder, walkFiles } from "./backup.server";
+import {
+  ident,
+  isBackedUpKey,
+  isBackedUpPath,
+  maintenanceClient,
+  NOT_DUMPED_TABLES,
+  tablesInDependencyOrder,
+  walkFiles,
+} from "./backup.server";
 
 /**
  * `npm run restore -- FILE` (decision 202): checks the whole archive before touching anything, then loads it in
  * one transaction onto an empty database (the schema rebuilt at the archive's version, every table, the
  * sequences, the row counts checked) while the files are unpacked into a staging folder; only when the
- * transaction has committed are the files moved into DATA_DIR. Then the schema is migrated forward. A failure at
- * any step before the commit leaves the database and DATA_DIR as they were.
+ * transaction has committed and the schema is migrated forward are the files moved into the shared store (and
+ * the generated secrets into DATA_DIR). A failure at any step before the commit leaves the database, its store
+ * and DATA_DIR as they were.
  */
 
 /** The restore was not started: the target is not empty, or the archive is of a schema this site cannot load. */
@@ -66,13 +76,21 @@ export async function checkRestorable(file: string): Promise<Manifest> {
   return manifest;
 }
 
-/** What the target already holds: tables with rows and files members made. Empty lists mean empty. */
+/** Where the store's tables wait while the schema is rebuilt (decision 283): the archives in it stay. */
+const HOLD_SCHEMA = "restore_hold";
+const STORE_TABLES = ["stored_file_chunks", "stored_files", "backups"] as const;
+
+const hasTable = async (sql: postgres.Sql | postgres.TransactionSql, qualified: string) =>
+  !!(await sql`select to_regclass(${qualified}) as name`)[0]?.name;
+
+/** What the target already holds: tables with rows and files members made (in the store or on disk). Empty lists mean empty. */
 export async function targetContents(
   sql: postgres.Sql,
   dataDir: string,
-): Promise<{ tables: string[]; files: string[] }> {
+): Promise<{ tables: string[]; files: string[]; storedFiles: string[] }> {
   const tables: string[] = [];
   for (const table of await tablesInDependencyOrder(sql)) {
+    if (NOT_DUMPED_TABLES.has(table.name)) continue;
     const [row] = await sql.unsafe<{ any: boolean }[]>(`select exists (select from ${ident(table.name)}) as any`);
     if (row?.any) tables.push(table.name);
   }
@@ -80,11 +98,21 @@ export async function targetContents(
   for await (const relative of walkFiles(path.resolve(dataDir), isBackedUpPath)) {
     if (!GENERATED_SECRETS.has(relative)) files.push(relative);
   }
-  return { tables, files };
+  const storedFiles = (await hasTable(sql, "public.stored_files"))
+    ? (await databaseFileStore(() => sql).list()).map((f) => f.key).filter(isBackedUpKey)
+    : [];
+  return { tables, files, storedFiles };
 }
 
 export type RestoreResult = { manifest: Manifest; from: string; to: string; rows: number; files: number };
 
+/**
+ * Restores `file` (decisions 202, 283). In one transaction: the store's tables are set aside (the backups kept
+ * in the store survive), the schema is rebuilt at the archive's version and every table loaded; the archive's
+ * files are unpacked into a staging folder meanwhile. Then the schema is migrated forward and, in a second
+ * transaction, the store's tables come back, the target's old files leave it and the archive's files go in
+ * (the generated secrets go to DATA_DIR, as before).
+ */
 export async function restoreBackup({
   file,
   manifest,
@@ -108,9 +136,10 @@ export async function restoreBackup({
   const staging = path.join(root, `.restore-${randomBytes(6).toString("hex")}`);
   try {
     const present = await targetContents(sql, root);
-    if (!force && (present.tables.length > 0 || present.files.length > 0)) {
+    if (!force && (present.tables.length > 0 || present.files.length > 0 || present.storedFiles.length > 0)) {
       const what = [
         present.tables.length ? `the database has rows in ${listSome(present.tables)}` : null,
+        present.storedFiles.length ? `its file store holds ${listSome(present.storedFiles)}` : null,
         present.files.length ? `${root} holds ${listSome(present.files)}` : null,
       ].filter(Boolean);
       throw new RestoreRefusedError(
@@ -123,6 +152,14 @@ export async function restoreBackup({
     const tablesByPart = new Map(manifest.database.tables.map((t) => [t.part, t]));
     log(`loading ${manifest.database.tables.length} tables at schema ${describeVersion(manifest.schema)}`);
     await sql.begin(async (tx) => {
+      // The store's tables (the backups kept in it) wait aside while the schema is rebuilt; one set aside by an
+      // interrupted restore is kept as it is.
+      if ((await hasTable(tx, "public.stored_files")) && !(await hasTable(tx, `${HOLD_SCHEMA}.stored_files`))) {
+        await tx.unsafe(`create schema if not exists ${HOLD_SCHEMA}`);
+        for (const table of STORE_TABLES)
+          if (await hasTable(tx, `public.${table}`))
+            await tx.unsafe(`alter table public.${ident(table)} set schema ${HOLD_SCHEMA}`);
+      }
       // An empty target may still have the schema a first start made: rebuilt at the archive's version.
       await tx`drop schema if exists drizzle cascade`;
       await tx`drop schema if exists public cascade`;
@@ -151,7 +188,8 @@ export async function restoreBackup({
           if (
             !entry.name.startsWith("files/") ||
             relative.split("/").some((p) => p === ".." || p === "") ||
-            !isBackedUpPath(relative)
+            !isBackedUpPath(relative) ||
+            !isBackedUpKey(relative)
           )
             throw new ArchiveError(`The backup ${file} holds an unexpected entry ${entry.name}: nothing was restored.`);
           const target = path.join(staging, relative);
@@ -172,7 +210,25 @@ export async function restoreBackup({
       }
     });
 
-    // The database is restored: the files take their place (with --force, replacing what was there).
+    // The database is restored: migrated forward, then the files take their place.
+    const latest = knownMigrations().at(-1)!;
+    if (latest.createdAt > manifest.schema.createdAt) log(`migrating forward to ${latest.tag}`);
+    await runMigrations(databaseUrl);
+    await sql.begin(async (tx) => {
+      if (await hasTable(tx, `${HOLD_SCHEMA}.stored_files`)) {
+        for (const table of STORE_TABLES) await tx.unsafe(`drop table if exists public.${ident(table)} cascade`);
+        for (const table of [...STORE_TABLES].reverse())
+          if (await hasTable(tx, `${HOLD_SCHEMA}.${table}`))
+            await tx.unsafe(`alter table ${HOLD_SCHEMA}.${ident(table)} set schema public`);
+        await tx.unsafe(`drop schema ${HOLD_SCHEMA}`);
+      }
+      const store = databaseFileStore(() => tx);
+      for (const key of present.storedFiles) await store.remove(key);
+      for (const name of await readdir(staging)) {
+        if (GENERATED_SECRETS.has(name)) continue; // to DATA_DIR, below
+        await moveFilesIntoStore({ root: staging, folders: [name], store, lock: null });
+      }
+    });
     for (const relative of present.files) await rm(path.join(root, relative), { force: true });
     for (const name of await readdir(staging)) {
       await rm(path.join(root, name), { recursive: true, force: true });
@@ -183,13 +239,10 @@ export async function restoreBackup({
     await sql.end({ timeout: 5 });
   }
 
-  const latest = knownMigrations().at(-1)!;
-  if (latest.createdAt > manifest.schema.createdAt) log(`migrating forward to ${latest.tag}`);
-  await runMigrations(databaseUrl);
   return {
     manifest,
     from: describeVersion(manifest.schema),
-    to: latest.tag,
+    to: knownMigrations().at(-1)!.tag,
     rows: manifest.database.tables.reduce((sum, t) => sum + t.rows, 0),
     files: manifest.files.length,
   };

@@ -1,33 +1,38 @@
-import { createReadStream, type ReadStream } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { rawSql } from "#db/client.server";
 import { registerRecurringTask } from "~/jobs/queue.server";
 import { env } from "~/utils/env.server";
 import {
-  BACKUP_NAME,
-  LAST_RUN_FILE,
+  adoptBackupsFromFolder,
   listBackups,
+  openStoredBackup,
+  readLastRun,
   runBackup,
   type BackupFile,
   type BackupResult,
-  type BackupTarget,
+  type BackupSource,
   type LastRun,
 } from "./backup.server";
 
-/** The site's backups as configured (BACKUP_DIR, BACKUP_KEEP, BACKUP_INTERVAL_HOURS; decision 203). */
-export function backupDir(): string {
-  return env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(env.DATA_DIR, "backups");
-}
-
-function siteTarget(): BackupTarget {
+function siteSource(): BackupSource {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error("DATABASE_URL is not set: start the site or the script through its entry point");
-  return { databaseUrl, dataDir: env.DATA_DIR, backupDir: backupDir() };
+  return { databaseUrl, dataDir: env.DATA_DIR };
+}
+
+/**
+ * At start (decision 283): archives an older version kept in BACKUP_DIR (DATA_DIR/backups by default) move into
+ * the shared store, once (a name is recorded once; two instances sharing the folder at most store it twice).
+ */
+export async function adoptOlderBackups(): Promise<string[]> {
+  const dir = env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(env.DATA_DIR, "backups");
+  return adoptBackupsFromFolder(rawSql(), dir);
 }
 
 /** One backup of this site now, with the oldest beyond BACKUP_KEEP removed and the outcome logged and recorded. */
 export function backUpSite(): Promise<BackupResult> {
-  return runBackup(siteTarget(), { keep: env.BACKUP_KEEP });
+  return runBackup(siteSource(), { keep: env.BACKUP_KEEP });
 }
 
 export const BACKUP_TASK = "backup";
@@ -49,30 +54,19 @@ export type BackupsOverview = {
   lastRun: LastRun | null;
   keep: number;
   intervalHours: number;
-  directory: string;
 };
 
-/** What the admin page shows: the backups, newest first, and the last run's outcome. */
+/** What the admin page shows on any instance (decision 283): the recorded backups, newest first, and the last run. */
 export async function backupsOverview(): Promise<BackupsOverview> {
-  const directory = backupDir();
-  const lastRun = await readFile(path.join(directory, LAST_RUN_FILE), "utf8").then(
-    (text) => JSON.parse(text) as LastRun,
-    () => null,
-  );
   return {
-    backups: await listBackups(directory),
-    lastRun,
+    backups: await listBackups(rawSql()),
+    lastRun: await readLastRun(rawSql()),
     keep: env.BACKUP_KEEP,
     intervalHours: env.BACKUP_INTERVAL_HOURS,
-    directory,
   };
 }
 
-/** A backup to download, by its exact name (nothing else in the folder is reachable), or null. */
-export async function openBackup(name: string): Promise<{ stream: ReadStream; bytes: number } | null> {
-  if (!BACKUP_NAME.test(name)) return null;
-  const file = path.join(backupDir(), name);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return null;
-  return { stream: createReadStream(file), bytes: info.size };
+/** A backup to download, by its exact recorded name, streamed from the shared store; or null. */
+export function openBackup(name: string): Promise<{ stream: Readable; bytes: number } | null> {
+  return openStoredBackup(rawSql(), name);
 }

@@ -9,7 +9,7 @@ import { FormattedDate } from "~/components/formatted-date";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 /**
- * /admin/backups (decision 203): the backups kept on this machine, newest first, each downloadable by an admin
+ * /admin/backups (decisions 203, 283): the backups recorded in the database (the same list on every instance), newest first, each downloadable by an admin
  * from /admin/backups/<name>, and the outcome of the last run.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,15 +20,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminBackups() {
-  const { backups, lastRun, keep, intervalHours, directory } = useLoaderData<typeof loader>();
+  const { backups, lastRun, keep, intervalHours } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="font-serif text-3xl font-bold">Backups</h1>
       <p className="mt-3">
         {intervalHours > 0
-          ? `A backup of the database and the members' files is taken every ${intervalHours} hours; the newest ${keep} are kept in ${directory}.`
-          : `Automatic backups are off (BACKUP_INTERVAL_HOURS=0); the newest ${keep} backups made with npm run backup are kept in ${directory}.`}{" "}
-        Copy them off this machine: a backup on the same disk does not survive that disk.
+          ? `A backup of the database and the members' files is taken every ${intervalHours} hours; the newest ${keep} are kept in the database, listed and downloadable on every instance.`
+          : `Automatic backups are off (BACKUP_INTERVAL_HOURS=0); the newest ${keep} backups made with npm run backup are kept in the database, listed and downloadable on every instance.`}{" "}
+        Copy them off the database&apos;s machine: a backup kept in the database does not survive that database.
       </p>
 
       <h2 className="mt-6 text-xl font-semibold">Last run</h2>

@@ -94,7 +94,10 @@ const schema = z.object({
   /** Bytes one address may upload per UTC day without signing in, and one member per day. */
   MODELS3D_ANONYMOUS_DAILY_MB: z.coerce.number().int().min(1).default(200),
   MODELS3D_MEMBER_DAILY_MB: z.coerce.number().int().min(1).default(1024),
-  /** Backups (decisions 200-203): the folder (DATA_DIR/backups when not given), how many to keep, how often. */
+  /**
+   * Backups (decisions 200-203, 283): kept in the database's file store; BACKUP_DIR is only the folder an older
+   * version wrote them to (DATA_DIR/backups when not given), moved into the store at start. How many to keep, how often.
+   */
   BACKUP_DIR: z.string().optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Hours between the automatic backups (the job queue runs them on one instance at a time); 0 turns them off. */

@@ -1,18 +1,38 @@
 import { execFile } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  createWriteStream,
+} from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { applyMigrationsUpTo, appliedSchemaVersion, knownMigrations } from "#db/migrate";
+import { rawSql } from "#db/client.server";
+import { applyMigrationsUpTo, appliedSchemaVersion, knownMigrations, runMigrations } from "#db/migrate";
 import { readManifest, type Manifest } from "~/backups/archive.server";
-import { createBackup, LAST_RUN_FILE, listBackups } from "~/backups/backup.server";
+import {
+  BACKUP_NAME,
+  createBackup,
+  createBackupFile,
+  LAST_RUN_KEY,
+  listBackups,
+  openStoredBackup,
+  readLastRun,
+} from "~/backups/backup.server";
 import { checkRestorable, restoreBackup, RestoreRefusedError } from "~/backups/restore.server";
 import { backUpSite, registerBackupJobs } from "~/backups/schedule.server";
 import { createPost, createTopic } from "~/forum/topics.server";
 import { drainJobs, scheduleRecurringTask } from "~/jobs/queue.server";
 import * as backupDownload from "~/routes/admin.backups.$name";
 import * as backupsPage from "~/routes/admin.backups._index";
+import { databaseFileStore, fileStore } from "~/utils/file-store.server";
 import { runningEmbeddedUrl } from "../../db/embedded";
 import { startAppServer } from "../../scripts/app-server";
 import * as cubes from "../fixtures/models3d/cubes";
@@ -26,11 +46,9 @@ import { useOwnDatabase } from "./helpers/accounts";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const work = path.join(root, ".data-test", "backups");
-const jobBackupDir = path.join(work, "job-backups");
 vi.hoisted(() => {
   // Read when app/utils/env.server.ts loads (before this file's imports run).
   process.env.BACKUP_KEEP = "2";
-  process.env.BACKUP_DIR = `${process.cwd()}/.data-test/backups/job-backups`;
 });
 
 const sourceDir = path.join(work, "site");
@@ -50,6 +68,17 @@ function runScript(script: string, args: string[], env: Record<string, string>) 
 }
 
 const sha = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+const hashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+/** A file of the shared store of the database `sql` reaches (decision 280), by its SHA-256. */
+const storedSha = async (sql: postgres.Sql, key: string) => hashOf(await databaseFileStore(() => sql).read(key));
+
+/** A stored backup copied out of the store of the database `sql` reaches, into `file`. */
+async function copyStoredBackup(sql: postgres.Sql, name: string, file: string): Promise<string> {
+  const backup = await openStoredBackup(sql, name);
+  expect(backup, name).not.toBeNull();
+  await pipeline(backup!.stream, createWriteStream(file));
+  return file;
+}
 
 /** Every row of a table as text, sorted: what two databases compare. */
 async function rowsOf(sql: postgres.Sql, table: string): Promise<string[]> {
@@ -104,10 +133,10 @@ describe("npm run backup and npm run restore", () => {
     const upload = await fetch(`${site!.base}/api/3d/upload`, { method: "POST", body: form });
     expect(upload.status).toBe(201);
     const { urn } = (await upload.json()) as { urn: string };
-    const modelFiles = readdirSync(path.join(sourceDir, "models3d"), { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => path.relative(sourceDir, path.join(e.parentPath, e.name)));
-    expect(modelFiles.length).toBeGreaterThan(0);
+    // Kept in the shared store (decision 280), not in the instance's DATA_DIR.
+    const modelFiles = (await fileStore.list("models3d")).map((f) => f.key);
+    expect(modelFiles).toContain(`models3d/${urn}/source.obj`);
+    expect(existsSync(path.join(sourceDir, "models3d"))).toBe(false);
 
     // Requests keep writing replies through the site while the backup runs, and after it.
     const source = postgres(sourceUrl, { max: 1, onnotice: () => {} });
@@ -138,7 +167,6 @@ describe("npm run backup and npm run restore", () => {
     const backup = await runScript("scripts/backup.ts", [], {
       DATABASE_URL: sourceUrl,
       DATA_DIR: sourceDir,
-      BACKUP_DIR: "",
       BACKUP_KEEP: "7",
     });
     const writtenAtExit = written;
@@ -148,9 +176,16 @@ describe("npm run backup and npm run restore", () => {
     const postsAfter = await postCount();
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
-    archive = /\[backup\] (\S+\.tar\.gz):/.exec(backup.stdout)?.[1] ?? "";
-    expect(path.dirname(archive)).toBe(path.join(sourceDir, "backups"));
-    expect(statSync(archive).mode & 0o777).toBe(0o600);
+    // Kept in the database (decision 283): recorded with its size and checksum, its bytes in the shared store.
+    const name = /\[backup\] (\S+\.tar\.gz):/.exec(backup.stdout)?.[1] ?? "";
+    expect(name).toMatch(BACKUP_NAME);
+    expect(existsSync(path.join(sourceDir, "backups"))).toBe(false);
+    const [recorded] = (await listBackups(source)).filter((b) => b.name === name);
+    expect(recorded).toMatchObject({ name });
+    archive = await copyStoredBackup(source, name, path.join(work, name));
+    expect(statSync(archive).size).toBe(recorded!.bytes);
+    expect(sha(archive)).toBe(recorded!.sha256);
+    expect(backup.stdout).toContain(`sha256 ${recorded!.sha256}`);
 
     manifest = await readManifest(archive);
     const counts = Object.fromEntries(manifest.database.tables.map((t) => [t.name, t.rows]));
@@ -164,6 +199,10 @@ describe("npm run backup and npm run restore", () => {
     expect(manifest.schema).toEqual(await appliedSchemaVersion(source));
     expect(manifest.files.map((f) => f.path)).toEqual(expect.arrayContaining([...modelFiles, "ip-hash-secret"]));
     expect(manifest.files.every((f) => !/^(postgres|backups|outbox)(\/|$)/.test(f.path))).toBe(true);
+    // The store's tables are not dumped as rows: their files are the archive's files.
+    expect(manifest.database.tables.map((t) => t.name)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(stored_files|stored_file_chunks|backups)$/)]),
+    );
 
     // Restored onto a fresh data folder and its own embedded database, then served.
     const restored = await runScript("scripts/restore.ts", [archive], { DATABASE_URL: "", DATA_DIR: restoredDir });
@@ -193,7 +232,12 @@ describe("npm run backup and npm run restore", () => {
         await copy`select nextval('forum_posts_id_seq')::int as id, (select max(id) from forum_posts) as max`;
       expect(next!.id).toBeGreaterThan(Number(next!.max));
       for (const file of manifest.files) {
-        expect(sha(path.join(restoredDir, file.path)), file.path).toBe(sha(path.join(sourceDir, file.path)));
+        if (file.path.startsWith("models3d/")) {
+          expect(await storedSha(copy, file.path), file.path).toBe(await storedSha(source, file.path));
+          expect(existsSync(path.join(restoredDir, file.path)), file.path).toBe(false);
+        } else {
+          expect(sha(path.join(restoredDir, file.path)), file.path).toBe(sha(path.join(sourceDir, file.path)));
+        }
       }
 
       // The restored site serves them: the topic and its replies, the reading, the model, a member's sign-in.
@@ -273,17 +317,17 @@ describe("npm run backup and npm run restore", () => {
     await old.end();
 
     const dir = path.join(work, "old-site");
-    const made = await createBackup({
-      databaseUrl: url("test_backups_old").toString(),
-      dataDir: dir,
-      backupDir: path.join(dir, "backups"),
-    });
+    // An older schema has no file store: the archive goes to a file (`npm run backup -- --file`).
+    const made = await createBackupFile(
+      { databaseUrl: url("test_backups_old").toString(), dataDir: dir },
+      path.join(dir, "backups", "old.tar.gz"),
+    );
     expect(made.manifest.schema).toMatchObject({ tag: older.tag, createdAt: older.createdAt });
 
     const target = url("test_backups_new").toString();
     const result = await restoreBackup({
-      file: made.file,
-      manifest: await checkRestorable(made.file),
+      file: made.file!,
+      manifest: await checkRestorable(made.file!),
       databaseUrl: target,
       dataDir: path.join(work, "new-site"),
     });
@@ -295,20 +339,83 @@ describe("npm run backup and npm run restore", () => {
   }, 120_000);
 });
 
+describe("a backup kept in the store", () => {
+  it("is restored by its name with --force, and the backups kept in the store stay", async () => {
+    const admin = postgres(process.env.TEST_ADMIN_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists test_backups_named with (force)`);
+    await admin.unsafe(`create database test_backups_named`);
+    await admin.end();
+    const url = Object.assign(new URL(process.env.TEST_ADMIN_DATABASE_URL!), {
+      pathname: "/test_backups_named",
+    }).toString();
+    const dir = path.join(work, "named-site");
+    await runMigrations(url);
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await sql`insert into users (username, password_hash) values ('kept_by_the_backup', 'x')`;
+      await databaseFileStore(() => sql).put("models3d/m-1/source.obj", "o cube\n");
+      const made = await createBackup({ databaseUrl: url, dataDir: dir });
+      // Changed after the backup: a member and a file the restore must take away.
+      await sql`insert into users (username, password_hash) values ('made_after_the_backup', 'x')`;
+      await databaseFileStore(() => sql).put("models3d/m-2/source.obj", "o later\n");
+
+      const refused = await runScript("scripts/restore.ts", [made.name], { DATABASE_URL: url, DATA_DIR: dir });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/Nothing was restored: the database has rows in .*file store holds .*--force/);
+
+      const result = await runScript("scripts/restore.ts", [made.name, "--force"], {
+        DATABASE_URL: url,
+        DATA_DIR: dir,
+      });
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`copied the stored backup ${made.name}`);
+      expect((await sql`select username from users order by username`).map((r) => r.username)).toEqual([
+        "kept_by_the_backup",
+      ]);
+      const store = databaseFileStore(() => sql);
+      expect((await store.list("models3d")).map((f) => f.key)).toEqual(["models3d/m-1/source.obj"]);
+      expect(Buffer.from(await store.read("models3d/m-1/source.obj")).toString()).toBe("o cube\n");
+      // The archive and its record survived the rebuilt schema.
+      expect((await listBackups(sql)).map((b) => b.name)).toEqual([made.name]);
+      const copy = await copyStoredBackup(sql, made.name, path.join(work, `named-${made.name}`));
+      expect(sha(copy)).toBe(made.sha256);
+      expect((await sql`select to_regnamespace('restore_hold') as held`)[0]!.held).toBeNull();
+    } finally {
+      await sql.end();
+    }
+  }, 120_000);
+
+  it("leaves nothing behind when the archive cannot be made", async () => {
+    const before = await fileStore.list("backups");
+    // An unknown database: the archive fails before its first byte, and its store write is removed with it.
+    const bad = Object.assign(new URL(process.env.DATABASE_URL!), { pathname: "/no_such_database" }).toString();
+    await expect(createBackup({ databaseUrl: bad, dataDir: path.join(work, "nowhere") })).rejects.toThrow();
+    expect(await fileStore.list("backups")).toEqual(before);
+    const [left] =
+      await rawSql()`select count(*)::int as n from stored_files where key like 'backups/%' and not complete`;
+    expect(left!.n).toBe(0);
+  });
+});
+
 describe("the daily backup and the admin page", () => {
   it("runs as a recurring job, keeps the newest BACKUP_KEEP and records the outcome", async () => {
+    const before = (await listBackups(rawSql())).map((b) => b.name);
     expect(registerBackupJobs()).toEqual(["backup"]);
     await scheduleRecurringTask("backup");
     expect(await drainJobs(["recurring:backup"])).toBe(1);
-    const first = await listBackups(jobBackupDir);
-    expect(first).toHaveLength(1);
+    const first = await listBackups(rawSql());
+    expect(before).not.toContain(first[0]!.name);
     await backUpSite();
     await backUpSite();
-    const kept = await listBackups(jobBackupDir);
+    const kept = await listBackups(rawSql());
     expect(kept).toHaveLength(2);
     expect(kept.map((b) => b.name)).not.toContain(first[0]!.name);
-    const lastRun = JSON.parse(readFileSync(path.join(jobBackupDir, LAST_RUN_FILE), "utf8"));
-    expect(lastRun).toMatchObject({ ok: true, name: kept[0]!.name, bytes: kept[0]!.bytes });
+    // The removed ones are gone from the store too; the kept ones are there, whole.
+    const stored = (await fileStore.list("backups")).map((f) => f.key);
+    expect(stored.sort()).toEqual([...kept.map((b) => `backups/${b.name}`), `backups/${LAST_RUN_KEY}`].sort());
+    for (const backup of kept) expect(await fileStore.size(`backups/${backup.name}`)).toBe(backup.bytes);
+    expect(await readLastRun(rawSql())).toMatchObject({ ok: true, name: kept[0]!.name, bytes: kept[0]!.bytes });
   }, 120_000);
 
   it("lists the backups to admins with size and date, and lets them download one", async () => {
@@ -317,7 +424,7 @@ describe("the daily backup and the admin page", () => {
     const adminCookie = await cookieFor(admin.id);
     const page = await call(backupsPage.loader, get("/admin/backups", adminCookie));
     expect(page.status).toBe(200);
-    const kept = await listBackups(jobBackupDir);
+    const kept = await listBackups(rawSql());
     expect(page.body.backups).toEqual(kept);
     expect(page.body).toMatchObject({ keep: 2, intervalHours: 24, lastRun: { ok: true } });
     expect((await call(backupsPage.loader, get("/admin/backups", await cookieFor(plain.id)))).status).toBe(403);
@@ -335,10 +442,11 @@ describe("the daily backup and the admin page", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${name}"`);
     expect(response.headers.get("content-type")).toBe("application/gzip");
+    expect(response.headers.get("content-length")).toBe(String(kept[0]!.bytes));
     const body = Buffer.from(await response.arrayBuffer());
-    expect(createHash("sha256").update(body).digest("hex")).toBe(sha(path.join(jobBackupDir, name)));
+    expect(hashOf(body)).toBe(kept[0]!.sha256);
 
-    for (const bad of ["../site/session-secret", LAST_RUN_FILE, "backup-nope.tar.gz"]) {
+    for (const bad of ["../site/session-secret", LAST_RUN_KEY, "backup-nope.tar.gz"]) {
       const answer = await call(backupDownload.loader, get(`/admin/backups/x`, adminCookie), { params: { name: bad } });
       expect(answer.status, bad).toBe(404);
     }

@@ -77,7 +77,11 @@ describe("the OpenAI provider", () => {
     expect(result.content.imageUrl).toMatch(/^\/visual-essence\/[0-9a-f-]{36}\.png$/);
     const stored = await image.readStoredImage(result.content.imageUrl!.split("/").pop()!);
     expect(stored?.subarray(1, 4).toString()).toBe("PNG");
-    expect(existsSync(path.join(env.DATA_DIR, "visual-essence"))).toBe(true);
+    // kept in the shared store (decision 280), not on this instance's disk
+    const name = result.content.imageUrl!.split("/").pop()!;
+    const { fileStore } = await import("../../app/utils/file-store.server");
+    expect(await fileStore.size(`visual-essence/${name}`)).toBe(stored!.byteLength);
+    expect(existsSync(path.join(env.DATA_DIR, "visual-essence", name))).toBe(false);
   });
 
   it("screens keywords with the moderation endpoint too", async () => {
