@@ -1,25 +1,29 @@
-# Production image: Node 22 LTS, production dependencies only, non-root, migrations applied at start.
-# Expects DATABASE_URL, SESSION_SECRET, IP_HASH_SECRET and PUBLIC_URL (see .env.example and docs/deploy.md).
+# Production image: Node 26 (the newest LTS, as .nvmrc), production dependencies only, non-root, migrations applied
+# at start. Expects DATABASE_URL, SESSION_SECRET, IP_HASH_SECRET, TOTP_SECRET_KEY and PUBLIC_URL, the same on every
+# instance (see .env.example and docs/deploy.md); members' files and backups are kept in PostgreSQL, so /data is
+# only the embedded database of a single instance run without DATABASE_URL, and may be left ephemeral otherwise.
 # Runs JavaScript only (decision 103): `npm run build` compiles the app, the server and its workers into build/.
 # Both installs apply patches/ (postinstall: patch-package --error-on-fail): a patch that no longer applies fails
 # the image build (decision 104).
 
-FROM node:22-slim AS deps
+FROM node:26-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY patches ./patches
 # NODE_ENV=production: patch-package skips the patch of a dev dependency (@remix-run/dev, decision 107) not installed here
 RUN NODE_ENV=production npm ci --omit=dev --no-audit --no-fund
 
-FROM node:22-slim AS build
+FROM node:26-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY patches ./patches
+# The dev dependency `node` (the same Node 26 the image has, decision 287) is installed here too: npm run puts its
+# binary first on the PATH, as on a developer's machine.
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:22-slim
+FROM node:26-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -28,7 +28,7 @@ const schema = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(65),
   /**
    * After SIGTERM, /readyz answers 503 this long before the listening socket closes, when a balancer checks /readyz
-   * (decisions 008, 285): above the balancer's check interval times the failures it counts before taking us out.
+   * (decisions 008, 286): above the balancer's check interval times the failures it counts before taking us out.
    */
   SHUTDOWN_READINESS_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(3000),
   DATA_DIR: z.string().default(".data"),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { noteReadinessAnswer, readinessDrainMs } from "./shutdown.server";
 
-/** Whether SIGTERM waits before closing the port (decision 285): only while a balancer routes here. */
+/** Whether SIGTERM waits before closing the port (decision 286): only while a balancer routes here. */
 describe("readinessDrainMs", () => {
   const now = 1_000_000;
 

@@ -10,7 +10,7 @@ import net, { type Socket } from "node:net";
  *     so Ctrl-C on `npm start` stops at once, and a cluster's instance drains before its port closes (issue 42);
  *  2. requests in flight finish (their answers say `Connection: close`), idle keep-alive connections are closed
  *     (idle by our own count: Node's closeIdleConnections also destroys a connection whose answer is ended but
- *     not yet flushed, cutting it short: seen behind HAProxy as an empty answer, decision 285);
+ *     not yet flushed, cutting it short: seen behind HAProxy as an empty answer, decision 286);
  *     the background worker finishes the job in hand and takes no other;
  *  3. the pool closes (at once when the database is already gone), then the embedded database stops;
  *  4. exit 0. Whatever is still open `timeoutMs` after the signal is cut, and the process exits 1.

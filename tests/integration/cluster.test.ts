@@ -229,19 +229,19 @@ describe("a cluster of three instances behind HAProxy", () => {
       const failures = outcomes.filter(failed);
       const describeFailures = failures.map(
         (o) =>
-          `${o.phase} ${o.method} ${o.path} → ${o.status || o.error} (${o.startedAt - killedAt} ms after the kill)`,
+          `${o.phase} ${o.method} ${o.path} → ${o.status || o.error} (sent ${o.startedAt - killedAt} ms, ended ` +
+          `${o.endedAt - killedAt} ms after the kill)`,
       );
+      // Only POSTs in flight at the SIGKILL may fail (the killed instance held them; HAProxy answers 502, or closes
+      // the client's connection when the POST went on a reused connection): nothing in the rolling restart, no GET
+      // (HAProxy retried those on another instance), nothing sent after the kill.
+      const heldByTheKilled = (o: Outcome) => o.method === "POST" && o.startedAt <= killedAt && o.endedAt >= killedAt;
       expect(
-        outcomes.filter((o) => o.phase !== "SIGKILL" && failed(o)),
-        `failures outside the SIGKILL:\n${describeFailures.join("\n")}`,
+        failures.filter((o) => !heldByTheKilled(o)),
+        `failures other than POSTs held by the killed instance:\n${describeFailures.join("\n")}`,
       ).toEqual([]);
-      // In the SIGKILL phase only POSTs in flight at the kill may fail (the killed instance held them); HAProxy
-      // answered them 502. Every GET was retried on another instance.
-      for (const failure of failures) {
-        expect(failure.method, describeFailures.join("\n")).toBe("POST");
-        expect(failure.status).toBe(502);
-        expect(failure.startedAt).toBeLessThanOrEqual(killedAt);
-      }
+      for (const failure of failures) expect([0, 502]).toContain(failure.status);
+      expect(failures.length).toBeLessThanOrEqual(3); // two repliers and one reader send POSTs, one at a time each
 
       // Every acknowledged reply is in the database exactly once; an unacknowledged one at most once.
       const sql = rawSql();

@@ -119,7 +119,7 @@ function freshGet(url: string): Promise<{ status: number; body: string } | "refu
   });
 }
 
-describe("SIGTERM behind a load balancer (decision 285)", () => {
+describe("SIGTERM behind a load balancer (decision 286)", () => {
   it("answers /readyz 503 and keeps serving new connections for SHUTDOWN_READINESS_DELAY_MS, then closes its port", async () => {
     const server = await startAppServer(
       { DATA_DIR: mkdtempSync(path.join(tmpdir(), "drain-")), SHUTDOWN_READINESS_DELAY_MS: "2500" },
