@@ -56,6 +56,8 @@ export type Cluster = {
   readonly instances: ClusterInstance[];
   /** Each HAProxy server's state as its checks see it (UP, DOWN, …), by instance index. */
   serverStates(): Promise<Map<number, string>>;
+  /** HAProxy's counters for all instances together: requests it tried again, and those it sent to another. */
+  retryCounts(): Promise<{ retries: number; redispatches: number }>;
   /** Waits until HAProxy's checks say `state` for the instance (e.g. "UP" after a start). */
   waitForState(index: number, state: string, timeoutMs?: number): Promise<void>;
   /**
@@ -221,17 +223,27 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
 
   const statsBase = `http://127.0.0.1:${statsPort}`;
-  const serverStates = async () => {
+  /** HAProxy's statistics CSV: one row per proxy and server, as objects keyed by its columns. */
+  const statsRows = async () => {
     const csv = await fetch(`${statsBase}/;csv`).then((r) => r.text());
-    const [header, ...rows] = csv.replace(/^# /, "").trim().split("\n");
+    const [header, ...lines] = csv.replace(/^# /, "").trim().split("\n");
     const columns = header!.split(",");
-    const at = (row: string[], name: string) => row[columns.indexOf(name)] ?? "";
+    return lines.map((line) => {
+      const cells = line.split(",");
+      return Object.fromEntries(columns.map((column, i) => [column, cells[i] ?? ""]));
+    });
+  };
+  const serverStates = async () => {
     const states = new Map<number, string>();
-    for (const row of rows.map((line) => line.split(","))) {
-      const match = /^app(\d+)$/.exec(at(row, "svname"));
-      if (at(row, "pxname") === "instances" && match) states.set(Number(match[1]), at(row, "status"));
+    for (const row of await statsRows()) {
+      const match = /^app(\d+)$/.exec(row.svname ?? "");
+      if (row.pxname === "instances" && match) states.set(Number(match[1]), row.status ?? "");
     }
     return states;
+  };
+  const retryCounts = async () => {
+    const backend = (await statsRows()).find((row) => row.pxname === "instances" && row.svname === "BACKEND");
+    return { retries: Number(backend?.wretr || 0), redispatches: Number(backend?.wredis || 0) };
   };
   const waitForState = async (index: number, state: string, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -256,7 +268,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       onStep(`instance ${instance.index} started again (pid ${instance.pid}) and UP`);
     }
   };
-  const cluster: Cluster = { base, statsBase, instances, serverStates, waitForState, rollingRestart, stop: stopAll };
+  const cluster: Cluster = {
+    base,
+    statsBase,
+    instances,
+    serverStates,
+    retryCounts,
+    waitForState,
+    rollingRestart,
+    stop: stopAll,
+  };
   try {
     for (const instance of instances) await waitForState(instance.index, "UP");
   } catch (error) {

@@ -163,6 +163,9 @@ beforeAll(async () => {
       FORUM_POST_INTERVAL_SECONDS: "0",
       PAGE_CACHE_SECONDS: "30",
       TTS_RATE_LIMIT: "1000",
+      // A conversion the killed instance held is taken again by another soon after (not 60 s), so the test sees it.
+      JOB_LOCK_TIMEOUT_SECONDS: "10",
+      JOB_RETRY_BASE_SECONDS: "1",
       SEED_DEMO_CONTENT: "false",
       LOG_REQUESTS: "false",
     },
@@ -233,18 +236,26 @@ describe("a cluster of three instances behind HAProxy", () => {
           `${o.phase} ${o.method} ${o.path} → ${o.status || o.error} (sent ${o.startedAt - killedAt} ms, ended ` +
           `${o.endedAt - killedAt} ms after the kill; HAProxy saw it DOWN after ${downAt - killedAt} ms)`,
       );
-      // Only POSTs the killed instance held may fail: in flight at the SIGKILL, or sent to it before HAProxy's
-      // checks took it out (HAProxy answers 502, or closes the client's connection when the POST went on a
-      // connection to the dead instance it had kept open). Nothing in the rolling restart, no GET (HAProxy
-      // retried those on another instance), nothing sent once HAProxy saw the instance DOWN.
-      const heldByTheKilled = (o: Outcome) => o.method === "POST" && o.startedAt <= downAt && o.endedAt >= killedAt;
+      // Only requests the killed instance held may fail: those in flight at the SIGKILL (HAProxy cannot try again an
+      // answer already begun, nor a POST), and POSTs sent to it before HAProxy's checks took it out (answered 502,
+      // or the client's connection closed when the POST went on a connection to the dead instance HAProxy had kept
+      // open). Nothing failed in the rolling restart, and no GET sent after the kill: HAProxy tried those again on
+      // another instance.
+      const inFlightAtTheKill = (o: Outcome) => o.startedAt <= killedAt && o.endedAt >= killedAt;
+      const postSentBeforeDown = (o: Outcome) => o.method === "POST" && o.startedAt <= downAt && o.endedAt >= killedAt;
       expect(
-        failures.filter((o) => !heldByTheKilled(o)),
-        `failures other than POSTs held by the killed instance:\n${describeFailures.join("\n")}`,
+        failures.filter((o) => !inFlightAtTheKill(o) && !postSentBeforeDown(o)),
+        `failures other than requests held by the killed instance:\n${describeFailures.join("\n")}`,
       ).toEqual([]);
       for (const failure of failures) expect([0, 502]).toContain(failure.status);
-      // Two repliers and one reader send POSTs, one at a time each, in the second or so before HAProxy sees it DOWN.
-      expect(failures.length).toBeLessThanOrEqual(6);
+      // Three visitors, two repliers and one reader, one request at a time each, in the second or so before HAProxy
+      // sees the instance DOWN.
+      expect(failures.length).toBeLessThanOrEqual(8);
+      const getsWhileDown = outcomes.filter(
+        (o) => o.method === "GET" && o.startedAt > killedAt && o.startedAt <= downAt,
+      );
+      const { retries, redispatches } = await cluster.retryCounts();
+      expect(redispatches).toBeGreaterThan(0);
 
       // Every acknowledged reply is in the database exactly once; an unacknowledged one at most once.
       const sql = rawSql();
@@ -264,21 +275,22 @@ describe("a cluster of three instances behind HAProxy", () => {
       expect(found).toBe(acknowledgedReplies.size);
       for (const content of unacknowledgedReplies) expect(byContent.get(content)?.length ?? 0).toBeLessThanOrEqual(1);
 
-      // Every upload converted exactly once, and served by every instance, bypassing HAProxy.
+      // Every upload converted exactly once (one completed conversion, even when the killed instance held one), and
+      // served by every instance, bypassing HAProxy.
       expect(uploads.length).toBe(2);
       for (const urn of uploads) {
         await expect
           .poll(
             async () =>
               ((await (await fetch(`${cluster.base}/api/3d/status/${urn}`)).json()) as { status: string }).status,
-            { timeout: 20_000 },
+            { timeout: 60_000, interval: 500 },
           )
           .toBe("success");
         const conversions = await sql<{ n: number }[]>`
           select count(*)::int as n from (
-            select data from ${sql(JOB_SCHEMA)}.job where name = 'models3d:convert' and started_on is not null
+            select data from ${sql(JOB_SCHEMA)}.job where name = 'models3d:convert' and state = 'completed'
             union all
-            select data from ${sql(JOB_SCHEMA)}.archive where name = 'models3d:convert' and started_on is not null
+            select data from ${sql(JOB_SCHEMA)}.archive where name = 'models3d:convert' and state = 'completed'
           ) runs where data->>'urn' = ${urn}`;
         expect(conversions[0]!.n, `conversions of ${urn}`).toBe(1);
         const digests = [];
@@ -374,6 +386,7 @@ describe("a cluster of three instances behind HAProxy", () => {
       console.log(
         [
           `[cluster test] requests sent ${outcomes.length}, failed ${failures.length} (${figures.join("; ")})`,
+          `[cluster test] between the SIGKILL and HAProxy seeing it DOWN (${downAt - killedAt} ms): ${getsWhileDown.length} GETs sent, ${getsWhileDown.filter(failed).length} failed; HAProxy retried ${retries} requests, ${redispatches} on another instance`,
           `[cluster test] replies acknowledged ${acknowledgedReplies.size}, found exactly once ${found}; not acknowledged ${unacknowledgedReplies.length}`,
           `[cluster test] uploads ${uploads.length}, each converted once and served by all ${cluster.instances.length} instances`,
           `[cluster test] recurring task runs: ${runs.map((r) => `${r.name.replace("recurring:", "")} ${r.n}`).join(", ")}`,
