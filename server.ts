@@ -89,7 +89,7 @@ async function primary(workers: number) {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
     force.unref();
     await Promise.all(
       Object.values(cluster.workers ?? {}).map(
@@ -216,6 +216,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
     closePool,
     stopDatabase: embedded?.stop,
     readinessDelayMs: env.SHUTDOWN_READINESS_DELAY_MS,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   });
 }
 

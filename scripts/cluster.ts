@@ -166,6 +166,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
             PUBLIC_URL: base,
             WEB_CONCURRENCY: "1",
             SHUTDOWN_READINESS_DELAY_MS: String(READINESS_DELAY_MS),
+            // Time for a request in flight (speech on a loaded machine takes seconds) to finish after SIGTERM.
+            SHUTDOWN_TIMEOUT_SECONDS: options.env?.SHUTDOWN_TIMEOUT_SECONDS ?? "30",
             ...secrets,
           },
           { port, stdout: "pipe", stderr: options.onInstanceOutput ? "pipe" : "inherit" },

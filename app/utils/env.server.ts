@@ -31,6 +31,11 @@ const schema = z.object({
    * (decisions 008, 286): above the balancer's check interval times the failures it counts before taking us out.
    */
   SHUTDOWN_READINESS_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(3000),
+  /**
+   * SIGTERM to exit: requests in flight get this long less 3 s (decision 286; 10 s in decision 008). Keep it below
+   * the orchestrator's grace period (Kubernetes: 30 s) and above the slowest request (speech, an upload).
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(8).max(120).default(10),
   DATA_DIR: z.string().default(".data"),
   /** Signs cookies; generated once into DATA_DIR/session-secret (mode 0600) when not given. */
   SESSION_SECRET: z.string().min(16).optional(),
