@@ -253,7 +253,6 @@ describe("a cluster of three instances behind HAProxy", () => {
       const beforeKill = outcomes.filter((o) => o.endedAt < killedAt);
       const fromKill = outcomes.filter((o) => o.endedAt >= killedAt);
       expect(beforeKill.filter(failed)).toEqual([]);
-      expect(redispatches).toBeGreaterThan(0);
 
       // Every acknowledged reply is in the database exactly once; an unacknowledged one at most once.
       const sql = rawSql();
