@@ -1,5 +1,7 @@
-# Production image: Node 26 LTS, production dependencies only, non-root, migrations applied at start.
-# Expects DATABASE_URL, SESSION_SECRET, IP_HASH_SECRET and PUBLIC_URL (see .env.example and docs/deploy.md).
+# Production image: Node 26 (the newest LTS, as .nvmrc), production dependencies only, non-root, migrations applied
+# at start. Expects DATABASE_URL, SESSION_SECRET, IP_HASH_SECRET, TOTP_SECRET_KEY and PUBLIC_URL, the same on every
+# instance (see .env.example and docs/deploy.md); members' files and backups are kept in PostgreSQL, so /data is
+# only the embedded database of a single instance run without DATABASE_URL, and may be left ephemeral otherwise.
 # Runs JavaScript only (decision 103): `npm run build` compiles the app, the server and its workers into build/.
 # Both installs apply patches/ (postinstall: patch-package --error-on-fail): a patch that no longer applies fails
 # the image build (decision 104).
@@ -15,6 +17,8 @@ FROM node:26-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY patches ./patches
+# The dev dependency `node` (the same Node 26 the image has, decision 287) is installed here too: npm run puts its
+# binary first on the PATH, as on a developer's machine.
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

@@ -42,6 +42,7 @@ const {
   isDraining,
   isProduction,
   logDroppedQueries,
+  noteReadinessAnswer,
   paceResponses,
   pageCache,
   requestId,
@@ -91,7 +92,7 @@ async function primary(workers: number) {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
     force.unref();
     await Promise.all(
       Object.values(cluster.workers ?? {}).map(
@@ -131,6 +132,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
     res.set("Cache-Control", "no-store");
     if (isDraining()) return void res.status(503).json({ status: "shutting down" });
     const ok = await isDatabaseReachable();
+    noteReadinessAnswer(ok);
     res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
   });
 
@@ -224,6 +226,7 @@ async function serve(embedded: EmbeddedDatabase | undefined) {
     closePool,
     stopDatabase: embedded?.stop,
     readinessDelayMs: env.SHUTDOWN_READINESS_DELAY_MS,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   });
 }
 

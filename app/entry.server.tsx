@@ -39,6 +39,7 @@ export {
   closeConnectionsWhileDraining,
   installGracefulShutdown,
   isDraining,
+  noteReadinessAnswer,
 } from "~/utils/shutdown.server";
 export { pageCache };
 

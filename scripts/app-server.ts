@@ -12,7 +12,7 @@ export const PRODUCTION_SERVER = "build/server.js";
  * with `env` over this process's environment (NODE_ENV=production, RUN_JOBS=false, no request log, no demo
  * content unless `env` says otherwise; a key set to undefined is left out, e.g. to try the defaults). Resolves
  * once /healthz answers; `stop()` sends SIGTERM and waits. `stdout: "pipe"` keeps the server's output readable
- * from `child.stdout` (the request log). With `output: true` the server's stdout and stderr are kept (read with
+ * from `child.stdout` (the request log), `stderr: "pipe"` its errors from `child.stderr`. With `output: true` the server's stdout and stderr are kept (read with
  * `output()`), for tests of its logs. `DATABASE_URL: ""` makes it start its own embedded PostgreSQL in `DATA_DIR`.
  * `command` runs another command that starts it (e.g. `npm start`); with `port`, the server's address is left to
  * `env` or a `.env` file (HOST and PORT are not set here) and `port` is where it is awaited.
@@ -21,7 +21,7 @@ export async function startAppServer(
   env: Record<string, string | undefined>,
   options: {
     nodeArgs?: string[];
-    stderr?: "inherit" | "ignore";
+    stderr?: "inherit" | "ignore" | "pipe";
     stdout?: "ignore" | "pipe";
     output?: boolean;
     startTimeoutMs?: number;

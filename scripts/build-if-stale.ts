@@ -73,15 +73,31 @@ export function stampBuild(project: string, startedAt: Date): void {
   utimesSync(stamp, startedAt, startedAt);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+/** Builds for production when the build is stale (saying why), or says it is current. Throws when the build fails. */
+export function buildIfStale(log: (line: string) => void = (line) => console.log(`[start] ${line}`)): void {
   const reason = staleReason();
   if (reason === undefined) {
-    console.log("[start] the production build is current: serving it");
-  } else {
-    console.log(`[start] building for production (${reason})`);
-    const startedAt = new Date();
-    const built = spawnSync("npm", ["run", "build"], { stdio: "inherit", cwd: root });
-    if (built.status !== 0) process.exit(built.status ?? 1);
-    stampBuild(root, startedAt);
+    log("the production build is current: serving it");
+    return;
+  }
+  log(`building for production (${reason})`);
+  const startedAt = new Date();
+  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit", cwd: root });
+  if (built.status !== 0) throw new BuildFailed(built.status ?? 1);
+  stampBuild(root, startedAt);
+}
+
+export class BuildFailed extends Error {
+  constructor(readonly status: number) {
+    super(`npm run build failed (exit ${status})`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  try {
+    buildIfStale();
+  } catch (error) {
+    if (!(error instanceof BuildFailed)) throw error;
+    process.exit(error.status);
   }
 }

@@ -9,12 +9,14 @@
  *  4. A summary with each phase's wall time ("ok   vitest   9m12s"), then the tests that failed or passed only on a
  *     retry, read from the runners' JSON reports (a CI log is often kept only as its tail).
  */
-import { execSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import { CHROMIUM_PATH } from "../tests/support/chromium";
+import { HAPROXY_PACKAGE } from "./cluster";
+import { ensureDebianPackages } from "./debian-packages";
 import { outcomeLines } from "./test-failures";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -40,23 +42,9 @@ const DEBIAN_CLIENTS: Record<string, string> = {
   // decode the speech the site makes, to measure where its sentences are heard (tests/support/audio.ts)
   ffmpeg: "/usr/bin/ffmpeg",
   w3m: "/usr/bin/w3m",
+  // the load balancer in front of the cluster (tests/integration/cluster.test.ts, npm run cluster)
+  ...HAPROXY_PACKAGE,
 };
-
-function ensureDebianClients() {
-  const missing = Object.entries(DEBIAN_CLIENTS)
-    .filter(([, program]) => !existsSync(program))
-    .map(([pkg]) => pkg);
-  if (missing.length === 0) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      `Missing test clients: install Debian's ${missing.join(", ")} (apt-get install -y ${missing.join(" ")}).`,
-    );
-  }
-  console.log(`[test] installing from Debian's packages: ${missing.join(", ")}…`);
-  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`, {
-    stdio: "inherit",
-  });
-}
 
 interface Phase {
   name: string;
@@ -125,7 +113,7 @@ const [only, ...files] = process.argv.slice(2) as [("vitest" | "e2e")?, ...strin
 
 async function main() {
   const started = performance.now();
-  ensureDebianClients();
+  ensureDebianPackages(DEBIAN_CLIENTS, (line) => console.log(`[test] ${line}`));
   rmSync(testDataDir, { recursive: true, force: true });
   let embedded: EmbeddedDatabase | undefined;
   let adminUrl = process.env.DATABASE_URL;

@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { keptSecret } from "./kept-secret.server";
 
 /**
  * The server's configuration, parsed once from the environment. Every other module reads `env`,
@@ -27,8 +26,16 @@ const schema = z.object({
    * headersTimeout is one second more (decision 008).
    */
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(65),
-  /** After SIGTERM, /readyz answers 503 this long before the listening socket closes (decision 008). */
-  SHUTDOWN_READINESS_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(0),
+  /**
+   * After SIGTERM, /readyz answers 503 this long before the listening socket closes, when a balancer checks /readyz
+   * (decisions 008, 286): above the balancer's check interval times the failures it counts before taking us out.
+   */
+  SHUTDOWN_READINESS_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(3000),
+  /**
+   * SIGTERM to exit: requests in flight get this long less 3 s (decision 286; 10 s in decision 008). Keep it below
+   * the orchestrator's grace period (Kubernetes: 30 s) and above the slowest request (speech, an upload).
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(8).max(120).default(10),
   DATA_DIR: z.string().default(".data"),
   /** Signs cookies; generated once into DATA_DIR/session-secret (mode 0600) when not given. */
   SESSION_SECRET: z.string().min(16).optional(),
@@ -192,26 +199,6 @@ function loadEnv(): Env {
     PUBLIC_ORIGIN: value.PUBLIC_URL ? new URL(value.PUBLIC_URL).origin : `http://localhost:${value.PORT}`,
     PUBLIC_URL_CONFIGURED: !!value.PUBLIC_URL,
   };
-}
-
-/**
- * A secret the operator did not give: generated once and kept in the data directory (mode 0600), so sessions
- * survive restarts and every worker process reads the same one. Created with `wx` so two processes starting at
- * once agree on the first one written.
- */
-export function keptSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, name);
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    // Kept by an earlier version with laxer permissions: tighten them.
-    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-  }
-  const secret = readFileSync(file, "utf8").trim();
-  if (secret.length < 32) throw new Error(`${file} is shorter than 32 characters: delete it to generate a new one.`);
-  return secret;
 }
 
 export const env: Env = loadEnv();

@@ -1,10 +1,16 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import net, { type Socket } from "node:net";
 
 /**
  * Graceful shutdown of one server process (decision 008). On SIGTERM/SIGINT, in this order:
  *  1. readiness turns 503 ("shutting down") so a load balancer stops sending; after `readinessDelayMs` (the time
- *     it needs to notice, SHUTDOWN_READINESS_DELAY_MS) the listening socket closes: new connections are refused;
- *  2. requests in flight finish (their answers say `Connection: close`), idle keep-alive connections are closed;
+ *     it needs to notice, SHUTDOWN_READINESS_DELAY_MS) the listening socket closes: new connections are refused.
+ *     Requests keep being served meanwhile. The wait is skipped when no balancer is routing here: nothing asked
+ *     /readyz in the last minute, or the last answer was already 503 (the database was away: it took us out then);
+ *     so Ctrl-C on `npm start` stops at once, and a cluster's instance drains before its port closes (issue 42);
+ *  2. requests in flight finish (their answers say `Connection: close`), idle keep-alive connections are closed
+ *     (idle by our own count: Node's closeIdleConnections also destroys a connection whose answer is ended but
+ *     not yet flushed, cutting it short: seen behind HAProxy as an empty answer, decision 286);
  *     the background worker finishes the job in hand and takes no other;
  *  3. the pool closes (at once when the database is already gone), then the embedded database stops;
  *  4. exit 0. Whatever is still open `timeoutMs` after the signal is cut, and the process exits 1.
@@ -13,6 +19,22 @@ let draining = false;
 
 export function isDraining(): boolean {
   return draining;
+}
+
+/** The last answer /readyz gave (before draining), so the shutdown knows whether a balancer routes here. */
+let lastReadiness: { at: number; ready: boolean } | undefined;
+
+export function noteReadinessAnswer(ready: boolean, at = Date.now()): void {
+  lastReadiness = { at, ready };
+}
+
+/** A balancer that asked this long ago and no later has stopped checking (or was a one-off request). */
+const CHECKER_GONE_MS = 60_000;
+
+/** How long to keep answering "not ready" before closing the port: `delayMs` when a balancer is routing here. */
+export function readinessDrainMs(delayMs: number, now = Date.now()): number {
+  if (!lastReadiness || !lastReadiness.ready || now - lastReadiness.at > CHECKER_GONE_MS) return 0;
+  return delayMs;
 }
 
 /** Express middleware: answers written while draining close their connection instead of keeping it alive. */
@@ -45,6 +67,29 @@ const bounded = (work: Promise<unknown>, ms: number, onLate: () => void) =>
       });
   });
 
+/**
+ * Every open connection of the server with the number of its requests not yet answered to the end ("close" comes
+ * after the answer is flushed, or when the connection drops).
+ */
+function trackRequestsPerConnection(server: Server): Map<Socket, number> {
+  const requestsOn = new Map<Socket, number>();
+  const track = (socket: Socket) => {
+    if (requestsOn.has(socket)) return;
+    requestsOn.set(socket, 0);
+    socket.once("close", () => requestsOn.delete(socket));
+  };
+  server.on("connection", track);
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    track(socket); // one accepted before this was installed
+    requestsOn.set(socket, requestsOn.get(socket)! + 1);
+    res.once("close", () => {
+      if (requestsOn.has(socket)) requestsOn.set(socket, Math.max(0, requestsOn.get(socket)! - 1));
+    });
+  });
+  return requestsOn;
+}
+
 export function installGracefulShutdown({
   server,
   log,
@@ -62,6 +107,7 @@ export function installGracefulShutdown({
   readinessDelayMs?: number;
   timeoutMs?: number;
 }): void {
+  const requestsOn = trackRequestsPerConnection(server);
   const shutdown = async (signal: string) => {
     if (draining) return;
     draining = true;
@@ -72,12 +118,19 @@ export function installGracefulShutdown({
       process.exit(1);
     }, timeoutMs);
     force.unref();
-    log(`${signal}: not ready any more, finishing in-flight requests and the job in hand`);
-    if (readinessDelayMs > 0) await new Promise((r) => setTimeout(r, Math.min(readinessDelayMs, left() - 5000)));
+    const drainMs = Math.min(readinessDrainMs(readinessDelayMs), left() - 5000);
+    log(
+      `${signal}: not ready any more, finishing in-flight requests and the job in hand; ` +
+        (drainMs > 0
+          ? `closing the port in ${drainMs} ms (a balancer checks /readyz)`
+          : "closing the port now (no balancer routes here)"),
+    );
+    if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
 
     const http = new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
+      // The listening socket only: http.Server's own close() first runs closeIdleConnections (see above).
+      net.Server.prototype.close.call(server, () => resolve());
+      for (const [socket, requests] of requestsOn) if (requests === 0) socket.destroy();
     });
     // Requests still running 3 s before the deadline are cut, so that the pool and the database still close.
     await Promise.all([

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../../db/embedded";
-import { PRODUCTION_SERVER } from "../../scripts/app-server";
+import { PRODUCTION_SERVER, startAppServer } from "../../scripts/app-server";
 
 /**
  * The server process as operators meet it: /readyz follows the database (503 while it is down, 200 again once
@@ -103,4 +104,61 @@ describe("server with several HTTP workers (WEB_CONCURRENCY)", () => {
       child.kill("SIGKILL");
     }
   }, 90_000);
+});
+
+/** A GET on a connection of its own (no keep-alive pool): whether the port still takes new connections. */
+function freshGet(url: string): Promise<{ status: number; body: string } | "refused"> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (response) => {
+      let body = "";
+      response.on("data", (chunk) => (body += String(chunk)));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    }).on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "ECONNREFUSED" ? resolve("refused") : reject(error),
+    );
+  });
+}
+
+describe("SIGTERM behind a load balancer (decision 286)", () => {
+  it("answers /readyz 503 and keeps serving new connections for SHUTDOWN_READINESS_DELAY_MS, then closes its port", async () => {
+    const server = await startAppServer(
+      { DATA_DIR: mkdtempSync(path.join(tmpdir(), "drain-")), SHUTDOWN_READINESS_DELAY_MS: "2500" },
+      { output: true },
+    );
+    try {
+      // A balancer's check, told ready: the instance must let it see the change before the port closes.
+      expect(await freshGet(`${server.base}/readyz`)).toMatchObject({ status: 200 });
+      const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
+      const signalledAt = Date.now();
+      server.child.kill("SIGTERM");
+      await expect.poll(() => server.output(), { timeout: 5000 }).toContain("SIGTERM: not ready any more");
+      expect(server.output()).toContain("closing the port in 2500 ms (a balancer checks /readyz)");
+      const ready = await freshGet(`${server.base}/readyz`);
+      expect(ready).toEqual({ status: 503, body: JSON.stringify({ status: "shutting down" }) });
+      // Requests still reaching it (the balancer has not noticed yet) are served, on new connections too.
+      expect(await freshGet(`${server.base}/healthz`)).toMatchObject({ status: 200 });
+      expect(Date.now() - signalledAt).toBeLessThan(2500);
+      expect(await exited).toBe(0);
+      expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(2500);
+      expect(await freshGet(`${server.base}/healthz`)).toBe("refused");
+    } finally {
+      server.child.kill("SIGKILL");
+    }
+  }, 60_000);
+
+  it("closes its port at once when no balancer asked /readyz (Ctrl-C on npm start)", async () => {
+    const server = await startAppServer(
+      { DATA_DIR: mkdtempSync(path.join(tmpdir(), "drain-")), SHUTDOWN_READINESS_DELAY_MS: "5000" },
+      { output: true },
+    );
+    try {
+      expect(await freshGet(`${server.base}/healthz`)).toMatchObject({ status: 200 });
+      const signalledAt = Date.now();
+      await server.stop();
+      expect(server.output()).toContain("closing the port now (no balancer routes here)");
+      expect(Date.now() - signalledAt).toBeLessThan(5000);
+    } finally {
+      server.child.kill("SIGKILL");
+    }
+  }, 60_000);
 });
