@@ -40,6 +40,13 @@ const DEBIAN_CLIENTS: Record<string, string> = {
   // decode the speech the site makes, to measure where its sentences are heard (tests/support/audio.ts)
   ffmpeg: "/usr/bin/ffmpeg",
   w3m: "/usr/bin/w3m",
+  // a real screen reader listening to the member flows in Chromium on a virtual display of its own
+  // (tests/integration/orca.test.ts with tests/support/orca.ts, decision 330)
+  orca: "/usr/bin/orca",
+  xvfb: "/usr/bin/Xvfb",
+  xdotool: "/usr/bin/xdotool",
+  "at-spi2-core": "/usr/libexec/at-spi-bus-launcher",
+  "dbus-x11": "/usr/bin/dbus-launch",
 };
 
 function ensureDebianClients() {
