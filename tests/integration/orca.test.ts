@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../../scripts/app-server";
-import { arrive, heardAfter, settle, startOrca, tabTo, tabUntil, type OrcaSession } from "../support/orca";
+import { arrive, heardAfter, startOrca, tabTo, tabUntil, type OrcaSession } from "../support/orca";
 import { useOwnDatabase } from "./helpers/accounts";
 
 /**
@@ -62,12 +62,6 @@ async function spokenUnprompted(step: string, pattern: RegExp, since: number, ti
 async function timesSaid(step: string, pattern: RegExp, since: number) {
   const heard = (await orca.spokenSince(since)).filter((u) => pattern.test(u.text));
   repeats.push({ step, text: heard[0]?.text ?? String(pattern), times: heard.length });
-}
-
-/** calibration: what Orca said since `mark` */
-async function said(label: string, mark: number) {
-  await settle(orca, 1500);
-  console.log(label, JSON.stringify((await orca.spokenSince(mark)).map((u) => u.text)));
 }
 
 async function userNamed(username: string) {
@@ -248,15 +242,19 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
     const expand = await orca.mark();
     await orca.press("Return");
     await orca.step("the reply form opens", () => orca.waitForSpeech("expanded", { since: expand }));
-    let m = await orca.mark();
-    await tabUntil(orca, /^Your reply/, { max: 4 });
-    await said("to reply field", m);
+    await orca.step("Tab to the reply field", () => tabUntil(orca, "Your reply entry required.", { max: 4 }));
     await orca.type("A reply Orca heard.");
-    m = await orca.mark();
-    await tabUntil(orca, /^Post Reply/);
-    await said("to post", m);
-    m = await orca.mark();
+    await orca.step("Tab to Post Reply", () => tabTo(orca, "Post Reply push button."));
+    const post = await orca.mark();
     await orca.press("Return");
-    await said("after reply", m);
+    await spokenUnprompted("reply posted", /^Reply posted!$/, post, 60_000);
+    const { db } = await import("#db/client.server");
+    const { forumPosts } = await import("#db/schema");
+    const { eq } = await import("drizzle-orm");
+    const posts = await db
+      .select({ id: forumPosts.id })
+      .from(forumPosts)
+      .where(eq(forumPosts.content, "A reply Orca heard."));
+    expect(posts).toHaveLength(1);
   });
 });
