@@ -257,4 +257,35 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
       .where(eq(forumPosts.content, "A reply Orca heard."));
     expect(posts).toHaveLength(1);
   });
+
+  it("read-aloud: its start, pause and sentence, each announced", async () => {
+    await orca.step("arrive on /about", () =>
+      arrive(orca, url("/about"), { title: `About the Ten Principles | ${SITE}`, heading: "About the Ten Principles" }),
+    );
+    await orca.step("Tab to the read-aloud button", () =>
+      tabUntil(orca, "Read this page aloud collapsed push button.", { max: 60 }),
+    );
+    const open = await orca.mark();
+    await orca.press("Return");
+    await orca.step("the voice menu opens", () => orca.waitForSpeech("expanded", { since: open }));
+    // the menu sits before its button in the page: Tab leaves the page (for Chromium's own toolbar), Shift+Tab
+    // reaches the last voice
+    await orca.step("Shift+Tab to a voice", () => tabTo(orca, /toggle button not pressed/, { key: "shift+Tab" }));
+    const start = await orca.mark();
+    await orca.press("Return");
+    await spokenUnprompted("read-aloud start", /^Preparing to read the page with .+\.$/, start, 60_000);
+    // the player's controls also sit before the button: Shift+Tab reaches them
+    await orca.step("Shift+Tab to Pause reading", () =>
+      tabUntil(orca, "Pause reading push button.", { max: 6, key: "shift+Tab" }),
+    );
+    const pause = await orca.mark();
+    await orca.press("Return");
+    await spokenUnprompted("read-aloud pause", /^Reading paused\.$/, pause);
+    await orca.step("Tab to Say position", () => tabUntil(orca, "Say position push button.", { max: 4 }));
+    const where = await orca.mark();
+    await orca.press("Return");
+    // the position, with the sentence once the read-along has its timings (paused while the audio was still on its
+    // way, it is "0:00 of 0:00.")
+    await spokenUnprompted("read-aloud position", /^(Sentence \d+ of \d+, )?\d+:\d\d of \d+:\d\d\.$/, where);
+  });
 });
