@@ -258,7 +258,7 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
     expect(posts).toHaveLength(1);
   });
 
-  it("read-aloud: its start, pause and sentence, each announced", async () => {
+  it("read-aloud: its start, pause and position, each announced", async () => {
     await orca.step("arrive on /about", () =>
       arrive(orca, url("/about"), { title: `About the Ten Principles | ${SITE}`, heading: "About the Ten Principles" }),
     );
