@@ -44,6 +44,13 @@ const DEBIAN_CLIENTS: Record<string, string> = {
   w3m: "/usr/bin/w3m",
   // the load balancer in front of the cluster (tests/integration/cluster.test.ts, npm run cluster)
   ...HAPROXY_PACKAGE,
+  // a real screen reader listening to the member flows in Chromium on a virtual display of its own
+  // (tests/integration/orca.test.ts with tests/support/orca.ts, decision 330)
+  orca: "/usr/bin/orca",
+  xvfb: "/usr/bin/Xvfb",
+  xdotool: "/usr/bin/xdotool",
+  "at-spi2-core": "/usr/libexec/at-spi-bus-launcher",
+  "dbus-x11": "/usr/bin/dbus-launch",
 };
 
 interface Phase {
