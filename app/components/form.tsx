@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata, type useForm } from "@conform-to/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
 /**
  * A form's HTML constraints (required, maxLength, pattern…), derived from its zod schema on the server and sent by
@@ -7,8 +7,10 @@ import { useEffect, useRef, type ReactNode } from "react";
  */
 export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
 
-// the submit button is a module of its own, so a page that has one without a Conform form loads no Conform
+// the submit button and the error summary are modules of their own, so a page that has one without a Conform form
+// loads no Conform
 export { SubmitButton } from "./submit-button";
+export { ErrorSummary } from "./error-summary";
 
 /**
  * Form pieces of the accounts pages: a labelled input whose first error is tied to it (aria-invalid,
@@ -62,71 +64,6 @@ export function TextField({
       <p id={meta.errorId} className="min-h-0 text-sm text-red-700" aria-live="polite">
         {error ?? null}
       </p>
-    </div>
-  );
-}
-
-type SummaryItem = { id?: string; message: string };
-
-/**
- * Lists the form's errors (form-level first, then each field's first) with links to the inputs. A `description`
- * (one sentence saying what went wrong, e.g. a refused write) is shown under the title; with a description and no
- * errors to list, the summary is the title and the description alone.
- */
-export function ErrorSummary({
-  form,
-  title,
-  description,
-  fields = [],
-  resultKey,
-}: {
-  form: { id: string; errors?: string[] };
-  title: string;
-  description?: string;
-  fields?: Array<{ id: string; errors?: string[] } | undefined>;
-  /** changes with each server answer, so focus moves again after every failed submission */
-  resultKey?: unknown;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const items: SummaryItem[] = [
-    ...(form.errors ?? []).map((message) => ({ message })),
-    ...fields.flatMap((f) => (f?.errors?.length ? [{ id: f.id, message: f.errors[0]! }] : [])),
-  ];
-  const hasErrors = items.length > 0 || !!description;
-  // Conform applies a server answer's errors a render after it arrives: follow both.
-  useEffect(() => {
-    if (resultKey && hasErrors) ref.current?.focus();
-  }, [resultKey, hasErrors]);
-  if (!hasErrors) return null;
-  return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      role="alert"
-      aria-labelledby={`${form.id}-summary-title`}
-      // eslint-disable-next-line jsx-a11y/no-autofocus -- without JavaScript this is how focus reaches the summary of a failed form
-      autoFocus={!!resultKey}
-      className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 outline-none focus:ring-2 focus:ring-red-600"
-    >
-      <h3 id={`${form.id}-summary-title`} className="font-semibold">
-        {title}
-      </h3>
-      {description ? <p className="mt-1 text-sm">{description}</p> : null}
-      {items.length ? (
-        <ul className="mt-1 list-disc pl-5 text-sm">
-          {items.map((item, index) => (
-            <li key={`${item.id ?? "form"}-${index}`}>
-              {item.id ? (
-                <a href={`#${item.id}`} className="underline">
-                  {item.message}
-                </a>
-              ) : (
-                item.message
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
     </div>
   );
 }

@@ -9,9 +9,13 @@ import { synastryPage } from "~/astrology/synastry-input.server";
 import { synastryReadings } from "~/astrology/synastry-readings.server";
 import { KeepPeopleForms } from "~/astrology/ui/keep-people-forms";
 import { SynastryForm } from "~/astrology/ui/synastry-form";
-import { SynastryView } from "~/astrology/ui/synastry-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { onUse } from "~/components/on-use";
 import { originFromMatches, pageMeta } from "~/utils/meta";
+
+// The comparison in words, tables and the bi-wheel is rendered whole by the server; its code (the chart views, the
+// wheels) is fetched only when the visitor first uses it (decision 109), so the page stays in the JavaScript budget.
+const SynastryView = onUse(() => import("~/astrology/ui/synastry-view").then((m) => m.SynastryView));
 
 /**
  * /compatibility: two people's charts and numbers from one GET form (both births in the address: bookmarkable,
@@ -80,18 +84,19 @@ export default function Compatibility() {
       </div>
 
       {page.state === "result" ? (
-        <SynastryView
-          synastry={page.synastry}
-          readings={readings}
-          readingsHref={readingsHref}
-          readingsError={readingsError}
-        >
+        <>
+          <SynastryView
+            synastry={page.synastry}
+            readings={readings}
+            readingsHref={readingsHref}
+            readingsError={readingsError}
+          />
           <KeepPeopleForms
             synastry={page.synastry}
             folds={{ a: page.values.a.fold, b: page.values.b.fold }}
             back={back}
           />
-        </SynastryView>
+        </>
       ) : null}
     </div>
   );

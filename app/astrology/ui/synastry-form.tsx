@@ -1,7 +1,7 @@
 import type { PersonChoice } from "~/astrology/saved-people-view.server";
 import type { PersonState, SynastryFormValues } from "~/astrology/synastry-input.server";
 import type { Side } from "~/astrology/synastry.server";
-import { ErrorSummary } from "~/components/form";
+import { ErrorSummary } from "~/components/error-summary";
 import { Y_CONVENTION_LABELS, Y_CONVENTIONS } from "~/numerology/name-numbers";
 import { BirthFields, birthFieldIds } from "./birth-chart-form";
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { degreesInFigures, orbToTheMinute, possessive } from "~/astrology/chart-words";
 import type { ContactReading } from "~/astrology/synastry-reading";
 import {
@@ -36,15 +35,12 @@ export function SynastryView({
   readings,
   readingsHref,
   readingsError,
-  children,
 }: {
   synastry: Synastry;
   readings: ContactReading[] | null;
   /** the address that adds the readings, or null when they are shown */
   readingsHref: string | null;
   readingsError: string | null;
-  /** what follows (the form that saves a person) */
-  children?: ReactNode;
 }) {
   const { a, b, composite, numbers } = synastry;
   const labels = { a: a.label, b: b.label };
@@ -326,7 +322,6 @@ export function SynastryView({
           </p>
         ) : null}
       </section>
-      {children}
     </>
   );
 }
