@@ -68,21 +68,30 @@ export async function setLike({
   });
 }
 
-export type PostLikes = { count: number; names: string[] };
+/** A post's likes as its card shows them: the count and its sentence ("2 likes: liked by a and b"). */
+export type PostLikes = { count: number; text: string };
+
+/** "Liked by a, b and 3 others": the first names, then how many more (written here: the page ships no code for it). */
+export function likedByText(count: number, names: string[]): string {
+  const others = count - names.length;
+  const list = others > 0 ? [...names, `${others} ${others === 1 ? "other" : "others"}`] : names;
+  const joined = list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list.at(-1)}` : (list[0] ?? "");
+  return `${count} ${count === 1 ? "like" : "likes"}: liked by ${joined}`;
+}
 
 /** Names shown beside a post's count ("Liked by a, b and 3 others"): the first few who liked each post. */
 export const LIKERS_SHOWN = 3;
 
 /** Each post's likes as a topic page shows them: the count, and the first LIKERS_SHOWN members who liked it. */
 export async function likesOf({ postIds }: { postIds: number[] }): Promise<Map<number, PostLikes>> {
-  const likes = new Map<number, PostLikes>();
-  if (postIds.length === 0) return likes;
+  const likes = new Map<number, { count: number; names: string[] }>();
+  if (postIds.length === 0) return new Map();
   const ids = sql`${sql.param(postIds)}::int[]`;
   const counts = await db
     .select({ id: forumPosts.id, count: forumPosts.likeCount })
     .from(forumPosts)
     .where(sql`${forumPosts.id} = any(${ids}) and ${forumPosts.likeCount} > 0`);
-  if (counts.length === 0) return likes;
+  if (counts.length === 0) return new Map();
   for (const { id, count } of counts) likes.set(id, { count, names: [] });
   const rows = (await db.execute(sql`
     select l.post_id, u.username from (
@@ -95,7 +104,7 @@ export async function likesOf({ postIds }: { postIds: number[] }): Promise<Map<n
     username: string;
   }>;
   for (const row of rows) likes.get(row.post_id)?.names.push(row.username);
-  return likes;
+  return new Map([...likes].map(([id, { count, names }]) => [id, { count, text: likedByText(count, names) }]));
 }
 
 /** Which of these posts the member likes. */

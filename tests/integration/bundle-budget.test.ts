@@ -28,7 +28,11 @@ const THREE_D_ROUTES = new Set(["routes/3d-viewer", "routes/3d-viewer_.$urn", "r
  * /astrology and /astrology/{planet} when each of their views became a chunk of its own, loaded only where it is
  * shown and counted there (decision 116).
  */
-export const FORM_PAGES_OVER_GOAL: Record<string, number> = {};
+export const FORM_PAGES_OVER_GOAL: Record<string, number> = {
+  // issue 44 (2026-11-29): the Like buttons, the jump form, the post focus and the notifications link added 750 B to
+  // the topic page, 253 B over the goal after the likes' sentence moved to the server; held at that weight
+  "routes/forum.topic.$id": 109_208,
+};
 
 /** A route is a page when its module renders something (a default export); resource routes load no script. */
 function isPage(routeId: string): boolean {

@@ -1,15 +1,7 @@
 import { Form } from "@remix-run/react";
 
-/** A post's likes as its card shows them (decision 312). */
-export type LikesView = { count: number; names: string[] };
-
-/** "Liked by a, b and 3 others": the first names, then how many more. */
-export function likedByText({ count, names }: LikesView): string {
-  const others = count - names.length;
-  const list = others > 0 ? [...names, `${others} ${others === 1 ? "other" : "others"}`] : names;
-  const joined = list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list.at(-1)}` : (list[0] ?? "");
-  return `${count} ${count === 1 ? "like" : "likes"}: liked by ${joined}`;
-}
+/** A post's likes as its card shows them (decision 312): the count and its sentence, written by the server. */
+export type LikesView = { count: number; text: string };
 
 /**
  * The likes line of a post: its count and who liked it, and for a member on someone else's visible post a Like
@@ -44,7 +36,7 @@ export function PostLikes({
           </button>
         </Form>
       ) : null}
-      {likes ? <p>{likedByText(likes)}</p> : null}
+      {likes ? <p>{likes.text}</p> : null}
     </div>
   );
 }
