@@ -51,6 +51,13 @@ export const LAST_RUN_KEY = "last-run.json";
 export const NOT_DUMPED_TABLES = new Set(["stored_files", "stored_file_chunks", "backups"]);
 
 /**
+ * Tables whose rows are regenerated on demand (decision 288): archived empty (a part of no rows, so the restore is
+ * still complete: the table is there, with nothing in it). The speech clip cache: a clip is synthesised again the
+ * first time it is asked for, and the cache may hold what private pages said aloud.
+ */
+export const REGENERATED_TABLES = new Set(["tts_audio"]);
+
+/**
  * What under DATA_DIR is not backed up (decisions 201, 288): the database's own folder and connection details (the
  * database is dumped instead), the backups, the undelivered-mail outbox, every generated secret (the operator keeps
  * the keys: an archive holds no key material), and dot-named working folders (a restore's staging). Everything
@@ -239,7 +246,10 @@ async function packTables(tx: postgres.TransactionSql, pack: tar.Pack, spool: st
   const tables: ManifestTable[] = [];
   const infos = (await tablesInDependencyOrder(tx)).filter((t) => !NOT_DUMPED_TABLES.has(t.name));
   for (const [index, table] of infos.entries()) {
-    const copy = `copy ${ident(table.name)} (${table.columns.map(ident).join(", ")}) to stdout`;
+    // A regenerated table's part holds no rows: COPY of a query that selects none.
+    const copy = REGENERATED_TABLES.has(table.name)
+      ? `copy (select ${table.columns.map(ident).join(", ")} from ${ident(table.name)} where false) to stdout`
+      : `copy ${ident(table.name)} (${table.columns.map(ident).join(", ")}) to stdout`;
     const digest = partDigest();
     const rows = await tx.unsafe(copy).readable();
     try {

@@ -6,12 +6,7 @@ import path from "node:path";
  * Every secret the site generates into DATA_DIR (decisions 281, 288), by file name: never written into a backup
  * archive (the operator keeps the keys) and never replaced by a restore.
  */
-export const KEPT_SECRET_FILES = [
-  "session-secret",
-  "ip-hash-secret",
-  "totp-secret-key",
-  "backup-signing-key",
-] as const;
+export const KEPT_SECRET_FILES = ["session-secret", "ip-hash-secret", "totp-secret-key", "backup-signing-key"] as const;
 export type KeptSecretFile = (typeof KEPT_SECRET_FILES)[number];
 
 /**
