@@ -24,8 +24,9 @@ async function main() {
     if (file) {
       const { createBackupFile } = await import("../app/backups/backup.server");
       const { formatBytes } = await import("../app/backups/format");
+      const { env } = await import("../app/utils/env.server");
       const result = await createBackupFile(
-        { databaseUrl: process.env.DATABASE_URL!, dataDir: process.env.DATA_DIR || ".data" },
+        { databaseUrl: process.env.DATABASE_URL!, dataDir: env.DATA_DIR, signingKey: env.BACKUP_SIGNING_KEY },
         file,
       );
       console.log(

@@ -8,6 +8,7 @@
  * the machine's load average before and after (the machine is shared). Options: --reseed, --runs=N (default 2),
  * --restore.
  */
+import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -20,6 +21,8 @@ import { runMigrations } from "../db/migrate";
 import { benchDataDir, scenarios, seedBenchForum } from "./bench-forum-data";
 
 const dataDir = benchDataDir;
+/** The manifests' signing key of this run (decision 288). */
+const signingKey = randomBytes(32).toString("hex");
 const args = process.argv.slice(2);
 const reseed = args.includes("--reseed");
 const restore = args.includes("--restore");
@@ -49,7 +52,7 @@ async function main() {
     for (let run = 1; run <= runs; run++) {
       const before = load();
       peakRss = process.memoryUsage().rss;
-      const result = await createBackup({ databaseUrl: url, dataDir: site });
+      const result = await createBackup({ databaseUrl: url, dataDir: site, signingKey });
       const posts = result.manifest.database.tables.find((t) => t.name === "forum_posts")!.rows;
       const line =
         `| ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC | backup ${run} | ${posts} | ${result.rows} ` +
@@ -73,7 +76,7 @@ async function main() {
       const before = load();
       const started = Date.now();
       peakRss = process.memoryUsage().rss;
-      const manifest = await checkRestorable(last);
+      const manifest = await checkRestorable(last, { key: signingKey });
       const checked = Date.now() - started;
       const restoredDir = path.join(dataDir, "restored-site");
       rmSync(restoredDir, { recursive: true, force: true });

@@ -137,6 +137,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     SESSION_SECRET: keptSecret(options.dataRoot, "session-secret"),
     IP_HASH_SECRET: keptSecret(options.dataRoot, "ip-hash-secret"),
     TOTP_SECRET_KEY: keptSecret(options.dataRoot, "totp-secret-key"),
+    BACKUP_SIGNING_KEY: keptSecret(options.dataRoot, "backup-signing-key"),
   };
 
   const instances: Array<ClusterInstance & { child?: ChildProcess }> = [];

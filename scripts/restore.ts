@@ -1,7 +1,9 @@
 /**
- * `npm run restore -- FILE|NAME [--force]` (decisions 202, 283): restores a backup onto an empty database and data folder
+ * `npm run restore -- FILE|NAME [--force] [--unsigned]` (decisions 202, 283, 288): restores a backup onto an empty database and data folder
  * (DATABASE_URL, or the embedded database in DATA_DIR, started for the restore), then migrates it forward; `npm
- * start` then serves the restored site. The archive is checked whole (checksums, row counts, schema version)
+ * start` then serves the restored site. The archive's signature is checked first, with BACKUP_SIGNING_KEY or the
+ * target data folder's backup-signing-key (an archive signed with another key is refused; an unsigned one, of an
+ * older version, only with --unsigned); then the archive is checked whole (checksums, row counts, schema version)
  * before anything is written; a damaged or truncated one is refused and nothing is restored. A target that holds
  * data is refused unless --force, which replaces it. NAME (`backup-….tar.gz` with no such file here) is a backup
  * kept in the target database's own store: copied out to a temporary file first, it is restored with --force
@@ -17,15 +19,17 @@ import { ArchiveError } from "../app/backups/archive.server";
 import { BACKUP_NAME, maintenanceClient, openStoredBackup } from "../app/backups/backup.server";
 import { formatBytes } from "../app/backups/format";
 import { checkRestorable, restoreBackup, RestoreRefusedError } from "../app/backups/restore.server";
+import { existingKeptSecret } from "../app/utils/kept-secret.server";
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 
-const USAGE = "usage: npm run restore -- <backup.tar.gz | name of a stored backup> [--force]";
+const USAGE = "usage: npm run restore -- <backup.tar.gz | name of a stored backup> [--force] [--unsigned]";
 
 async function main() {
   const args = process.argv.slice(2);
   const force = args.includes("--force");
+  const allowUnsigned = args.includes("--unsigned");
   const files = args.filter((a) => !a.startsWith("--"));
-  const unknown = args.filter((a) => a.startsWith("--") && a !== "--force");
+  const unknown = args.filter((a) => a.startsWith("--") && a !== "--force" && a !== "--unsigned");
   if (files.length !== 1 || unknown.length > 0) {
     console.error(USAGE);
     process.exit(2);
@@ -60,7 +64,9 @@ async function main() {
       }
     }
     console.log(`[restore] checking ${file}`);
-    const manifest = await checkRestorable(file);
+    // The key of the site that made the archive: given, or this data folder's own (never generated here).
+    const key = process.env.BACKUP_SIGNING_KEY || existingKeptSecret(dataDir, "backup-signing-key");
+    const manifest = await checkRestorable(file, { key, allowUnsigned });
     console.log(
       `[restore] the backup of ${manifest.createdAt} is whole: ${manifest.database.tables.length} tables, ` +
         `${manifest.files.length} files, schema ${manifest.schema.tag ?? manifest.schema.createdAt}`,

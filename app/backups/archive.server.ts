@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
@@ -12,14 +12,38 @@ import { z } from "zod";
  * - `db/NNN-<table>.copy`: each table's rows in PostgreSQL's COPY text format, in dependency order (a table after
  *   the tables it references);
  * - `files/<path>`: the files members made under DATA_DIR (decision 201 says which);
- * - `manifest.json`, last: the schema version, every part's size and SHA-256, each table's columns and row count,
- *   the sequences' values.
+ * - `manifest.json`: the schema version, every part's size and SHA-256, each table's columns and row count,
+ *   the sequences' values;
+ * - `manifest.sig`, last (decision 288): `hmac-sha256:<hex>`, an HMAC-SHA256 of the manifest's exact bytes with the
+ *   site's BACKUP_SIGNING_KEY, which is never in an archive. With the checksums, it vouches for every byte.
  *
  * Reading checks it all: a part that is missing, extra, or not what the manifest says, a tar or gzip stream that
  * ends early, and a missing manifest all throw an ArchiveError with a message an operator can act on.
  */
 export const MANIFEST_NAME = "manifest.json";
+export const SIGNATURE_NAME = "manifest.sig";
 export const ARCHIVE_FORMAT = "ten-principles-backup";
+const SIGNATURE_PREFIX = "hmac-sha256:";
+
+/** The `manifest.sig` entry's text for a manifest's exact bytes. */
+export function signManifest(key: string, manifest: Uint8Array): string {
+  return `${SIGNATURE_PREFIX}${createHmac("sha256", key).update(manifest).digest("hex")}\n`;
+}
+
+/** Whether `signature` (a `manifest.sig` text) is `key`'s over `manifest`, compared in constant time. */
+export function isSignedWith(key: string, manifest: Uint8Array, signature: string): boolean {
+  const text = signature.trim();
+  if (!text.startsWith(SIGNATURE_PREFIX)) return false;
+  const given = Buffer.from(text.slice(SIGNATURE_PREFIX.length), "hex");
+  const expected = createHmac("sha256", key).update(manifest).digest();
+  return given.byteLength === expected.byteLength && timingSafeEqual(given, expected);
+}
+
+/**
+ * How an archive's signature is checked: with the key of the site that made it (null: this site has none yet),
+ * and whether an archive with no signature (written before decision 288) may be read.
+ */
+export type SignatureCheck = { key: string | null; allowUnsigned?: boolean };
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const partName = z.string().regex(/^(db|files)\/[^\0]+$/);
@@ -149,7 +173,7 @@ export function parseManifest(file: string, text: string): Manifest {
 
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 
-export async function readText(body: AsyncIterable<Uint8Array>, limit = MAX_MANIFEST_BYTES): Promise<string> {
+export async function readBytes(body: AsyncIterable<Uint8Array>, limit = MAX_MANIFEST_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -157,7 +181,11 @@ export async function readText(body: AsyncIterable<Uint8Array>, limit = MAX_MANI
     if (size > limit) throw new ArchiveError("The backup's manifest is too large.");
     chunks.push(Buffer.from(chunk));
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+export async function readText(body: AsyncIterable<Uint8Array>, limit = MAX_MANIFEST_BYTES): Promise<string> {
+  return (await readBytes(body, limit)).toString("utf8");
 }
 
 /** What the manifest says each part must be, by part name. */
@@ -190,17 +218,43 @@ export function checkParts(file: string, manifest: Manifest, seen: PartCheck[]):
   for (const name of expected.keys()) if (!names.has(name)) throw damaged(file, `${name} is missing`);
 }
 
+/** Refused before anything was read into the site: the archive's signature is not this key's, or it has none. */
+function checkSignature(file: string, manifest: Buffer, signature: string | null, check: SignatureCheck): void {
+  if (signature === null) {
+    if (check.allowUnsigned) return;
+    throw new ArchiveError(
+      `The backup ${file} is not signed (an archive written before signatures, or one whose manifest.sig was ` +
+        `removed): it was refused and nothing was restored. Add --unsigned to restore it anyway, only if you know ` +
+        `where it comes from.`,
+    );
+  }
+  if (check.key === null || !isSignedWith(check.key, manifest, signature))
+    throw new ArchiveError(
+      `The backup ${file} was signed with another key, or altered: it was refused and nothing was restored. ` +
+        `Set BACKUP_SIGNING_KEY to the key of the site that made it` +
+        (check.key === null ? " (this data folder has no backup-signing-key)." : "."),
+    );
+}
+
 /**
- * Reads the whole archive once and checks every part against the manifest (which must come last); returns the
- * manifest. Nothing is written anywhere.
+ * Reads the whole archive once: checks the manifest's signature with `check`'s key (decision 288), then every part
+ * against the manifest (which comes after the parts, followed only by its signature); returns the manifest.
+ * Nothing is written anywhere.
  */
-export async function verifyArchive(file: string): Promise<Manifest> {
+export async function verifyArchive(file: string, check: SignatureCheck): Promise<Manifest> {
   const seen: PartCheck[] = [];
-  let manifest: Manifest | null = null;
+  let manifestBytes: Buffer | null = null;
+  let signature: string | null = null;
   await readArchive(file, async (entry) => {
-    if (manifest) throw damaged(file, `${entry.name} follows the manifest`);
+    if (signature !== null) throw damaged(file, `${entry.name} follows the signature`);
+    if (entry.name === SIGNATURE_NAME) {
+      if (!manifestBytes) throw damaged(file, "its signature comes before its manifest");
+      signature = await readText(entry.body, 1024);
+      return;
+    }
+    if (manifestBytes) throw damaged(file, `${entry.name} follows the manifest`);
     if (entry.name === MANIFEST_NAME) {
-      manifest = parseManifest(file, await readText(entry.body));
+      manifestBytes = await readBytes(entry.body);
       return;
     }
     if (!partName.safeParse(entry.name).success || entry.name.split("/").includes(".."))
@@ -209,7 +263,9 @@ export async function verifyArchive(file: string): Promise<Manifest> {
     for await (const chunk of entry.body) digest.update(chunk);
     seen.push({ name: entry.name, ...digest.result() });
   });
-  if (!manifest) throw damaged(file, "it has no manifest, which comes last: a truncated copy?");
+  if (!manifestBytes) throw damaged(file, "it has no manifest, which comes last: a truncated copy?");
+  checkSignature(file, manifestBytes, signature, check);
+  const manifest = parseManifest(file, (manifestBytes as Buffer).toString("utf8"));
   checkParts(file, manifest, seen);
   return manifest;
 }

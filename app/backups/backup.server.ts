@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, mkdtemp, open, readdir, rename, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, open, readdir, rename, rm, statfs } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Transform, type Readable, type Writable } from "node:stream";
@@ -10,11 +10,14 @@ import postgres from "postgres";
 import tar from "tar-stream";
 import { appliedSchemaVersion } from "#db/migrate";
 import { databaseFileStore } from "~/utils/file-store.server";
+import { KEPT_SECRET_FILES } from "~/utils/kept-secret.server";
 import {
   ARCHIVE_FORMAT,
   MANIFEST_NAME,
   packEntry,
   partDigest,
+  signManifest,
+  SIGNATURE_NAME,
   type Manifest,
   type ManifestTable,
 } from "./archive.server";
@@ -25,8 +28,11 @@ import { formatBytes } from "./format";
  * files members made, written as one archive into the shared file store while the site runs. This module knows
  * nothing of the site's configuration: the caller says which database and data folder.
  */
-/** The site to back up: its database and its data folder (the files left there: decision 201). */
-export type BackupSource = { databaseUrl: string; dataDir: string };
+/**
+ * The site to back up: its database, its data folder (the files left there: decision 201) and the key that signs
+ * the archive's manifest (BACKUP_SIGNING_KEY, decision 288), which is never written into it.
+ */
+export type BackupSource = { databaseUrl: string; dataDir: string; signingKey: string };
 
 /** `backup-20261126T235900123Z.tar.gz`: the UTC time the backup started; names sort by date. */
 export const BACKUP_NAME = /^backup-(\d{8}T\d{9}Z)\.tar\.gz$/;
@@ -45,11 +51,26 @@ export const LAST_RUN_KEY = "last-run.json";
 export const NOT_DUMPED_TABLES = new Set(["stored_files", "stored_file_chunks", "backups"]);
 
 /**
- * What under DATA_DIR is not backed up (decision 201): the database's own folder and connection details (the
- * database is dumped instead), the backups, the undelivered-mail outbox, and dot-named working folders (a
- * restore's staging). Everything else, present or added later by any domain, is.
+ * Tables whose rows are regenerated on demand (decision 288): archived empty (a part of no rows, so the restore is
+ * still complete: the table is there, with nothing in it). The speech clip cache: a clip is synthesised again the
+ * first time it is asked for, and the cache may hold what private pages said aloud.
  */
-const NOT_BACKED_UP = new Set(["postgres", "postgres-password", "postgres.port", "backups", "outbox"]);
+export const REGENERATED_TABLES = new Set(["tts_audio"]);
+
+/**
+ * What under DATA_DIR is not backed up (decisions 201, 288): the database's own folder and connection details (the
+ * database is dumped instead), the backups, the undelivered-mail outbox, every generated secret (the operator keeps
+ * the keys: an archive holds no key material), and dot-named working folders (a restore's staging). Everything
+ * else, present or added later by any domain, is.
+ */
+const NOT_BACKED_UP = new Set<string>([
+  "postgres",
+  "postgres-password",
+  "postgres.port",
+  "backups",
+  "outbox",
+  ...KEPT_SECRET_FILES,
+]);
 
 export function isBackedUpPath(relative: string): boolean {
   const top = relative.split("/")[0]!;
@@ -154,13 +175,13 @@ export type BackupResult = ArchiveSummary & {
  * Writes one archive of `source` into `destination`: the database read in one REPEATABLE READ, READ ONLY
  * transaction (every table as of one instant, decision 200), table by table with COPY … TO STDOUT; then, in the
  * same snapshot, the files of the shared store (decision 283: every row's file is there, since files are stored
- * before their rows are written); then what is left in DATA_DIR (the generated secrets; files an older version
- * kept there and the upgrade has not moved yet); then the manifest. Streams all the way (a table is spooled to a
+ * before their rows are written); then what is left in DATA_DIR (files an older version kept there and the
+ * upgrade has not moved yet; never the generated secrets, decision 288); then the manifest and its signature. Streams all the way (a table is spooled to a
  * temporary file only to learn its size for the tar header; a stored file is read chunk by chunk), so a million
  * posts or a 50 MB model never sit in memory. The steps are separate functions, so the archive is easy to extend.
  */
 export async function writeBackupArchive(
-  { databaseUrl, dataDir }: BackupSource,
+  { databaseUrl, dataDir, signingKey }: BackupSource,
   destination: Writable,
   started = Date.now(),
 ): Promise<ArchiveSummary> {
@@ -201,6 +222,8 @@ export async function writeBackupArchive(
       };
       const text = Buffer.from(JSON.stringify(manifest, null, 2));
       await packEntry(pack, { name: MANIFEST_NAME, size: text.byteLength }, [text]);
+      const signature = Buffer.from(signManifest(signingKey, text));
+      await packEntry(pack, { name: SIGNATURE_NAME, size: signature.byteLength }, [signature]);
       pack.finalize();
       await written;
       return { rows: tables.reduce((sum, t) => sum + t.rows, 0), tables: tables.length, files: files.length, manifest };
@@ -223,7 +246,10 @@ async function packTables(tx: postgres.TransactionSql, pack: tar.Pack, spool: st
   const tables: ManifestTable[] = [];
   const infos = (await tablesInDependencyOrder(tx)).filter((t) => !NOT_DUMPED_TABLES.has(t.name));
   for (const [index, table] of infos.entries()) {
-    const copy = `copy ${ident(table.name)} (${table.columns.map(ident).join(", ")}) to stdout`;
+    // A regenerated table's part holds no rows: COPY of a query that selects none.
+    const copy = REGENERATED_TABLES.has(table.name)
+      ? `copy (select ${table.columns.map(ident).join(", ")} from ${ident(table.name)} where false) to stdout`
+      : `copy ${ident(table.name)} (${table.columns.map(ident).join(", ")}) to stdout`;
     const digest = partDigest();
     const rows = await tx.unsafe(copy).readable();
     try {
@@ -383,14 +409,75 @@ export async function createBackup(source: BackupSource): Promise<BackupResult> 
   }
 }
 
+/** Not started: the folder an archive was to be written to has less free space than the archive may need. */
+export class NotEnoughSpaceError extends Error {
+  constructor(dir: string, needed: number, free: number) {
+    super(
+      `Not enough free space in ${dir} for the backup: it may need up to ${formatBytes(needed)} (the database's ` +
+        `size and the files left in the data folder) and ${formatBytes(free)} is free. Nothing was written; free ` +
+        `some space or choose another --file.`,
+    );
+    this.name = "NotEnoughSpaceError";
+  }
+}
+
+/** Bytes an unprivileged process may still write in the file system holding `dir` (statfs). */
+export async function freeBytes(dir: string): Promise<number> {
+  const info = await statfs(dir);
+  return info.bavail * info.bsize;
+}
+
+/**
+ * An upper bound of an archive's size before it is written (decision 288): the database's size on disk (its rows,
+ * indexes and the stored files' chunks: the archive holds less, compressed), less the archives kept in it (not
+ * copied), plus what is left in DATA_DIR.
+ */
+export async function estimateArchiveBytes({ databaseUrl, dataDir }: BackupSource): Promise<number> {
+  const sql = maintenanceClient(databaseUrl);
+  try {
+    const [database] = await sql<{ bytes: number }[]>`select pg_database_size(current_database())::float8 as bytes`;
+    const [kept] = (await hasBackupsTable(sql))
+      ? await sql<{ bytes: number }[]>`select coalesce(sum(bytes), 0)::float8 as bytes from backups`
+      : [{ bytes: 0 }];
+    let disk = 0;
+    const root = path.resolve(dataDir);
+    for await (const relative of walkFiles(root, isBackedUpPath)) {
+      disk += await open(path.join(root, relative), "r").then(
+        async (handle) => {
+          try {
+            return (await handle.stat()).size;
+          } finally {
+            await handle.close();
+          }
+        },
+        () => 0,
+      );
+    }
+    return Math.max(0, database!.bytes - kept!.bytes) + disk;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+const hasBackupsTable = async (sql: postgres.Sql) =>
+  !!(await sql`select to_regclass('public.backups') as name`)[0]?.name;
+
 /**
  * Takes a backup into a file instead (`npm run backup -- --file PATH`: a copy for elsewhere; a database of a
- * schema before the store). The file appears under its name only when complete.
+ * schema before the store). Refused before the first byte when the folder has less free space than the estimate
+ * (`free`: statfs; replaced in tests); the file appears under its name only when complete.
  */
-export async function createBackupFile(source: BackupSource, file: string): Promise<BackupResult> {
+export async function createBackupFile(
+  source: BackupSource,
+  file: string,
+  { free = freeBytes }: { free?: (dir: string) => Promise<number> } = {},
+): Promise<BackupResult> {
   const started = Date.now();
   const target = path.resolve(file);
   await mkdir(path.dirname(target), { recursive: true });
+  const needed = await estimateArchiveBytes(source);
+  const available = await free(path.dirname(target));
+  if (available < needed) throw new NotEnoughSpaceError(path.dirname(target), needed, available);
   const partial = target + PARTIAL_SUFFIX;
   const digest = archiveDigest();
   const output = createWriteStream(partial, { mode: 0o600 });

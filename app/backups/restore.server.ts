@@ -6,15 +6,18 @@ import { pipeline } from "node:stream/promises";
 import type postgres from "postgres";
 import { applyMigrationsUpTo, knownMigrations, runMigrations, type SchemaVersion } from "#db/migrate";
 import { databaseFileStore, moveFilesIntoStore } from "~/utils/file-store.server";
+import { KEPT_SECRET_FILES } from "~/utils/kept-secret.server";
 import {
   ArchiveError,
   checkParts,
   MANIFEST_NAME,
   partDigest,
   readArchive,
+  SIGNATURE_NAME,
   verifyArchive,
   type Manifest,
   type PartCheck,
+  type SignatureCheck,
 } from "./archive.server";
 import {
   ident,
@@ -27,11 +30,13 @@ import {
 } from "./backup.server";
 
 /**
- * `npm run restore -- FILE` (decision 202): checks the whole archive before touching anything, then loads it in
+ * `npm run restore -- FILE` (decisions 202, 288): checks the archive's signature and then the whole archive
+ * before touching anything, then loads it in
  * one transaction onto an empty database (the schema rebuilt at the archive's version, every table, the
  * sequences, the row counts checked) while the files are unpacked into a staging folder; only when the
- * transaction has committed and the schema is migrated forward are the files moved into the shared store (and
- * the generated secrets into DATA_DIR). A failure at any step before the commit leaves the database, its store
+ * transaction has committed and the schema is migrated forward are the files moved into the shared store. The
+ * target keeps its own generated secrets (an archive holds none; one written before decision 288 has its copies
+ * skipped). A failure at any step before the commit leaves the database, its store
  * and DATA_DIR as they were.
  */
 
@@ -43,18 +48,19 @@ export class RestoreRefusedError extends Error {
   }
 }
 
-/** Secrets the site generates at first start (app/utils/env.server.ts): an archive's replace them, even unforced. */
-const GENERATED_SECRETS = new Set(["session-secret", "ip-hash-secret", "totp-secret-key"]);
+/** Secrets the site generates at first start (decision 288): the target's stay; an older archive's are skipped. */
+const GENERATED_SECRETS = new Set<string>(KEPT_SECRET_FILES);
 
 const describeVersion = (v: SchemaVersion) => v.tag ?? `migration of ${new Date(v.createdAt).toISOString()}`;
 
 /**
- * Reads the archive once, checking every part against its manifest, and checks that this site can load its
- * schema version (one of its own migrations, the same file). Returns the manifest; throws an ArchiveError or a
- * RestoreRefusedError with the reason. Touches nothing.
+ * Reads the archive once, checking its manifest's signature with `check`'s key (decision 288) and every part
+ * against its manifest, and checks that this site can load its schema version (one of its own migrations, the
+ * same file). Returns the manifest; throws an ArchiveError or a RestoreRefusedError with the reason. Touches
+ * nothing.
  */
-export async function checkRestorable(file: string): Promise<Manifest> {
-  const manifest = await verifyArchive(file);
+export async function checkRestorable(file: string, check: SignatureCheck): Promise<Manifest> {
+  const manifest = await verifyArchive(file, check);
   const version = manifest.schema;
   const known = knownMigrations();
   const latest = known.at(-1)!;
@@ -167,7 +173,7 @@ export async function restoreBackup({
       await applyMigrationsUpTo(tx, manifest.schema);
       const seen: PartCheck[] = [];
       await readArchive(file, async (entry) => {
-        if (entry.name === MANIFEST_NAME) return;
+        if (entry.name === MANIFEST_NAME || entry.name === SIGNATURE_NAME) return;
         const digest = partDigest();
         const hashing = async function* (chunks: AsyncIterable<Uint8Array>) {
           for await (const chunk of chunks) {
@@ -185,6 +191,12 @@ export async function restoreBackup({
           await tx.unsafe(`alter table ${ident(table.name)} enable trigger user`);
         } else {
           const relative = entry.name.slice("files/".length);
+          if (entry.name.startsWith("files/") && GENERATED_SECRETS.has(relative)) {
+            // An archive written before decision 288 holds the secrets of the site that made it: the target's stay.
+            for await (const chunk of entry.body) digest.update(chunk);
+            seen.push({ name: entry.name, ...digest.result() });
+            return;
+          }
           if (
             !entry.name.startsWith("files/") ||
             relative.split("/").some((p) => p === ".." || p === "") ||
@@ -225,7 +237,6 @@ export async function restoreBackup({
       const store = databaseFileStore(() => tx);
       for (const key of present.storedFiles) await store.remove(key);
       for (const name of await readdir(staging)) {
-        if (GENERATED_SECRETS.has(name)) continue; // to DATA_DIR, below
         await moveFilesIntoStore({ root: staging, folders: [name], store, lock: null });
       }
     });

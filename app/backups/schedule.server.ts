@@ -18,7 +18,7 @@ import {
 function siteSource(): BackupSource {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error("DATABASE_URL is not set: start the site or the script through its entry point");
-  return { databaseUrl, dataDir: env.DATA_DIR };
+  return { databaseUrl, dataDir: env.DATA_DIR, signingKey: env.BACKUP_SIGNING_KEY };
 }
 
 /**

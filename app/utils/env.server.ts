@@ -47,6 +47,11 @@ const schema = z.object({
    */
   TOTP_SECRET_KEY: z.string().min(16).optional(),
   /**
+   * Signs each backup's manifest (HMAC-SHA256, decision 288); generated like the above. A restore refuses an
+   * archive signed with another key: to restore another site's backup, set this to that site's key.
+   */
+  BACKUP_SIGNING_KEY: z.string().min(32).optional(),
+  /**
    * The site's one public origin (e.g. https://example.org): e-mail links, canonical URLs, the sitemap, RSS and
    * the same-origin check of every write (decision 081). Never taken from a request; http://localhost:$PORT
    * when not given.
@@ -168,6 +173,7 @@ export type Env = z.infer<typeof schema> & {
   SESSION_SECRET: string;
   IP_HASH_SECRET: string;
   TOTP_SECRET_KEY: string;
+  BACKUP_SIGNING_KEY: string;
   HOST: string;
   DATA_DIR: string;
   /** PUBLIC_URL's origin, or http://localhost:$PORT */
@@ -196,6 +202,7 @@ function loadEnv(): Env {
     SESSION_SECRET: value.SESSION_SECRET ?? keptSecret(dataDir, "session-secret"),
     IP_HASH_SECRET: value.IP_HASH_SECRET ?? keptSecret(dataDir, "ip-hash-secret"),
     TOTP_SECRET_KEY: value.TOTP_SECRET_KEY ?? keptSecret(dataDir, "totp-secret-key"),
+    BACKUP_SIGNING_KEY: value.BACKUP_SIGNING_KEY ?? keptSecret(dataDir, "backup-signing-key"),
     PUBLIC_ORIGIN: value.PUBLIC_URL ? new URL(value.PUBLIC_URL).origin : `http://localhost:${value.PORT}`,
     PUBLIC_URL_CONFIGURED: !!value.PUBLIC_URL,
   };

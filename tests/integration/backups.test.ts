@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import {
   existsSync,
   mkdirSync,
@@ -12,15 +12,28 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 import postgres from "postgres";
+import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rawSql } from "#db/client.server";
 import { applyMigrationsUpTo, appliedSchemaVersion, knownMigrations, runMigrations } from "#db/migrate";
-import { readManifest, type Manifest } from "~/backups/archive.server";
+import {
+  MANIFEST_NAME,
+  readArchive,
+  readBytes,
+  readManifest,
+  SIGNATURE_NAME,
+  signManifest,
+  type Manifest,
+} from "~/backups/archive.server";
 import {
   BACKUP_NAME,
   createBackup,
   createBackupFile,
+  estimateArchiveBytes,
+  freeBytes,
+  NotEnoughSpaceError,
   LAST_RUN_KEY,
   listBackups,
   openStoredBackup,
@@ -32,7 +45,9 @@ import { createPost, createTopic } from "~/forum/topics.server";
 import { drainJobs, scheduleRecurringTask } from "~/jobs/queue.server";
 import * as backupDownload from "~/routes/admin.backups.$name";
 import * as backupsPage from "~/routes/admin.backups._index";
+import { env } from "~/utils/env.server";
 import { databaseFileStore, fileStore } from "~/utils/file-store.server";
+import { KEPT_SECRET_FILES } from "~/utils/kept-secret.server";
 import { runningEmbeddedUrl } from "../../db/embedded";
 import { startAppServer } from "../../scripts/app-server";
 import * as cubes from "../fixtures/models3d/cubes";
@@ -67,6 +82,8 @@ function runScript(script: string, args: string[], env: Record<string, string>) 
   });
 }
 
+/** The signing key the source site generated into its data folder (an operator keeps it with the other keys). */
+const sourceSigningKey = () => readFileSync(path.join(sourceDir, "backup-signing-key"), "utf8").trim();
 const sha = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 const hashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 /** A file of the shared store of the database `sql` reaches (decision 280), by its SHA-256. */
@@ -77,6 +94,25 @@ async function copyStoredBackup(sql: postgres.Sql, name: string, file: string): 
   const backup = await openStoredBackup(sql, name);
   expect(backup, name).not.toBeNull();
   await pipeline(backup!.stream, createWriteStream(file));
+  return file;
+}
+
+/** Every entry of an archive, in order, with its bytes. */
+async function archiveEntries(file: string): Promise<Array<{ name: string; bytes: Buffer }>> {
+  const entries: Array<{ name: string; bytes: Buffer }> = [];
+  await readArchive(file, async (entry) => {
+    entries.push({ name: entry.name, bytes: await readBytes(entry.body, Infinity) });
+  });
+  return entries;
+}
+
+/** Writes `entries` as a gzip-compressed tar, as an attacker with the archive's format would. */
+async function packArchive(file: string, entries: Array<{ name: string; bytes: Buffer }>): Promise<string> {
+  const pack = tar.pack();
+  const written = pipeline(pack, createGzip(), createWriteStream(file));
+  for (const entry of entries) pack.entry({ name: entry.name }, entry.bytes);
+  pack.finalize();
+  await written;
   return file;
 }
 
@@ -140,6 +176,9 @@ describe("npm run backup and npm run restore", () => {
 
     // Requests keep writing replies through the site while the backup runs, and after it.
     const source = postgres(sourceUrl, { max: 1, onnotice: () => {} });
+    // A clip in the speech cache: regenerated on demand, so left out of the archive (decision 288).
+    await source`insert into tts_audio (cache_key, voice_id, provider, text_length, audio, duration_seconds)
+                 values (${"backup-test-" + randomUUID()}, 'voice', 'offline', 5, ${Buffer.from("RIFF clip")}, 1)`;
     const postCount = async () => Number((await source`select count(*)::int as n from forum_posts`)[0]!.n);
     // Replies are limited per member (10 a minute): the writes rotate over members of their own.
     const writers = await source<{ id: number }[]>`
@@ -164,6 +203,11 @@ describe("npm run backup and npm run restore", () => {
     })();
     while (written < 3) await new Promise((r) => setTimeout(r, 20));
     const postsBefore = await postCount();
+    // Every secret the site may generate is in its data folder (the test runner gives some in the environment).
+    for (const secret of KEPT_SECRET_FILES) {
+      if (!existsSync(path.join(sourceDir, secret)))
+        writeFileSync(path.join(sourceDir, secret), randomBytes(32).toString("hex"), { mode: 0o600 });
+    }
     const backup = await runScript("scripts/backup.ts", [], {
       DATABASE_URL: sourceUrl,
       DATA_DIR: sourceDir,
@@ -193,22 +237,46 @@ describe("npm run backup and npm run restore", () => {
     expect(counts.forum_topics).toBe(3);
     expect(counts.angel_readings).toBe(1);
     expect(counts.models3d).toBe(1);
+    // The speech cache is archived empty: the table restored with no rows (the loop below checks the count).
+    expect(counts.tts_audio).toBe(0);
+    expect(Number((await source`select count(*)::int as n from tts_audio`)[0]!.n)).toBeGreaterThan(0);
     // The snapshot fell between the writes: some made while the backup ran are in it, the later ones are not.
     expect(counts.forum_posts).toBeGreaterThan(postsBefore);
     expect(counts.forum_posts).toBeLessThan(postsAfter);
     expect(manifest.schema).toEqual(await appliedSchemaVersion(source));
-    expect(manifest.files.map((f) => f.path)).toEqual(expect.arrayContaining([...modelFiles, "ip-hash-secret"]));
+    expect(manifest.files.map((f) => f.path)).toEqual(expect.arrayContaining(modelFiles));
     expect(manifest.files.every((f) => !/^(postgres|backups|outbox)(\/|$)/.test(f.path))).toBe(true);
+    // No key material (decision 288): the site's generated secrets are in its data folder, never in the archive.
+    for (const secret of KEPT_SECRET_FILES) expect(existsSync(path.join(sourceDir, secret)), secret).toBe(true);
+    const entryNames = (await archiveEntries(archive)).map((e) => e.name);
+    expect(entryNames.slice(-2)).toEqual([MANIFEST_NAME, SIGNATURE_NAME]);
+    for (const secret of KEPT_SECRET_FILES) {
+      expect(
+        entryNames.filter((n) => n.endsWith(secret)),
+        secret,
+      ).toEqual([]);
+      expect(
+        manifest.files.filter((f) => f.path.endsWith(secret)),
+        secret,
+      ).toEqual([]);
+    }
     // The store's tables are not dumped as rows: their files are the archive's files.
     expect(manifest.database.tables.map((t) => t.name)).not.toEqual(
       expect.arrayContaining([expect.stringMatching(/^(stored_files|stored_file_chunks|backups)$/)]),
     );
 
-    // Restored onto a fresh data folder and its own embedded database, then served.
-    const restored = await runScript("scripts/restore.ts", [archive], { DATABASE_URL: "", DATA_DIR: restoredDir });
+    // Restored onto a fresh data folder and its own embedded database, then served; the operator gives the key of
+    // the site that signed it (decision 288).
+    const restored = await runScript("scripts/restore.ts", [archive], {
+      DATABASE_URL: "",
+      DATA_DIR: restoredDir,
+      BACKUP_SIGNING_KEY: sourceSigningKey(),
+    });
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/restored \d+ rows and \d+ files/);
+    // No secret came from the archive: the restored site makes or is given its own.
+    for (const secret of KEPT_SECRET_FILES) expect(existsSync(path.join(restoredDir, secret)), secret).toBe(false);
     const server = await startAppServer({ DATABASE_URL: "", DATA_DIR: restoredDir }, { stderr: "inherit" });
     const copy = postgres(runningEmbeddedUrl(restoredDir, "app")!, { max: 1, onnotice: () => {} });
     try {
@@ -287,11 +355,77 @@ describe("npm run backup and npm run restore", () => {
     }
 
     // In process too: a part whose checksum does not match its manifest is named.
-    await expect(checkRestorable(damagedFile)).rejects.toThrow(/damaged or incomplete/);
+    await expect(checkRestorable(damagedFile, { key: sourceSigningKey() })).rejects.toThrow(/damaged or incomplete/);
+  }, 120_000);
+
+  it("refuses a forged archive (rows edited, checksums recomputed), one signed with another key, and an unsigned one", async () => {
+    expect(archive).not.toBe("");
+    const key = sourceSigningKey();
+    const entries = await archiveEntries(archive);
+    const manifestEntry = entries.find((e) => e.name === MANIFEST_NAME)!;
+    const original = JSON.parse(manifestEntry.bytes.toString("utf8")) as Manifest;
+    // An attacker makes a member an admin-to-be: a users row edited, its part's size and checksum recomputed.
+    const users = original.database.tables.find((t) => t.name === "users")!;
+    const part = entries.find((e) => e.name === users.part)!;
+    const edited = Buffer.from(part.bytes.toString("utf8").replace(/^(\d+)\t[^\t]+\t/, "$1\tforged_admin\t"));
+    expect(edited.equals(part.bytes)).toBe(false);
+    const forgedManifest: Manifest = structuredClone(original);
+    Object.assign(
+      forgedManifest.database.tables.find((t) => t.name === "users")!,
+      {
+        bytes: edited.byteLength,
+        sha256: hashOf(edited),
+      },
+    );
+    const forgedBytes = Buffer.from(JSON.stringify(forgedManifest, null, 2));
+    const forge = (name: string, signature: string | null) =>
+      packArchive(
+        path.join(work, name),
+        entries
+          .filter((e) => e.name !== SIGNATURE_NAME && e.name !== MANIFEST_NAME)
+          .map((e) => (e.name === users.part ? { name: e.name, bytes: edited } : e))
+          .concat([{ name: MANIFEST_NAME, bytes: forgedBytes }])
+          .concat(signature === null ? [] : [{ name: SIGNATURE_NAME, bytes: Buffer.from(signature) }]),
+      );
+    const keptSignature = entries.find((e) => e.name === SIGNATURE_NAME)!.bytes.toString("utf8");
+    const forged = await forge("forged.tar.gz", keptSignature);
+    const otherKey = await forge("other-key.tar.gz", signManifest(randomBytes(32).toString("hex"), forgedBytes));
+    const unsigned = await forge("unsigned.tar.gz", null);
+
+    // The intact archive passes the same check.
+    await expect(checkRestorable(archive, { key })).resolves.toMatchObject({ createdAt: original.createdAt });
+    const anotherKey =
+      /was signed with another key, or altered: it was refused and nothing was restored\. Set BACKUP_SIGNING_KEY to the key of the site that made it/;
+    await expect(checkRestorable(forged, { key })).rejects.toThrow(anotherKey);
+    await expect(checkRestorable(otherKey, { key })).rejects.toThrow(anotherKey);
+    // The intact archive, checked with a key that is not its site's, is refused the same way.
+    await expect(checkRestorable(archive, { key: randomBytes(32).toString("hex") })).rejects.toThrow(anotherKey);
+    await expect(checkRestorable(unsigned, { key })).rejects.toThrow(/is not signed .*Add --unsigned/);
+    // Explicitly allowed, an unsigned archive is read (its parts still checked against its manifest).
+    await expect(checkRestorable(unsigned, { key, allowUnsigned: true })).resolves.toMatchObject({
+      createdAt: original.createdAt,
+    });
+
+    // Through the script: refused before anything was written, the forged row nowhere.
+    for (const [file, reason] of [
+      [forged, anotherKey],
+      [unsigned, /is not signed .*--unsigned/],
+    ] as const) {
+      const target = path.join(work, `target-${path.basename(file, ".tar.gz")}`);
+      const result = await runScript("scripts/restore.ts", [file], {
+        DATABASE_URL: "",
+        DATA_DIR: target,
+        BACKUP_SIGNING_KEY: key,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(reason);
+      expect(result.stdout).not.toMatch(/restored/);
+      expect(existsSync(target) ? readdirSync(target) : []).toEqual([]);
+    }
   }, 120_000);
 
   it("refuses to restore over a database that holds data unless forced", async () => {
-    const manifestOfArchive = await checkRestorable(archive);
+    const manifestOfArchive = await checkRestorable(archive, { key: sourceSigningKey() });
     await expect(
       restoreBackup({ file: archive, manifest: manifestOfArchive, databaseUrl: sourceUrl, dataDir: sourceDir }),
     ).rejects.toThrow(RestoreRefusedError);
@@ -318,16 +452,28 @@ describe("npm run backup and npm run restore", () => {
 
     const dir = path.join(work, "old-site");
     // An older schema has no file store: the archive goes to a file (`npm run backup -- --file`).
-    const made = await createBackupFile(
-      { databaseUrl: url("test_backups_old").toString(), dataDir: dir },
-      path.join(dir, "backups", "old.tar.gz"),
+    const signingKey = randomBytes(32).toString("hex");
+    const source = { databaseUrl: url("test_backups_old").toString(), dataDir: dir, signingKey };
+    // Short of space (decision 288): refused before the first byte, with the estimate; no file, no partial file.
+    const short = path.join(dir, "short", "old.tar.gz");
+    const estimate = await estimateArchiveBytes(source);
+    expect(estimate).toBeGreaterThan(0);
+    await expect(createBackupFile(source, short, { free: async () => estimate - 1 })).rejects.toThrow(
+      NotEnoughSpaceError,
     );
+    await expect(createBackupFile(source, short, { free: async () => 0 })).rejects.toThrow(
+      /Not enough free space in .*short for the backup: it may need up to .* and 0 B is free\. Nothing was written/,
+    );
+    expect(readdirSync(path.dirname(short))).toEqual([]);
+    expect(await freeBytes(work)).toBeGreaterThan(0);
+    // With the real file system's free space (statfs), it is written.
+    const made = await createBackupFile(source, path.join(dir, "backups", "old.tar.gz"));
     expect(made.manifest.schema).toMatchObject({ tag: older.tag, createdAt: older.createdAt });
 
     const target = url("test_backups_new").toString();
     const result = await restoreBackup({
       file: made.file!,
-      manifest: await checkRestorable(made.file!),
+      manifest: await checkRestorable(made.file!, { key: signingKey }),
       databaseUrl: target,
       dataDir: path.join(work, "new-site"),
     });
@@ -354,18 +500,23 @@ describe("a backup kept in the store", () => {
     try {
       await sql`insert into users (username, password_hash) values ('kept_by_the_backup', 'x')`;
       await databaseFileStore(() => sql).put("models3d/m-1/source.obj", "o cube\n");
-      const made = await createBackup({ databaseUrl: url, dataDir: dir });
+      const made = await createBackup({ databaseUrl: url, dataDir: dir, signingKey: env.BACKUP_SIGNING_KEY });
       // Changed after the backup: a member and a file the restore must take away.
       await sql`insert into users (username, password_hash) values ('made_after_the_backup', 'x')`;
       await databaseFileStore(() => sql).put("models3d/m-2/source.obj", "o later\n");
 
-      const refused = await runScript("scripts/restore.ts", [made.name], { DATABASE_URL: url, DATA_DIR: dir });
+      const refused = await runScript("scripts/restore.ts", [made.name], {
+        DATABASE_URL: url,
+        DATA_DIR: dir,
+        BACKUP_SIGNING_KEY: env.BACKUP_SIGNING_KEY,
+      });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/Nothing was restored: the database has rows in .*file store holds .*--force/);
 
       const result = await runScript("scripts/restore.ts", [made.name, "--force"], {
         DATABASE_URL: url,
         DATA_DIR: dir,
+        BACKUP_SIGNING_KEY: env.BACKUP_SIGNING_KEY,
       });
       expect(result.stderr).toBe("");
       expect(result.code).toBe(0);
@@ -390,7 +541,9 @@ describe("a backup kept in the store", () => {
     const before = await fileStore.list("backups");
     // An unknown database: the archive fails before its first byte, and its store write is removed with it.
     const bad = Object.assign(new URL(process.env.DATABASE_URL!), { pathname: "/no_such_database" }).toString();
-    await expect(createBackup({ databaseUrl: bad, dataDir: path.join(work, "nowhere") })).rejects.toThrow();
+    await expect(
+      createBackup({ databaseUrl: bad, dataDir: path.join(work, "nowhere"), signingKey: env.BACKUP_SIGNING_KEY }),
+    ).rejects.toThrow();
     expect(await fileStore.list("backups")).toEqual(before);
     const [left] =
       await rawSql()`select count(*)::int as n from stored_files where key like 'backups/%' and not complete`;
