@@ -49,3 +49,18 @@ describe("CSV export cells", () => {
     expect(emailsToCsv(["a@x.test"])).toBe("email\r\na@x.test\r\n");
   });
 });
+
+describe("mentions and post addresses in post text (decision 313)", () => {
+  it("emphasises @names, links a post's address on the site, and leaves e-mail addresses alone", () => {
+    expect(tokenizeContent("Hi @star_gazer, see me@example.com.\n— bob, post #2 /forum/topic/3/post/2")).toEqual([
+      { type: "text", text: "Hi " },
+      { type: "mention", text: "@star_gazer" },
+      { type: "text", text: ", see me@example.com.\n— bob, post #2 " },
+      { type: "link", text: "/forum/topic/3/post/2", href: "/forum/topic/3/post/2" },
+    ]);
+  });
+
+  it("does not link a post address inside another address or path", () => {
+    expect(tokenizeContent("x/forum/topic/3/post/2").every((token) => token.type === "text")).toBe(true);
+  });
+});

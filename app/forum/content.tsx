@@ -1,11 +1,18 @@
 import { Fragment } from "react";
+import { MENTION_PATTERN } from "./mentions";
 
 /**
  * Post and title text is plain text: line breaks are kept (CSS pre-wrap), web addresses become links with
  * rel="nofollow ugc noopener", and everything else is rendered as text (React escapes it). Only http(s) and
- * www. addresses are linked, so `javascript:` or `data:` never become a link.
+ * www. addresses are linked, so `javascript:` or `data:` never become a link. A post's own address on the site
+ * (`/forum/topic/T/post/N`, as a quote's attribution holds it) is linked too, and an `@name` mention is emphasised
+ * (decision 313: there is no member page to link to yet).
  */
-export type ContentToken = { type: "text"; text: string } | { type: "link"; text: string; href: string };
+export type ContentToken =
+  { type: "text"; text: string } | { type: "link"; text: string; href: string } | { type: "mention"; text: string };
+
+/** A mention, or a post's address on this site where no word or address runs into it. */
+const LOCAL_PATTERN = new RegExp(`${MENTION_PATTERN.source}|(?<![\\w/.])/forum/topic/\\d+/post/\\d+\\b`, "g");
 
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/gi;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
@@ -23,9 +30,22 @@ export function tokenizeContent(text: string): ContentToken[] {
     if (cut > 0) url = url.slice(0, -cut);
     const href = url.toLowerCase().startsWith("www.") ? `https://${url}` : url;
     if (!isSafeHttpUrl(href)) continue;
-    if (start > last) tokens.push({ type: "text", text: text.slice(last, start) });
+    if (start > last) tokens.push(...localTokens(text.slice(last, start)));
     tokens.push({ type: "link", text: url, href });
     last = start + url.length;
+  }
+  if (last < text.length) tokens.push(...localTokens(text.slice(last)));
+  return tokens;
+}
+
+/** Text between web addresses: its mentions and post addresses. */
+function localTokens(text: string): ContentToken[] {
+  const tokens: ContentToken[] = [];
+  let last = 0;
+  for (const { 0: found, index = 0 } of text.matchAll(LOCAL_PATTERN)) {
+    if (index > last) tokens.push({ type: "text", text: text.slice(last, index) });
+    tokens.push(found.startsWith("@") ? { type: "mention", text: found } : { type: "link", text: found, href: found });
+    last = index + found.length;
   }
   if (last < text.length) tokens.push({ type: "text", text: text.slice(last) });
   return tokens;
@@ -49,6 +69,8 @@ export function PostContent({ text, className = "" }: { text: string; className?
           <a key={i} href={token.href} rel="nofollow ugc noopener" className="text-cosmic underline">
             {token.text}
           </a>
+        ) : token.type === "mention" ? (
+          <strong key={i}>{token.text}</strong>
         ) : (
           <Fragment key={i}>{token.text}</Fragment>
         ),

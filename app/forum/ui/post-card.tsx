@@ -36,6 +36,7 @@ export function PostCard({
   controls,
   dialog,
   signedIn = false,
+  canQuote = false,
 }: {
   post: PostView;
   topicId: number;
@@ -48,6 +49,8 @@ export function PostCard({
   dialog?: ReactNode;
   /** the reader is a member (who may like others' posts) */
   signedIn?: boolean;
+  /** the reader may reply here, so may quote a visible post (decision 313) */
+  canQuote?: boolean;
 }) {
   const anchor = `#post-${post.number}`;
   const here = topicHref(topicId, page);
@@ -78,6 +81,11 @@ export function PostCard({
           {mayEdit(post) && !editConstraint ? (
             <a href={topicHref(topicId, page, { edit: String(post.id) })} data-keep-scroll="" className={link}>
               Edit<span className="sr-only"> post #{post.number}</span>
+            </a>
+          ) : null}
+          {canQuote && !post.hidden ? (
+            <a href={`${topicHref(topicId, page, { quote: String(post.id) })}#reply`} className={link}>
+              Quote<span className="sr-only"> post #{post.number}</span>
             </a>
           ) : null}
           {controls}
