@@ -1,7 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { PostContent, tokenizeContent } from "./content";
+import { PostContent } from "./content";
+import { tokenizeContent } from "./content-tokens";
 import { csvCell, emailsToCsv } from "./emails.server";
 
 describe("post content rendering", () => {
@@ -21,7 +22,9 @@ describe("post content rendering", () => {
   it("escapes HTML and never links javascript: or data: addresses", () => {
     const html = renderToStaticMarkup(
       createElement(PostContent, {
-        text: `<script>alert(1)</script>\n<img src=x onerror="alert(2)">\n<a href="javascript:alert(3)">x</a> javascript:alert(4) data:text/html,hi`,
+        tokens: tokenizeContent(
+          `<script>alert(1)</script>\n<img src=x onerror="alert(2)">\n<a href="javascript:alert(3)">x</a> javascript:alert(4) data:text/html,hi @<b>x</b>`,
+        ),
       }),
     );
     expect(html).not.toContain("<script");
@@ -33,7 +36,9 @@ describe("post content rendering", () => {
   });
 
   it("marks links nofollow ugc noopener", () => {
-    const html = renderToStaticMarkup(createElement(PostContent, { text: "go https://example.org now" }));
+    const html = renderToStaticMarkup(
+      createElement(PostContent, { tokens: tokenizeContent("go https://example.org now") }),
+    );
     expect(html).toContain('<a href="https://example.org" rel="nofollow ugc noopener"');
   });
 });

@@ -1,70 +1,12 @@
 import { Fragment } from "react";
-import { MENTION_PATTERN } from "./mentions";
+import type { ContentToken } from "./content-tokens";
 
-/**
- * Post and title text is plain text: line breaks are kept (CSS pre-wrap), web addresses become links with
- * rel="nofollow ugc noopener", and everything else is rendered as text (React escapes it). Only http(s) and
- * www. addresses are linked, so `javascript:` or `data:` never become a link. A post's own address on the site
- * (`/forum/topic/T/post/N`, as a quote's attribution holds it) is linked too, and an `@name` mention is emphasised
- * (decision 313: there is no member page to link to yet).
- */
-export type ContentToken =
-  { type: "text"; text: string } | { type: "link"; text: string; href: string } | { type: "mention"; text: string };
-
-/** A mention, or a post's address on this site where no word or address runs into it. */
-const LOCAL_PATTERN = new RegExp(`${MENTION_PATTERN.source}|(?<![\\w/.])/forum/topic/\\d+/post/\\d+\\b`, "g");
-
-const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/gi;
-const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
-
-export function tokenizeContent(text: string): ContentToken[] {
-  const tokens: ContentToken[] = [];
-  let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    let url = match[0];
-    const start = match.index ?? 0;
-    const trailing = url.match(TRAILING_PUNCTUATION)?.[0] ?? "";
-    // Keep a closing parenthesis that belongs to the address, e.g. wikipedia links.
-    let cut = trailing.length;
-    if (trailing.startsWith(")") && url.slice(0, -trailing.length).includes("(")) cut -= 1;
-    if (cut > 0) url = url.slice(0, -cut);
-    const href = url.toLowerCase().startsWith("www.") ? `https://${url}` : url;
-    if (!isSafeHttpUrl(href)) continue;
-    if (start > last) tokens.push(...localTokens(text.slice(last, start)));
-    tokens.push({ type: "link", text: url, href });
-    last = start + url.length;
-  }
-  if (last < text.length) tokens.push(...localTokens(text.slice(last)));
-  return tokens;
-}
-
-/** Text between web addresses: its mentions and post addresses. */
-function localTokens(text: string): ContentToken[] {
-  const tokens: ContentToken[] = [];
-  let last = 0;
-  for (const { 0: found, index = 0 } of text.matchAll(LOCAL_PATTERN)) {
-    if (index > last) tokens.push({ type: "text", text: text.slice(last, index) });
-    tokens.push(found.startsWith("@") ? { type: "mention", text: found } : { type: "link", text: found, href: found });
-    last = index + found.length;
-  }
-  if (last < text.length) tokens.push({ type: "text", text: text.slice(last) });
-  return tokens;
-}
-
-function isSafeHttpUrl(href: string): boolean {
-  try {
-    const url = new URL(href);
-    return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
-
-export function PostContent({ text, className = "" }: { text: string; className?: string }) {
+/** A post's or topic's text, from its tokens (`tokenizeContent`, on the server). */
+export function PostContent({ tokens, className = "" }: { tokens: ContentToken[]; className?: string }) {
   return (
     // dir="auto": member text takes its own direction and cannot reorder the page around it (decision 090).
     <div dir="auto" className={`whitespace-pre-wrap break-words ${className}`}>
-      {tokenizeContent(text).map((token, i) =>
+      {tokens.map((token, i) =>
         token.type === "link" ? (
           <a key={i} href={token.href} rel="nofollow ugc noopener" className="text-cosmic underline">
             {token.text}

@@ -11,10 +11,18 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
+import { tokenizeContent } from "~/forum/content-tokens";
 import { editIntent, FORM_CONSTRAINTS, likeIntent, replyIntent } from "~/forum/forms.server";
 import { likesOf } from "~/forum/likes.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
-import { FETCH_POSTS_FAILED, FETCH_TOPIC_FAILED, TOPIC_INVALID_ID, TOPIC_LOCKED, TOPIC_MISSING } from "~/forum/notices";
+import {
+  FETCH_POSTS_FAILED,
+  FETCH_TOPIC_FAILED,
+  HIDDEN_POST_NOTICE,
+  TOPIC_INVALID_ID,
+  TOPIC_LOCKED,
+  TOPIC_MISSING,
+} from "~/forum/notices";
 import { mayOpenEditor, topicHref } from "~/forum/pages";
 import { recordRead } from "~/forum/reading.server";
 import { loadTopic, orFail, postRedirect, quoteFor, readerLikes, readerOwns } from "~/forum/topic-page.server";
@@ -95,12 +103,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     user: user ? { id: user.id, username: user.username } : null,
     notifications: await headerNotifications(context, user),
     canModerate: reader?.canModerate ?? false,
-    topic: { ...topic, locked, own: owns.topic(topic) },
+    topic: {
+      ...topic,
+      descriptionTokens: topic.description ? tokenizeContent(topic.description) : null,
+      locked,
+      own: owns.topic(topic),
+    },
     posts: posts.map(({ id, authorId, number, content, createdAt, edited, author, hidden }) => ({
       id,
       authorId,
       number,
-      content,
+      // The text as tokens, read here (the page ships no tokenizer: decision 313); none when the reader may not see
+      // a hidden post's text; the text itself only for the post being edited.
+      tokens: hidden && content === HIDDEN_POST_NOTICE ? null : tokenizeContent(content),
+      content: editing === id ? content : undefined,
       createdAt,
       edited,
       author,
