@@ -1,7 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { PostContent, tokenizeContent } from "./content";
+import { PostContent } from "./content";
+import { tokenizeContent } from "./content-tokens";
 import { csvCell, emailsToCsv } from "./emails.server";
 
 describe("post content rendering", () => {
@@ -21,7 +22,9 @@ describe("post content rendering", () => {
   it("escapes HTML and never links javascript: or data: addresses", () => {
     const html = renderToStaticMarkup(
       createElement(PostContent, {
-        text: `<script>alert(1)</script>\n<img src=x onerror="alert(2)">\n<a href="javascript:alert(3)">x</a> javascript:alert(4) data:text/html,hi`,
+        tokens: tokenizeContent(
+          `<script>alert(1)</script>\n<img src=x onerror="alert(2)">\n<a href="javascript:alert(3)">x</a> javascript:alert(4) data:text/html,hi @<b>x</b>`,
+        ),
       }),
     );
     expect(html).not.toContain("<script");
@@ -33,7 +36,9 @@ describe("post content rendering", () => {
   });
 
   it("marks links nofollow ugc noopener", () => {
-    const html = renderToStaticMarkup(createElement(PostContent, { text: "go https://example.org now" }));
+    const html = renderToStaticMarkup(
+      createElement(PostContent, { tokens: tokenizeContent("go https://example.org now") }),
+    );
     expect(html).toContain('<a href="https://example.org" rel="nofollow ugc noopener"');
   });
 });
@@ -47,5 +52,20 @@ describe("CSV export cells", () => {
     expect(csvCell("a,b@x.test")).toBe('"a,b@x.test"');
     expect(csvCell("plain@x.test")).toBe("plain@x.test");
     expect(emailsToCsv(["a@x.test"])).toBe("email\r\na@x.test\r\n");
+  });
+});
+
+describe("mentions and post addresses in post text (decision 313)", () => {
+  it("emphasises @names, links a post's address on the site, and leaves e-mail addresses alone", () => {
+    expect(tokenizeContent("Hi @star_gazer, see me@example.com.\n— bob, post #2 /forum/topic/3/post/2")).toEqual([
+      { type: "text", text: "Hi " },
+      { type: "mention", text: "@star_gazer" },
+      { type: "text", text: ", see me@example.com.\n— bob, post #2 " },
+      { type: "link", text: "/forum/topic/3/post/2", href: "/forum/topic/3/post/2" },
+    ]);
+  });
+
+  it("does not link a post address inside another address or path", () => {
+    expect(tokenizeContent("x/forum/topic/3/post/2").every((token) => token.type === "text")).toBe(true);
   });
 });

@@ -4,9 +4,10 @@ import { parseId } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import { categoryLabel } from "./categories";
 import { likedBy } from "./likes.server";
+import { quoteText } from "./mentions";
 import { TOPIC_INVALID_ID, TOPIC_MISSING } from "./notices";
 import { topicHref } from "./pages";
-import { getTopic, pageOfPost } from "./topics.server";
+import { getPost, getTopic, pageOfPost } from "./topics.server";
 
 /** The topic page's reads, as the page answers when they fail (spec section 8). */
 const refused = (status: 400 | 404, text: string) =>
@@ -80,4 +81,31 @@ export async function postRedirect(topic: { id: number; postCount: number }, num
     status: 302,
     headers: { Location: `${topicHref(topic.id, pageOfPost(number))}#post-${number}` },
   });
+}
+
+/** What the reply form holds after a Quote link (`?quote=postId`, decision 313): the quote and whom it quotes. */
+export type QuoteView = { text: string; number: number; author: string };
+
+/**
+ * The quote a Quote link asks for: a post of this topic that everyone may see. A hidden, deleted or unknown post, or
+ * one of another topic, is refused with a redirect to the topic's page and a toast that says why (never its text).
+ */
+export async function quoteFor(
+  topic: { id: number },
+  page: number,
+  quoteParam: string | null,
+): Promise<QuoteView | Response> {
+  const post = await getPost(parseId(quoteParam?.trim()) ?? 0);
+  if (!post || post.topicId !== topic.id || post.hidden) {
+    return redirectWithToast(topicHref(topic.id, page), {
+      title: "That post cannot be quoted",
+      description: "It is not a post of this topic that everyone can read: it may have been hidden or deleted.",
+      type: "error",
+    });
+  }
+  return {
+    text: quoteText({ ...post, author: post.author.username }),
+    number: post.number,
+    author: post.author.username,
+  };
 }

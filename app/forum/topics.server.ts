@@ -6,6 +6,7 @@ import { enqueueJob, ensureQueue } from "~/jobs/queue.server";
 import { formatUtcDateTime } from "~/utils/dates";
 import type { ForumCategoryKey } from "./categories";
 import { notify } from "./member-notifications.server";
+import { notifyMentionsAndQuotes } from "./mentions.server";
 import { HIDDEN_POST_NOTICE, TOPIC_LOCKED } from "./notices";
 
 /**
@@ -601,6 +602,8 @@ export async function createPost({
     if (topic.authorId !== authorId) await enqueueJob(REPLY_NOTIFICATION_QUEUE, { postId: inserted!.id }, { tx });
     // ... and so does the topic author's notification on the forum (decision 312; never to oneself).
     await notify(tx, { userId: topic.authorId, kind: "reply", actorId: authorId, topicId, postId: inserted!.id });
+    // ... and the members it mentions or quotes (decision 313).
+    await notifyMentionsAndQuotes(tx, { postId: inserted!.id, topicId, authorId, content });
     return { id: inserted!.id, created: true };
   });
   if (!outcome) return null;
@@ -674,27 +677,32 @@ export async function updatePost({
   }
   if (state!.authorId !== authorId) return { status: "forbidden" };
   if (refusal) throw new ForumWriteRefusedError(refusal, 409);
-  await db.transaction((tx) => refuseSilenced(tx, authorId));
-  const [updated] = await db
-    .update(forumPosts)
-    // Saving the same text is not an edit: the "(edited)" mark stays off. clock_timestamp(): later than created_at
-    // even when the post was made in this same transaction's instant.
-    .set({
-      content,
-      updatedAt: sql`case when ${forumPosts.content} = ${content} then ${forumPosts.updatedAt}
+  const updated = await db.transaction(async (tx) => {
+    await refuseSilenced(tx, authorId);
+    const [row] = await tx
+      .update(forumPosts)
+      // Saving the same text is not an edit: the "(edited)" mark stays off. clock_timestamp(): later than created_at
+      // even when the post was made in this same transaction's instant.
+      .set({
+        content,
+        updatedAt: sql`case when ${forumPosts.content} = ${content} then ${forumPosts.updatedAt}
         else greatest(clock_timestamp(), ${forumPosts.createdAt} + interval '1 millisecond') end`,
-    })
-    .where(
-      and(
-        eq(forumPosts.id, postId),
-        eq(forumPosts.authorId, authorId),
-        isNull(forumPosts.hiddenAt),
-        // The topic may have been hidden or deleted since the check above.
-        sql`exists(select 1 from ${forumTopics} where ${forumTopics.id} = ${forumPosts.topicId}
+      })
+      .where(
+        and(
+          eq(forumPosts.id, postId),
+          eq(forumPosts.authorId, authorId),
+          isNull(forumPosts.hiddenAt),
+          // The topic may have been hidden or deleted since the check above.
+          sql`exists(select 1 from ${forumTopics} where ${forumTopics.id} = ${forumPosts.topicId}
           and ${forumTopics.hiddenAt} is null and ${forumTopics.deletedAt} is null)`,
-      ),
-    )
-    .returning({ id: forumPosts.id });
+        ),
+      )
+      .returning({ id: forumPosts.id, topicId: forumPosts.topicId });
+    // An edit that adds a mention or a quote notifies as a new post would; the names already notified, not again.
+    if (row) await notifyMentionsAndQuotes(tx, { postId: row.id, topicId: row.topicId, authorId, content });
+    return row;
+  });
   if (updated) return { status: "updated", post: (await getPost(updated.id))! };
   const exists = await db.select({ id: forumPosts.id }).from(forumPosts).where(eq(forumPosts.id, postId)).limit(1);
   return exists.length ? { status: "forbidden" } : { status: "not-found" };

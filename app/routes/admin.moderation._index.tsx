@@ -4,6 +4,7 @@ import { requireModerator } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
+import { tokenizeContent } from "~/forum/content-tokens";
 import { allowedQueueConfirm, parseConfirm } from "~/moderation/confirm.server";
 import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
 import { countOpenItems, listQueue } from "~/moderation/queue.server";
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [items, openCount] = await Promise.all([listQueue(), countOpenItems()]);
   const confirm = allowedQueueConfirm(parseConfirm(new URL(request.url).searchParams.get("confirm")), items);
   return {
-    items,
+    items: items.map((item) => ({ ...item, tokens: tokenizeContent(item.content) })),
     openCount,
     confirm,
     confirmConstraint: confirm ? MODERATION_CONSTRAINTS.moderate : null,

@@ -11,13 +11,21 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
+import { tokenizeContent } from "~/forum/content-tokens";
 import { editIntent, FORM_CONSTRAINTS, likeIntent, replyIntent } from "~/forum/forms.server";
 import { likesOf } from "~/forum/likes.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
-import { FETCH_POSTS_FAILED, FETCH_TOPIC_FAILED, TOPIC_INVALID_ID, TOPIC_LOCKED, TOPIC_MISSING } from "~/forum/notices";
+import {
+  FETCH_POSTS_FAILED,
+  FETCH_TOPIC_FAILED,
+  HIDDEN_POST_NOTICE,
+  TOPIC_INVALID_ID,
+  TOPIC_LOCKED,
+  TOPIC_MISSING,
+} from "~/forum/notices";
 import { mayOpenEditor, topicHref } from "~/forum/pages";
 import { recordRead } from "~/forum/reading.server";
-import { loadTopic, orFail, postRedirect, readerLikes, readerOwns } from "~/forum/topic-page.server";
+import { loadTopic, orFail, postRedirect, quoteFor, readerLikes, readerOwns } from "~/forum/topic-page.server";
 import {
   canSeeTopic,
   getPost,
@@ -69,6 +77,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // ?confirm=<action>-<post|topic>-<id> opens a flag or moderation form in place (decision 026).
   const confirm = allowedTopicConfirm(parseConfirm(url.searchParams.get("confirm")), { topic, posts, reader });
   const locked = topic.lockedAt !== null;
+  // ?quote=postId (a post's Quote link, decision 313): the reply form opens holding that post as a quote.
+  const quote =
+    user && !locked && url.searchParams.has("quote")
+      ? await orFail(quoteFor(topic, page, url.searchParams.get("quote")), FETCH_POSTS_FAILED)
+      : null;
+  if (quote instanceof Response) throw quote;
   const owns = readerOwns(context, user?.id);
   // Likes (decision 312): each visible post's count and first names, and which the reader likes.
   const shownIds = posts.filter((post) => !post.hidden).map((post) => post.id);
@@ -89,12 +103,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     user: user ? { id: user.id, username: user.username } : null,
     notifications: await headerNotifications(context, user),
     canModerate: reader?.canModerate ?? false,
-    topic: { ...topic, locked, own: owns.topic(topic) },
+    topic: {
+      ...topic,
+      descriptionTokens: topic.description ? tokenizeContent(topic.description) : null,
+      locked,
+      own: owns.topic(topic),
+    },
     posts: posts.map(({ id, authorId, number, content, createdAt, edited, author, hidden }) => ({
       id,
       authorId,
       number,
-      content,
+      // The text as tokens, read here (the page ships no tokenizer: decision 313); none when the reader may not see
+      // a hidden post's text; the text itself only for the post being edited.
+      tokens: hidden && content === HIDDEN_POST_NOTICE ? null : tokenizeContent(content),
+      content: editing === id ? content : undefined,
       createdAt,
       edited,
       author,
@@ -105,6 +127,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     })),
     page,
     pageCount,
+    quote,
     editing,
     confirm,
     // The forms' constraints, for the forms the page shows (the schemas stay on the server).
@@ -148,7 +171,7 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function TopicPage() {
-  const { user, notifications, canModerate, topic, posts, page, pageCount, editing, confirm, constraints } =
+  const { user, notifications, canModerate, topic, posts, page, pageCount, quote, editing, confirm, constraints } =
     useLoaderData<typeof loader>();
   useAnswerToast(useActionData<typeof action>());
   const linkNavigation = useLinkNavigation();
@@ -187,6 +210,7 @@ export default function TopicPage() {
                 signedIn={!!user}
                 topicId={topic.id}
                 page={page}
+                canQuote={!!constraints.reply}
                 editConstraint={editing === post.id ? constraints.edit : null}
                 controls={<PostModerationLinks post={post} {...at} />}
                 dialog={<ItemConfirmation confirm={confirm} constraint={constraints.confirm} post={post} {...at} />}
@@ -204,7 +228,19 @@ export default function TopicPage() {
         {topic.locked ? (
           <p className="mt-3">{TOPIC_LOCKED}</p>
         ) : user && constraints.reply ? (
-          <CollapsibleReply resetKey={`reply-${topic.postCount}`} constraint={constraints.reply} />
+          <>
+            {/* says what a Quote link put in the form (a live region, there before the quote: decision 313) */}
+            <p role="status" className="mt-3 empty:hidden">
+              {quote ? `Your reply quotes post #${quote.number} by ${quote.author}.` : ""}
+            </p>
+            <CollapsibleReply
+              // a Quote link opens the form anew, holding its quote
+              key={quote?.text}
+              resetKey={`reply-${topic.postCount}`}
+              constraint={constraints.reply}
+              quote={quote?.text}
+            />
+          </>
         ) : (
           <p className="mt-3">
             <Link

@@ -14,11 +14,20 @@ const ReplyForm = onDemand(() => import("./post-forms").then((m) => m.ReplyForm)
  * button is pointed at or focused (decision 107); until then a collapsed form is the server's HTML, hidden.
  * `resetKey` changes after a reply is posted, which empties the form.
  */
-export function CollapsibleReply({ constraint, resetKey }: { constraint: FormConstraint; resetKey: string }) {
+export function CollapsibleReply({
+  constraint,
+  resetKey,
+  quote,
+}: {
+  constraint: FormConstraint;
+  resetKey: string;
+  /** a Quote link's text (decision 313): the form opens holding it */
+  quote?: string;
+}) {
   const [params] = useSearchParams();
   const answer = useFormAnswer("reply");
   const hydrated = useHydrated();
-  const [expanded, setExpanded] = useState(params.get("reply") === "1");
+  const [expanded, setExpanded] = useState(params.get("reply") === "1" || !!quote);
   useEffect(() => {
     if (answer) setExpanded(true);
   }, [answer]);
@@ -60,6 +69,7 @@ export function CollapsibleReply({ constraint, resetKey }: { constraint: FormCon
           wanted={expanded || !!answer}
           constraint={constraint}
           typed={adopting ? typedNow : undefined}
+          quote={quote}
           // while the form's code arrives, the text stays in a plain field that keeps the focus and what is typed
           fallback={
             adopting ? (

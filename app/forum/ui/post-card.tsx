@@ -3,6 +3,7 @@ import type { FormConstraint } from "~/components/form";
 import { FormattedDate } from "~/components/formatted-date";
 import { onDemand } from "~/components/on-demand";
 import { PostContent } from "../content";
+import type { ContentToken } from "../content-tokens";
 import { HIDDEN_POST_NOTICE } from "../notices";
 import { mayEdit, topicHref } from "../pages";
 import { PostLikes, type LikesView } from "./post-likes";
@@ -15,7 +16,10 @@ export type PostView = {
   id: number;
   authorId: number;
   number: number;
-  content: string;
+  /** its text's tokens (read on the server: decision 313); null for a hidden post whose text the reader may not see */
+  tokens: ContentToken[] | null;
+  /** its text, only while it is being edited */
+  content?: string;
   createdAt: Date | string;
   edited: boolean;
   author: { username: string };
@@ -36,6 +40,7 @@ export function PostCard({
   controls,
   dialog,
   signedIn = false,
+  canQuote = false,
 }: {
   post: PostView;
   topicId: number;
@@ -48,12 +53,14 @@ export function PostCard({
   dialog?: ReactNode;
   /** the reader is a member (who may like others' posts) */
   signedIn?: boolean;
+  /** the reader may reply here, so may quote a visible post (decision 313) */
+  canQuote?: boolean;
 }) {
   const anchor = `#post-${post.number}`;
   const here = topicHref(topicId, page);
   // A hidden post keeps its place and number (decision 026). Readers who may not see it get the notice only; its
   // author and moderators see the notice, the reason and the text, which read-aloud skips.
-  const hiddenText = post.hidden && post.content !== HIDDEN_POST_NOTICE;
+  const hiddenText = post.hidden ? post.tokens : null;
   const link = "text-cosmic underline";
   return (
     <article
@@ -80,6 +87,11 @@ export function PostCard({
               Edit<span className="sr-only"> post #{post.number}</span>
             </a>
           ) : null}
+          {canQuote && !post.hidden ? (
+            <a href={`${topicHref(topicId, page, { quote: String(post.id) })}#reply`} className={link}>
+              Quote<span className="sr-only"> post #{post.number}</span>
+            </a>
+          ) : null}
           {controls}
         </span>
       </header>
@@ -90,12 +102,16 @@ export function PostCard({
         </p>
       ) : null}
       {editConstraint ? (
-        <EditForm post={post} cancelHref={`${here}${anchor}`} constraint={editConstraint} />
-      ) : !post.hidden ? (
-        <PostContent text={post.content} className="mt-2" />
+        <EditForm
+          post={{ ...post, content: post.content ?? "" }}
+          cancelHref={`${here}${anchor}`}
+          constraint={editConstraint}
+        />
+      ) : !post.hidden && post.tokens ? (
+        <PostContent tokens={post.tokens} className="mt-2" />
       ) : hiddenText ? (
         <div data-read-aloud="skip" className="mt-2 border-l-4 border-amber-400 pl-3 text-ink/80">
-          <PostContent text={post.content} />
+          <PostContent tokens={hiddenText} />
         </div>
       ) : null}
       {!post.hidden ? (

@@ -15,12 +15,21 @@ import { AnswerSummary } from "./answer-summary";
  * `typed`: what was typed into the server's form before the page hydrated (and on, while this form's code came),
  * read as this form appears, which takes it over, focused.
  */
-export function ReplyForm({ constraint, typed }: { constraint: FormConstraint; typed?: () => string }) {
+export function ReplyForm({
+  constraint,
+  typed,
+  quote,
+}: {
+  constraint: FormConstraint;
+  typed?: () => string;
+  /** a Quote link's text (decision 313): the form starts with it, focused */
+  quote?: string;
+}) {
   const answer = useFormAnswer("reply");
   const navigation = useNavigation();
   const [form, fields] = useForm<{ content: string }>({
     id: "reply",
-    defaultValue: typed === undefined ? undefined : { content: typed() },
+    defaultValue: typed !== undefined ? { content: typed() } : quote ? { content: quote } : undefined,
     lastResult: answer?.result,
     constraint,
     shouldValidate: "onSubmit",
@@ -31,7 +40,7 @@ export function ReplyForm({ constraint, typed }: { constraint: FormConstraint; t
     <Form method="post" action={replyAction(useLocation())} {...getFormProps(form)} className="mt-3 space-y-3">
       <AnswerSummary formId={form.id} answer={answer} />
       <input type="hidden" name="intent" value="reply" />
-      <TextareaField meta={fields.content} label="Your reply" rows={5} focusOnMount={typed !== undefined} />
+      <TextareaField meta={fields.content} label="Your reply" rows={5} focusOnMount={typed !== undefined || !!quote} />
       <SubmitButton busy={busy} busyLabel="Posting...">
         Post Reply
       </SubmitButton>
