@@ -53,7 +53,10 @@ describe("likes and notifications for two members", () => {
       expect(answer.status).toBe(302);
       expect(answer.headers.get("location")).toBe(`/forum/topic/${topic.id}#post-1`);
     }
-    expect((await likesOf({ postIds: [post.id] })).get(post.id)).toEqual({ count: 1, names: [liker.username] });
+    expect((await likesOf({ postIds: [post.id] })).get(post.id)).toEqual({
+      count: 1,
+      text: `1 like: liked by ${liker.username}`,
+    });
     expect(await kinds(author.id)).toEqual(["like"]);
     // Unlike and like again: one like, still one notification.
     await setLike({ postId: post.id, topicId: topic.id, memberId: liker.id, like: false });
