@@ -446,13 +446,16 @@ export async function arrive(
     await orca.page.goto(address);
     try {
       await orca.waitForSpeech(`Finished loading ${title}.`, { since: mark });
-      await waitForSequence(orca, [heading, "heading level 1"], mark);
       break;
     } catch (error) {
       if (attempt === 2) throw error;
       mark = await orca.mark();
     }
   }
+  // Orca's reading of the page as it loads usually reaches the main heading; a live region or a late part of the
+  // page can cut it short (seen on /forum under load), so the heading is asked for as a member would: `1`, the
+  // first heading of level 1, said with its level
+  await waitForSequence(orca, [heading, "heading level 1"], mark, 8_000).catch(() => undefined);
   const atHeading = await orca.mark();
   await orca.press("1");
   await orca.waitForSpeech(`${heading} heading level 1.`, { since: atHeading });
@@ -463,10 +466,15 @@ export async function arrive(
  * Waits until Orca says `sequence` as consecutive utterances (browse mode's reading speaks a heading's text, then
  * "heading level 1", as two), from `since` on.
  */
-export async function waitForSequence(orca: OrcaSession, sequence: string[], since: number): Promise<Utterance> {
+export async function waitForSequence(
+  orca: OrcaSession,
+  sequence: string[],
+  since: number,
+  timeout?: number,
+): Promise<Utterance> {
   let from = since;
   for (;;) {
-    const first = await orca.waitForSpeech(sequence[0]!, { since: from });
+    const first = await orca.waitForSpeech(sequence[0]!, { since: from, timeout });
     let ok = true;
     for (let i = 1; i < sequence.length && ok; i++) {
       const next = await orca.waitForSpeech(sequence[i]!, { since: first.index + i, uncounted: true });
