@@ -6,10 +6,9 @@ import { NETWORK_FAILURE_MESSAGE, firstError, type FormErrors } from "~/accounts
 import { RouteDialog } from "~/components/dialog";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
-import { useFormAnswer } from "~/components/form-answer";
+import { useFormAnswer, useFormBusy } from "~/components/form-answer";
 import { submitFailure } from "~/utils/client-action";
 import { TabLink } from "./auth-page-parts";
-import { useIntentBusy } from "./intent-answer";
 import { useIntentForm } from "./intent-forms";
 
 /**
@@ -94,7 +93,7 @@ function ResendForm({
   name: string;
   value: string;
 }) {
-  const busy = useIntentBusy(intent);
+  const busy = useFormBusy(intent);
   const answer = useFormAnswer(intent);
   const failure = submitFailure(answer);
   const refusal = failure

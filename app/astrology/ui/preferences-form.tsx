@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import { FieldError } from "~/components/field-error";
-import { ErrorSummary, SubmitButton } from "~/components/form";
-import { useFormAnswer } from "~/components/form-answer";
+import { ErrorSummary, SubmitButton, useSiteForm, type FormConstraint } from "~/components/form";
 import { useAdoptOnHydration } from "~/components/on-use";
 import {
   COMPOSITION_LABELS,
@@ -13,8 +12,6 @@ import {
   type Preferences,
 } from "~/preferences/options";
 import { usePreferencesSave } from "./use-preferences-save";
-
-type Constraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
 
 export const PREFERENCES_INTENT = "preferences";
 
@@ -34,7 +31,7 @@ export function PreferencesForm({
   onReady,
 }: {
   preferences: Preferences;
-  constraint: Constraint;
+  constraint: FormConstraint;
   keywords: string;
   onKeywords: (value: string) => void;
   /** told once the form has hydrated (the horoscope holds a planet switch until then, decision 116) */
@@ -44,17 +41,12 @@ export function PreferencesForm({
 }) {
   const { save, status } = usePreferencesSave();
   // a refused save (without JavaScript, or one the API sent back to the form): the page's answer (decision 250)
-  const answer = useFormAnswer(PREFERENCES_INTENT);
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === PREFERENCES_INTENT;
-  const [form, fields] = useForm({
-    id: "preferences",
-    lastResult: answer?.result,
-    constraint,
-    defaultValue: preferences,
-    shouldValidate: "onSubmit",
-    defaultNoValidate: false,
-  });
+  const {
+    form,
+    fields,
+    answer,
+    busy: saving,
+  } = useSiteForm<Preferences>({ intent: PREFERENCES_INTENT, constraint, defaultValue: preferences });
   const formRef = useAdoptOnHydration<HTMLFormElement>((element) => {
     const shown = new FormData(element);
     const typed = shown.get("keywords");
@@ -98,7 +90,7 @@ export function PreferencesForm({
         form={form}
         title={answer?.toast?.title ?? ""}
         fields={[fields.style, fields.composition, fields.keywords]}
-        resultKey={answer?.result}
+        resultKey={answer}
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <Choice meta={fields.style} label="Style" options={STYLES} labels={STYLE_LABELS} />
