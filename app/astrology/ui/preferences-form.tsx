@@ -41,12 +41,11 @@ export function PreferencesForm({
 }) {
   const { save, status } = usePreferencesSave();
   // a refused save (without JavaScript, or one the API sent back to the form): the page's answer (decision 250)
-  const {
-    form,
-    fields,
-    answer,
-    busy: saving,
-  } = useSiteForm<Preferences>({ intent: PREFERENCES_INTENT, constraint, defaultValue: preferences });
+  const { form, fields, answer, busy } = useSiteForm({
+    intent: PREFERENCES_INTENT,
+    constraint,
+    defaultValue: preferences,
+  });
   const formRef = useAdoptOnHydration<HTMLFormElement>((element) => {
     const shown = new FormData(element);
     const typed = shown.get("keywords");
@@ -123,7 +122,7 @@ export function PreferencesForm({
       </div>
       <div className="flex flex-wrap items-center gap-4">
         <div className="sm:w-60">
-          <SubmitButton busy={saving} busyLabel="Saving...">
+          <SubmitButton busy={busy} busyLabel="Saving...">
             Save Preferences
           </SubmitButton>
         </div>
