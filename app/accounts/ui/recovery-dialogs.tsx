@@ -28,7 +28,7 @@ export function ResetDialog({
   constraint: FormConstraint;
 }) {
   const field = method === "email" ? "email" : "username";
-  const { form, fields, lastResult, busy } = useIntentForm<{ email: string; username: string }>("forgot-password", {
+  const { form, fields, answer, busy } = useIntentForm<{ email: string; username: string }>("forgot-password", {
     id: `reset-${method}`,
     constraint,
     defaultValue: defaultUsername ? { username: defaultUsername } : undefined,
@@ -60,7 +60,7 @@ export function ResetDialog({
         </TabLink>
       </nav>
       <Form method="post" {...getFormProps(form)} className="space-y-4" key={method}>
-        <ErrorSummary form={form} title="We could not send the link" fields={[fields[field]]} resultKey={lastResult} />
+        <ErrorSummary form={form} title="We could not send the link" fields={[fields[field]]} resultKey={answer} />
         <input type="hidden" name="intent" value="forgot-password" />
         <input type="hidden" name="method" value={method} />
         {method === "email" ? (
@@ -182,7 +182,7 @@ export function ResetSentDialog({
 }
 
 export function RecoverUsernameDialog({ closeTo, constraint }: { closeTo: string; constraint: FormConstraint }) {
-  const { form, fields, lastResult, busy } = useIntentForm<{ email: string }>("forgot-username", {
+  const { form, fields, answer, busy } = useIntentForm<{ email: string }>("forgot-username", {
     id: "recover-username",
     constraint,
     network: { field: "email", message: NETWORK_FAILURE_MESSAGE },
@@ -199,7 +199,7 @@ export function RecoverUsernameDialog({ closeTo, constraint }: { closeTo: string
           form={form}
           title="We could not send the reminder"
           fields={[fields.email]}
-          resultKey={lastResult}
+          resultKey={answer}
         />
         <input type="hidden" name="intent" value="forgot-username" />
         <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
