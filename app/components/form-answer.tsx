@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useActionData, useNavigation } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useToast } from "./toaster";
 
@@ -31,12 +31,6 @@ export function answerFor<D>(actionData: D | undefined, intent: string): (D & Fo
 /** The answer of the page's action to the form with this intent: how every form reads its answer. */
 export function useFormAnswer<Action = unknown>(intent: string) {
   return answerFor(useActionData<Action>(), intent);
-}
-
-/** True while the form with this intent is being sent (and while the page it leads to loads). */
-export function useFormBusy(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 }
 
 /**

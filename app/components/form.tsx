@@ -9,7 +9,8 @@ import {
 } from "@conform-to/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { FieldError } from "./field-error";
-import { useAnswerToast, useFormAnswer, useFormBusy } from "./form-answer";
+import { useAnswerToast, useFormAnswer } from "./form-answer";
+import { useFormBusy } from "./form-busy";
 
 /**
  * A form's HTML constraints (required, maxLength, pattern…), derived from its zod schema on the server and sent by

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useFormBusy } from "~/components/form-answer";
+import { useFormBusy } from "~/components/form-busy";
 import { SubmitButton } from "~/components/submit-button";
 import { useIntentResult } from "./intent-answer";
 

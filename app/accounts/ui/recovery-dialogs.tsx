@@ -6,7 +6,8 @@ import { NETWORK_FAILURE_MESSAGE, firstError, type FormErrors } from "~/accounts
 import { RouteDialog } from "~/components/dialog";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
-import { useFormAnswer, useFormBusy } from "~/components/form-answer";
+import { useFormAnswer } from "~/components/form-answer";
+import { useFormBusy } from "~/components/form-busy";
 import { submitFailure } from "~/utils/client-action";
 import { TabLink } from "./auth-page-parts";
 import { useIntentForm } from "./intent-forms";

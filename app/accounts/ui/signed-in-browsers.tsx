@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { SignedInBrowser } from "~/accounts/session.server";
-import { useFormBusy } from "~/components/form-answer";
+import { useFormBusy } from "~/components/form-busy";
 import { PageHole } from "~/components/page-hole";
 import { SubmitButton } from "~/components/submit-button";
 import { formatUtcDateTime24 } from "~/utils/dates";
