@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { confirmRecentAuth, RECENT_AUTH_MINUTES } from "~/accounts/reauth.server";
 import { requireSession } from "~/accounts/session.server";
 import { hasTwoFactor } from "~/accounts/two-factor.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useFormAnswer, type FormAnswer } from "~/components/form-answer";
+import type { FormAnswer } from "~/components/form-answer";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ConfirmPassword() {
   const { username, returnTo, needsCode } = useLoaderData<typeof loader>();
-  const answer = useFormAnswer(INTENT);
+  const answer = useActionData<typeof action>();
   // the action's one error is about the password and the code alike: both fields point at it
   const errorProps = answer?.error ? { "aria-invalid": true, "aria-describedby": "confirm-password-error" } : {};
   return (
