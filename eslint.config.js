@@ -172,5 +172,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One form hook (decision 370): Conform's useForm is called in app/components/form.tsx alone, by useSiteForm,
+    // which holds the site's form options and reads the page's FormAnswer.
+    files: ["**/*.{ts,tsx,js,mjs,cjs}"],
+    ignores: ["app/components/form.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        ...["@conform-to/react", "@conform-to/react/future"].map((name) => ({
+          name,
+          importNames: ["useForm"],
+          message: "Set up a form with useSiteForm from ~/components/form (decision 370).",
+        })),
+      ],
+    },
+  },
   prettier,
 );

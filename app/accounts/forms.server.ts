@@ -110,10 +110,10 @@ function refused(
   failure?: AccountFailure,
   { at, hideFields = ["password"] }: { at?: string; hideFields?: string[] } = {},
 ) {
-  if (!failure) return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+  if (!failure) return data<FormAnswer>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
   const field = at === "form" ? undefined : (at ?? failure.field);
   const errors = field ? { fieldErrors: { [field]: [failure.error] } } : { formErrors: [failure.error] };
-  return data({ intent, result: submission.reply({ ...errors, hideFields }) }, { status: failure.status });
+  return data<FormAnswer>({ intent, result: submission.reply({ ...errors, hideFields }) }, { status: failure.status });
 }
 
 const unknownForm = () => new Response("Unknown form action.", { status: 400 });
@@ -275,8 +275,8 @@ export async function submitProfileForm(
   if (intent === "resend-verification") {
     const result = await issueEmailVerification({ userId, origin });
     if (!result.ok) {
-      return data(
-        { intent, result: { status: "error" as const, error: { "": [result.error] } } },
+      return data<FormAnswer>(
+        { intent, result: { status: "error", error: { "": [result.error] } } },
         { status: result.status },
       );
     }
@@ -396,7 +396,7 @@ export async function submitTwoFactorSettings(request: Request, user: PublicUser
   if (intent === "start") {
     const result = await startEnrolment(user.id);
     if (!result.ok) {
-      return data({ intent, result: { status: "error" as const, error: { "": [result.error] } } }, { status: 409 });
+      return data<FormAnswer>({ intent, result: { status: "error", error: { "": [result.error] } } }, { status: 409 });
     }
     return redirect(TWO_FACTOR_SETTINGS_PATH);
   }

@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import type { FormAnswer } from "~/components/form-answer";
 import { nameNumbersInputSchema } from "~/numerology/name-numbers.server";
 import { safeRedirectPath } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -9,12 +10,11 @@ import { deleteBirthProfile, renewCalendarKey, saveBirthChart, saveBirthNames } 
 /**
  * The forms that keep a member's birth data (POST /user-profile/birth-data): save the chart (from the birth chart
  * page), save the names (from the birth-date page), renew the calendar address, delete it all. A signed-out visitor
- * is sent to sign in and back to the page they were on, whose address still holds what they entered.
+ * is sent to sign in and back to the page they were on, whose address still holds what they entered. A refusal is
+ * the site's form answer (decision 250): the form's intent and the message in `error`.
  */
 export const BIRTH_PROFILE_PATH = "/user-profile/birth-data";
 export const BIRTH_PROFILE_INTENTS = ["save-chart", "save-names", "renew-calendar", "delete"] as const;
-
-export type BirthProfileFormError = { intent: string; message: string };
 
 export async function submitBirthProfileForm(request: Request, userId: number | null) {
   const form = await request.formData();
@@ -23,7 +23,7 @@ export async function submitBirthProfileForm(request: Request, userId: number | 
     const back = safeRedirectPath(form.get("back"), BIRTH_PROFILE_PATH);
     return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
   }
-  const refused = (message: string) => data<BirthProfileFormError>({ intent, message }, { status: 400 });
+  const refused = (error: string) => data<FormAnswer>({ intent, error }, { status: 400 });
   const field = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v : undefined;

@@ -1,5 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import type { FormAnswer } from "~/components/form-answer";
 import { safeRedirectPath } from "~/utils/http.server";
 import { parseId } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -11,11 +12,10 @@ import { NAME_MAX } from "./synastry-input.server";
 /**
  * The forms that keep other people's births (POST /user-profile/people): keep a person (from the compatibility
  * page, its hidden fields), delete one. A signed-out visitor is sent to sign in and back to the page they were on,
- * whose address still holds both births.
+ * whose address still holds both births. A refusal is the site's form answer (decision 250): the form's intent and
+ * the message in `error`.
  */
 export const PEOPLE_PATH = "/user-profile/people";
-
-export type PeopleFormError = { intent: string; message: string };
 
 const nameSchema = z
   .string({ error: "Give the person a name." })
@@ -28,7 +28,7 @@ export async function submitPeopleForm(request: Request, userId: number | null) 
   const intent = String(form.get("intent") ?? "");
   const back = safeRedirectPath(form.get("back"), PEOPLE_PATH);
   if (userId === null) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
-  const refused = (message: string) => data<PeopleFormError>({ intent, message }, { status: 400 });
+  const refused = (error: string) => data<FormAnswer>({ intent, error }, { status: 400 });
   const field = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v : undefined;

@@ -24,8 +24,7 @@ export type FormAnswer = {
 
 /** The action's answer if it answers this form's intent (with the page data a success carries beside it). */
 export function answerFor<D>(actionData: D | undefined, intent: string): (D & FormAnswer) | undefined {
-  if (!actionData || typeof actionData !== "object") return undefined;
-  return (actionData as unknown as FormAnswer).intent === intent ? (actionData as D & FormAnswer) : undefined;
+  return (actionData as FormAnswer | null | undefined)?.intent === intent ? (actionData as D & FormAnswer) : undefined;
 }
 
 /** The answer of the page's action to the form with this intent: how every form reads its answer. */

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { useActionData } from "@remix-run/react";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import type { FormAnswer } from "~/components/form-answer";
 import { useHydrated } from "~/components/use-hydrated";
 import type { ModelSummary } from "~/models3d/summary";
 import { ModelDescription } from "~/models3d/ui/model-description";
@@ -14,10 +15,14 @@ import { originFromMatches, pageMeta } from "~/utils/meta";
 
 const VIEWER_HEIGHT = 600;
 
-/** Without JavaScript the upload form posts here; the visitor then follows the conversion on /3d-viewer/{urn}. */
+/**
+ * Without JavaScript the upload form posts here; the visitor then follows the conversion on /3d-viewer/{urn}. A refused
+ * upload is the site's form answer (decision 250), the reason in `error`.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { result, headers } = await receiveUploadRequest(request, context);
-  if (!result.ok) return data({ error: result.error }, { status: result.status, headers });
+  if (!result.ok)
+    return data<FormAnswer>({ intent: "upload", error: result.error }, { status: result.status, headers });
   throw redirect(`/3d-viewer/${result.urn}`, { headers });
 }
 
@@ -34,7 +39,7 @@ export default function ThreeDViewerPage() {
     setSummary(null);
   };
 
-  const serverError = !hydrated && actionData && "error" in actionData ? actionData.error : null;
+  const serverError = hydrated ? null : actionData?.error;
   const showForm = phase === "idle" || phase === "uploading" || (phase === "error" && !urn);
   const stage: FocusStage =
     phase === "processing" || (phase === "success" && !viewerReady)

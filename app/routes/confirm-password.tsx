@@ -4,13 +4,17 @@ import { confirmRecentAuth, RECENT_AUTH_MINUTES } from "~/accounts/reauth.server
 import { requireSession } from "~/accounts/session.server";
 import { hasTwoFactor } from "~/accounts/two-factor.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import type { FormAnswer } from "~/components/form-answer";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 /**
  * /confirm-password?returnTo=… (decision 164): the password again before an admin function; then back to where
- * the member was going. A plain form: it works without JavaScript and in text browsers.
+ * the member was going. A plain form: it works without JavaScript and in text browsers. A refusal is the site's form
+ * answer (decision 250), its message in `error`.
  */
+const INTENT = "confirm-password";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireSession(request);
   return {
@@ -27,9 +31,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const password = String(form.get("password") ?? "");
   const code = String(form.get("code") ?? "");
   const returnTo = safeRedirectPath(form.get("returnTo"));
-  if (!password) return data({ error: "Enter your password." }, { status: 400 });
+  const refused = (error: string, status = 400) => data<FormAnswer>({ intent: INTENT, error }, { status });
+  if (!password) return refused("Enter your password.");
   const outcome = await confirmRecentAuth({ sessionId: current.id, user: current.user, password, code });
-  if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
+  if (!outcome.ok) return refused(outcome.error, outcome.status);
   return redirect(returnTo);
 }
 

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import type { FormAnswer } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { listNotifications, markNotificationsRead, unreadNotificationCount } from "~/forum/member-notifications.server";
 import { ForumHeader } from "~/forum/ui/forum-header";
@@ -25,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData();
   if (formData.get("intent") !== "mark-all-read") {
-    return data({ toast: { title: "Unknown action" } }, { status: 400 });
+    return data<FormAnswer>({ intent: "unknown", toast: { title: "Unknown action" } }, { status: 400 });
   }
   await markNotificationsRead({ memberId: user.id });
   return redirectWithToast("/forum/notifications", { title: "All notifications marked as read" });

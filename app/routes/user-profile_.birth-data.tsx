@@ -46,10 +46,10 @@ export default function BirthData() {
         </Link>{" "}
         says what is kept.
       </p>
-      {refused && "message" in refused ? (
+      {refused?.error ? (
         <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
           <p className="font-semibold">Not saved</p>
-          <p>{refused.message}</p>
+          <p>{refused.error}</p>
         </div>
       ) : null}
 

@@ -184,7 +184,7 @@ describe("saved birth data", () => {
       ),
     );
     expect(ambiguous.status).toBe(400);
-    expect(ambiguous.body.message).toBe("Choose which of the two clock times it was before saving.");
+    expect(ambiguous.body.error).toBe("Choose which of the two clock times it was before saving.");
     expect(await db.select().from(birthProfiles).where(eq(birthProfiles.userId, carol.id))).toEqual([]);
 
     const back = `/birth-chart?date=1879-03-14&time=11%3A30&q=Ulm&place=${ULM}`;

@@ -1,21 +1,30 @@
 import { describe, expect, it } from "vitest";
+import { createUser } from "~/accounts/users.server";
 import { CONTENT_ALERT_TITLE } from "~/ai/moderation.server";
 import { answerFor, isFormAnswer } from "~/components/form-answer";
 import { ANGEL_FORM_ID, ANGEL_TEXTS, sentAngelNumber } from "~/numerology/angel";
 import { BIRTH_DATE_FORM_ID, BIRTH_DATE_TEXTS } from "~/numerology/birth-date";
 import { GENERATION_TEXTS } from "~/numerology/texts";
+import { action as threeDViewer } from "~/routes/3d-viewer";
 import { action as home } from "~/routes/_index";
 import { action as angel } from "~/routes/angel";
+import { action as login } from "~/routes/api.login";
 import { action as astrology } from "~/routes/astrology.($planet)";
 import { action as birthDate } from "~/routes/birth-date";
+import { action as confirmPassword } from "~/routes/confirm-password";
+import { action as notifications } from "~/routes/forum.notifications";
 import { action as resetPassword } from "~/routes/reset-password";
-import { call, formPost, type Answer } from "../support/routes";
+import { action as birthData } from "~/routes/user-profile_.birth-data";
+import { action as people } from "~/routes/user-profile_.people";
+import { call, cookieFrom, formPost, jsonPost, routeRequest, type Answer } from "../support/routes";
+import { uniqueName } from "./helpers/accounts";
 
 /**
  * Every page form answers a failure in the site's one shape (decision 250): `FormAnswer`, `{ intent, result?, toast?,
  * error?, detail?, failure? }`, which each form reads with `answerFor`/`useFormAnswer` by its intent. The forum,
  * moderation and accounts pages' answers are checked by their own tests; these are the single-form pages that once
- * answered shapes of their own (`{ result, error, number }`, `{ result, title }`, a bare Conform reply).
+ * answered shapes of their own (`{ result, error, number }`, `{ result, title }`, a bare Conform reply, and since
+ * decision 370 `{ error }`, `{ intent, message }` and `{ toast }`).
  */
 const PREFERENCES = { style: "spiritual", composition: "brief", keywords: "" };
 
@@ -146,5 +155,62 @@ describe("/reset-password", () => {
     expect(badToken.result?.error?.[""]).toEqual([
       "This password reset link is invalid or has expired. Please request a new one.",
     ]);
+  });
+});
+
+/** A signed-in member's session cookie. */
+async function signedIn(): Promise<string> {
+  const username = uniqueName("answers");
+  const password = "Passw0rd!x";
+  await createUser({ username, email: `${username}@example.test`, password, isEmailVerified: true });
+  const answer = await call(login, jsonPost("/api/login", { username, password }));
+  expect(answer.status).toBe(200);
+  return cookieFrom(answer.headers);
+}
+
+describe("the pages that answered shapes of their own until decision 370", () => {
+  it("/confirm-password: no password, and a wrong one: the message in `error`", async () => {
+    const cookie = await signedIn();
+    const confirm = (password: string) =>
+      call(confirmPassword, formPost("/confirm-password", { password, returnTo: "/admin/emails" }, cookie));
+    expect(failedAnswer(await confirm(""), "confirm-password").error).toBe("Enter your password.");
+    const wrong = failedAnswer(await confirm("not the password"), "confirm-password");
+    expect(wrong.error).toBeTruthy();
+    expect(wrong.result).toBeUndefined();
+  });
+
+  it("/user-profile/birth-data and /user-profile/people: the refused form's intent, the reason in `error`", async () => {
+    const cookie = await signedIn();
+    const chart = failedAnswer(
+      await call(birthData, formPost("/user-profile/birth-data", { intent: "save-chart", date: "1990-10-28" }, cookie)),
+      "save-chart",
+    );
+    expect(chart.error).toBe("Choose a birthplace on the birth chart page first.");
+    const unknown = failedAnswer(
+      await call(birthData, formPost("/user-profile/birth-data", { intent: "other" }, cookie)),
+      "other",
+    );
+    expect(unknown.error).toBe("Unknown form.");
+    const nameless = failedAnswer(
+      await call(people, formPost("/user-profile/people", { intent: "add-person", name: " " }, cookie)),
+      "add-person",
+    );
+    expect(nameless.error).toBe("Give the person a name.");
+  });
+
+  it("/forum/notifications: an unknown form is the forum's 'Unknown action' toast", async () => {
+    const answer = failedAnswer(
+      await call(notifications, formPost("/forum/notifications", { intent: "other" }, await signedIn())),
+      "unknown",
+    );
+    expect(answer.toast).toEqual({ title: "Unknown action" });
+  });
+
+  it("/3d-viewer without JavaScript: a refused upload's reason in `error`", async () => {
+    const request = routeRequest("/3d-viewer", { formData: new FormData() });
+    const answer = await call(threeDViewer, request);
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    expect(failedAnswer(answer, "upload", answer.status).error).toBeTruthy();
   });
 });

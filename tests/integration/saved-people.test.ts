@@ -109,10 +109,10 @@ describe("people a member keeps", () => {
     const carol = await member();
     const ambiguous = await keep({ name: "Lee", date: "1990-10-28", time: "01:30", place: "2643743" }, carol.cookie);
     expect(ambiguous.status).toBe(400);
-    expect(ambiguous.body.message).toBe("Choose which of the two clock times it was before keeping it.");
+    expect(ambiguous.body.error).toBe("Choose which of the two clock times it was before keeping it.");
     const nameless = await keep({ name: " ", date: "1975-02-10", place: String(BUENOS_AIRES) }, carol.cookie);
     expect(nameless.status).toBe(400);
-    expect(nameless.body.message).toBe("Give the person a name.");
+    expect(nameless.body.error).toBe("Give the person a name.");
     expect(await db.select().from(savedPeople).where(eq(savedPeople.userId, carol.id))).toEqual([]);
 
     await db.insert(savedPeople).values(
@@ -125,7 +125,7 @@ describe("people a member keeps", () => {
     );
     const over = await keep({ name: "One more", date: "1975-02-10", place: String(BUENOS_AIRES) }, carol.cookie);
     expect(over.status).toBe(400);
-    expect(over.body.message).toMatch(/up to 50 people/);
+    expect(over.body.error).toMatch(/up to 50 people/);
     expect(await db.select().from(savedPeople).where(eq(savedPeople.userId, carol.id))).toHaveLength(PEOPLE_LIMIT);
 
     const back = `/compatibility?b_name=Jorge&b_date=1975-02-10&b_place=${BUENOS_AIRES}`;

@@ -1,8 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
-import { SelectField } from "~/components/fields";
-import { ErrorSummary, SubmitButton, TextField, type FormConstraint } from "~/components/form";
-import { useFormAnswer } from "~/components/form-answer";
+import { getFormProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import {
+  ErrorSummary,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useSiteForm,
+  type FormConstraint,
+} from "~/components/form";
 
 /** The form that makes an admin's API token (decision 291): a name and how long it works. */
 export function NewAdminTokenForm({
@@ -12,14 +17,10 @@ export function NewAdminTokenForm({
   constraint: FormConstraint;
   dayChoices: readonly number[];
 }) {
-  const answer = useFormAnswer("create");
-  const navigation = useNavigation();
-  const [form, fields] = useForm<{ name: string; days: string }>({
+  const { form, fields, answer, busy } = useSiteForm<{ name: string; days: string }>({
+    intent: "create",
     id: "admin-token",
-    lastResult: answer?.result,
     constraint,
-    shouldValidate: "onSubmit",
-    defaultNoValidate: false,
   });
   return (
     <Form
@@ -36,7 +37,7 @@ export function NewAdminTokenForm({
         defaultValue={String(dayChoices[1] ?? dayChoices[0])}
         options={dayChoices.map((d) => ({ value: d, label: `${d} days` }))}
       />
-      <SubmitButton busy={navigation.formData?.get("intent") === "create"} busyLabel="Making the token...">
+      <SubmitButton busy={busy} busyLabel="Making the token...">
         Make a token
       </SubmitButton>
     </Form>

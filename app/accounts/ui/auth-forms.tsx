@@ -8,7 +8,7 @@ import { HoneypotField } from "~/components/honeypot";
 import { useIntentForm } from "./intent-forms";
 
 export function LoginForm({ redirectTo, constraint }: { redirectTo: string | null; constraint: FormConstraint }) {
-  const { form, fields, lastResult, busy } = useIntentForm<{ username: string; password: string }>("login", {
+  const { form, fields, answer, busy } = useIntentForm<{ username: string; password: string }>("login", {
     constraint,
     toast: { title: "Login failed", fallback: "Please check your credentials and try again." },
   });
@@ -21,7 +21,7 @@ export function LoginForm({ redirectTo, constraint }: { redirectTo: string | nul
         form={form}
         title="Login failed"
         fields={[fields.username, fields.password]}
-        resultKey={lastResult}
+        resultKey={answer}
       />
       <input type="hidden" name="intent" value="login" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -51,7 +51,7 @@ export function LoginForm({ redirectTo, constraint }: { redirectTo: string | nul
 }
 
 export function RegisterForm({ redirectTo, constraint }: { redirectTo: string | null; constraint: FormConstraint }) {
-  const { form, fields, lastResult, busy } = useIntentForm<{ username: string; email: string; password: string }>(
+  const { form, fields, answer, busy } = useIntentForm<{ username: string; email: string; password: string }>(
     "register",
     { constraint, toast: { title: "Registration failed", fallback: "Please try again with different credentials." } },
   );
@@ -64,7 +64,7 @@ export function RegisterForm({ redirectTo, constraint }: { redirectTo: string | 
         form={form}
         title="Registration failed"
         fields={[fields.username, fields.email, fields.password]}
-        resultKey={lastResult}
+        resultKey={answer}
       />
       <input type="hidden" name="intent" value="register" />
       <HoneypotField formId="register" />

@@ -2,9 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { changeEmailErrorTitle } from "~/accounts/form-texts";
-import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
-import type { FormConstraint } from "~/components/form";
-import { useFormAnswer } from "~/components/form-answer";
+import { ErrorSummary, SubmitButton, TextField, type FormConstraint } from "~/components/form";
 import { useAdoptOnHydration } from "~/components/on-use";
 import { useHydrated } from "~/components/use-hydrated";
 import { submitFailure, type SubmitFailure } from "~/utils/client-action";
@@ -19,7 +17,7 @@ import { ProfileCard } from "./profile-card";
 const UNEXPECTED = { description: "An unexpected error occurred." };
 
 export function AddEmailSection({ constraint }: { constraint: FormConstraint; awake?: boolean }) {
-  const { form, fields, lastResult, busy } = useIntentForm<{ email: string }>("add-email", {
+  const { form, fields, answer, lastResult, busy } = useIntentForm<{ email: string }>("add-email", {
     id: "add-email-form",
     constraint,
     toast: {
@@ -31,7 +29,6 @@ export function AddEmailSection({ constraint }: { constraint: FormConstraint; aw
   const hydrated = useHydrated();
   const [value, setValue] = useState("");
   const formRef = useAdoptOnHydration<HTMLFormElement>((element) => setValue(readEmail(element)));
-  const answer = useFormAnswer("add-email");
   const failure = submitFailure(answer);
   useClearedAfterSuccess(busy, lastResult, failure, () => {
     formRef.current?.reset();
@@ -56,7 +53,7 @@ export function AddEmailSection({ constraint }: { constraint: FormConstraint; aw
           title="Failed to add email"
           description={failure?.message}
           fields={[fields.email]}
-          resultKey={failure ? answer : lastResult}
+          resultKey={answer}
         />
         <input type="hidden" name="intent" value="add-email" />
         <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
@@ -69,7 +66,7 @@ export function AddEmailSection({ constraint }: { constraint: FormConstraint; aw
 }
 
 export function ChangeEmailSection({ constraint }: { constraint: FormConstraint; awake?: boolean }) {
-  const { form, fields, lastResult, busy } = useIntentForm<{ newEmail: string; currentPassword: string }>(
+  const { form, fields, answer, lastResult, busy } = useIntentForm<{ newEmail: string; currentPassword: string }>(
     "change-email",
     {
       id: "change-email-form",
@@ -86,7 +83,6 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint;
   const hydrated = useHydrated();
   const [values, setValues] = useState({ newEmail: "", currentPassword: "" });
   const formRef = useAdoptOnHydration<HTMLFormElement>((element) => setValues(readChangeEmail(element)));
-  const answer = useFormAnswer("change-email");
   const failure = submitFailure(answer);
   useClearedAfterSuccess(busy, lastResult, failure, () => {
     formRef.current?.reset();
@@ -111,7 +107,7 @@ export function ChangeEmailSection({ constraint }: { constraint: FormConstraint;
           title={summaryTitle}
           description={failure?.message}
           fields={[newEmail, currentPassword]}
-          resultKey={failure ? answer : lastResult}
+          resultKey={answer}
         />
         <input type="hidden" name="intent" value="change-email" />
         <TextField meta={newEmail} label="New email address" type="email" autoComplete="email" />

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useFormAnswer } from "~/components/form-answer";
 import { submitFailure } from "~/utils/client-action";
@@ -8,8 +7,8 @@ import { submitFailure } from "~/utils/client-action";
  * The accounts pages hold several forms that post to one action, told apart by their `intent` (CONVENTIONS:
  * forms). The action answers the site's one form answer (`FormAnswer`: `{ intent, result }`, a Conform reply) or, with
  * JavaScript, a failure that never reached the server comes back as `{ intent, failure }` (~/utils/client-action).
- * Each form reads it with `useFormAnswer(intent)` (~/components/form-answer); these hooks add what the accounts
- * forms need on top of it: they are the only fetch state the pages keep.
+ * Each form reads it with `useFormAnswer(intent)` (~/components/form-answer); this hook adds what the accounts
+ * forms need on top of it (with `useFormBusy`, the only fetch state the pages keep).
  */
 
 /**
@@ -29,10 +28,4 @@ export function useIntentResult(
     if (field && message && submitFailure(answer)) return { status: "error", error: { [field]: [message] } };
     return answer.result;
   }, [answer, field, message]);
-}
-
-/** True while the form with this intent is being sent (and while the page it leads to loads). */
-export function useIntentBusy(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 }

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
+import { useFormBusy } from "~/components/form-busy";
 import { SubmitButton } from "~/components/submit-button";
-import { useIntentBusy, useIntentResult } from "./intent-answer";
+import { useIntentResult } from "./intent-answer";
 
 /**
  * A form that is its button: it posts its `intent` alone (a named field, so lynx sends it as a POST), shows
@@ -23,7 +24,7 @@ export function IntentButton({
   className?: string;
   preventScrollReset?: boolean;
 }) {
-  const busy = useIntentBusy(intent);
+  const busy = useFormBusy(intent);
   const error = useIntentResult(intent)?.error?.[""]?.[0];
   return (
     <Form method="post" className={className} preventScrollReset={preventScrollReset}>

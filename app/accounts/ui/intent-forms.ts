@@ -1,16 +1,11 @@
-import { useForm, type DefaultValue } from "@conform-to/react";
+import type { DefaultValue } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { firstError, type FormErrors } from "~/accounts/form-texts";
-import type { FormConstraint } from "~/components/form";
+import { useSiteForm, type FormConstraint } from "~/components/form";
 import { useFormAnswer } from "~/components/form-answer";
 import { useToast } from "~/components/toaster";
 import { submitFailure } from "~/utils/client-action";
-import { useIntentBusy, useIntentResult } from "./intent-answer";
-
-/**
- * One accounts form's Conform state (the answer hooks without Conform are in `./intent-answer`, so pages that
- * show only those do not load Conform, decision 109).
- */
+import { useIntentResult } from "./intent-answer";
 
 /**
  * With JavaScript, a refused submission also raises a toast: `title` (or the title the errors call for) with the
@@ -43,9 +38,8 @@ type FailureToast = {
 };
 
 /**
- * One accounts form posting to its page's action: Conform with the constraints the loader sent (no client-side
- * schema: the action validates, decision 102), the browser's own checks until JavaScript loads, the last answer
- * for this intent, whether it is being sent, and (with `toast`) a toast when it is refused.
+ * One accounts form: the site's form hook (`useSiteForm`) with the accounts' failure toast (with `toast`) and, with
+ * `network`, a failure of the network shown under that field.
  */
 export function useIntentForm<Fields extends Record<string, unknown>>(
   intent: string,
@@ -58,15 +52,7 @@ export function useIntentForm<Fields extends Record<string, unknown>>(
   },
 ) {
   const lastResult = useIntentResult(intent, options.network);
-  const busy = useIntentBusy(intent);
   useFailureToast(intent, options.toast);
-  const [form, fields] = useForm<Fields>({
-    id: options.id ?? intent,
-    lastResult,
-    constraint: options.constraint,
-    defaultValue: options.defaultValue,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-  });
-  return { form, fields, lastResult, busy };
+  const { toast: _toast, network: _network, ...rest } = options;
+  return { ...useSiteForm<Fields>({ intent, ...rest, lastResult }), lastResult };
 }

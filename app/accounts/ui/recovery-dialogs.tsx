@@ -7,9 +7,9 @@ import { RouteDialog } from "~/components/dialog";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
 import { useFormAnswer } from "~/components/form-answer";
+import { useFormBusy } from "~/components/form-busy";
 import { submitFailure } from "~/utils/client-action";
 import { TabLink } from "./auth-page-parts";
-import { useIntentBusy } from "./intent-answer";
 import { useIntentForm } from "./intent-forms";
 
 /**
@@ -29,7 +29,7 @@ export function ResetDialog({
   constraint: FormConstraint;
 }) {
   const field = method === "email" ? "email" : "username";
-  const { form, fields, lastResult, busy } = useIntentForm<{ email: string; username: string }>("forgot-password", {
+  const { form, fields, answer, busy } = useIntentForm<{ email: string; username: string }>("forgot-password", {
     id: `reset-${method}`,
     constraint,
     defaultValue: defaultUsername ? { username: defaultUsername } : undefined,
@@ -61,7 +61,7 @@ export function ResetDialog({
         </TabLink>
       </nav>
       <Form method="post" {...getFormProps(form)} className="space-y-4" key={method}>
-        <ErrorSummary form={form} title="We could not send the link" fields={[fields[field]]} resultKey={lastResult} />
+        <ErrorSummary form={form} title="We could not send the link" fields={[fields[field]]} resultKey={answer} />
         <input type="hidden" name="intent" value="forgot-password" />
         <input type="hidden" name="method" value={method} />
         {method === "email" ? (
@@ -94,7 +94,7 @@ function ResendForm({
   name: string;
   value: string;
 }) {
-  const busy = useIntentBusy(intent);
+  const busy = useFormBusy(intent);
   const answer = useFormAnswer(intent);
   const failure = submitFailure(answer);
   const refusal = failure
@@ -183,7 +183,7 @@ export function ResetSentDialog({
 }
 
 export function RecoverUsernameDialog({ closeTo, constraint }: { closeTo: string; constraint: FormConstraint }) {
-  const { form, fields, lastResult, busy } = useIntentForm<{ email: string }>("forgot-username", {
+  const { form, fields, answer, busy } = useIntentForm<{ email: string }>("forgot-username", {
     id: "recover-username",
     constraint,
     network: { field: "email", message: NETWORK_FAILURE_MESSAGE },
@@ -200,7 +200,7 @@ export function RecoverUsernameDialog({ closeTo, constraint }: { closeTo: string
           form={form}
           title="We could not send the reminder"
           fields={[fields.email]}
-          resultKey={lastResult}
+          resultKey={answer}
         />
         <input type="hidden" name="intent" value="forgot-username" />
         <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />

@@ -1,21 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import { PASSWORD_HINT, RESET_PASSWORD_INTENT } from "~/accounts/form-texts";
-import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
-import type { FormConstraint } from "~/components/form";
-import { useIntentResult } from "./intent-answer";
+import { ErrorSummary, SubmitButton, TextField, useSiteForm, type FormConstraint } from "~/components/form";
 
 /** The new password, twice, for the reset link's token (the page's form, hydrated on first use: decision 109);
  * its errors are the page's answer to it (decision 250). */
 export function ResetPasswordForm({ token, constraint }: { token: string; constraint: FormConstraint }) {
-  const lastResult = useIntentResult(RESET_PASSWORD_INTENT);
-  const navigation = useNavigation();
-  const [form, fields] = useForm<{ password: string; confirmPassword: string }>({
-    id: "reset-password",
-    lastResult,
+  const { form, fields, answer, busy } = useSiteForm<{ password: string; confirmPassword: string }>({
+    intent: RESET_PASSWORD_INTENT,
     constraint,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
   });
   return (
     <Form
@@ -27,8 +20,9 @@ export function ResetPasswordForm({ token, constraint }: { token: string; constr
         form={form}
         title="Your password was not changed"
         fields={[fields.password, fields.confirmPassword]}
-        resultKey={lastResult}
+        resultKey={answer}
       />
+      <input type="hidden" name="intent" value={RESET_PASSWORD_INTENT} />
       <input type="hidden" name="token" value={token} />
       <TextField
         meta={fields.password}
@@ -43,7 +37,7 @@ export function ResetPasswordForm({ token, constraint }: { token: string; constr
         type="password"
         autoComplete="new-password"
       />
-      <SubmitButton busy={navigation.state === "submitting"} busyLabel="Saving...">
+      <SubmitButton busy={busy} busyLabel="Saving...">
         Set New Password
       </SubmitButton>
     </Form>

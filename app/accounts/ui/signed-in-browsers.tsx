@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
 import type { SignedInBrowser } from "~/accounts/session.server";
+import { useFormBusy } from "~/components/form-busy";
 import { PageHole } from "~/components/page-hole";
 import { SubmitButton } from "~/components/submit-button";
 import { formatUtcDateTime24 } from "~/utils/dates";
-import { useIntentBusy } from "./intent-answer";
 import { Badge, ProfileCard } from "./profile-card";
 
 /** The profile's list of signed-in browsers as a page-cache hole (decision 122): each member's own, per response. */
@@ -14,7 +14,7 @@ export const SIGNED_IN_BROWSERS_HOLE = "signed-in-browsers";
  * page is a member template (decision 122), whose list the page cache fills in per member.
  */
 export function SignedInBrowsers({ browsers }: { browsers: SignedInBrowser[] | null }) {
-  const busy = useIntentBusy("sign-out-others");
+  const busy = useFormBusy("sign-out-others");
   return (
     <ProfileCard title="Signed-in Browsers" id="signed-in-browsers">
       <p className="text-sm">Browsers where your account is signed in. Sign out of any you do not recognise.</p>

@@ -33,7 +33,7 @@ function CodeForm({
   children?: React.ReactNode;
 }) {
   const fieldName = intent === "recovery" ? "recoveryCode" : "code";
-  const { form, fields, lastResult, busy } = useIntentForm<Record<string, string>>(intent, {
+  const { form, fields, answer, busy } = useIntentForm<Record<string, string>>(intent, {
     constraint,
     toast: { title: failedTitle, fallback: "Please check the code and try again." },
   });
@@ -44,7 +44,7 @@ function CodeForm({
         {heading}
       </h2>
       {children}
-      <ErrorSummary form={form} title={failedTitle} fields={[field]} resultKey={lastResult} />
+      <ErrorSummary form={form} title={failedTitle} fields={[field]} resultKey={answer} />
       <input type="hidden" name="intent" value={intent} />
       <TextField meta={field} label={label} autoComplete="one-time-code" inputMode={numeric ? "numeric" : "text"} />
       <SubmitButton busy={busy} busyLabel={busyLabel}>

@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import { FieldError } from "~/components/field-error";
-import { ErrorSummary, SubmitButton } from "~/components/form";
-import { useFormAnswer } from "~/components/form-answer";
+import { ErrorSummary, SubmitButton, useSiteForm, type FormConstraint } from "~/components/form";
 import { useAdoptOnHydration } from "~/components/on-use";
 import {
   COMPOSITION_LABELS,
@@ -13,8 +12,6 @@ import {
   type Preferences,
 } from "~/preferences/options";
 import { usePreferencesSave } from "./use-preferences-save";
-
-type Constraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
 
 export const PREFERENCES_INTENT = "preferences";
 
@@ -34,7 +31,7 @@ export function PreferencesForm({
   onReady,
 }: {
   preferences: Preferences;
-  constraint: Constraint;
+  constraint: FormConstraint;
   keywords: string;
   onKeywords: (value: string) => void;
   /** told once the form has hydrated (the horoscope holds a planet switch until then, decision 116) */
@@ -44,16 +41,10 @@ export function PreferencesForm({
 }) {
   const { save, status } = usePreferencesSave();
   // a refused save (without JavaScript, or one the API sent back to the form): the page's answer (decision 250)
-  const answer = useFormAnswer(PREFERENCES_INTENT);
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === PREFERENCES_INTENT;
-  const [form, fields] = useForm({
-    id: "preferences",
-    lastResult: answer?.result,
+  const { form, fields, answer, busy } = useSiteForm({
+    intent: PREFERENCES_INTENT,
     constraint,
     defaultValue: preferences,
-    shouldValidate: "onSubmit",
-    defaultNoValidate: false,
   });
   const formRef = useAdoptOnHydration<HTMLFormElement>((element) => {
     const shown = new FormData(element);
@@ -98,7 +89,7 @@ export function PreferencesForm({
         form={form}
         title={answer?.toast?.title ?? ""}
         fields={[fields.style, fields.composition, fields.keywords]}
-        resultKey={answer?.result}
+        resultKey={answer}
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <Choice meta={fields.style} label="Style" options={STYLES} labels={STYLE_LABELS} />
@@ -131,7 +122,7 @@ export function PreferencesForm({
       </div>
       <div className="flex flex-wrap items-center gap-4">
         <div className="sm:w-60">
-          <SubmitButton busy={saving} busyLabel="Saving...">
+          <SubmitButton busy={busy} busyLabel="Saving...">
             Save Preferences
           </SubmitButton>
         </div>

@@ -1,28 +1,21 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { Form, useNavigation, useSearchParams } from "@remix-run/react";
-import { ErrorSummary, SubmitButton, TextField } from "~/components/form";
-import type { FormConstraint } from "~/components/form";
-import { useAnswerToast, useFormAnswer } from "~/components/form-answer";
+import { getFormProps } from "@conform-to/react";
+import { Form, useSearchParams } from "@remix-run/react";
+import { ErrorSummary, SubmitButton, TextField, useSiteForm, type FormConstraint } from "~/components/form";
 import { submitFailure } from "~/utils/client-action";
 import { forumQueryWithout } from "../pages";
 import { ForumDialog } from "./forum-dialog";
 
 /** The forum page's add-email dialog (?dialog=add-email), opened from the e-mail prompt (email-prompt.tsx). */
 export function AddEmailDialog({ constraint }: { constraint: FormConstraint }) {
-  const answer = useFormAnswer("add-email");
-  useAnswerToast(answer);
+  const { form, fields, answer, busy } = useSiteForm<{ email: string }>({
+    intent: "add-email",
+    id: "forum-add-email",
+    constraint,
+    toast: true,
+  });
   const failure = submitFailure(answer);
-  const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const closeTo = forumQueryWithout(searchParams, "dialog").href;
-  const [form, fields] = useForm<{ email: string }>({
-    id: "forum-add-email",
-    lastResult: answer?.result,
-    constraint,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-  });
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add-email";
   return (
     <ForumDialog
       id="forum-add-email"
@@ -41,7 +34,7 @@ export function AddEmailDialog({ constraint }: { constraint: FormConstraint }) {
           title="Failed to add email"
           description={failure?.message}
           fields={[fields.email]}
-          resultKey={failure ? answer : answer?.result}
+          resultKey={answer}
         />
         <input type="hidden" name="intent" value="add-email" />
         <input type="hidden" name="redirectTo" value={closeTo} />

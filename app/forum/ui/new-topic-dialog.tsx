@@ -1,46 +1,35 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Form, useNavigation, useSearchParams } from "@remix-run/react";
-import { FieldError } from "~/components/field-error";
-import { SelectField, TextareaField } from "~/components/fields";
-import { SubmitButton } from "~/components/form";
-import type { FormConstraint } from "~/components/form";
-import { useAnswerToast, useFormAnswer } from "~/components/form-answer";
+import { getFormProps } from "@conform-to/react";
+import { Form, useSearchParams } from "@remix-run/react";
+import {
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useSiteForm,
+  type FormConstraint,
+} from "~/components/form";
 import { HoneypotField } from "~/components/honeypot";
 import { CATEGORY_OPTIONS } from "../categories";
 import { forumQueryWithout } from "../pages";
 import { AnswerSummary } from "./answer-summary";
 import { ForumDialog } from "./forum-dialog";
 
-const INPUT = "mt-1 w-full rounded border border-violet-300 px-3 py-2";
-
 /** The new-topic form at /forum?new=1: a route dialog, validated by the page's action. */
 export function NewTopicDialog({ category, constraint }: { category: string | null; constraint: FormConstraint }) {
-  const answer = useFormAnswer("create-topic");
-  useAnswerToast(answer);
-  const navigation = useNavigation();
-  const [searchParams] = useSearchParams();
-  const [form, fields] = useForm<{ title: string; description: string; category: string }>({
-    id: "create-topic",
-    lastResult: answer?.result,
+  const { form, fields, answer, busy } = useSiteForm<{ title: string; description: string; category: string }>({
+    intent: "create-topic",
     constraint,
-    shouldValidate: "onSubmit",
-    defaultNoValidate: false,
     defaultValue: { category: category ?? "general" },
+    toast: true,
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-topic";
+  const [searchParams] = useSearchParams();
   return (
     <ForumDialog id="new-topic" title="Create New Topic" closeTo={forumQueryWithout(searchParams, "new").href}>
       <AnswerSummary formId={form.id} answer={answer} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="create-topic" />
         <HoneypotField formId="new-topic" />
-        <div>
-          <label htmlFor={fields.title.id} className="block font-semibold">
-            Title
-          </label>
-          <input {...getInputProps(fields.title, { type: "text" })} className={INPUT} />
-          <FieldError meta={fields.title} />
-        </div>
+        <TextField meta={fields.title} label="Title" />
         <TextareaField meta={fields.description} label="Description (optional)" rows={4} />
         <SelectField meta={fields.category} label="Category" options={CATEGORY_OPTIONS} />
         <SubmitButton busy={busy} busyLabel="Creating...">

@@ -1,9 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { TextareaField } from "~/components/fields";
-import { SubmitButton } from "~/components/form";
-import type { FormConstraint } from "~/components/form";
-import { useFormAnswer } from "~/components/form-answer";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { SubmitButton, TextareaField, useSiteForm, type FormConstraint } from "~/components/form";
 import { AnswerSummary } from "./answer-summary";
 
 /**
@@ -25,17 +22,11 @@ export function ReplyForm({
   /** a Quote link's text (decision 313): the form starts with it, focused */
   quote?: string;
 }) {
-  const answer = useFormAnswer("reply");
-  const navigation = useNavigation();
-  const [form, fields] = useForm<{ content: string }>({
-    id: "reply",
-    defaultValue: typed !== undefined ? { content: typed() } : quote ? { content: quote } : undefined,
-    lastResult: answer?.result,
+  const { form, fields, answer, busy } = useSiteForm<{ content: string }>({
+    intent: "reply",
     constraint,
-    shouldValidate: "onSubmit",
-    defaultNoValidate: false,
+    defaultValue: typed !== undefined ? { content: typed() } : quote ? { content: quote } : undefined,
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
   return (
     <Form method="post" action={replyAction(useLocation())} {...getFormProps(form)} className="mt-3 space-y-3">
       <AnswerSummary formId={form.id} answer={answer} />
@@ -67,17 +58,12 @@ export function EditForm({
   cancelHref: string;
   constraint: FormConstraint;
 }) {
-  const answer = useFormAnswer("edit");
-  const navigation = useNavigation();
-  const [form, fields] = useForm<{ content: string; postId: string }>({
+  const { form, fields, answer, busy } = useSiteForm<{ content: string; postId: string }>({
+    intent: "edit",
     id: `edit-${post.id}`,
-    lastResult: answer?.result,
     constraint,
-    shouldValidate: "onSubmit",
-    defaultNoValidate: false,
     defaultValue: { content: post.content, postId: String(post.id) },
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "edit";
   return (
     <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
       <AnswerSummary formId={form.id} answer={answer} />

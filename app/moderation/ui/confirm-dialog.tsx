@@ -1,12 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RouteDialog } from "~/components/dialog";
 import { FieldError } from "~/components/field-error";
-import { SelectField, TextareaField } from "~/components/fields";
-import { ErrorSummary } from "~/components/form";
-import type { FormConstraint } from "~/components/form";
-import { useFormAnswer, type FormAnswer } from "~/components/form-answer";
+import { ErrorSummary, SelectField, TextareaField, useSiteForm, type FormConstraint } from "~/components/form";
 import { CATEGORY_OPTIONS } from "~/forum/categories";
 import type { Confirm } from "../confirm";
 import {
@@ -58,16 +55,13 @@ function ConfirmForm({
   constraint: FormConstraint;
   confirmLabel: string;
   danger?: boolean;
-  children: (fields: ReturnType<typeof useConfirmForm>[1]) => ReactNode;
+  children: (fields: ReturnType<typeof useSiteForm<ConfirmFields>>["fields"]) => ReactNode;
 }) {
-  const answer = useFormAnswer(intent);
-  const navigation = useNavigation();
-  const [form, fields] = useConfirmForm(
-    `${intent}-${target.targetType}-${target.targetId}`,
-    answer?.result,
+  const { form, fields, answer, busy } = useSiteForm<ConfirmFields>({
+    intent,
+    id: `${intent}-${target.targetType}-${target.targetId}`,
     constraint,
-  );
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  });
   return (
     <RouteDialog id={`${form.id}-dialog`} title={title} closeTo={closeTo}>
       <Form method="post" {...getFormProps(form)} className="space-y-3">
@@ -95,8 +89,6 @@ function ConfirmForm({
 }
 
 type ConfirmFields = { reason: string; note: string; periodHours: string; category: string };
-const useConfirmForm = (id: string, lastResult: FormAnswer["result"], constraint: FormConstraint) =>
-  useForm<ConfirmFields>({ id, lastResult, constraint, shouldValidate: "onSubmit", defaultNoValidate: false });
 
 const PERIOD_OPTIONS = PERIODS.map((p) => ({ value: p.hours, label: p.label }));
 

@@ -1,10 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { FieldError } from "~/components/field-error";
-import { TextareaField } from "~/components/fields";
-import { ErrorSummary } from "~/components/form";
-import type { FormConstraint } from "~/components/form";
-import { useFormAnswer } from "~/components/form-answer";
+import { ErrorSummary, TextareaField, TextField, useSiteForm, type FormConstraint } from "~/components/form";
 
 /** Grant the moderator role (a username) or take it back (`username` given), with the reason the audit log keeps. */
 export function RoleForm({
@@ -17,13 +13,10 @@ export function RoleForm({
   username?: string;
   constraint: FormConstraint;
 }) {
-  const answer = useFormAnswer("role");
-  const [form, fields] = useForm<{ username: string; reason: string }>({
+  const { form, fields, answer } = useSiteForm<{ username: string; reason: string }>({
+    intent: "role",
     id: `role-${role}`,
-    lastResult: answer?.result,
     constraint,
-    shouldValidate: "onSubmit",
-    defaultNoValidate: false,
   });
   return (
     <Form
@@ -36,17 +29,7 @@ export function RoleForm({
       {username ? (
         <input type="hidden" name="username" value={username} />
       ) : (
-        <div>
-          <label htmlFor={fields.username.id} className="block font-semibold">
-            Username
-          </label>
-          <input
-            {...getInputProps(fields.username, { type: "text" })}
-            autoComplete="off"
-            className="rounded border border-violet-300 px-3 py-1"
-          />
-          <FieldError meta={fields.username} />
-        </div>
+        <TextField meta={fields.username} label="Username" autoComplete="off" />
       )}
       <TextareaField meta={fields.reason} label="Reason (required)" rows={2} />
       <div className="flex gap-3">

@@ -1,7 +1,6 @@
-import { getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import type { FormConstraint } from "~/components/form";
-import { useFormAnswer } from "~/components/form-answer";
+import { useSiteForm, type FormConstraint } from "~/components/form";
 import { useAdoptOnHydration } from "~/components/on-use";
 import type { Preferences } from "~/preferences/options";
 import { ANGEL_ERROR_ID, ANGEL_FORM_ID, ANGEL_MAX_DIGITS, ANGEL_TEXTS, sanitizeAngelInput } from "../angel";
@@ -33,13 +32,7 @@ export function AngelFields({
 }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const answer = useFormAnswer(ANGEL_FORM_ID);
-  const [, fields] = useForm<Preferences & { number: string }>({
-    id: ANGEL_FORM_ID,
-    lastResult: answer?.result,
-    constraint,
-    shouldValidate: "onSubmit",
-  });
+  const { fields, answer } = useSiteForm<Preferences & { number: string }>({ intent: ANGEL_FORM_ID, constraint });
   // a number typed before hydration is in the field, not in the page's state
   const input = useAdoptOnHydration<HTMLInputElement>((field) => {
     if (field.value !== value) onValue(sanitizeAngelInput(field.value));

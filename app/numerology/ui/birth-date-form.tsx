@@ -1,7 +1,6 @@
-import { getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { useRef } from "react";
-import type { FormConstraint } from "~/components/form";
-import { useFormAnswer } from "~/components/form-answer";
+import { useSiteForm, type FormConstraint } from "~/components/form";
 import { useAdoptOnHydration } from "~/components/on-use";
 import { BIRTH_DATE_ERROR_ID, BIRTH_DATE_FORM_ID, BIRTH_DATE_MAX_LENGTH, formatBirthDateInput } from "../birth-date";
 
@@ -24,12 +23,7 @@ export function BirthDateField({
   invalid: boolean;
 }) {
   const previous = useRef(value);
-  const [, fields] = useForm<{ birthDate: string }>({
-    id: BIRTH_DATE_FORM_ID,
-    lastResult: useFormAnswer(BIRTH_DATE_FORM_ID)?.result,
-    constraint,
-    shouldValidate: "onSubmit",
-  });
+  const { fields } = useSiteForm<{ birthDate: string }>({ intent: BIRTH_DATE_FORM_ID, constraint });
   // text typed before hydration is in the field, not in the page's state: format it as if typed now
   const input = useAdoptOnHydration<HTMLInputElement>((field) => {
     if (field.value === previous.current) return;

@@ -1,6 +1,4 @@
-import { useForm } from "@conform-to/react";
-import type { FormConstraint } from "~/components/form";
-import { useFormAnswer } from "~/components/form-answer";
+import { useSiteForm, type FormConstraint } from "~/components/form";
 import { useHydrated } from "~/components/use-hydrated";
 import type { Preferences } from "~/preferences/options";
 import { PreferencesFields } from "./preferences-fields";
@@ -27,8 +25,7 @@ export function GeneratorFields({
 }) {
   const hydrated = useHydrated();
   const onPreferenceChange = usePreferenceSaver();
-  const lastResult = useFormAnswer(id)?.result;
-  const [, fields] = useForm<Preferences>({ id, lastResult, constraint, shouldValidate: "onSubmit" });
+  const { fields } = useSiteForm<Preferences>({ intent: id, constraint });
   return (
     <div className="mt-8">
       <section aria-labelledby="customize-title" className="rounded-xl border border-violet-200 bg-white p-5 shadow-sm">
