@@ -21,8 +21,9 @@ export function PostLikes({
   liked: boolean;
 }) {
   if (!canLike && !likes) return null;
+  // in the post card's row of actions (with the Bookmark button: decision 360)
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+    <>
       {canLike ? (
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
@@ -37,6 +38,6 @@ export function PostLikes({
         </Form>
       ) : null}
       {likes ? <p>{likes.text}</p> : null}
-    </div>
+    </>
   );
 }
