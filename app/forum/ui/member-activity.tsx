@@ -1,9 +1,9 @@
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormattedDate } from "~/components/formatted-date";
 import { formatUtcDate } from "~/utils/dates";
 import { postHref, repliesLabel } from "../pages";
 import { PageLinks } from "./page-links";
-import { PostBookmark } from "./post-bookmark";
 
 /*
  * A member page's parts (decision 360): the summary, the posts, the topics started and, on one's own page, the
@@ -129,10 +129,10 @@ export function MemberPosts({
               <a href={postHref(post.topicId, post.number)} className="font-semibold text-cosmic underline">
                 {`Post #${post.number} in `}
                 <bdi>{post.topicTitle}</bdi>
-              </a>
+              </a>{" "}
               <span className="text-sm">
                 <FormattedDate date={post.createdAt} />
-              </span>
+              </span>{" "}
               {post.hidden ? <HiddenMark /> : null}
             </p>
             <p dir="auto" className="mt-1 break-words">
@@ -185,14 +185,14 @@ export function MemberTopics({
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <a href={`/forum/topic/${topic.id}`} className="font-semibold text-cosmic underline">
                 <bdi>{topic.title}</bdi>
-              </a>
+              </a>{" "}
               {topic.hidden ? <HiddenMark /> : null}
             </p>
             <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
-              <span>{topic.categoryLabel}</span>
+              <span>{topic.categoryLabel}</span>{" "}
               <span>
                 Started <FormattedDate date={topic.createdAt} />
-              </span>
+              </span>{" "}
               <span>{repliesLabel(topic.postCount)}</span>
             </p>
           </li>
@@ -247,11 +247,11 @@ export function MemberBookmarks({
               <a href={postHref(item.topicId, item.number)} className="font-semibold text-cosmic underline">
                 {`Post #${item.number} in `}
                 <bdi>{item.topicTitle}</bdi>
-              </a>
+              </a>{" "}
               <span className="text-sm">
-                {`by `}
+                {"by "}
                 <bdi>{item.author}</bdi>
-              </span>
+              </span>{" "}
               {item.hidden ? <HiddenMark /> : null}
             </p>
             <p dir="auto" className="mt-1 break-words">
@@ -260,13 +260,15 @@ export function MemberBookmarks({
             <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
               <span>
                 Bookmarked <FormattedDate date={item.bookmarkedAt} />
-              </span>
-              <PostBookmark
-                number={item.number}
-                postId={item.postId}
-                bookmarked
-                where={`post #${item.number} in ${item.topicTitle}`}
-              />
+              </span>{" "}
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="unbookmark" />
+                <input type="hidden" name="postId" value={item.postId} />
+                <button type="submit" className="rounded border border-violet-300 px-3 py-1 text-cosmic">
+                  Remove bookmark
+                  <span className="sr-only">{` from post #${item.number} in ${item.topicTitle}`}</span>
+                </button>
+              </Form>
             </div>
           </li>
         ))}

@@ -6,7 +6,6 @@ import { PostContent } from "../content";
 import type { ContentToken } from "../content-tokens";
 import { HIDDEN_POST_NOTICE } from "../notices";
 import { mayEdit, memberHref, topicHref } from "../pages";
-import { PostBookmark } from "./post-bookmark";
 import { PostLikes, type LikesView } from "./post-likes";
 
 /** The edit form (Conform) loads when a post is being edited (?edit=…), decision 107. */
@@ -118,17 +117,16 @@ export function PostCard({
           <PostContent tokens={hiddenText} />
         </div>
       ) : null}
-      {!post.hidden && (signedIn || post.likes) ? (
-        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-          <PostLikes
-            number={post.number}
-            postId={post.id}
-            likes={post.likes}
-            canLike={signedIn && !post.own}
-            liked={post.liked}
-          />
-          {signedIn ? <PostBookmark number={post.number} postId={post.id} bookmarked={post.bookmarked} /> : null}
-        </div>
+      {!post.hidden ? (
+        <PostLikes
+          number={post.number}
+          postId={post.id}
+          likes={post.likes}
+          canLike={signedIn && !post.own}
+          liked={post.liked}
+          canBookmark={signedIn}
+          bookmarked={post.bookmarked}
+        />
       ) : null}
       {dialog}
     </article>
