@@ -177,7 +177,7 @@ async function memberCookie(url: string): Promise<string> {
  * active topics, most a few posts behind, and a read-since two days back, so the newest topics are new to them.
  * Every other member has read 20 topics. Idempotent: run on every start.
  */
-async function seedReadState(url: string) {
+export async function seedReadState(url: string) {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await sql`insert into users (username, password_hash) select 'bench_member_' || g, 'not-a-hash'
@@ -285,7 +285,9 @@ async function main() {
   for (const row of rows) console.log(row);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
