@@ -1,7 +1,10 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumBookmarks, forumPosts, forumTopics, users } from "#db/schema";
+import { rendersPageHole } from "~/utils/page-cache.server";
 import { excerptOf, MEMBER_ITEMS_PER_PAGE, type Paged } from "./members.server";
+import { FORUM_BOOKMARKS_HOLE } from "./pages";
 import { pageCountFor, postVisibleTo, topicVisibleTo, type Reader } from "./topics.server";
 
 /**
@@ -117,4 +120,21 @@ export async function listBookmarks({
     pageCount,
     total,
   };
+}
+
+/**
+ * The bookmarks one's own member page shows: null in the page's member template, where the page cache fills the
+ * list per response (FORUM_BOOKMARKS_HOLE), as the forum header's notifications link.
+ */
+export async function ownBookmarks({
+  context,
+  reader,
+  page,
+}: {
+  context: AppLoadContext;
+  reader: NonNullable<Reader>;
+  page: number;
+}): Promise<Paged<BookmarkItem> | null> {
+  if (rendersPageHole(context, FORUM_BOOKMARKS_HOLE)) return null;
+  return listBookmarks({ reader, page });
 }

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPostLikes, forumPosts, forumTopics, users } from "#db/schema";
@@ -56,6 +57,16 @@ export async function findMemberByName(name: string | undefined): Promise<ForumM
  */
 export function memberPageReader(reader: Reader, memberId: number): Reader {
   return reader && (reader.canModerate || reader.id === memberId) ? reader : null;
+}
+
+/**
+ * Who reads a member page: the signed-in member (or a visitor, null); in the member template of a member's own page
+ * (decision 360), the member whose page it is (set by the page cache), since the template is rendered as a made-up
+ * member who is nobody's page.
+ */
+export function memberPageViewer(context: AppLoadContext, reader: Reader): Reader {
+  const owner = context.forumMemberPageOwner;
+  return owner === undefined ? reader : { id: owner, canModerate: false };
 }
 
 /** What may be shown of posts and their topics to this reader (topics.server's rules, the one place for them). */

@@ -4,14 +4,16 @@ import { asTemplateMember, SESSION_COOKIE_NAME, TEMPLATE_MEMBER, templatedSessio
 import { COOKIES } from "~/utils/cookies";
 import { parseId } from "~/utils/ids";
 import type { MemberTemplates, MemberVariant, PageSection } from "~/utils/page-cache.server";
+import { listBookmarks } from "./bookmarks.server";
 import { isForumCategory } from "./categories";
 import { unreadNotificationCount } from "./member-notifications.server";
-import { FORUM_NOTIFICATIONS_HOLE, FORUM_TOPICS_HOLE } from "./pages";
+import { FORUM_BOOKMARKS_HOLE, FORUM_NOTIFICATIONS_HOLE, FORUM_TOPICS_HOLE, memberListHref } from "./pages";
 import { isTopicFilter } from "./reading";
 import { recordRead } from "./reading.server";
 import { loadTopicList } from "./topic-list.server";
 import { pageOwnership } from "./topics.server";
 import { NotificationsLink } from "./ui/forum-header";
+import { MemberBookmarks } from "./ui/member-activity";
 import { TopicList } from "./ui/topic-list";
 
 const TOPIC_PATH = /^\/forum\/topic\/([^/]+)$/;
@@ -146,11 +148,36 @@ async function forumMemberPageVariant(req: ExpressRequest): Promise<MemberVarian
   } catch {
     return null;
   }
-  if (!name || name.toLowerCase() === asked.member.username.toLowerCase()) return null;
+  if (!name) return null;
+  const { member, url, whose } = asked;
+  // One's own page (their own spelling: another answers a redirect) from a template of its own, read with their
+  // eyes (the page cache's context says whose page it is), their bookmarks a hole read now.
+  if (name === member.username) {
+    const [bookmarks, notifications] = await Promise.all([
+      listBookmarks({ reader: { id: member.id, canModerate: false }, page: 1 }),
+      notificationsLink(member.id),
+    ]);
+    const list = (
+      <MemberBookmarks
+        bookmarks={bookmarks.items}
+        page={bookmarks.page}
+        pageCount={bookmarks.pageCount}
+        total={bookmarks.total}
+        href={(page) => memberListHref(member.username, url.search, "bookmarks", page)}
+      />
+    );
+    return {
+      key: "own",
+      member: whose,
+      holes: { [FORUM_NOTIFICATIONS_HOLE]: notifications, [FORUM_BOOKMARKS_HOLE]: renderToStaticMarkup(list) },
+      context: { forumMemberPageOwner: member.id },
+    };
+  }
+  if (name.toLowerCase() === member.username.toLowerCase()) return null;
   return {
     key: "other",
-    member: asked.whose,
-    holes: { [FORUM_NOTIFICATIONS_HOLE]: await notificationsLink(asked.member.id) },
+    member: whose,
+    holes: { [FORUM_NOTIFICATIONS_HOLE]: await notificationsLink(member.id) },
   };
 }
 
@@ -163,5 +190,5 @@ export const forumMemberPages: PageSection = {
   paths: [MEMBER_PATH],
   channel: "forum_changed",
   shared: true,
-  members: memberTemplates(forumMemberPageVariant, [FORUM_NOTIFICATIONS_HOLE]),
+  members: memberTemplates(forumMemberPageVariant, [FORUM_NOTIFICATIONS_HOLE, FORUM_BOOKMARKS_HOLE]),
 };

@@ -5,12 +5,13 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
-import { listBookmarks } from "~/forum/bookmarks.server";
+import { PageHole } from "~/components/page-hole";
+import { ownBookmarks } from "~/forum/bookmarks.server";
 import { categoryLabel } from "~/forum/categories";
 import { removeBookmarkIntent } from "~/forum/forms.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
-import { loadMemberPage, pageParam } from "~/forum/members.server";
-import { memberHref } from "~/forum/pages";
+import { loadMemberPage, memberPageViewer, pageParam } from "~/forum/members.server";
+import { FORUM_BOOKMARKS_HOLE, memberHref, memberListHref } from "~/forum/pages";
 import { orFail } from "~/forum/topic-page.server";
 import { readerOf } from "~/forum/topics.server";
 import { ForumHeader } from "~/forum/ui/forum-header";
@@ -28,7 +29,8 @@ type List = "posts" | "topics" | "bookmarks";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request);
-  const reader = readerOf(user);
+  // in the member template of one's own page, the member whose page it is (the page cache says so)
+  const reader = memberPageViewer(context, readerOf(user));
   const at = (name: List) => pageParam(url.searchParams.get(name));
   const found = await orFail(
     loadMemberPage({ name: params.username, reader, postsPage: at("posts"), topicsPage: at("topics") }),
@@ -39,9 +41,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (params.username !== found.member.username) {
     throw redirect(`${memberHref(found.member.username)}${url.search}`, 301);
   }
+  // one's own bookmarks (only they see them); none in the own page's member template, where they are a hole
   const bookmarks =
-    found.own && user
-      ? await orFail(listBookmarks({ reader: reader!, page: at("bookmarks") }), FETCH_MEMBER_FAILED)
+    found.own && reader
+      ? await orFail(ownBookmarks({ context, reader, page: at("bookmarks") }), FETCH_MEMBER_FAILED)
       : null;
   return {
     user: user ? { id: user.id, username: user.username } : null,
@@ -78,13 +81,7 @@ export default function MemberPage() {
   useEffect(() => {
     if (hash === "#bookmarks") document.getElementById("bookmarks")?.focus({ preventScroll: true });
   }, [key, hash]);
-  const pageHref = (list: List) => (page: number) => {
-    const next = new URLSearchParams(search);
-    if (page > 1) next.set(list, String(page));
-    else next.delete(list);
-    const query = next.toString();
-    return `${memberHref(member.username)}${query ? `?${query}` : ""}`;
-  };
+  const pageHref = (list: List) => (page: number) => memberListHref(member.username, search, list, page);
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- one delegated handler for the links inside (Enter on a link fires click too); the element itself is not interactive
     <div className="mx-auto max-w-4xl px-4 py-6" onClick={linkNavigation}>
@@ -125,14 +122,19 @@ export default function MemberPage() {
           </ul>
         </nav>
       ) : null}
-      {bookmarks ? (
-        <MemberBookmarks
-          bookmarks={bookmarks.items}
-          page={bookmarks.page}
-          pageCount={bookmarks.pageCount}
-          total={bookmarks.total}
-          href={pageHref("bookmarks")}
-        />
+      {own ? (
+        // a member hole of the own page's member template (decision 360): the page cache fills it per response
+        <PageHole name={FORUM_BOOKMARKS_HOLE} onClick={linkNavigation}>
+          {bookmarks ? (
+            <MemberBookmarks
+              bookmarks={bookmarks.items}
+              page={bookmarks.page}
+              pageCount={bookmarks.pageCount}
+              total={bookmarks.total}
+              href={pageHref("bookmarks")}
+            />
+          ) : null}
+        </PageHole>
       ) : null}
       <MemberPosts
         posts={posts.items}

@@ -240,6 +240,22 @@ describe("member pages follow the moderation rules", () => {
     expect(own.body).toContain("Your bookmarks (1)");
     expect(own.body).toContain(`href="/forum/topic/${topic.id}/post/5"`);
     expect(own.body).toContain('href="/forum/notifications/settings"');
+    // One's own page comes from a member template of its own once kept; the bookmarks are a hole read per response
+    // (a bookmark changes no forum row), the rest read with the member's eyes.
+    let ownKept = false;
+    for (let i = 0; i < 40 && !ownKept; i++) {
+      const page = await visit(`/forum/u/${reader.username}`, readerCookie);
+      expect(page.body).toContain("Your bookmarks (1)");
+      ownKept = page.cached;
+      if (!ownKept) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(ownKept).toBe(true);
+    await setBookmark({ memberId: reader.id, postId: posts[6]!.id, topicId: topic.id, bookmark: true });
+    const twoKept = await visit(`/forum/u/${reader.username}`, readerCookie);
+    expect(twoKept.cached).toBe(true);
+    expect(twoKept.body).toContain("Your bookmarks (2)");
+    expect(twoKept.body).toContain(`href="/forum/topic/${topic.id}/post/7"`);
+    await setBookmark({ memberId: reader.id, postId: posts[6]!.id, topicId: topic.id, bookmark: false });
     for (let i = 0; i < 40; i++) {
       const page = await visit(`/forum/u/${writer.username}`, readerCookie);
       expect(page.body).not.toContain("Your bookmarks");

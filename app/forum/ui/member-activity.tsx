@@ -1,4 +1,3 @@
-import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormattedDate } from "~/components/formatted-date";
 import { formatUtcDate } from "~/utils/dates";
@@ -261,14 +260,15 @@ export function MemberBookmarks({
               <span>
                 Bookmarked <FormattedDate date={item.bookmarkedAt} />
               </span>{" "}
-              <Form method="post" preventScrollReset>
+              {/* a plain form: the list is a member hole the page cache renders outside the router (decision 360) */}
+              <form method="post">
                 <input type="hidden" name="intent" value="unbookmark" />
                 <input type="hidden" name="postId" value={item.postId} />
                 <button type="submit" className="rounded border border-violet-300 px-3 py-1 text-cosmic">
                   Remove bookmark
                   <span className="sr-only">{` from post #${item.number} in ${item.topicTitle}`}</span>
                 </button>
-              </Form>
+              </form>
             </div>
           </li>
         ))}
