@@ -24,7 +24,12 @@ declare module "@remix-run/node" {
      * page cache's own request only): the topic, and the ids of their posts on the page; and the ids of the posts on
      * the page they like (decision 312)
      */
-    forumOwnership?: { topic: boolean; posts: number[]; liked: number[] };
+    forumOwnership?: { topic: boolean; posts: number[]; liked: number[]; bookmarked: number[] };
+    /**
+     * in the member template of a member's own page (decision 360), whose page it is (set by the page cache's own
+     * request only): the page is read with their eyes, and their bookmarks are a member hole
+     */
+    forumMemberPageOwner?: number;
   }
   // Single fetch: loaders' and actions' types are inferred from what they return.
   interface Future {

@@ -409,6 +409,29 @@ export const forumPostLikes = pgTable(
 );
 
 /**
+ * A member's bookmark of a post (decision 360): one per member and post, listed on their own member page only
+ * (newest first: the second index), removable there and on the post's card.
+ */
+export const forumBookmarks = pgTable(
+  "forum_bookmarks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index("forum_bookmarks_user_created_idx").on(t.userId, t.createdAt.desc(), t.postId.desc()),
+    // a post's removal (a topic or an account deleted) finds its bookmarks without reading the whole table
+    index("forum_bookmarks_post_idx").on(t.postId),
+  ],
+);
+
+/**
  * What the forum tells a member (decision 312): someone replied to their topic or liked their post. At most one of
  * each kind per member, post and actor (a like taken back and given again notifies once).
  */

@@ -10,6 +10,10 @@
  *   an e-mail address, so their list and topic pages come from member templates; the list's topics and read marks
  *   are read and rendered per response into the template's hole), plus that member's Unread list.
  *
+ * and member pages (decision 360): bench_member_2's (about 1,000 posts and 100 topics in the million-post forum;
+ * every member has given 20 likes) as a visitor and as bench_member_1, its third page of posts, and bench_member_1's
+ * own page with their 60 bookmarks.
+ *
  * Each at 10 connections (p50/p95/p99 over every response, requests per second, the server's CPU time per
  * request) and at 1 connection (median). It prints EXPLAIN (ANALYZE, BUFFERS) of each page's queries and a
  * markdown table, and writes .data-bench/results.json.
@@ -42,6 +46,8 @@ const duration = Number(args.find((a) => a.startsWith("--duration="))?.split("="
 const workers = Number(args.find((a) => a.startsWith("--workers="))?.split("=")[1] ?? 1);
 const SESSION_SECRET = "bench-session-secret-0123456789";
 const POSTS_PER_PAGE = 25;
+/** What a visitor may see of a post and its topic (topics.server's postVisibleTo and topicVisibleTo for nobody). */
+const VISIBLE = "p.deleted_at is null and p.hidden_at is null and t.deleted_at is null and t.hidden_at is null";
 
 /** The pages' queries as the app runs them (see app/forum/topics.server.ts), explained. */
 async function explain(url: string, s: Scenario): Promise<Record<string, string>> {
@@ -57,6 +63,19 @@ async function explain(url: string, s: Scenario): Promise<Record<string, string>
       where p.topic_id = 1 and p.number >= 1 and p.number <= ${POSTS_PER_PAGE} order by p.number asc`,
     "big topic, last page": `select p.id, p.number, p.content, u.username from forum_posts p inner join users u on u.id = p.author_id
       where p.topic_id = 1 and p.number >= ${from} and p.number <= ${from + POSTS_PER_PAGE - 1} order by p.number asc`,
+    // A member page (decision 360) of bench_member_2 as everyone but the member sees it: the counts, then a page of posts.
+    "member page, counts": `select
+      (select count(*) from forum_posts p join forum_topics t on t.id = p.topic_id where p.author_id = 2 and ${VISIBLE}) as posts,
+      (select count(*) from forum_topics t where t.author_id = 2 and t.deleted_at is null and t.hidden_at is null) as topics,
+      (select count(*) from forum_post_likes l join forum_posts p on p.id = l.post_id join forum_topics t on t.id = p.topic_id
+        where l.user_id = 2 and ${VISIBLE}) as likes_given,
+      (select coalesce(sum(p.like_count), 0) from forum_posts p join forum_topics t on t.id = p.topic_id
+        where p.author_id = 2 and ${VISIBLE}) as likes_received`,
+    "member page, posts": `select p.id, p.topic_id, t.title, p.number, p.content, p.created_at from forum_posts p
+      join forum_topics t on t.id = p.topic_id where p.author_id = 2 and ${VISIBLE}
+      order by p.created_at desc nulls last, p.id desc limit 20 offset 0`,
+    "member page, topics": `select t.id, t.title, t.category, t.post_count, t.created_at from forum_topics t
+      where t.author_id = 2 and t.deleted_at is null and t.hidden_at is null order by t.created_at desc, t.id desc limit 20`,
   };
   const plans: Record<string, string> = {};
   try {
@@ -158,7 +177,7 @@ async function memberCookie(url: string): Promise<string> {
  * active topics, most a few posts behind, and a read-since two days back, so the newest topics are new to them.
  * Every other member has read 20 topics. Idempotent: run on every start.
  */
-async function seedReadState(url: string) {
+export async function seedReadState(url: string) {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await sql`insert into users (username, password_hash) select 'bench_member_' || g, 'not-a-hash'
@@ -175,6 +194,23 @@ async function seedReadState(url: string) {
     await sql`insert into forum_topic_reads (user_id, topic_id, last_read_number)
       select m, 1 + (m * 7919 + k * 104729) % ${topics}::int, 1 from generate_series(2, 10000) m, generate_series(1, 20) k
       on conflict do nothing`;
+    // Likes (decision 312): 20 by each member, so member pages count likes given and received (decision 360); and
+    // bench_member_1's 60 bookmarks, listed on their own page.
+    const [{ maxPost } = { maxPost: 1 }] = await sql<
+      { maxPost: number }[]
+    >`select max(id)::int as "maxPost" from forum_posts`;
+    await sql`insert into forum_post_likes (post_id, user_id)
+      select 1 + (m::bigint * 7919 + k::bigint * 104729) % ${maxPost}::int, m
+      from generate_series(1, 10000) m, generate_series(1, 20) k
+      on conflict do nothing`;
+    await sql`update forum_posts p set like_count = c.n
+      from (select post_id, count(*)::int as n from forum_post_likes group by post_id) c
+      where p.id = c.post_id and p.like_count <> c.n`;
+    await sql`insert into forum_bookmarks (user_id, post_id)
+      select 1, 1 + (k::bigint * 15485863) % ${maxPost}::int from generate_series(1, 60) k
+      on conflict do nothing`;
+    await sql`vacuum analyze forum_post_likes`;
+    await sql`vacuum analyze forum_bookmarks`;
     await sql`vacuum analyze forum_topic_reads`;
     await sql`vacuum analyze users`;
   } finally {
@@ -205,6 +241,10 @@ async function main() {
         "/forum?filter=unread (a member's Unread list)": `${base}/forum?filter=unread`,
         "topic, first page": `${base}/forum/topic/1`,
         [`topic, last page (${lastPage})`]: `${base}/forum/topic/1?page=${lastPage}`,
+        // Member pages (decision 360): another member's (bench_member_2) and, for the member, their own.
+        "member page (bench_member_2)": `${base}/forum/u/bench_member_2`,
+        "member page, posts page 3": `${base}/forum/u/bench_member_2?posts=3`,
+        "own member page (bookmarks)": `${base}/forum/u/bench_member_1`,
       };
       const results: Record<string, unknown> = {};
       try {
@@ -214,6 +254,7 @@ async function main() {
             ["member", { pid: child.pid, cookie }],
           ] as const) {
             if (pageUrl.includes("filter=") && who === "visitor") continue; // a member's own list
+            if (pageUrl.endsWith("/bench_member_1") && who === "visitor") continue; // the own page is the member's
             const check = await fetch(pageUrl, { headers: "cookie" in options ? { cookie: options.cookie } : {} });
             if (check.status !== 200) throw new Error(`${pageUrl} answered ${check.status}`);
             await measure(pageUrl, 10, 2, options); // warm-up
@@ -244,7 +285,9 @@ async function main() {
   for (const row of rows) console.log(row);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

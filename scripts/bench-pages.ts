@@ -42,6 +42,7 @@ const cwd = path.resolve(root, option("cwd", "."));
 const PUBLIC_GOAL = 2;
 const MEMBER_GOAL = 1;
 const JS_GOAL = 1.25;
+const MEMBER_ROUTE = "routes/forum.u.$username";
 const THREE_D_ROUTES = new Set(["routes/3d-viewer", "routes/3d-viewer_.$urn", "routes/octahedron"]);
 
 type Measure = { rps: number; p50: number; p95: number; requests: number; errors: number };
@@ -106,7 +107,7 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 type Row = {
   page: string;
   route: string;
-  as: "visitor" | "returning visitor" | "returning visitor, 5 saved readings" | "member";
+  as: "visitor" | "returning visitor" | "returning visitor, 5 saved readings" | "member" | "member, own page";
   goal: number;
 };
 
@@ -127,7 +128,7 @@ async function main() {
   > = [];
   try {
     site = await startSiteUnderTest({ dataDir, workers, cwd });
-    const { app, cookie, topicId, readerCookie } = site;
+    const { app, cookie, topicId, readerCookie, memberName, writerName } = site;
     const blogHtml = await (await fetch(`${app.base}/blog`)).text();
     const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(blogHtml)?.[1];
     if (!slug) throw new Error("no blog post found on /blog");
@@ -159,9 +160,20 @@ async function main() {
       { page: "/forum", route: "routes/forum._index", as: "member", goal: MEMBER_GOAL },
       { page: `/forum/topic/${topicId}`, route: "routes/forum.topic.$id", as: "member", goal: MEMBER_GOAL },
       { page: "/user-profile", route: "routes/user-profile", as: "member", goal: MEMBER_GOAL },
+      // Member pages (decision 360): another member's page as a visitor and as a member, and one's own page.
+      { page: `/forum/u/${writerName}`, route: MEMBER_ROUTE, as: "visitor", goal: PUBLIC_GOAL },
+      { page: `/forum/u/${writerName}`, route: MEMBER_ROUTE, as: "member", goal: MEMBER_GOAL },
+      { page: `/forum/u/${memberName}`, route: MEMBER_ROUTE, as: "member, own page", goal: MEMBER_GOAL },
     ];
     // `--only=/forum/topic/1` means the benchmark's topic, whatever its id in a database kept from earlier runs.
-    const wanted = only.map((page) => (/^\/forum\/topic\/\d+$/.test(page) ? `/forum/topic/${topicId}` : page));
+    // `--only=/forum/u` means the benchmark's member pages.
+    const wanted = only.flatMap((page) =>
+      /^\/forum\/topic\/\d+$/.test(page)
+        ? [`/forum/topic/${topicId}`]
+        : page === "/forum/u"
+          ? [`/forum/u/${writerName}`, `/forum/u/${memberName}`]
+          : [page],
+    );
     const rows = allRows.filter((row) => wanted.length === 0 || wanted.includes(row.page));
 
     const siteJs = pageScriptBytes(path.join(cwd, "public/build"));
@@ -173,6 +185,7 @@ async function main() {
         "returning visitor": visitorCookie,
         "returning visitor, 5 saved readings": readerCookie,
         member: cookie,
+        "member, own page": cookie,
       }[row.as];
       const url = `${app.base}${row.page}`;
       const check = await fetch(url, { headers: cookieFor ? { cookie: cookieFor } : {} });

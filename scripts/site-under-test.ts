@@ -40,7 +40,8 @@ export async function startSiteDatabase(dataDir: string) {
 /**
  * The site as scripts/bench-pages.ts and scripts/lighthouse-pages.ts measure it: the production server (needs a
  * build; says so when there is none) on the database of `startSiteDatabase`, with a recorded sky (what the astrology
- * monitor keeps), a member signed in by `cookie`, a topic with ten replies, and a returning visitor (`readerCookie`)
+ * monitor keeps), a member signed in by `cookie` (`memberName`), a topic with ten replies by them and five by another
+ * member (`writerName`), and a returning visitor (`readerCookie`)
  * with five saved angel readings. `env` is the server's (for another build on the same database and secret).
  * `stop()` stops both.
  */
@@ -64,7 +65,7 @@ export async function startSiteUnderTest({
   const database = await startSiteDatabase(dataDir);
   try {
     const { databaseUrl } = database;
-    const { cookie, topicId, readerCookie } = await prepare(databaseUrl, dataDir);
+    const { cookie, topicId, readerCookie, memberName, writerName } = await prepare(databaseUrl, dataDir);
     const env = { ...database.env, WEB_CONCURRENCY: String(workers) };
     const app = await startAppServer(env, { nodeArgs, cwd });
     return {
@@ -72,6 +73,8 @@ export async function startSiteUnderTest({
       cookie,
       topicId,
       readerCookie,
+      memberName,
+      writerName,
       databaseUrl,
       env,
       stop: async () => {
@@ -88,7 +91,7 @@ export async function startSiteUnderTest({
 async function prepare(
   databaseUrl: string,
   dataDir: string,
-): Promise<{ cookie: string; topicId: number; readerCookie: string }> {
+): Promise<{ cookie: string; topicId: number; readerCookie: string; memberName: string; writerName: string }> {
   process.env.DATABASE_URL = databaseUrl;
   process.env.SESSION_SECRET = SESSION_SECRET;
   process.env.DATA_DIR ??= path.join(dataDir, "app");
@@ -115,6 +118,18 @@ async function prepare(
   });
   for (let i = 0; i < 10; i++)
     await createPost({ topicId: topic.id, authorId: user.id, content: `Reply ${i} to the benchmark topic.` });
+  // Another member who wrote in it: their member page is another's page to the signed-in member (decision 360).
+  const writer = await createUser({
+    username: `bench_w_${suffix}`,
+    email: `bench_w_${suffix}@example.test`,
+    password: "Passw0rd!bench",
+  });
+  for (let i = 0; i < 5; i++)
+    await createPost({
+      topicId: topic.id,
+      authorId: writer.id,
+      content: `The writer's reply ${i} to the benchmark topic.`,
+    });
   const cookie = (await createUserSession(user.id)).split(";")[0]!;
   // A returning visitor who decoded five angel numbers, as the angel page's form does (with its default preferences).
   const reader = await getVisitor(new Request("http://bench.invalid/angel"));
@@ -128,5 +143,11 @@ async function prepare(
     if (!decoded.ok) throw new Error(`decoding ${number} for the bench's reader failed: ${decoded.message}`);
   }
   await closePool();
-  return { cookie, topicId: topic.id, readerCookie: reader.setCookie!.split(";")[0]! };
+  return {
+    cookie,
+    topicId: topic.id,
+    readerCookie: reader.setCookie!.split(";")[0]!,
+    memberName: user.username,
+    writerName: writer.username,
+  };
 }

@@ -2,7 +2,7 @@ import { profilePage } from "~/accounts/page-cache.server";
 import { astrologyPages } from "~/astrology/page-cache.server";
 import { TAB_COOKIE } from "~/astrology/tab";
 import { contentPages } from "~/content/page-cache.server";
-import { forumListPage, forumTopicPages } from "~/forum/page-cache.server";
+import { forumListPage, forumMemberPages, forumTopicPages } from "~/forum/page-cache.server";
 import { angelPage, homePage, numerologyPages } from "~/numerology/page-cache.server";
 import { COOKIES } from "~/utils/cookies";
 import { env } from "~/utils/env.server";
@@ -23,6 +23,7 @@ export const pageCache = createPageCache({
     astrologyPages,
     forumListPage,
     forumTopicPages,
+    forumMemberPages,
     profilePage,
   ],
   ttlSeconds: env.PAGE_CACHE_SECONDS,

@@ -8,6 +8,7 @@ import { publicOrigin } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
 import { parseId } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
+import { setBookmark } from "./bookmarks.server";
 import { setLike } from "./likes.server";
 import { checkForumLimit } from "./limits.server";
 import { TOPIC_MISSING } from "./notices";
@@ -189,4 +190,43 @@ export async function likeIntent(formData: FormData, user: Member, topic: { id: 
     return failed(intent, undefined, { title: "Could not like", description: "That post cannot be liked." }, 404);
   }
   return redirect(`${topicHref(topic.id, pageOfPost(outcome.number))}#post-${outcome.number}`);
+}
+
+/**
+ * Bookmark a post or take the bookmark away (decision 360), a plain form POST from the post's card: back to the post
+ * on its page, with a toast that says what happened (the toast's live region reads it; the button, whose form came
+ * back to the post, keeps the focus). A post of another topic, or one the member may not read, is refused.
+ */
+export async function bookmarkIntent(formData: FormData, user: Member, topic: { id: number }) {
+  const intent = formData.get("intent") === "unbookmark" ? "unbookmark" : "bookmark";
+  const postId = parseId(String(formData.get("postId") ?? ""));
+  const outcome = postId
+    ? await setBookmark({ memberId: user.id, postId, topicId: topic.id, bookmark: intent === "bookmark" })
+    : null;
+  if (outcome?.status !== "done") {
+    const toast = { title: "Could not bookmark", description: "That post cannot be bookmarked." };
+    return failed(intent, undefined, toast, 404);
+  }
+  return redirectWithToast(`${topicHref(topic.id, pageOfPost(outcome.number))}#post-${outcome.number}`, {
+    title: bookmarkToast(intent, outcome.number),
+    type: "success",
+  });
+}
+
+/** What a bookmark's toast says (the topic page and the member page alike). */
+export const bookmarkToast = (intent: "bookmark" | "unbookmark", number: number) =>
+  intent === "bookmark" ? `Post #${number} bookmarked` : `Bookmark removed from post #${number}`;
+
+/**
+ * The member page's Remove form (decision 360): the bookmark of a post goes, whatever became of the post; back to the
+ * page of bookmarks the form was on.
+ */
+export async function removeBookmarkIntent(formData: FormData, user: Member, back: string) {
+  const postId = parseId(String(formData.get("postId") ?? ""));
+  const outcome = postId ? await setBookmark({ memberId: user.id, postId, topicId: null, bookmark: false }) : null;
+  if (outcome?.status !== "done") {
+    const toast = { title: "Could not remove the bookmark", description: "That post is not bookmarked." };
+    return failed("unbookmark", undefined, toast, 404);
+  }
+  return redirectWithToast(back, { title: bookmarkToast("unbookmark", outcome.number), type: "success" });
 }

@@ -4,14 +4,16 @@ import { asTemplateMember, SESSION_COOKIE_NAME, TEMPLATE_MEMBER, templatedSessio
 import { COOKIES } from "~/utils/cookies";
 import { parseId } from "~/utils/ids";
 import type { MemberTemplates, MemberVariant, PageSection } from "~/utils/page-cache.server";
+import { listBookmarks } from "./bookmarks.server";
 import { isForumCategory } from "./categories";
 import { unreadNotificationCount } from "./member-notifications.server";
-import { FORUM_NOTIFICATIONS_HOLE, FORUM_TOPICS_HOLE } from "./pages";
+import { FORUM_BOOKMARKS_HOLE, FORUM_NOTIFICATIONS_HOLE, FORUM_TOPICS_HOLE, memberListHref } from "./pages";
 import { isTopicFilter } from "./reading";
 import { recordRead } from "./reading.server";
 import { loadTopicList } from "./topic-list.server";
 import { pageOwnership } from "./topics.server";
 import { NotificationsLink } from "./ui/forum-header";
+import { MemberBookmarks } from "./ui/member-activity";
 import { TopicList } from "./ui/topic-list";
 
 const TOPIC_PATH = /^\/forum\/topic\/([^/]+)$/;
@@ -62,7 +64,8 @@ async function forumListMemberVariant(req: ExpressRequest): Promise<MemberVarian
 
 /**
  * A signed-in member's topic page from the member template (decision 120): it also shows which of its posts (and
- * whether the topic) the member wrote and which of its posts they like (decision 312), which key it. A member who wrote a hidden post on the page (they see its
+ * whether the topic) the member wrote, which of its posts they like (decision 312) and which they bookmarked (decision
+ * 360), which key it. A member who wrote a hidden post on the page (they see its
  * text) or asks for a form in the page (`?edit=`, `?confirm=`) gets the page rendered for them. Opening the page
  * records that the member has read the topic up to its last post on the page (decision 310), as the topic's loader
  * does when the page is rendered for them.
@@ -85,10 +88,15 @@ async function forumTopicMemberVariant(req: ExpressRequest): Promise<MemberVaria
   ]);
   return {
     holes: { [FORUM_NOTIFICATIONS_HOLE]: notifications },
-    key: `topic ${ownership.ownTopic ? "own" : "other"} ${ownership.ownPosts.join(",")} liked ${ownership.likedPosts.join(",")}`,
+    key: `topic ${ownership.ownTopic ? "own" : "other"} ${ownership.ownPosts.join(",")} liked ${ownership.likedPosts.join(",")} bookmarked ${ownership.bookmarkedPosts.join(",")}`,
     member: whose,
     context: {
-      forumOwnership: { topic: ownership.ownTopic, posts: ownership.ownPosts, liked: ownership.likedPosts },
+      forumOwnership: {
+        topic: ownership.ownTopic,
+        posts: ownership.ownPosts,
+        liked: ownership.likedPosts,
+        bookmarked: ownership.bookmarkedPosts,
+      },
     },
   };
 }
@@ -121,4 +129,66 @@ export const forumTopicPages: PageSection = {
   channel: "forum_changed",
   shared: true,
   members: memberTemplates(forumTopicMemberVariant, [FORUM_NOTIFICATIONS_HOLE]),
+};
+
+const MEMBER_PATH = /^\/forum\/u\/([^/]+)$/;
+
+/**
+ * A signed-in member's view of another member's page (decision 360) from the member template: the page shows every
+ * plain member what it shows a visitor (members.server's rule), so only the header (their name and the notifications
+ * hole) is theirs. Their own page (their bookmarks, links to their settings) is rendered for them.
+ */
+async function forumMemberPageVariant(req: ExpressRequest): Promise<MemberVariant | null> {
+  const asked = await templatedMember(req);
+  if (!asked || !asked.only(["posts", "topics"])) return null;
+  const path = MEMBER_PATH.exec(asked.url.pathname);
+  let name: string;
+  try {
+    name = decodeURIComponent(path?.[1] ?? "");
+  } catch {
+    return null;
+  }
+  if (!name) return null;
+  const { member, url, whose } = asked;
+  // One's own page (their own spelling: another answers a redirect) from a template of its own, read with their
+  // eyes (the page cache's context says whose page it is), their bookmarks a hole read now.
+  if (name === member.username) {
+    const [bookmarks, notifications] = await Promise.all([
+      listBookmarks({ reader: { id: member.id, canModerate: false }, page: 1 }),
+      notificationsLink(member.id),
+    ]);
+    const list = (
+      <MemberBookmarks
+        bookmarks={bookmarks.items}
+        page={bookmarks.page}
+        pageCount={bookmarks.pageCount}
+        total={bookmarks.total}
+        href={(page) => memberListHref(member.username, url.search, "bookmarks", page)}
+      />
+    );
+    return {
+      key: "own",
+      member: whose,
+      holes: { [FORUM_NOTIFICATIONS_HOLE]: notifications, [FORUM_BOOKMARKS_HOLE]: renderToStaticMarkup(list) },
+      context: { forumMemberPageOwner: member.id },
+    };
+  }
+  if (name.toLowerCase() === member.username.toLowerCase()) return null;
+  return {
+    key: "other",
+    member: whose,
+    holes: { [FORUM_NOTIFICATIONS_HOLE]: await notificationsLink(member.id) },
+  };
+}
+
+/**
+ * Member pages (decision 360): for visitors and plain members alike, cleared with the rest of the forum (a post, a
+ * topic, a like's count or a name changes: migration 0001's triggers).
+ */
+export const forumMemberPages: PageSection = {
+  name: "forum-member",
+  paths: [MEMBER_PATH],
+  channel: "forum_changed",
+  shared: true,
+  members: memberTemplates(forumMemberPageVariant, [FORUM_NOTIFICATIONS_HOLE, FORUM_BOOKMARKS_HOLE]),
 };

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { isDatabaseUnavailable } from "#db/client.server";
 import { parseId } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
+import { bookmarkedBy } from "./bookmarks.server";
 import { categoryLabel } from "./categories";
 import { likedBy } from "./likes.server";
 import { quoteText } from "./mentions";
@@ -58,6 +59,16 @@ export async function readerLikes(context: AppLoadContext, userId: number | unde
   if (context.forumOwnership) return new Set(context.forumOwnership.liked);
   if (userId === undefined || context.pageCache?.member) return new Set<number>();
   return likedBy({ memberId: userId, postIds });
+}
+
+/**
+ * Which of the page's posts the reader bookmarked (decision 360), as readerLikes: in a member template, what the page
+ * cache found of the member it stands for; otherwise read now.
+ */
+export async function readerBookmarks(context: AppLoadContext, userId: number | undefined, postIds: number[]) {
+  if (context.forumOwnership) return new Set(context.forumOwnership.bookmarked);
+  if (userId === undefined || context.pageCache?.member) return new Set<number>();
+  return bookmarkedBy({ memberId: userId, postIds });
 }
 
 /**

@@ -479,6 +479,12 @@ const pageOwnershipQuery = preparedQuery("forum-page-ownership", (db) =>
         where liked.user_id = ${sql.placeholder("memberId")} and forum_posts.topic_id = forum_topics.id
           and forum_posts.number between (${shownPage} - 1) * ${perPage} + 1 and ${shownPage} * ${perPage}
         order by liked.post_id)`,
+      // The member's bookmarks of posts on the page (decision 360): the Bookmark buttons they see, so the key too.
+      bookmarkedPosts: sql<number[]>`array(select kept.post_id from forum_bookmarks kept
+        join forum_posts on forum_posts.id = kept.post_id
+        where kept.user_id = ${sql.placeholder("memberId")} and forum_posts.topic_id = forum_topics.id
+          and forum_posts.number between (${shownPage} - 1) * ${perPage} + 1 and ${shownPage} * ${perPage}
+        order by kept.post_id)`,
       // The highest post number the page shows (0: a topic without replies): what the member has read once it opens.
       lastShownNumber: sql<number>`least(${shownPage} * ${perPage}, ${forumTopics.postCount})`,
     })

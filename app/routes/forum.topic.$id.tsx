@@ -12,7 +12,7 @@ import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { tokenizeContent } from "~/forum/content-tokens";
-import { editIntent, FORM_CONSTRAINTS, likeIntent, replyIntent } from "~/forum/forms.server";
+import { bookmarkIntent, editIntent, FORM_CONSTRAINTS, likeIntent, replyIntent } from "~/forum/forms.server";
 import { likesOf } from "~/forum/likes.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
 import {
@@ -25,7 +25,15 @@ import {
 } from "~/forum/notices";
 import { mayOpenEditor, topicHref } from "~/forum/pages";
 import { recordRead } from "~/forum/reading.server";
-import { loadTopic, orFail, postRedirect, quoteFor, readerLikes, readerOwns } from "~/forum/topic-page.server";
+import {
+  loadTopic,
+  orFail,
+  postRedirect,
+  quoteFor,
+  readerBookmarks,
+  readerLikes,
+  readerOwns,
+} from "~/forum/topic-page.server";
 import {
   canSeeTopic,
   getPost,
@@ -86,9 +94,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const owns = readerOwns(context, user?.id);
   // Likes (decision 312): each visible post's count and first names, and which the reader likes.
   const shownIds = posts.filter((post) => !post.hidden).map((post) => post.id);
-  const [likes, liked] = await Promise.all([
+  const [likes, liked, bookmarked] = await Promise.all([
     orFail(likesOf({ postIds: shownIds }), FETCH_POSTS_FAILED),
     orFail(readerLikes(context, user?.id, shownIds), FETCH_POSTS_FAILED),
+    // and which the reader bookmarked (decision 360)
+    orFail(readerBookmarks(context, user?.id, shownIds), FETCH_POSTS_FAILED),
   ]);
   // The member has now seen the topic up to the page's last post (decision 310); a member template's render (the
   // page cache's own, as a made-up member) records nothing: the cache records each member's read as it serves them.
@@ -124,6 +134,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       own: owns.post({ id, authorId }),
       likes: likes.get(id) ?? null,
       liked: liked.has(id),
+      bookmarked: bookmarked.has(id),
     })),
     page,
     pageCount,
@@ -152,6 +163,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "reply") return replyIntent(formData, user, topic);
   if (intent === "edit") return editIntent(formData, user, topic);
   if (intent === "like" || intent === "unlike") return likeIntent(formData, user, topic);
+  if (intent === "bookmark" || intent === "unbookmark") return bookmarkIntent(formData, user, topic);
   return data({ intent: "unknown", result: undefined, toast: { title: "Unknown action" } }, { status: 400 });
 }
 

@@ -290,6 +290,39 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
     expect(main(marked)).toContain("All topics marked as read");
   });
 
+  it("bookmarks a post, finds it on the own member page and removes it there; follows an author to theirs (decision 360)", async () => {
+    const topicPage = `/forum/topic/${othersPost.topicId}`;
+    const member = await userNamed(username);
+    const rows = () =>
+      db
+        .select({ postId: schema.forumBookmarks.postId })
+        .from(schema.forumBookmarks)
+        .where(orm.eq(schema.forumBookmarks.userId, member!.id));
+    const kept = await browser.visit(topicPage, [{ press: "Bookmark post #1" }]);
+    expect(main(kept)).toContain("Post #1 bookmarked");
+    expect(main(kept)).toContain("Remove bookmark from post #1");
+    expect(await rows()).toEqual([{ postId: othersPost.postId }]);
+
+    const own = await browser.visit(`/forum/u/${username}`);
+    expect(main(own)).toContain("Your bookmarks (1)");
+    expect(main(own)).toContain("Post #1 in Flag me by tb_other");
+    const removed = await browser.visit(`/forum/u/${username}`, [{ press: "Remove bookmark" }]);
+    expect(main(removed)).toContain("Bookmark removed from post #1");
+    expect(main(removed)).toContain("Your bookmarks (0)");
+    expect(await rows()).toEqual([]);
+
+    const author = await browser.visit(topicPage, [{ follow: "tb_other" }]);
+    expect(author.url).toContain("/forum/u/tb_other");
+    const [{ posts, newest } = { posts: 0, newest: 0 }] = await db
+      .select({ posts: orm.sql<number>`count(*)::int`, newest: orm.sql<number>`max(number)` })
+      .from(schema.forumPosts)
+      .where(orm.eq(schema.forumPosts.topicId, othersPost.topicId));
+    expect(main(author)).toContain(`Posts (${posts})`);
+    expect(main(author)).toContain("Topics started (1)");
+    expect(main(author)).toContain(`Post #${newest} in Flag me`);
+    expect(main(author)).not.toContain("Your bookmarks");
+  });
+
   it("adds an e-mail address (a member who has none)", async () => {
     const { createUser } = await import("~/accounts/users.server");
     const bare = `tb_${name}_bare`;

@@ -5,7 +5,7 @@ import { onDemand } from "~/components/on-demand";
 import { PostContent } from "../content";
 import type { ContentToken } from "../content-tokens";
 import { HIDDEN_POST_NOTICE } from "../notices";
-import { mayEdit, topicHref } from "../pages";
+import { mayEdit, memberHref, topicHref } from "../pages";
 import { PostLikes, type LikesView } from "./post-likes";
 
 /** The edit form (Conform) loads when a post is being edited (?edit=…), decision 107. */
@@ -30,6 +30,8 @@ export type PostView = {
   likes: LikesView | null;
   /** the reader likes it */
   liked: boolean;
+  /** the reader bookmarked it (decision 360) */
+  bookmarked: boolean;
 };
 
 export function PostCard({
@@ -76,9 +78,10 @@ export function PostCard({
             by <bdi>{post.author.username}</bdi>
           </span>
         </span>
-        <span aria-hidden="true" className="font-semibold">
+        {/* the author's member page (decision 360); the post's name above already says whose post it is */}
+        <a href={memberHref(post.author.username)} className="font-semibold text-ink underline">
           <bdi>{post.author.username}</bdi>
-        </span>
+        </a>
         <FormattedDate date={post.createdAt} />
         {post.edited ? <span className="italic">(edited)</span> : null}
         <span className="ml-auto flex gap-3">
@@ -121,6 +124,8 @@ export function PostCard({
           likes={post.likes}
           canLike={signedIn && !post.own}
           liked={post.liked}
+          canBookmark={signedIn}
+          bookmarked={post.bookmarked}
         />
       ) : null}
       {dialog}

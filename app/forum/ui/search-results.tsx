@@ -1,5 +1,6 @@
 import { FormattedDate } from "~/components/formatted-date";
 import { categoryLabel } from "../categories";
+import { memberHref } from "../pages";
 import type { ExcerptPiece } from "../search";
 import { CategoryBadge } from "./category-badge";
 
@@ -51,7 +52,10 @@ export function SearchResultList({ results }: { results: SearchResultCard[] }) {
             <CategoryBadge label={categoryLabel(result.topic.category)} />
             <span>{result.post ? `Post #${result.post.number}` : "Topic"}</span>
             <span>
-              by <bdi>{result.author.username}</bdi>
+              {"by "}
+              <a href={memberHref(result.author.username)} className="underline">
+                <bdi>{result.author.username}</bdi>
+              </a>
             </span>
             <FormattedDate date={result.createdAt} />
             {result.hidden ? <strong className="text-red-800">Hidden from members</strong> : null}

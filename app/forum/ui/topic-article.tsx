@@ -3,7 +3,7 @@ import { FormattedDate } from "~/components/formatted-date";
 import { PostContent } from "../content";
 import type { ContentToken } from "../content-tokens";
 import { HIDDEN_TOPIC_NOTICE, TOPIC_LOCKED } from "../notices";
-import { repliesLabel } from "../pages";
+import { memberHref, repliesLabel } from "../pages";
 import { CategoryBadge } from "./category-badge";
 
 export type TopicView = {
@@ -46,7 +46,10 @@ export function TopicArticle({
       {topic.descriptionTokens ? <PostContent tokens={topic.descriptionTokens} className="mt-3 text-lg" /> : null}
       <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
         <span>
-          Started by <bdi>{topic.author.username}</bdi>
+          {"Started by "}
+          <a href={memberHref(topic.author.username)} className="underline">
+            <bdi>{topic.author.username}</bdi>
+          </a>
         </span>
         <span>
           <FormattedDate date={topic.createdAt} />

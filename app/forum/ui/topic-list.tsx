@@ -1,6 +1,6 @@
 import { FormattedDate } from "~/components/formatted-date";
 import { ALL_TOPICS, categoryLabel, FORUM_CATEGORIES } from "../categories";
-import { forumHref, postHref, repliesLabel } from "../pages";
+import { forumHref, memberHref, postHref, repliesLabel } from "../pages";
 import { unreadLabel, type ReadMark, type TopicFilter } from "../reading";
 import { CategoryBadge } from "./category-badge";
 
@@ -143,7 +143,10 @@ export function TopicList({
               <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink">
                 <CategoryBadge label={categoryLabel(topic.category)} />
                 <span>
-                  by <bdi>{topic.author.username}</bdi>
+                  {"by "}
+                  <a href={memberHref(topic.author.username)} className="underline">
+                    <bdi>{topic.author.username}</bdi>
+                  </a>
                 </span>
                 <span>
                   Created <FormattedDate date={topic.createdAt} />
