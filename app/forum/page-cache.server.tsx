@@ -177,7 +177,8 @@ async function forumMemberPageVariant(req: ExpressRequest): Promise<MemberVarian
   return {
     key: "other",
     member: whose,
-    holes: { [FORUM_NOTIFICATIONS_HOLE]: await notificationsLink(member.id) },
+    // every template of the section has both holes: another member's page leaves the bookmarks' empty
+    holes: { [FORUM_NOTIFICATIONS_HOLE]: await notificationsLink(member.id), [FORUM_BOOKMARKS_HOLE]: "" },
   };
 }
 

@@ -122,20 +122,19 @@ export default function MemberPage() {
           </ul>
         </nav>
       ) : null}
-      {own ? (
-        // a member hole of the own page's member template (decision 360): the page cache fills it per response
-        <PageHole name={FORUM_BOOKMARKS_HOLE} onClick={linkNavigation}>
-          {bookmarks ? (
-            <MemberBookmarks
-              bookmarks={bookmarks.items}
-              page={bookmarks.page}
-              pageCount={bookmarks.pageCount}
-              total={bookmarks.total}
-              href={pageHref("bookmarks")}
-            />
-          ) : null}
-        </PageHole>
-      ) : null}
+      {/* a member hole of the member templates (decision 360): one's own bookmarks, filled per response by the page
+          cache; on every other member page it stays empty (a section's holes are in each of its templates) */}
+      <PageHole name={FORUM_BOOKMARKS_HOLE} onClick={linkNavigation}>
+        {bookmarks ? (
+          <MemberBookmarks
+            bookmarks={bookmarks.items}
+            page={bookmarks.page}
+            pageCount={bookmarks.pageCount}
+            total={bookmarks.total}
+            href={pageHref("bookmarks")}
+          />
+        ) : null}
+      </PageHole>
       <MemberPosts
         posts={posts.items}
         page={posts.page}

@@ -221,8 +221,11 @@ describe("member pages follow the moderation rules", () => {
       .update(forumPosts)
       .set({ hiddenAt: new Date() })
       .where(and(eq(forumPosts.topicId, topic.id), eq(forumPosts.number, 23)));
+    // (the notification reaches the server's listener a moment after the commit, as for the topic pages)
+    await expect
+      .poll(async () => (await visit(`/forum/u/${writer.username}`)).body.includes("Posts (22)"), { timeout: 5_000 })
+      .toBe(true);
     const after = await visit(`/forum/u/${writer.username}`);
-    expect(after.body).toContain("Posts (22)");
     expect(after.body).not.toContain(`href="/forum/topic/${topic.id}/post/23"`);
 
     // Names without case land on the member's own spelling; unknown names are the site's 404.

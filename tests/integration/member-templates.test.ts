@@ -123,6 +123,32 @@ describe("a member's forum page from a member template", () => {
     expect(replierPage.body).not.toContain(`?edit=${posts[0]!.id}"`);
   });
 
+  it("a member page, another's and one's own, is the page rendered for them (decision 360)", async () => {
+    const author = await member();
+    const replier = await member();
+    const { topic, posts } = await topicWithPosts(author, replier);
+    const { setBookmark } = await import("~/forum/bookmarks.server");
+    await setBookmark({ memberId: replier.id, postId: posts[0]!.id, topicId: topic.id, bookmark: true });
+    const cookie = await cookieFor(replier.id);
+    for (const pathname of [`/forum/u/${author.username}`, `/forum/u/${replier.username}`]) {
+      const kept = await fromTemplate(pathname, cookie);
+      const whole = await rendered(pathname, cookie);
+      expect(whole.cached).toBe(false);
+      const [a, b] = await Promise.all([split(kept), split(whole)]);
+      expect(a.html, pathname).toBe(b.html);
+      // The header's link and one's own bookmarks are member holes: the template's data leaves them out.
+      const page = (b.data as { loaderData: Record<string, { notifications?: unknown; bookmarks?: unknown }> })
+        .loaderData["routes/forum.u.$username"]!;
+      page.notifications = null;
+      if (pathname.endsWith(replier.username)) expect(page.bookmarks).toMatchObject({ total: 1 });
+      page.bookmarks = null;
+      expect(a.data, pathname).toEqual(b.data);
+      expect(a.data).toMatchObject({ loaderData: { root: { user: { id: replier.id } } } });
+    }
+    expect((await fromTemplate(`/forum/u/${replier.username}`, cookie)).body).toContain("Your bookmarks (1)");
+    expect((await fromTemplate(`/forum/u/${author.username}`, cookie)).body).not.toContain("Your bookmarks");
+  });
+
   it("shows each member only their own name and id, with a nonce, an ETag and a 304 of their own", async () => {
     const first = await member();
     const second = await member();
