@@ -15,13 +15,12 @@ import {
   piecesOf,
 } from "./pieces.server";
 import type { DocumentRenderer, MemberTemplates, MemberVariant, PageSection, PageTicket } from "./section";
-import { cookieName, type Entry, type PageStore } from "./store.server";
+import { keepable, type Entry, type PageStore, type RenderedPage } from "./store.server";
 
 export const PRIVATE_CACHE_CONTROL = "private, no-cache";
 
 type Section = PageSection & { members: MemberTemplates };
 type Next = (error?: unknown) => void;
-export type RenderedPage = { status: number; headers: Headers; body: Buffer<ArrayBuffer>; nonce: string };
 export type Answer = (
   req: ExpressRequest,
   res: ExpressResponse,
@@ -127,14 +126,10 @@ export function createMemberTemplates({
      */
     keep(ticket: PageTicket, section: PageSection, page: RenderedPage): Buffer<ArrayBuffer> {
       const { status, headers, body, nonce } = page;
-      const keepable =
-        !ticket.refused &&
-        status === 200 &&
-        !!nonce &&
-        body.byteLength <= maxEntryBytes &&
-        headers.getSetCookie().every((cookie) => neutralCookies.includes(cookieName(cookie)));
       const memberHoles = holes.ofMembers(section.name);
-      const pieces = keepable ? piecesOf(body, Buffer.from(nonce), memberHoles, section.members!.templateMember) : null;
+      const pieces = keepable(ticket, page, neutralCookies, maxEntryBytes)
+        ? piecesOf(body, Buffer.from(nonce), memberHoles, section.members!.templateMember)
+        : null;
       if (!pieces || !memberHoles.every((_, index) => holdsHole(pieces, index))) return body;
       if (ticket.generation !== store.generation(section.name)) return body;
       headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);

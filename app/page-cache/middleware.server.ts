@@ -4,16 +4,11 @@ import { COOKIES } from "~/utils/cookies";
 import { publicOrigin } from "~/utils/env.server";
 import { visitorIdOfRequest } from "~/utils/visitor.server";
 import { createHoles } from "./holes.server";
-import {
-  createMemberTemplates,
-  PRIVATE_CACHE_CONTROL,
-  type Answer,
-  type RenderedPage,
-} from "./member-templates.server";
+import { createMemberTemplates, PRIVATE_CACHE_CONTROL, type Answer } from "./member-templates.server";
 import { visitorChanged } from "./memo.server";
 import { assemble, etagOf, filledEtag, piecesOf } from "./pieces.server";
 import { asksUncached, type DocumentRenderer, type PageSection, type PageTicket } from "./section";
-import { cookieName, createPageStore } from "./store.server";
+import { cookieName, createPageStore, keepable, type RenderedPage } from "./store.server";
 
 export { PRIVATE_CACHE_CONTROL };
 /** How long a CDN may keep a shared page, and serve it stale while it asks again. */
@@ -181,17 +176,7 @@ export function createPageCache({
       // A template is filled whether it is kept or not: its loader left this visitor's parts out of it.
       const fills = holed ? await holes.fillsFor(ticket) : [];
       const sent = holed ? assemble(pieces, Buffer.from(nonce), fills) : body;
-      const keepable =
-        !ticket.refused &&
-        request.method === "GET" &&
-        status === 200 &&
-        !!nonce &&
-        body.byteLength <= maxEntryBytes &&
-        headers.getSetCookie().every((cookie) => {
-          const name = cookieName(cookie);
-          return neutralCookies.includes(name) || replayCookies.includes(name);
-        });
-      if (!keepable) {
+      if (!keepable(ticket, page, [...neutralCookies, ...replayCookies], maxEntryBytes)) {
         if (!headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
         return sent;
       }

@@ -1,6 +1,6 @@
 import { isDatabaseUnavailable, listenForNotifications } from "#db/client.server";
 import type { Piece } from "./pieces.server";
-import type { PageSection } from "./section";
+import type { PageSection, PageTicket } from "./section";
 
 /** A kept page: its pieces (app/page-cache/pieces.server.ts), status, headers and ETag. */
 export type Entry = {
@@ -133,3 +133,14 @@ export type PageStore = ReturnType<typeof createPageStore>;
 
 /** A Set-Cookie header's (or a Cookie pair's) name. */
 export const cookieName = (cookie: string) => cookie.split("=", 1)[0]!.trim();
+
+/** A document as Remix rendered it, with the nonce it was rendered with. */
+export type RenderedPage = { status: number; headers: Headers; body: Buffer<ArrayBuffer>; nonce: string };
+
+/** Whether a rendered page may be kept: not refused, a 200 with a nonce, not too big, setting only `cookies`. */
+export const keepable = (ticket: PageTicket, page: RenderedPage, cookies: string[], maxBytes: number) =>
+  !ticket.refused &&
+  page.status === 200 &&
+  !!page.nonce &&
+  page.body.byteLength <= maxBytes &&
+  page.headers.getSetCookie().every((cookie) => cookies.includes(cookieName(cookie)));
