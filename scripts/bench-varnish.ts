@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench-varnish.ts [--duration=S] [--rounds=R] [--connections=N] [--pages=/about,/forum] [--cwd=DIR]`:
  * issue 43's "measure the engine the ecosystem already has": a signed-out visitor's shared page served three ways
  * in one run, turn by turn (A B C, then C B A, ...):
- *   - **node**: Node's own http server answering the same bytes (the ceiling: no cache logic at all);
+ *   - **node**: Node's own http server answering the same bytes, gzipped once (the ceiling: no cache, no compression);
  *   - **in-process**: the site's page cache (app/page-cache/), as `npm start` serves it;
  *   - **varnish**: Debian's Varnish in front of the same site (installed with apt when missing), keeping what the
  *     site marks shared (`Cache-Control: public, s-maxage=10`) for its s-maxage, the visitor-id cookie a first visit
@@ -12,7 +12,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { get } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../db/embedded";
@@ -28,6 +28,8 @@ const pages = option("pages", "/about,/forum").split(",");
 const cwd = path.resolve(root, option("cwd", "."));
 
 type Side = "node" | "in-process" | "varnish";
+/** Every side is asked as a browser asks: gzip accepted (the site compresses each answer; Varnish keeps it gzipped). */
+const ACCEPT_GZIP = { "accept-encoding": "gzip" };
 type Tally = { requests: number; seconds: number; latencies: number[]; errors: number };
 
 function ensureVarnish() {
@@ -35,7 +37,10 @@ function ensureVarnish() {
   execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "varnish"], { stdio: "inherit" });
 }
 
-/** The VCL: keep shared answers (the site's s-maxage) without their Set-Cookie; pass everything else through. */
+/**
+ * The VCL: keep shared answers (the site's s-maxage) without their Set-Cookie, fetched plain and gzipped once by
+ * Varnish (as Varnish's own docs advise); pass everything else through.
+ */
 const vcl = (host: string, port: string) => `vcl 4.1;
 backend site { .host = "${host}"; .port = "${port}"; }
 sub vcl_recv {
@@ -43,9 +48,13 @@ sub vcl_recv {
   if (req.http.Cookie) { return (pass); }
   return (hash);
 }
+sub vcl_backend_fetch {
+  unset bereq.http.Accept-Encoding;
+}
 sub vcl_backend_response {
   if (beresp.http.Cache-Control ~ "public" && beresp.http.Cache-Control ~ "s-maxage") {
     unset beresp.http.Set-Cookie;
+    set beresp.do_gzip = true;
     return (deliver);
   }
   set beresp.uncacheable = true;
@@ -85,21 +94,54 @@ async function startVarnish(backend: URL): Promise<{ base: string; stop: () => v
   throw new Error("varnishd did not answer");
 }
 
-/** Node's own http server answering one page's bytes and headers, as the site sent them. */
-async function startNodeBytes(page: Response): Promise<{ base: string; stop: () => void }> {
-  const body = Buffer.from(await page.arrayBuffer());
-  const headers = Object.fromEntries([...page.headers].filter(([name]) => !/^(content-length|set-cookie)$/.test(name)));
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { ...headers, "Content-Length": body.byteLength });
-    res.end(body);
+/** A page's answer as a browser gets it (gzip accepted): its headers and its bytes as sent. */
+function fetchRaw(url: string): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: ACCEPT_GZIP }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
   });
+}
+
+/**
+ * Node's own http server answering one page's bytes and headers as the site sent them (gzipped), in a process of its
+ * own (in this one it would share the event loop with autocannon).
+ */
+async function startNodeBytes(url: string): Promise<{ base: string; stop: () => void }> {
+  const { headers, body } = await fetchRaw(url);
+  const kept = Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name]) => !/^(content-length|set-cookie|transfer-encoding|connection|keep-alive|date)$/.test(name),
+    ),
+  );
+  const file = path.join(dataDir, `node-bytes-${process.pid}`);
+  writeFileSync(file, body);
   const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { base: `http://127.0.0.1:${port}`, stop: () => server.close() };
+  const server = `const body = require("fs").readFileSync(${JSON.stringify(file)});
+require("http").createServer((_req, res) => {
+  res.writeHead(200, { ...${JSON.stringify(kept)}, "Content-Length": body.byteLength });
+  res.end(body);
+}).listen(${port}, "127.0.0.1");`;
+  const child = spawn(process.execPath, ["-e", server], { stdio: ["ignore", "ignore", "inherit"] });
+  const base = `http://127.0.0.1:${port}`;
+  for (
+    let i = 0;
+    i < 50 &&
+    !(await fetch(base).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { base, stop: () => child.kill("SIGTERM") };
 }
 
 async function turn(url: string, tally: Tally) {
-  const instance = autocannon({ url, connections, duration });
+  const instance = autocannon({ url, connections, duration, headers: ACCEPT_GZIP });
   instance.on("response", (_client, _status, _bytes, ms) => tally.latencies.push(ms));
   const result = await instance;
   tally.requests += result.requests.total;
@@ -118,7 +160,8 @@ async function main() {
     stops.push(varnish.stop);
     const rows: string[] = [];
     for (const page of pages) {
-      const nodeBytes = await startNodeBytes(await fetch(`${site.app.base}${page}`));
+      await fetch(`${site.app.base}${page}`); // rendered and kept
+      const nodeBytes = await startNodeBytes(`${site.app.base}${page}`);
       stops.push(nodeBytes.stop);
       const bases: Record<Side, string> = { node: nodeBytes.base, "in-process": site.app.base, varnish: varnish.base };
       const sides = Object.keys(bases) as Side[];
@@ -134,7 +177,7 @@ async function main() {
         const t = tallies[side];
         const sorted = t.latencies.sort((a, b) => a - b);
         rows.push(
-          `| ${page} | ${side} | ${Math.round(t.requests / t.seconds)} | ${percentile(sorted, 0.5)} | ${percentile(sorted, 0.99)} | ${t.errors} |`,
+          `| ${page} | ${side} | ${Math.round(t.requests / t.seconds)} | ${percentile(sorted, 0.5).toFixed(1)} | ${percentile(sorted, 0.99).toFixed(1)} | ${t.errors} |`,
         );
       }
       console.log(`${page}: measured (Varnish Age on its second answer: ${cached ?? "none"})`);
