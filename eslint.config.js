@@ -16,6 +16,8 @@ import tseslint from "typescript-eslint";
  *   entry.server.tsx, entry.client.tsx, root.tsx, routes/  the framework's seams and the pages
  *   assembly/        the domains put together for the entry modules: page-cache sections, job registry, boot work
  *   every other folder of app/: a domain (forum, accounts, astrology, ...; a new folder is one by default)
+ *   page-cache/      the page cache (docs/page-cache.md): imported only by the assembly, the entry modules and each
+ *                    domain's page-cache.server.ts(x), where the domain declares its section
  *   ai/, mail/, jobs/  providers and the job queue, which the domains use
  *   components/      shared UI
  *   utils/           small shared helpers
@@ -23,7 +25,7 @@ import tseslint from "typescript-eslint";
  *   db/              schema, client, migrations: imports nothing from app/
  * A layer imports only the layers below it (domains may import each other, without a cycle: import-x/no-cycle).
  */
-const LAYERS = ["routes", "assembly", "ai", "mail", "jobs", "components", "utils"];
+const LAYERS = ["routes", "assembly", "page-cache", "ai", "mail", "jobs", "components", "utils"];
 const DOMAINS = readdirSync(new URL("app/", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !LAYERS.includes(entry.name))
   .map((entry) => entry.name);
@@ -59,6 +61,24 @@ const layerZones = [
     message: "The entry modules import no domain (decision 105): reach the domains through app/assembly/.",
   },
   { target: folders("assembly"), from: SEAMS, message: "app/assembly/ imports no route or entry module." },
+  {
+    target: folders("page-cache"),
+    from: [...SEAMS, ...folders("assembly", ...DOMAINS, "ai", "mail", "jobs")],
+    message: "app/page-cache/ imports no domain, route or entry module: a domain declares its section to it.",
+  },
+  {
+    // The page cache's zone: a page learns nothing of it but what docs/page-cache.md lists (its section, in its
+    // domain's page-cache.server.ts; <PageHole> and rendersPageHole from ~/components/page-hole).
+    target: [
+      ...folders("routes", "components", "utils", "ai", "mail", "jobs"),
+      "app/root.tsx",
+      ...DOMAINS.map((name) => `app/${name}/**/!(page-cache.server).{ts,tsx}`),
+    ],
+    from: folders("page-cache"),
+    message:
+      "Only app/assembly/, the entry modules and a domain's page-cache.server.ts import app/page-cache/ " +
+      "(docs/page-cache.md): declare the page in its domain's section.",
+  },
 ];
 
 export default tseslint.config(

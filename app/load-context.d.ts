@@ -13,10 +13,10 @@ declare module "@remix-run/node" {
      */
     responseDrained?: () => Promise<void>;
     /**
-     * set when this page may be kept by the page cache (see app/utils/page-cache.server.ts); loaders call doNotCache,
-     * and ask `rendersPageHole` whether to leave a part out for the cache to fill per visitor (decision 112)
+     * set when this page may be kept by the page cache (app/page-cache/, docs/page-cache.md); loaders ask
+     * `rendersPageHole` (app/components/page-hole.tsx) whether to leave a part out for the cache to fill per visitor
      */
-    pageCache: import("~/utils/page-cache.server").PageTicket | null;
+    pageCache: import("~/page-cache/section").PageTicket | null;
     /** the visitor's saved preferences, when the page cache read them to key this page: render from these */
     visitorPreferences?: import("~/preferences/schema").Preferences;
     /**

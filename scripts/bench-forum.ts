@@ -5,7 +5,7 @@
  * loopback and measures with autocannon the topic list page and the big topic's first and last page, twice:
  *
  * - as a signed-out visitor (what the public and search engines load; served from the anonymous page cache
- *   once rendered, see app/utils/page-cache.server.ts), and
+ *   once rendered, see app/page-cache/), and
  * - as a signed-in member with read state (decision 310: 10,000 members, bench_member_1 a returning member with
  *   an e-mail address, so their list and topic pages come from member templates; the list's topics and read marks
  *   are read and rendered per response into the template's hole), plus that member's Unread list.

@@ -9,8 +9,8 @@ import {
 } from "~/accounts/session.server";
 import { MEMBER_SINCE_HOLE, MemberSince } from "~/accounts/ui/member-since";
 import { BrowserList, SIGNED_IN_BROWSERS_HOLE } from "~/accounts/ui/signed-in-browsers";
+import type { MemberVariant, PageSection } from "~/page-cache/section";
 import { COOKIES } from "~/utils/cookies";
-import type { MemberVariant, PageSection } from "~/utils/page-cache.server";
 
 const VERIFIED = "verified";
 

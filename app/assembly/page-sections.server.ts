@@ -4,9 +4,9 @@ import { TAB_COOKIE } from "~/astrology/tab";
 import { contentPages } from "~/content/page-cache.server";
 import { forumListPage, forumMemberPages, forumTopicPages } from "~/forum/page-cache.server";
 import { angelPage, homePage, numerologyPages } from "~/numerology/page-cache.server";
+import { createPageCache } from "~/page-cache/middleware.server";
 import { COOKIES } from "~/utils/cookies";
 import { env } from "~/utils/env.server";
-import { createPageCache } from "~/utils/page-cache.server";
 
 /**
  * The site's one page cache (decisions 025, 100): the sections each domain declares in its own

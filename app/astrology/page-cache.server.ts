@@ -1,5 +1,6 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { notKept, type PageSection } from "~/page-cache/section";
 import { preferencesVariant } from "~/preferences/page-cache.server";
-import type { PageSection } from "~/utils/page-cache.server";
 import { SKY_CHANNEL } from "./snapshots.server";
 import { tabFromCookieHeader } from "./tab-cookie.server";
 
@@ -7,7 +8,7 @@ import { tabFromCookieHeader } from "./tab-cookie.server";
  * /astrology and /astrology/{planet}: the sky of the latest snapshot, the tab the visitor last chose (a plain
  * cookie) and, on a planet's page, a reading shaped by the visitor's saved preferences. Kept per preference set
  * and tab until the monitor records a new sky. A page with a sky computed on the spot (no fresh snapshot) or a
- * failed reading is not kept (the loader calls doNotCache).
+ * failed reading is not kept (`skyPageNotKept`, from `astrologyPage`).
  */
 export const astrologyPages: PageSection = {
   name: "astrology",
@@ -18,3 +19,6 @@ export const astrologyPages: PageSection = {
     return { key: `${key} tab=${tabFromCookieHeader(req.headers.cookie) ?? ""}`, context };
   },
 };
+
+/** The page being rendered shows a sky or a reading of this moment only: it is sent and not kept. */
+export const skyPageNotKept = (context: AppLoadContext) => notKept(context);

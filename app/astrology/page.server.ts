@@ -1,9 +1,11 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { CONTENT_ALERT_MESSAGE, GRAPHIC_ALERT } from "~/ai/moderation.server";
 import type { Preferences } from "~/preferences/schema";
 import type { Person } from "~/utils/cost-limits.server";
 import { formatEasternDateTimes } from "~/utils/dates";
 import { budgetNotice, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
 import type { AstronomicalData } from "./ephemeris.server";
+import { skyPageNotKept } from "./page-cache.server";
 import { planetReport, type ReadingView } from "./reading-view";
 import { readingForVisitor, type ReadingResult } from "./readings.server";
 import { checkIntervalMinutes, currentSky } from "./snapshots.server";
@@ -22,7 +24,7 @@ export function readingViewOf(result: ReadingResult): ReadingView {
 
 /**
  * What /astrology and /astrology/{planet} show: the latest sky and the monitor's status, and on a planet's address
- * its reading for this visitor. `cacheable` is false when the page must not be kept for others: a sky computed on
+ * its reading for this visitor. The page is not kept for others (`skyPageNotKept`) when it shows a sky computed on
  * the spot (it changes by the minute; a recorded one is cleared with the next), a failed reading, or one written
  * offline because the day's budget was spent.
  */
@@ -31,11 +33,13 @@ export async function astrologyPage({
   sessionId,
   person,
   preferences,
+  context,
 }: {
   planet: BodyName | null;
   sessionId: string;
   person: () => Promise<Person>;
   preferences: Preferences;
+  context: AppLoadContext;
 }) {
   let sky: AstronomicalData | null = null;
   let lastUpdate: string | null = null;
@@ -58,5 +62,6 @@ export async function astrologyPage({
   }
   // The page's Eastern times as the server writes them: hydrating them needs no formatter in the browser.
   const easternTimes = formatEasternDateTimes([sky?.at ?? null, lastUpdate]);
-  return { sky, lastUpdate, easternTimes, checkIntervalMinutes: checkIntervalMinutes(), reading, cacheable };
+  if (!cacheable) skyPageNotKept(context);
+  return { sky, lastUpdate, easternTimes, checkIntervalMinutes: checkIntervalMinutes(), reading };
 }

@@ -1,4 +1,4 @@
-import type { PageSection } from "~/utils/page-cache.server";
+import type { PageSection } from "~/page-cache/section";
 
 /**
  * The blog and the teaching pages: Markdown loaded once per build (decision 060), the same for every signed-out

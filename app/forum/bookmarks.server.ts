@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumBookmarks, forumPosts, forumTopics, users } from "#db/schema";
-import { rendersPageHole } from "~/utils/page-cache.server";
+import { rendersPageHole } from "~/components/page-hole";
 import { excerptOf, MEMBER_ITEMS_PER_PAGE, type Paged } from "./members.server";
 import { FORUM_BOOKMARKS_HOLE } from "./pages";
 import { pageCountFor, postVisibleTo, topicVisibleTo, type Reader } from "./topics.server";

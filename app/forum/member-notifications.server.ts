@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { db, type Transaction } from "#db/client.server";
 import { forumNotifications, forumPosts, forumTopics, users } from "#db/schema";
-import { rendersPageHole } from "~/utils/page-cache.server";
+import { rendersPageHole } from "~/components/page-hole";
 import { FORUM_NOTIFICATIONS_HOLE } from "./pages";
 
 /**

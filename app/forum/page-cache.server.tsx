@@ -1,14 +1,19 @@
 import type { Request as ExpressRequest } from "express";
 import { renderToStaticMarkup } from "react-dom/server";
 import { asTemplateMember, SESSION_COOKIE_NAME, TEMPLATE_MEMBER, templatedSession } from "~/accounts/session.server";
+import type { MemberTemplates, MemberVariant, PageSection } from "~/page-cache/section";
 import { COOKIES } from "~/utils/cookies";
 import { parseId } from "~/utils/ids";
-import type { MemberTemplates, MemberVariant, PageSection } from "~/utils/page-cache.server";
 import { listBookmarks } from "./bookmarks.server";
-import { isForumCategory } from "./categories";
 import { unreadNotificationCount } from "./member-notifications.server";
-import { FORUM_BOOKMARKS_HOLE, FORUM_NOTIFICATIONS_HOLE, FORUM_TOPICS_HOLE, memberListHref } from "./pages";
-import { isTopicFilter } from "./reading";
+import {
+  FORUM_BOOKMARKS_HOLE,
+  FORUM_NOTIFICATIONS_HOLE,
+  FORUM_TOPICS_HOLE,
+  forumListAsked,
+  memberListHref,
+  topicPageAsked,
+} from "./pages";
 import { recordRead } from "./reading.server";
 import { loadTopicList } from "./topic-list.server";
 import { pageOwnership } from "./topics.server";
@@ -44,14 +49,8 @@ async function forumListMemberVariant(req: ExpressRequest): Promise<MemberVarian
   const asked = await templatedMember(req);
   if (!asked || !asked.only(["category", "cursor", "filter"])) return null;
   const { member, url, whose } = asked;
-  const categoryParam = url.searchParams.get("category");
-  const filterParam = url.searchParams.get("filter");
-  const list = await loadTopicList({
-    memberId: member.id,
-    category: isForumCategory(categoryParam) ? categoryParam : null,
-    cursor: url.searchParams.get("cursor"),
-    filter: isTopicFilter(filterParam) ? filterParam : null,
-  });
+  const { category, filter, cursor } = forumListAsked(url.searchParams);
+  const list = await loadTopicList({ memberId: member.id, category, cursor, filter });
   return {
     key: "list",
     member: whose,
@@ -77,9 +76,7 @@ async function forumTopicMemberVariant(req: ExpressRequest): Promise<MemberVaria
   const topicPath = TOPIC_PATH.exec(url.pathname);
   const topicId = topicPath ? parseId(decodeURIComponent(topicPath[1]!)) : null;
   if (!topicId || !only(["page"])) return null;
-  // As the topic loader reads ?page= (listPosts clamps it to the topic's pages).
-  const pageParam = url.searchParams.get("page");
-  const page = pageParam === "last" ? Infinity : Number(pageParam ?? 1);
+  const page = topicPageAsked(url.searchParams);
   const ownership = await pageOwnership({ topicId, memberId: member.id, page });
   if (!ownership || ownership.topicHidden || ownership.ownHiddenPost) return null;
   const [, notifications] = await Promise.all([

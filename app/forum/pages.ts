@@ -3,7 +3,34 @@
  * loaders (which honour a `?edit=` or `?confirm=` only for what the reader may do) and the components (which
  * show only the links the reader may follow).
  */
+import { isForumCategory } from "./categories";
+import { isTopicFilter } from "./reading";
+
 export type Reader = { id: number; canModerate: boolean } | null;
+
+/**
+ * What /forum's address asks for, read here once for its loader and its page-cache section: the category, the list
+ * (New, Unread), the page cursor and the new-topic dialog. Anything not one of these is none.
+ */
+export function forumListAsked(search: URLSearchParams) {
+  const category = search.get("category");
+  const filter = search.get("filter");
+  return {
+    category: isForumCategory(category) ? category : null,
+    filter: isTopicFilter(filter) ? filter : null,
+    cursor: search.get("cursor"),
+    newTopic: search.get("new") === "1",
+  };
+}
+
+/**
+ * The page of a topic an address asks for (`?page=N`; `?page=last`: the last of `pageCount`), read here once for
+ * its loader and its page-cache section. The section does not know the count (Infinity): the reads clamp it.
+ */
+export function topicPageAsked(search: URLSearchParams, pageCount = Infinity): number {
+  const page = search.get("page");
+  return page === "last" ? pageCount : Number(page ?? 1);
+}
 
 /** The member hole of the forum list (decision 310): the list of topics with the member's read marks. */
 export const FORUM_TOPICS_HOLE = "forum-topics";

@@ -7,7 +7,6 @@ import { savePreferences } from "~/preferences/preferences.server";
 import { DEFAULT_PREFERENCES, type Preferences } from "~/preferences/schema";
 import { hashIp } from "~/utils/http.server";
 import { budgetNotice } from "~/utils/paid-budget.server";
-import { visitorChanged } from "~/utils/visitor-memo.server";
 import { ANGEL_TEXTS, SAVED_READINGS_SHOWN } from "./angel";
 import { composeAngelReading, randomSeed, type AngelReading } from "./composer";
 import { checkGenerationRate, graphicAlert, type GenerationFailure } from "./generation.server";
@@ -106,7 +105,6 @@ export async function decodeAngelNumber({
       provider: text.provider,
     })
     .returning({ id: angelReadings.id, createdAt: angelReadings.createdAt });
-  visitorChanged(sessionId);
   return {
     ok: true,
     reading: {

@@ -1,6 +1,6 @@
 import type { Request as ExpressRequest } from "express";
-import type { Variant } from "~/utils/page-cache.server";
-import { createVisitorMemo } from "~/utils/visitor-memo.server";
+import { createVisitorMemo } from "~/page-cache/memo.server";
+import type { Variant } from "~/page-cache/section";
 import { visitorIdOfRequest } from "~/utils/visitor.server";
 import { getPreferences } from "./preferences.server";
 import { DEFAULT_PREFERENCES, type Preferences } from "./schema";

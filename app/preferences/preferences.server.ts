@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
 import { preferences } from "#db/schema";
 import { CONTENT_ALERT_MESSAGE, CONTENT_ALERT_TITLE, screenKeywords } from "~/ai/moderation.server";
-import { visitorChanged } from "~/utils/visitor-memo.server";
 import { DEFAULT_PREFERENCES, type Preferences } from "./schema";
 
 // Prepared (decision 005): a returning visitor's home and astrology pages read it on every view, kept or not.
@@ -28,7 +27,6 @@ export async function savePreferences({
     .insert(preferences)
     .values({ sessionId, ...values })
     .onConflictDoUpdate({ target: preferences.sessionId, set: { ...values, updatedAt: new Date() } });
-  visitorChanged(sessionId);
   return values;
 }
 

@@ -17,7 +17,6 @@ import { guardedServerAction, shouldRevalidateAfterFailure, type SubmitFailure }
 import { clientIp, combineHeaders, safeRedirectPath } from "~/utils/http.server";
 import { parseId } from "~/utils/ids";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { doNotCache } from "~/utils/page-cache.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -28,8 +27,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
   const url = new URL(request.url);
   const contentId = parseId(url.searchParams.get("content")); // null for what no row can have (int4's bound)
-  // Generated content is the visitor's own: such a page is never kept by the page cache (decision 100).
-  if (url.searchParams.has("content")) doNotCache(context);
   const [preferences, content] = await Promise.all([
     // The page cache read the preferences to key this page: render from exactly those.
     context.visitorPreferences ?? getPreferences({ sessionId: visitor.sessionId }),

@@ -5,14 +5,13 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigate, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { Form, Link, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { getUserId } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast, useFormAnswer } from "~/components/form-answer";
-import { useLinkNavigation } from "~/components/link-navigation";
 import { onUse } from "~/components/on-use";
-import { PageHole } from "~/components/page-hole";
+import { PageHole, rendersPageHole, useKeptHole } from "~/components/page-hole";
 import { useToast } from "~/components/toaster";
 import {
   ANGEL_FORM_ID,
@@ -34,8 +33,6 @@ import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/clien
 import { clientIp, combineHeaders } from "~/utils/http.server";
 import { parseId } from "~/utils/ids";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { doNotCache, rendersPageHole } from "~/utils/page-cache.server";
-import { PAGE_HOLE_ATTRIBUTE } from "~/utils/page-hole";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -43,7 +40,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
   const url = new URL(request.url);
   const readingId = parseId(url.searchParams.get("reading")); // null for what no row can have (int4's bound)
-  if (url.searchParams.has("reading") || url.searchParams.has("number")) doNotCache(context); // the visitor's own
   const [preferences, history, reading] = await Promise.all([
     // The page cache read the preferences to key this page: render from exactly those.
     context.visitorPreferences ?? getPreferences({ sessionId: visitor.sessionId }),
@@ -119,19 +115,6 @@ export default function AngelNumbers() {
   useEffect(() => {
     if (focusReading) document.getElementById(ANGEL_READING_TITLE_ID)?.focus();
   }, [focusReading]);
-  // The kept page's list (a hole the page cache fills, decision 112) is links only: once the page has hydrated, the
-  // visitor's readings are fetched in the background, as the list's data, so that a click shows one at once, with no
-  // call of its own (decision 230). The list is then rendered from them.
-  const keptReadings = useRef<Promise<SavedReading[] | null> | null>(null);
-  const [clientHistory, setClientHistory] = useState<SavedReading[] | null>(null);
-  useEffect(() => {
-    if (history || !document.querySelector(`[${PAGE_HOLE_ATTRIBUTE}="${SAVED_READINGS_HOLE}"] a[href]`)) return;
-    keptReadings.current = fetch("/api/angel-numbers/saved", { headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? (response.json() as Promise<SavedReading[]>) : null))
-      .catch(() => null);
-  }, [history]);
-  const listed = history ?? clientHistory;
-
   useEffect(() => {
     setSelected(reading);
     if (reading) setValue(reading.number);
@@ -148,35 +131,21 @@ export default function AngelNumbers() {
 
   useAnswerToast(answer);
 
-  const linkNavigation = useLinkNavigation();
-  // A kept list's link navigates within this page; a navigation reaching the form while it still waits for its code
-  // would make React drop its HTML (error 421): such a click wakes the form and is followed once it has hydrated.
-  const navigate = useNavigate();
+  // The kept page's list (a hole the page cache fills, decision 112) is links only: a click shows the reading from
+  // the list's data, fetched once the page has hydrated (decision 230), or follows the link once the form is ready.
   const [formReady, setFormReady] = useState(false);
-  const [heldLink, setHeldLink] = useState<string | null>(null);
-  useEffect(() => {
-    if (!formReady || !heldLink) return;
-    setHeldLink(null);
-    navigate(heldLink);
-  }, [formReady, heldLink, navigate]);
-  const followKeptLink = (anchor: HTMLAnchorElement) => {
-    if (formReady) navigate(`${anchor.pathname}${anchor.search}`);
-    else setHeldLink(`${anchor.pathname}${anchor.search}`);
-  };
-  const onKeptLink = (event: MouseEvent<HTMLElement>) => {
-    const anchor = (event.target as Element).closest?.("a[href]");
-    const plain = event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
-    if (!plain || !(anchor instanceof HTMLAnchorElement)) return linkNavigation(event);
-    event.preventDefault();
-    const id = Number(new URL(anchor.href).searchParams.get("reading"));
-    // the readings the page fetched when it hydrated (or is fetching); without them the link is followed
-    void (keptReadings.current ?? Promise.resolve(null)).then((readings) => {
-      const item = readings?.find((r) => r.id === id);
-      if (!readings || !item) return followKeptLink(anchor);
+  const [clientHistory, setClientHistory] = useState<SavedReading[] | null>(null);
+  const keptList = useKeptHole<SavedReading>({
+    name: SAVED_READINGS_HOLE,
+    source: history ? null : "/api/angel-numbers/saved",
+    ready: formReady,
+    itemOf: (readings, link) => readings.find((r) => r.id === Number(link.searchParams.get("reading"))),
+    onItem: (item, readings) => {
       setClientHistory(readings);
       showSaved(item);
-    });
-  };
+    },
+  });
+  const listed = history ?? clientHistory;
   const shown = pending ? null : selected;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -197,7 +166,7 @@ export default function AngelNumbers() {
           value={value}
           onValue={setValue}
           onReady={setFormReady}
-          awake={heldLink !== null}
+          awake={keptList.waking}
         />
 
         {shown ? (
@@ -220,7 +189,7 @@ export default function AngelNumbers() {
         <SavedReadings readings={listed} selectedId={selected?.id} onSelect={showSaved} />
       ) : (
         // The kept page's list, filled in per visitor by the page cache and left as sent (decision 112).
-        <PageHole name={SAVED_READINGS_HOLE} onClick={onKeptLink} />
+        <PageHole name={SAVED_READINGS_HOLE} onClick={keptList.onClick} />
       )}
     </div>
   );

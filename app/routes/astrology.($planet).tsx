@@ -20,7 +20,6 @@ import { getPreferences } from "~/preferences/preferences.server";
 import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { doNotCache } from "~/utils/page-cache.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -40,13 +39,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The page cache read the preferences to key this page (decision 100): render from exactly those.
   const preferences = context.visitorPreferences ?? (await getPreferences({ sessionId: visitor.sessionId }));
   const savedTab = readTabCookie(request);
-  const { cacheable, ...page } = await astrologyPage({
+  const page = await astrologyPage({
     planet,
     sessionId: visitor.sessionId,
     person: () => personOf(request, context),
     preferences,
+    context,
   });
-  if (!cacheable) doNotCache(context);
 
   const headers = combineHeaders(
     visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null,

@@ -19,7 +19,6 @@ import { BIRTH_DATE_CONSTRAINT, parseBirthDateForm } from "~/numerology/forms.se
 import { nameNumbersPage } from "~/numerology/name-numbers.server";
 import { NameNumbersSection } from "~/numerology/ui/name-numbers-section";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { doNotCache } from "~/utils/page-cache.server";
 
 // the field hydrates on first use, in the page's form (decisions 113, 130); the analysis shows only after a submit
 const BirthDateField = onUse(() => import("~/numerology/ui/birth-date-form").then((m) => m.BirthDateField));
@@ -27,10 +26,9 @@ const BirthDateAnalysisView = onDemand(() =>
   import("~/numerology/ui/birth-date-analysis").then((m) => m.BirthDateAnalysisView),
 );
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  // the name numbers' GET form (issue 34): a page naming someone is neither kept nor shared
+export function loader({ request }: LoaderFunctionArgs) {
+  // the name numbers' GET form (issue 34): a page naming someone is neither kept nor shared (its section says so)
   const nameNumbers = nameNumbersPage(new URL(request.url).searchParams);
-  if (nameNumbers.state !== "empty") doNotCache(context);
   return data(
     { constraint: BIRTH_DATE_CONSTRAINT, nameNumbers },
     nameNumbers.state === "invalid" ? { status: 400 } : undefined,

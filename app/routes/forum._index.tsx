@@ -11,13 +11,12 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary, TryAgainLink } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { onDemand } from "~/components/on-demand";
-import { PageHole } from "~/components/page-hole";
-import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
+import { PageHole, rendersPageHole } from "~/components/page-hole";
+import { ALL_TOPICS, FORUM_CATEGORIES } from "~/forum/categories";
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
 import { addEmailIntent, createTopicIntent, FORM_CONSTRAINTS } from "~/forum/forms.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
-import { FORUM_TOPICS_HOLE, forumHref } from "~/forum/pages";
-import { isTopicFilter } from "~/forum/reading";
+import { FORUM_TOPICS_HOLE, forumHref, forumListAsked } from "~/forum/pages";
 import { markAllRead } from "~/forum/reading.server";
 import { loadTopicList } from "~/forum/topic-list.server";
 import { EmailPrompt } from "~/forum/ui/email-prompt";
@@ -27,7 +26,6 @@ import { CategoryNav, TopicFilterNav, TopicList } from "~/forum/ui/topic-list";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { rendersPageHole } from "~/utils/page-cache.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The dialogs' forms (Conform) load when a dialog opens, not with every view of the forum (decision 107).
@@ -37,11 +35,7 @@ const AddEmailDialog = onDemand(() => import("~/forum/ui/add-email-dialog").then
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request);
-  const categoryParam = url.searchParams.get("category");
-  const category = isForumCategory(categoryParam) ? categoryParam : null;
-  const filterParam = url.searchParams.get("filter");
-  const filter = isTopicFilter(filterParam) ? filterParam : null;
-  const wantsNewTopic = url.searchParams.get("new") === "1";
+  const { category, filter, cursor, newTopic: wantsNewTopic } = forumListAsked(url.searchParams);
   // New and Unread are a member's own lists (decision 310); like a new topic, they ask a visitor to sign in.
   if ((wantsNewTopic || filter) && !user) {
     throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
@@ -49,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A member template leaves the list out: the page cache fills it per member, with their read marks (decision 310).
   const list = rendersPageHole(context, FORUM_TOPICS_HOLE)
     ? null
-    : await loadTopicList({ memberId: user?.id ?? null, category, cursor: url.searchParams.get("cursor"), filter });
+    : await loadTopicList({ memberId: user?.id ?? null, category, cursor, filter });
   // The prompt's Add Email opens this dialog on the forum page itself (an address of its own, so without JS too).
   const showAddEmail = !!user && !user.email && url.searchParams.get("dialog") === "add-email";
   return {

@@ -23,7 +23,7 @@ import {
   TOPIC_LOCKED,
   TOPIC_MISSING,
 } from "~/forum/notices";
-import { mayOpenEditor, topicHref } from "~/forum/pages";
+import { mayOpenEditor, topicHref, topicPageAsked } from "~/forum/pages";
 import { recordRead } from "~/forum/reading.server";
 import {
   loadTopic,
@@ -67,8 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // ?post=N (the jump form, decision 311): the page that holds post N, at the post.
   if (url.searchParams.has("post")) throw await postRedirect(topic, url.searchParams.get("post"));
   const pageCount = pageCountFor(topic.postCount);
-  const pageParam = url.searchParams.get("page");
-  const requestedPage = pageParam === "last" ? pageCount : Number(pageParam ?? 1);
+  const requestedPage = topicPageAsked(url.searchParams, pageCount);
 
   // ?edit=postId shows the edit form in place (no JavaScript needed); it is honoured only for one's own post.
   const editId = parseId(url.searchParams.get("edit"));

@@ -11,11 +11,10 @@ import { ResendVerification } from "~/accounts/ui/resend-verification";
 import { SIGNED_IN_BROWSERS_HOLE, SignedInBrowsers } from "~/accounts/ui/signed-in-browsers";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { onUse } from "~/components/on-use";
-import { PageHole } from "~/components/page-hole";
+import { PageHole, rendersPageHole } from "~/components/page-hole";
 import { useHydrated } from "~/components/use-hydrated";
 import { guardedClientAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { rendersPageHole } from "~/utils/page-cache.server";
 
 // the e-mail forms hydrate on first use (decision 109)
 const AddEmailSection = onUse(() => import("~/accounts/ui/email-forms").then((m) => m.AddEmailSection));

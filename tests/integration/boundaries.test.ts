@@ -44,6 +44,14 @@ describe("the layers", () => {
     ["a domain imports an entry module", "app/numerology/new-rule.ts", "~/entry.server"],
     ["a domain imports the assembly", "app/accounts/new-rule.server.ts", "~/assembly/registry.server"],
     ["the assembly imports a route", "app/assembly/new-part.server.ts", "~/routes/_index"],
+    ["a route imports the page cache", "app/routes/new-page.tsx", "~/page-cache/section"],
+    ["the root imports the page cache", "app/root.tsx", "~/page-cache/middleware.server"],
+    ["a domain's other file imports the page cache", "app/forum/new-rule.server.ts", "~/page-cache/section"],
+    ["a domain's component imports the page cache", "app/accounts/ui/new-part.tsx", "~/page-cache/memo.server"],
+    ["a component imports the page cache", "app/components/new-part.tsx", "~/page-cache/section"],
+    ["utils imports the page cache", "app/utils/new-helper.server.ts", "~/page-cache/store.server"],
+    ["the page cache imports a domain", "app/page-cache/new-part.server.ts", "~/forum/pages"],
+    ["the page cache imports a route", "app/page-cache/new-part.server.ts", "~/routes/_index"],
   ])("refuses: %s", async (_, file, specifier) => {
     expect(await boundaryProblems(file, `export * from "${specifier}";\n`)).toEqual(["import-x/no-restricted-paths"]);
   });
@@ -61,8 +69,44 @@ describe("the layers", () => {
     ["the assembly imports a domain", "app/assembly/new-part.server.ts", "~/forum/page-cache.server"],
     ["an entry module imports the assembly", "app/entry.server.tsx", "~/assembly/page-sections.server"],
     ["db imports db", "db/new-table.ts", "./flag-reasons"],
+    [
+      "a domain's page-cache.server.ts imports the page cache",
+      "app/forum/page-cache.server.tsx",
+      "~/page-cache/section",
+    ],
+    ["the assembly imports the page cache", "app/assembly/new-part.server.ts", "~/page-cache/middleware.server"],
+    ["an entry module imports the page cache", "app/entry.server.tsx", "~/page-cache/middleware.server"],
+    ["the page cache imports components and utils", "app/page-cache/new-part.server.ts", "~/components/page-hole"],
   ])("allows: %s", async (_, file, specifier) => {
     expect(await boundaryProblems(file, `export * from "${specifier}";\n`)).toEqual([]);
+  });
+});
+
+describe("the page cache's zone (app/page-cache/, docs/page-cache.md)", () => {
+  const PAGE_CACHE_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*"(?:~\/page-cache\/|(?:\.\.?\/)+page-cache\/)[^"]*"/;
+  const allowed = (file: string) =>
+    /^app\/(page-cache|assembly)\//.test(file) ||
+    /^app\/entry\.(server|client)\.tsx$/.test(file) ||
+    /^app\/[^/]+\/page-cache\.server\.tsx?$/.test(file) ||
+    file === "app/load-context.d.ts";
+
+  it("no file of app/ outside the zone imports it, and no route calls doNotCache", () => {
+    const files = sourceFiles("app").filter((file) => !/\.test\.tsx?$/.test(file));
+    const importers = files.filter((file) => PAGE_CACHE_IMPORT.test(readFileSync(path.join(root, file), "utf8")));
+    expect(importers.length).toBeGreaterThan(4);
+    expect(importers.filter((file) => !allowed(file))).toEqual([]);
+    const routes = files.filter((file) => file.startsWith("app/routes/"));
+    expect(routes.filter((file) => /doNotCache|notKept\(/.test(readFileSync(path.join(root, file), "utf8")))).toEqual(
+      [],
+    );
+  });
+
+  it("the scan finds a route's import of the page cache", () => {
+    expect(PAGE_CACHE_IMPORT.test(`import { notKept } from "~/page-cache/section";`)).toBe(true);
+    expect(PAGE_CACHE_IMPORT.test(`import type { PageTicket } from "../page-cache/section";`)).toBe(true);
+    expect(PAGE_CACHE_IMPORT.test(`import { PageHole } from "~/components/page-hole";`)).toBe(false);
+    expect(allowed("app/routes/angel.tsx")).toBe(false);
+    expect(allowed("app/forum/topic-page.server.ts")).toBe(false);
   });
 });
 

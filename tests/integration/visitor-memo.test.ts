@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, listenForNotifications } from "#db/client.server";
 import { angelReadings, preferences } from "#db/schema";
-import { savePreferences } from "~/preferences/preferences.server";
 import {
   VISITOR_CHANGED,
   createVisitorMemo,
   hearsVisitorChanges,
   visitorChanged,
   type VisitorMemo,
-} from "~/utils/visitor-memo.server";
+} from "~/page-cache/memo.server";
+import { createPageCache } from "~/page-cache/middleware.server";
+import { savePreferences } from "~/preferences/preferences.server";
 import { angelReadingRow } from "./helpers/angel";
 
 /**
@@ -45,6 +47,18 @@ function countingMemo(options: { maxEntries?: number; ttlSeconds?: number } = {}
   return { memo, reads };
 }
 
+/** A POST of the visitor through the page cache's middleware, answered (its head written), as server.ts runs it. */
+async function answerWriteOf(visitorId: string) {
+  const cache = createPageCache({ sections: [], ttlSeconds: 30 });
+  const req = { method: "POST", url: "/", headers: { "x-session-id": visitorId } } as unknown as ExpressRequest;
+  const res = { locals: {}, writeHead: () => res } as unknown as ExpressResponse;
+  await new Promise<void>((resolve) => void cache.serve(req, res, () => resolve(), "nonce"));
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the id, read at the request's start
+  res.writeHead(303);
+  await Promise.resolve();
+  await Promise.resolve();
+}
+
 const keywordsOf = async (memo: VisitorMemo<{ keywords: string | null }>, id: string) => (await memo.get(id)).keywords;
 
 describe("the visitor memo (decision 128)", () => {
@@ -61,9 +75,11 @@ describe("the visitor memo (decision 128)", () => {
     expect(Object.isFrozen(a) && Object.isFrozen(a.tags)).toBe(true);
     expect(() => (a.tags as unknown[]).push("x")).toThrow(TypeError);
 
-    // The app's write forgets the visitor in this process before it returns: the very next read sees it.
-    await savePreferences({ sessionId: id, style: "poetic", composition: "brief", keywords: "second" });
-    expect(await keywordsOf(memo, id)).toBe("second");
+    // The process that answers a write of the visitor (any method but GET) forgets them as the answer's head is
+    // written (the page cache's middleware), before any notification: the very next read reads again.
+    await answerWriteOf(id);
+    expect(await keywordsOf(memo, id)).toBe("first");
+    expect(reads).toEqual([id, id]);
     expect(reads).toEqual([id, id]);
   });
 

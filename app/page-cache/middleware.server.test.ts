@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { describe, expect, it } from "vitest";
-import { createPageCache, rendersPageHole, type PageSection, type PageTicket } from "./page-cache.server";
-import { pageHoleTags } from "./page-hole";
+import { pageHoleTags, rendersPageHole } from "~/components/page-hole";
+import { createPageCache } from "./middleware.server";
+import type { PageSection, PageTicket } from "./section";
 
 /**
  * Holes in kept pages (decision 112), through the page cache's own seams (`serve`, `loadContext`, `finish`) with
@@ -22,12 +23,13 @@ async function request(
   who: string,
   nonce: string,
   headers: Record<string, string> = {},
+  url = "/page",
 ): Promise<Answer> {
   const answer: Answer = { status: 200, headers: new Map(), body: "", passedOn: false, locals: {} };
   await new Promise<void>((resolve) => {
     const req = {
       method: "GET",
-      url: "/page",
+      url,
       headers: { cookie: `visitor=${who}`, ...headers },
     } as unknown as ExpressRequest;
     const res = {
@@ -79,9 +81,10 @@ function cacheWith(holes: PageSection["holes"], fail = new Set<string>()) {
       {
         name: "page",
         paths: [/^\/page$/],
+        uncachedBy: ["mine"],
         vary: async () => ({ key: "all" }),
         holes: Object.fromEntries(
-          Object.entries(holes ?? {}).map(([name, renderer]) => [
+          Object.entries(holes ?? {}).map(([name, renderer]: [string, (req: ExpressRequest) => Promise<string>]) => [
             name,
             async (req: ExpressRequest) => {
               if (fail.has(String(req.headers.cookie))) throw new Error("the database is down");
@@ -150,5 +153,20 @@ describe("a kept page's holes", () => {
     const cache = cacheWith(undefined);
     const miss = await request(cache, "a", "N1");
     expect(contextOf(cache, miss).pageCache?.holes).toEqual([]);
+  });
+});
+
+describe("a section's uncachedBy parameters", () => {
+  it("an address naming one is rendered for its visitor with no ticket; other parameters are kept by address", async () => {
+    const cache = cacheWith(undefined);
+    for (const url of ["/page?mine=1", "/page?other=2&mine", "/page?m%69ne=3"]) {
+      const own = await request(cache, "a", "N1", {}, url);
+      expect(own.passedOn).toBe(true);
+      expect(contextOf(cache, own).pageCache).toBeNull();
+    }
+    const kept = await request(cache, "a", "N1", {}, "/page?other=2");
+    expect(contextOf(cache, kept).pageCache?.key).toContain("/page?other=2");
+    await finish(cache, kept, "N1", render({}, "N1", ""));
+    expect((await request(cache, "b", "N2", {}, "/page?other=2")).headers.get("x-page-cache")).toBe("hit");
   });
 });

@@ -30,7 +30,8 @@ let subscribing = false;
  *
  * - **Exact:** a visitor's entry is forgotten when a change to their saved data commits, in every server process
  *   (`VISITOR_CHANGED`, announced by the tables' triggers, so a write from anywhere counts), and at once in the
- *   process that wrote it (`visitorChanged`, called by the write), so its own next response shows the change. A read
+ *   process that answered the visitor's write (`visitorChanged`, called by the middleware when a request of theirs
+ *   other than a GET answers), so its own next response shows the change. A read
  *   in flight is remembered as its promise and forgotten with it: no read begun before a change is kept after it.
  * - **Heard or not at all:** entries are kept only while the channel is listened to; (re)listening forgets
  *   everything (what changed meanwhile is unknown). While the database is unreachable nothing can change, so what is
@@ -78,8 +79,8 @@ export function createVisitorMemo<T extends object>({
 }
 
 /**
- * Called by a write to a visitor's saved data once it has committed: this process forgets them now (the others when
- * the channel's notification reaches them).
+ * Called by the middleware when a visitor's request that may write (any method but GET) answers, its action
+ * committed: this process forgets them now (the others when the channel's notification reaches them).
  */
 export function visitorChanged(visitorId: string): void {
   for (const memo of memos) memo.forget(visitorId);
