@@ -19,7 +19,7 @@ export const TOPICS_PER_PAGE = 20;
 export const POSTS_PER_PAGE = 25;
 /** A second identical submission by the same member within this window returns the first post (double submit). */
 export const DUPLICATE_WINDOW_SECONDS = 10;
-export const REPLY_NOTIFICATION_QUEUE = "forum:reply-notification";
+export const REPLY_NOTIFICATION_QUEUE = "forum/reply-notification";
 
 export type Author = { id: number; username: string };
 

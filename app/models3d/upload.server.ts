@@ -26,7 +26,7 @@ import { inspectZip } from "./zip-inspect.server";
  * (a zip container such as 3MF is inspected before anything inflates it), then records the model, keeps the
  * storage under its cap (oldest models first) and queues the conversion (decision 094).
  */
-export const CONVERT_QUEUE = "models3d:convert";
+export const CONVERT_QUEUE = "models3d/convert";
 
 export type UploadResult =
   | { ok: true; urn: string; status: ModelStatus }
