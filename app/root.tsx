@@ -56,8 +56,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export type RootLoaderData = typeof loader;
-
 /**
  * With JavaScript, a link whose data the server never answers (a dropped connection) fails in the page it leads to:
  * its own error boundary says what failed (the forum's 'Failed to fetch topics' with Try Again), not the site-wide
@@ -73,11 +71,6 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
     if (shownRootData && describeFailure(error)?.network) return { ...(shownRootData as object), toast: null };
     throw error;
   }
-}
-
-/** The signed-in user as the root loader saw it (null for visitors). */
-export function useOptionalUser() {
-  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
 /**

@@ -3,7 +3,6 @@
  * loaders (which honour a `?edit=` or `?confirm=` only for what the reader may do) and the components (which
  * show only the links the reader may follow).
  */
-export type Reader = { id: number; canModerate: boolean } | null;
 
 /** The member hole of the forum list (decision 310): the list of topics with the member's read marks. */
 export const FORUM_TOPICS_HOLE = "forum-topics";
