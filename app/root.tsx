@@ -27,7 +27,7 @@ import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { useNonce } from "~/utils/nonce";
 import { readToast } from "~/utils/toast.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, visitorCookieHeader } from "~/utils/visitor.server";
 
 // The stylesheet is rendered by <SiteStylesheet>: inlined for visitors (decision 101), linked for members (decision 114).
 // Every page names the blog's feed for feed readers and browsers to discover (decision 151).
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       origin: publicOrigin(),
     },
-    { headers: combineHeaders(toastHeaders, visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null) },
+    { headers: combineHeaders(toastHeaders, visitorCookieHeader(visitor)) },
   );
 }
 

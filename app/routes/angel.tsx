@@ -37,7 +37,7 @@ import { originFromMatches, pageMeta } from "~/utils/meta";
 import { doNotCache, rendersPageHole } from "~/utils/page-cache.server";
 import { PAGE_HOLE_ATTRIBUTE } from "~/utils/page-hole";
 import { redirectWithToast } from "~/utils/toast.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, visitorCookieHeader } from "~/utils/visitor.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const prefill = angelNumberFromQuery(url.searchParams.get("number")) || (reading?.number ?? "");
   return data(
     { preferences, history, reading, prefill, constraint: ANGEL_CONSTRAINT },
-    { headers: combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null) },
+    { headers: combineHeaders(visitorCookieHeader(visitor)) },
   );
 }
 
@@ -83,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(
     `/angel?reading=${result.reading.id}`,
     { title: ANGEL_TEXTS.decodedToast, type: "success" },
-    { headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined },
+    { headers: visitorCookieHeader(visitor) },
   );
 }
 

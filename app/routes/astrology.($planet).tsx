@@ -21,7 +21,7 @@ import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { doNotCache } from "~/utils/page-cache.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, visitorCookieHeader } from "~/utils/visitor.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Tab links carry ?tab=…: remember it in the cookie and come back to the plain address (post/redirect/get style).
@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!cacheable) doNotCache(context);
 
   const headers = combineHeaders(
-    visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null,
+    visitorCookieHeader(visitor),
     planet && savedTab !== "horoscope" ? { "Set-Cookie": serializeTabCookie("horoscope") } : null,
   );
   return data(
