@@ -9,12 +9,13 @@ import { contentMeta } from "~/content/route-helpers";
 import { SiteVideo } from "~/content/video-embed";
 import { OctahedronModelSection } from "~/models3d/ui/octahedron-model-section";
 import { OCTAHEDRON_FACTS } from "~/numerology/octahedron";
+import { cacheControl } from "~/utils/cache-control";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backLink, setCookie } = await octahedronBackLink(request);
   return data(
     { page: pageForRoute("octahedron"), backLink },
-    { headers: setCookie ? { "Set-Cookie": setCookie, "Cache-Control": "private, no-store" } : undefined },
+    { headers: setCookie ? { "Set-Cookie": setCookie, "Cache-Control": cacheControl.privateNoStore } : undefined },
   );
 }
 
