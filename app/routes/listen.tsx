@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
-import { linkClass, pageContainerClass } from "~/content/prose";
+import { linkClass, pageContainerClass } from "~/content/ui/prose";
 import { speakPage } from "~/speech/page-speech.server";
 import { readAloudHref, readAloudVttHref } from "~/speech/ui/page-text";
 import { formatTime } from "~/speech/ui/playback";
