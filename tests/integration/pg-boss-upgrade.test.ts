@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { ensureDatabase } from "../../db/embedded";
 import { runMigrations } from "../../db/migrate";
+import { useOwnDatabase } from "./helpers/accounts";
 
 /**
  * The move from pg-boss 10 to 12 (decision 380): pg-boss 12 cannot upgrade pg-boss 10's schema, so migration 0019
@@ -30,18 +30,16 @@ const PG_BOSS_10 = `
 
 describe("the upgrade from pg-boss 10", () => {
   it("carries every waiting job into pg-boss 12 once, with the attempts it had left", async () => {
-    const admin = new URL(process.env.TEST_ADMIN_DATABASE_URL ?? process.env.DATABASE_URL!);
-    admin.pathname = "/postgres";
-    const adminSql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
-    await adminSql.unsafe(`drop database if exists ${database} with (force)`);
-    await adminSql.end();
-    await ensureDatabase(admin.toString(), database);
-    const url = new URL(admin);
-    url.pathname = `/${database}`;
-    const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    await useOwnDatabase(database, {
+      beforeMigrations: async (url) => {
+        const sql = postgres(url, { max: 1, onnotice: () => {} });
+        await sql.unsafe(PG_BOSS_10);
+        await sql.end();
+      },
+    });
+    const url = process.env.DATABASE_URL!;
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
     try {
-      await sql.unsafe(PG_BOSS_10);
-      await runMigrations(url.toString());
       const carried = await sql`
         select queue, payload, run_at > now() as later, singleton_key, retries_left from job_carryover order by id`;
       expect(carried).toEqual([
@@ -61,11 +59,10 @@ describe("the upgrade from pg-boss 10", () => {
           retries_left: 2,
         },
       ]);
-      await runMigrations(url.toString()); // the next start: nothing carried twice
+      await runMigrations(url); // the next start: nothing carried twice
       expect(await sql`select count(*)::int as n from job_carryover`).toEqual([{ n: 3 }]);
 
-      // The first worker to start hands them over (this process's pool is on the test's database from here on).
-      process.env.DATABASE_URL = url.toString();
+      // The first worker to start hands them over (this process's pool is on the test's database).
       const { jobsOf, scheduleRecurringTask, startWorker } = await import("~/jobs/queue.server");
       const workers = [startWorker({ pollMs: 60_000 }), startWorker({ pollMs: 60_000 })];
       await expect
