@@ -27,7 +27,7 @@ import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { useNonce } from "~/utils/nonce";
 import { readToast } from "~/utils/toast.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, visitorCookieHeader } from "~/utils/visitor.server";
 
 // The stylesheet is rendered by <SiteStylesheet>: inlined for visitors (decision 101), linked for members (decision 114).
 // Every page names the blog's feed for feed readers and browsers to discover (decision 151).
@@ -52,11 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       origin: publicOrigin(),
     },
-    { headers: combineHeaders(toastHeaders, visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null) },
+    { headers: combineHeaders(toastHeaders, visitorCookieHeader(visitor)) },
   );
 }
-
-export type RootLoaderData = typeof loader;
 
 /**
  * With JavaScript, a link whose data the server never answers (a dropped connection) fails in the page it leads to:
@@ -73,11 +71,6 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
     if (shownRootData && describeFailure(error)?.network) return { ...(shownRootData as object), toast: null };
     throw error;
   }
-}
-
-/** The signed-in user as the root loader saw it (null for visitors). */
-export function useOptionalUser() {
-  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
 /**

@@ -1,12 +1,8 @@
-import PgBoss from "pg-boss";
+import { PgBoss, type Db } from "pg-boss";
 import type postgres from "postgres";
 
-/** pg-boss's schema (decision 160): its tables are pg-boss's, installed and upgraded by its own migrations. */
+/** pg-boss's schema (decisions 160, 380): its tables are pg-boss's, installed and upgraded by pg-boss itself. */
 export const JOB_SCHEMA = "pgboss";
-
-export type Executor = {
-  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
-};
 
 /** A value as postgres.js should send it for pg-boss's SQL (written for `pg`, which serializes these itself). */
 export function toParameter(value: unknown): unknown {
@@ -17,31 +13,46 @@ export function toParameter(value: unknown): unknown {
   return value;
 }
 
-/** pg-boss's `db` adapter on a postgres.js client or transaction: pg-boss runs on the site's own driver. */
-export function postgresExecutor(client: postgres.Sql | postgres.TransactionSql): Executor {
+/**
+ * pg-boss's `db` adapter (its `Db` contract) on the site's postgres.js pool or one of its transactions, so pg-boss
+ * runs on the site's own driver. A text with nothing to bind may be a script of several statements in a
+ * transaction of its own (pg-boss's maintenance and migrations): on a pool it runs on a connection reserved for
+ * it, as postgres.js requires of a transaction, and the rows of every statement are answered, as the contract
+ * asks of a multi-statement query.
+ */
+export function postgresDb(client: postgres.Sql | postgres.TransactionSql): Db {
   return {
     executeSql: async (text, values = []) => {
-      // pg-boss's maintenance sends "BEGIN; …; COMMIT;" as one text: on a pool, postgres.js wants sql.begin.
-      const wrapped = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/.exec(text);
-      if (wrapped && values.length === 0 && "begin" in client) {
-        const rows = await client.begin((tx) => tx.unsafe(wrapped[1]!));
-        return { rows: [...rows] as Record<string, unknown>[], rowCount: rows.length };
+      let result: unknown[];
+      if (values.length > 0) {
+        result = await client.unsafe(text, values.map(toParameter) as postgres.ParameterOrJSON<never>[]);
+      } else if ("reserve" in client) {
+        const reserved = await client.reserve();
+        try {
+          result = await reserved.unsafe(text);
+        } finally {
+          reserved.release();
+        }
+      } else {
+        result = await client.unsafe(text);
       }
-      const rows = await client.unsafe(text, values.map(toParameter) as postgres.ParameterOrJSON<never>[]);
-      return { rows: [...rows] as Record<string, unknown>[], rowCount: rows.count ?? rows.length };
+      // A multi-statement text answers one list of rows per statement.
+      return { rows: result.some(Array.isArray) ? result.flat() : [...result] };
     },
   };
 }
 
-/** Installs or upgrades pg-boss's schema (db/migrate.ts, after the site's own migrations). */
+/** Installs or upgrades pg-boss's schema with pg-boss's own migrations (db/migrate.ts, after the site's). */
 export async function migrateJobSchema(sql: postgres.Sql): Promise<void> {
   const installer = new PgBoss({
-    db: postgresExecutor(sql),
+    db: postgresDb(sql),
     schema: JOB_SCHEMA,
     migrate: true,
     supervise: false,
     schedule: false,
+    registerInstance: false,
   });
+  installer.on("error", () => {}); // start() rejects with the error that matters
   await installer.start();
   await installer.stop({ graceful: false, close: false });
 }

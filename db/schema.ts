@@ -703,3 +703,18 @@ export const backups = pgTable("backups", {
   sha256: text("sha256").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
 });
+
+/**
+ * Jobs that were waiting in pg-boss 10's schema when the site moved to pg-boss 12, whose schema starts anew
+ * (decision 380): the migration that dropped the old schema copied them here, and the first worker to start hands
+ * them to the queue and deletes them, in one transaction (app/jobs/queue.server.ts). Empty ever after.
+ */
+export const jobCarryover = pgTable("job_carryover", {
+  id: serial("id").primaryKey(),
+  queue: text("queue").notNull(),
+  payload: jsonb("payload"),
+  runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull(),
+  singletonKey: text("singleton_key"),
+  /** the retries the job had left */
+  retriesLeft: integer("retries_left").notNull(),
+});

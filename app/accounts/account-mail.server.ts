@@ -18,7 +18,7 @@ import {
  * the account up, issues any token (so no token is ever stored in the clear, not even in a job's payload) and
  * sends; a failed delivery throws and the queue tries again. See mail-jobs.server.ts for the handler.
  */
-export const ACCOUNT_MAIL_QUEUE = "accounts:mail";
+export const ACCOUNT_MAIL_QUEUE = "accounts/mail";
 
 export type AccountMailJob =
   | { kind: "reset-by-email"; email: string; origin: string }

@@ -1,4 +1,3 @@
-import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { AccountFailure } from "./errors";
 import { verifyLogin } from "./login.server";
@@ -6,53 +5,37 @@ import { loginSchema } from "./schemas";
 import type { PublicUser } from "./users.server";
 
 /**
- * remix-auth v4 with the form strategy: `authenticate()` returns the member or throws; the session is ours
- * (createUserSession). The strategy reads `request.clone().formData()`, so callers must not read the body
- * first (they parse a clone for the form's messages). The client IP comes from the load context, which the
- * strategy cannot see (and the Authenticator hands it a copy of the request): `authenticateForm(request, ip)`
- * passes it in a header that it sets itself, overwriting anything a client sent under that name.
+ * Sign-in with remix-auth v4's form strategy: it reads `request.clone().formData()` (callers must not read the body
+ * first; they parse a clone for the form's messages) and resolves to the member or throws; the session is ours
+ * (createUserSession). remix-auth 4 hands a strategy nothing but the request (no load context: remix-auth issue
+ * #320, and its Authenticator passes on a copy), so the client IP, which only the load context knows, is bound to a
+ * strategy made for the request, and no header carries it.
  */
-export class LoginFailedError extends Error {
+class LoginFailedError extends Error {
   constructor(readonly failure: AccountFailure) {
     super(failure.error);
   }
 }
 
-const CLIENT_IP_HEADER = "x-accounts-client-ip";
-
-export const authenticator = new Authenticator<PublicUser>();
-
-authenticator.use(
-  new FormStrategy(async ({ form, request }) => {
+function formStrategy(ip: string): FormStrategy<PublicUser> {
+  return new FormStrategy(async ({ form }) => {
     const parsed = loginSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {
       throw new LoginFailedError({ ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Login failed" });
     }
-    const result = await verifyLogin({
-      login: parsed.data.username,
-      password: parsed.data.password,
-      ip: request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
-    });
+    const result = await verifyLogin({ login: parsed.data.username, password: parsed.data.password, ip });
     if (!result.ok) throw new LoginFailedError(result);
     return result.user;
-  }),
-  "form",
-);
+  });
+}
 
 /** Signs in with the form strategy; resolves to the member or to the failure to show. */
 export async function authenticateForm(
   request: Request,
   ip: string,
 ): Promise<{ ok: true; user: PublicUser } | AccountFailure> {
-  const headers = new Headers(request.headers);
-  headers.set(CLIENT_IP_HEADER, ip);
-  const withIp = new Request(request.url, {
-    method: request.method,
-    headers,
-    body: await request.clone().arrayBuffer(),
-  });
   try {
-    return { ok: true, user: await authenticator.authenticate("form", withIp) };
+    return { ok: true, user: await formStrategy(ip).authenticate(request) };
   } catch (error) {
     if (error instanceof LoginFailedError) return error.failure;
     throw error;

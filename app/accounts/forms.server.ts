@@ -6,6 +6,7 @@ import type { FormAnswer } from "~/components/form-answer";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, honeypotFilled } from "~/components/honeypot";
 import { publicOrigin } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
+import { parseId } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ADMIN_TOKENS_PATH, adminTokenSchema, createAdminApiToken, revokeAdminApiToken } from "./admin-tokens.server";
 import { readResetMethod } from "./auth-page";
@@ -14,12 +15,7 @@ import { addEmail, changeEmail, issueEmailVerification } from "./email.server";
 import type { AccountFailure } from "./errors";
 import { RESET_PASSWORD_INTENT } from "./form-texts";
 import { serializeSentValue, type SentValue } from "./recovery-cookie.server";
-import {
-  requestPasswordResetByEmail,
-  requestPasswordResetByUsername,
-  resetPassword,
-  sendUsernameReminder,
-} from "./recovery.server";
+import { requestRecoveryMail, resetPassword } from "./recovery.server";
 import { registerMember } from "./registration.server";
 import {
   addEmailSchema,
@@ -215,7 +211,7 @@ export async function submitAuthForm(request: Request, ip: string) {
       forgotPasswordByEmailSchema,
       "email",
       "/auth?dialog=reset-sent&method=email",
-      (email) => requestPasswordResetByEmail({ email, ip, origin }),
+      (email) => requestRecoveryMail({ mail: { kind: "reset-by-email", email }, ip, origin }),
     );
   }
   if (intent === "forgot-password") {
@@ -225,12 +221,12 @@ export async function submitAuthForm(request: Request, ip: string) {
       forgotPasswordByUsernameSchema,
       "username",
       "/auth?dialog=reset-sent&method=username",
-      (username) => requestPasswordResetByUsername({ username, ip, origin }),
+      (username) => requestRecoveryMail({ mail: { kind: "reset-by-username", username }, ip, origin }),
     );
   }
   if (intent === "forgot-username") {
     return requestRecovery(intent, formData, forgotUsernameSchema, "email", "/auth?dialog=username-sent", (email) =>
-      sendUsernameReminder({ email, ip, origin }),
+      requestRecoveryMail({ mail: { kind: "username-reminder", email }, ip, origin }),
     );
   }
 
@@ -443,8 +439,8 @@ export async function submitAdminTokenForm(request: Request, user: PublicUser) {
     return { intent: "token-made", token: made.token, name: made.name, expiresAt: made.expiresAt.toISOString() };
   }
   if (intent === "revoke") {
-    const id = Number(formData.get("id"));
-    if (!Number.isSafeInteger(id) || !(await revokeAdminApiToken({ userId: user.id, id }))) {
+    const id = parseId(String(formData.get("id") ?? ""));
+    if (id === null || !(await revokeAdminApiToken({ userId: user.id, id }))) {
       return redirectWithToast(ADMIN_TOKENS_PATH, {
         title: "Nothing revoked",
         description: "That token is not one of yours, or it was revoked already.",

@@ -33,48 +33,28 @@ async function underRecoveryLimit(
   ]);
 }
 
-export async function requestPasswordResetByEmail({
-  email,
-  ip,
-  origin,
-}: {
-  email: string;
-  ip: string;
-  origin: string;
-}): Promise<Requested> {
-  const limited = await underRecoveryLimit(ip, { email });
-  if (limited) return limited;
-  await enqueueAccountMail({ kind: "reset-by-email", email: email.trim(), origin });
-  return { ok: true };
-}
+/** The mail a recovery request asks for: a reset link found by address or by username, or the usernames of an address. */
+export type RecoveryMail =
+  | { kind: "reset-by-email"; email: string }
+  | { kind: "reset-by-username"; username: string }
+  | { kind: "username-reminder"; email: string };
 
-export async function requestPasswordResetByUsername({
-  username,
+export async function requestRecoveryMail({
+  mail,
   ip,
   origin,
 }: {
-  username: string;
+  mail: RecoveryMail;
   ip: string;
   origin: string;
 }): Promise<Requested> {
-  const limited = await underRecoveryLimit(ip, { username });
+  const limited = await underRecoveryLimit(ip, mail);
   if (limited) return limited;
-  await enqueueAccountMail({ kind: "reset-by-username", username: username.trim(), origin });
-  return { ok: true };
-}
-
-export async function sendUsernameReminder({
-  email,
-  ip,
-  origin,
-}: {
-  email: string;
-  ip: string;
-  origin: string;
-}): Promise<Requested> {
-  const limited = await underRecoveryLimit(ip, { email });
-  if (limited) return limited;
-  await enqueueAccountMail({ kind: "username-reminder", email: email.trim(), origin });
+  await enqueueAccountMail(
+    "email" in mail
+      ? { ...mail, email: mail.email.trim(), origin }
+      : { ...mail, username: mail.username.trim(), origin },
+  );
   return { ok: true };
 }
 

@@ -192,10 +192,6 @@ export async function requireSession(request: Request): Promise<CurrentSession> 
   return current;
 }
 
-export async function requireUserId(request: Request): Promise<number> {
-  return (await requireUser(request)).id;
-}
-
 /** Guard for API routes: 401 with a JSON error instead of a redirect. */
 export async function requireApiSession(request: Request): Promise<CurrentSession> {
   const current = await getCurrentSession(request);
@@ -250,10 +246,6 @@ export function setUpSecondFactorRedirect(): Promise<Response> {
     description: "Admins need two-factor authentication: set it up to continue.",
     type: "info",
   });
-}
-
-export async function requireAnonymous(request: Request, to = "/forum"): Promise<void> {
-  if (await getUserId(request)) throw redirect(to);
 }
 
 /** Guard for admin pages: signed-out visitors go to /auth, members get 403. */

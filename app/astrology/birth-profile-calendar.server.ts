@@ -1,3 +1,4 @@
+import { parseId } from "~/utils/ids";
 import { birthProfileByCalendarKey, calendarKey, type BirthProfile } from "./birth-profiles.server";
 import type { SkyEvent } from "./calendar.server";
 import { personalTransitEvents } from "./personal-calendar.server";
@@ -13,8 +14,8 @@ export async function personalFeedOf(
   const member = params.get("member");
   const key = params.get("key");
   if (member === null && key === null) return null;
-  const userId = Number(member);
-  if (!Number.isSafeInteger(userId) || userId <= 0 || !key || key.length > 64) return "not-found";
+  const userId = parseId(member);
+  if (userId === null || !key || key.length > 64) return "not-found";
   const profile = await birthProfileByCalendarKey({ userId, key });
   if (!profile) return "not-found";
   return {

@@ -41,15 +41,6 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The zone's UTC offset at an instant, in seconds east of Greenwich. */
 export function offsetAt(timeZone: string, at: number): number {
   const parts: Record<string, string> = {};

@@ -4,7 +4,7 @@ import type { FormAnswer } from "~/components/form-answer";
 import { GENERATION_TEXTS } from "~/numerology/texts";
 import { saveScreenedPreferences } from "~/preferences/preferences.server";
 import { preferencesSchema } from "~/preferences/schema";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, visitorCookieHeader } from "~/utils/visitor.server";
 import { PREFERENCES_INTENT } from "./ui/preferences-form";
 
 /**
@@ -34,6 +34,6 @@ export async function submitPreferences(request: Request) {
   const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...submission.value });
   if (!saved.ok) return refused(saved.title, { fieldErrors: { keywords: [saved.message] } });
   return redirect(new URL(request.url).pathname, {
-    headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined,
+    headers: visitorCookieHeader(visitor),
   });
 }

@@ -8,11 +8,6 @@
 export const HOUSE_SYSTEMS = ["placidus", "whole-sign"] as const;
 export type HouseSystem = (typeof HOUSE_SYSTEMS)[number];
 
-export const HOUSE_SYSTEM_LABELS: Record<HouseSystem, string> = {
-  placidus: "Placidus",
-  "whole-sign": "Whole Sign",
-};
-
 const RAD = Math.PI / 180;
 const DEG = 180 / Math.PI;
 

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { parseId } from "~/utils/ids";
 import { personFields } from "./saved-people-view.server";
 import { getPerson } from "./saved-people.server";
 
@@ -19,9 +20,8 @@ export async function chosenPeopleAddress(url: URL, userId: number | null): Prom
     throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   }
   for (const { side, raw } of chosen) {
-    const personId = Number(raw);
-    const person =
-      Number.isSafeInteger(personId) && personId > 0 ? await getPerson({ userId: userId!, personId }) : null;
+    const personId = parseId(raw);
+    const person = personId === null ? null : await getPerson({ userId: userId!, personId });
     if (!person) throw new Response("That person is not on your list.", { status: 404 });
     for (const [key, value] of Object.entries(personFields(side, person))) params.set(key, value);
   }

@@ -120,16 +120,3 @@ export function synastryPage(params: URLSearchParams): SynastryPage {
   }
   return { state: "form", values, people, invalid: hasErrors };
 }
-
-/** The address of a synastry (each person's chosen place kept), for links and the readings. */
-export function synastryQuery(values: SynastryFormValues): URLSearchParams {
-  const q = new URLSearchParams();
-  for (const side of SIDES) {
-    for (const f of ["name", "date", "time", "q", "place", "fold"] as const) {
-      if (values[side][f]) q.set(`${side}_${f}`, values[side][f]);
-    }
-  }
-  q.set("houses", values.houses);
-  q.set("y", values.y);
-  return q;
-}

@@ -3,7 +3,7 @@
  * Ben's Mars, orb 1 degree 12 minutes, applying". Shared by server and browser (types only from the domain module).
  */
 import { degreesInWords, houseOrdinal, orbToTheMinute, possessive } from "./chart-words";
-import type { HouseContact, InterAspect, MoonContactChange, MoonRange, NumberPair, Synastry } from "./synastry.server";
+import type { HouseContact, InterAspect, MoonContactChange, MoonRange, Synastry } from "./synastry.server";
 
 type Labels = { a: string; b: string };
 
@@ -42,11 +42,6 @@ export function numberWithPrinciple(
   if (n === null || principle === null) return "not known (no name given)";
   if (n > 9) return `${n}, a master number (its digits add to ${principle}, ${principleName(principle)})`;
   return `${n}, ${principleName(principle)}`;
-}
-
-/** "Life Path: Anna 6 (…), Ben 7 (…)." */
-export function numberPairSentence(p: NumberPair, labels: Labels, principleName: (d: number) => string): string {
-  return `${p.label}: ${labels.a} ${numberWithPrinciple(p.a, p.aPrinciple, principleName)}; ${labels.b} ${numberWithPrinciple(p.b, p.bPrinciple, principleName)}.`;
 }
 
 /** The bi-wheel's `<desc>`. */

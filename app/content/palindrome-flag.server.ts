@@ -15,8 +15,6 @@ const fromPalindromeCookie = createCookie(COOKIES.fromPalindrome.name, {
   maxAge: cookieMaxAge("fromPalindrome"),
 });
 
-export const OCTAHEDRON_FROM_PALINDROME = "/octahedron?from=palindrome";
-
 export async function octahedronBackLink(request: Request) {
   const url = new URL(request.url);
   const viaLink = url.searchParams.get("from") === "palindrome";

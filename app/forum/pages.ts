@@ -6,8 +6,6 @@
 import { isForumCategory } from "./categories";
 import { isTopicFilter } from "./reading";
 
-export type Reader = { id: number; canModerate: boolean } | null;
-
 /**
  * What /forum's address asks for, read here once for its loader and its page-cache section: the category, the list
  * (New, Unread), the page cursor and the new-topic dialog. Anything not one of these is none.

@@ -170,13 +170,3 @@ export async function markAllRead({ memberId }: { memberId: number }): Promise<v
       .where(eq(users.id, memberId));
   });
 }
-
-/**
- * Where a returning member should land in a topic: the first post after what they read (a post they may see), or
- * null (nothing unread, or never opened: the topic's start).
- */
-export async function firstUnreadPost({ memberId, topicId }: { memberId: number; topicId: number }) {
-  const marks = await readMarks({ memberId, topicIds: [topicId] });
-  const mark = marks.get(topicId);
-  return mark?.state === "unread" ? mark.firstUnread : null;
-}

@@ -48,11 +48,7 @@ export const topicSchema = z.object({
     .optional()
     .transform((v) => v ?? DEFAULT_CATEGORY),
 });
-export type TopicInput = z.output<typeof topicSchema>;
-
 export const postSchema = z.object({ content: postContentField });
-export type PostInput = z.output<typeof postSchema>;
-
 /** The edit form also says which post it edits. */
 export const editPostSchema = z.object({ postId: idField("The post to edit is missing."), content: postContentField });
 

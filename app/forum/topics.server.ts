@@ -4,6 +4,7 @@ import { forumPosts, forumTopics, users } from "#db/schema";
 import { isModeratorUser, type PublicUser } from "~/accounts/users.server";
 import { enqueueJob, ensureQueue } from "~/jobs/queue.server";
 import { formatUtcDateTime } from "~/utils/dates";
+import { parseId } from "~/utils/ids";
 import type { ForumCategoryKey } from "./categories";
 import { notify } from "./member-notifications.server";
 import { notifyMentionsAndQuotes } from "./mentions.server";
@@ -19,9 +20,7 @@ export const TOPICS_PER_PAGE = 20;
 export const POSTS_PER_PAGE = 25;
 /** A second identical submission by the same member within this window returns the first post (double submit). */
 export const DUPLICATE_WINDOW_SECONDS = 10;
-export const REPLY_NOTIFICATION_QUEUE = "forum:reply-notification";
-
-export type Author = { id: number; username: string };
+export const REPLY_NOTIFICATION_QUEUE = "forum/reply-notification";
 
 export { HIDDEN_POST_NOTICE, HIDDEN_TOPIC_NOTICE, TOPIC_LOCKED } from "./notices";
 /** Hidden by members' flags, before a moderator looked (hidden_by is null). */
@@ -132,8 +131,8 @@ export function encodeCursor(activityKey: string, id: number): string {
 export function decodeCursor(cursor: string | null | undefined): { activityKey: string; id: number } | null {
   if (!cursor || cursor.length > 200) return null;
   const [activityKey, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const topicId = Number(id);
-  if (!activityKey || !TIMESTAMP_TEXT.test(activityKey) || !Number.isSafeInteger(topicId) || topicId <= 0) return null;
+  const topicId = parseId(id);
+  if (!activityKey || !TIMESTAMP_TEXT.test(activityKey) || topicId === null) return null;
   return { activityKey, id: topicId };
 }
 

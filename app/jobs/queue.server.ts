@@ -1,33 +1,41 @@
-import { sql as drizzleSql, type SQL } from "drizzle-orm";
-import PgBoss from "pg-boss";
+import { sql as drizzleSql } from "drizzle-orm";
+import { fromDrizzle, PgBoss, systemClock, type Clock, type Db } from "pg-boss";
 import type postgres from "postgres";
-import { isDatabaseUnavailable, listenForNotifications, rawSql, type Transaction } from "#db/client.server";
-import { JOB_SCHEMA as SCHEMA, postgresExecutor, toParameter, type Executor } from "#db/pg-boss";
+import { db, isDatabaseUnavailable, listenForNotifications, rawSql, type Transaction } from "#db/client.server";
+import { JOB_SCHEMA, postgresDb } from "#db/pg-boss";
+import { jobCarryover } from "#db/schema";
 import { env } from "~/utils/env.server";
 
 /**
- * Background jobs on pg-boss 10 (decision 160), the last major whose engines accept Node 20, running over the
- * site's own postgres.js pool (its `db` adapter), so the outage behaviour of decision 006 holds for the queue as
- * for every query: while the database is away each poll fails at once and the worker waits for the next.
+ * Background jobs on pg-boss (decisions 160, 380), through its public API only, over the site's own postgres.js
+ * pool (its `db` adapter), so the outage behaviour of decision 006 holds for the queue as for every query: while
+ * the database is away each poll fails at once and the worker waits for the next.
  *
  * What pg-boss does: the jobs' storage (schema `pgboss`, its own migrations, applied by db/migrate.ts), claiming
- * with SKIP LOCKED, retries with exponential backoff, expiry of a job whose worker died, singleton keys,
- * archiving and deleting finished jobs. What stays here, behind the same API as before (`enqueueJob`,
- * `registerJobHandler`, `registerRecurringTask`, `scheduleRecurringTask`, `startWorker`, `drainJobs`):
+ * with SKIP LOCKED, retries with exponential backoff, the heartbeat that tells a dead worker's job from a live
+ * one (decision 009: only a dead worker's job expires, however long a live one runs), singleton keys, deleting
+ * finished jobs. What stays here, behind the same API as before (`enqueueJob`, `registerJobHandler`,
+ * `registerRecurringTask`, `scheduleRecurringTask`, `startWorker`, `drainJobs`):
  * - **lanes**: each handler belongs to a lane (`mail`, `notify`, `conversion`, `recurring`, `default`) with its
  *   own workers, so no number of conversions delays a mail (issue 33), and no number of notifications delays the
  *   mail a member asked for (a reset, a verification) or a security notice (decision 290);
- * - the **heartbeat** of a running job (decision 009: only a dead worker's job expires, however long a live one
- *   runs);
  * - enqueue **in the caller's transaction** (drizzle's or postgres.js's), with a NOTIFY at commit that wakes the
  *   workers at once.
+ *
+ * Queue names are pg-boss's kind: letters, digits, `_`, `-`, `.` and `/` (`forum/reply-notification`).
  */
 
-/**
- * Finished background jobs (ids of posts to notify about, of models to convert) are kept this long: a day in
- * pg-boss's live table, a day in its archive (`deleteAfterDays` below).
- */
+/** Finished background jobs (ids of posts to notify about, of models to convert) are kept this long. */
 export const FINISHED_JOBS_KEPT_DAYS = 2;
+
+/**
+ * The longest a job may run, alive or not: pg-boss's most (24 hours). A live job is told from a dead one by its
+ * heartbeat, not by this; it only bounds a run that keeps beating and never ends.
+ */
+const LONGEST_RUN_SECONDS = 24 * 3600;
+
+/** Recurring tasks' queues: `recurring/<task>`. */
+const RECURRING = "recurring/";
 
 export type Job<P = unknown> = {
   id: string;
@@ -81,58 +89,45 @@ export function laneOf(queue: string): JobLane {
 
 // ------------------------------------------------------------------------------------------ the pg-boss client
 
-/** pg-boss's `db` adapter on a drizzle transaction: its `$n` placeholders become drizzle parameters. */
-function drizzleExecutor(tx: Transaction): Executor {
-  return {
-    executeSql: async (text, values = []) => {
-      const parts = text.split(/\$(\d+)/);
-      const chunks: SQL[] = [];
-      parts.forEach((part, i) => {
-        chunks.push(i % 2 === 0 ? drizzleSql.raw(part) : drizzleSql`${toParameter(values[Number(part) - 1])}`);
-      });
-      const rows = (await tx.execute(drizzleSql.join(chunks))) as unknown as Record<string, unknown>[];
-      return { rows: [...rows], rowCount: rows.length };
-    },
-  };
-}
+const poolDb: Db = { executeSql: (text, values) => postgresDb(rawSql()).executeSql(text, values) };
 
-const poolExecutor: Executor = { executeSql: (text, values) => postgresExecutor(rawSql()).executeSql(text, values) };
+/** pg-boss's timers, unreferenced: a script that enqueued a job ends when its own work does. */
+const clock: Clock = {
+  ...systemClock,
+  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
+  setInterval: (fn, ms) => setInterval(fn, ms).unref(),
+};
+
+/** pg-boss's settings shared by the process's client and the workers' supervisor. */
+const bossOptions = {
+  db: poolDb,
+  schema: JOB_SCHEMA,
+  migrate: false, // db/migrate.ts installs and upgrades the schema at start
+  schedule: false, // recurring tasks are self-renewing singleton jobs (below), not cron
+  registerInstance: false,
+  clock,
+  monitorIntervalSeconds: 1, // how soon a queue may be supervised again (expireAbandonedJobs; startWorker's own)
+} as const;
 
 let boss: PgBoss | null = null;
-/** The process's one pg-boss client, made (and its error listener added) on first use. */
-function client(): PgBoss {
-  if (boss) return boss;
-  boss = new PgBoss({
-    db: poolExecutor,
-    schema: SCHEMA,
-    migrate: false, // db/migrate.ts installs and upgrades the schema with the site's own migrations
-    supervise: false, // started by startWorker only
-    schedule: false, // recurring tasks are self-renewing singleton jobs (below), not cron
-  });
-  boss.on("error", (error) => {
-    if (!isDatabaseUnavailable(error)) console.error("[jobs] pg-boss:", error);
-  });
-  return boss;
-}
-
-/** Creates a queue; another instance creating one at the same moment may deadlock with it: tried again. */
-async function createQueue(queue: string, policy: "standard" | "short" | "stately"): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await client().createQueue(queue, { name: queue, policy });
-    } catch (error) {
-      if ((error as { code?: string }).code !== "40P01" || attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-    }
+let started: Promise<PgBoss> | null = null;
+/** The process's one pg-boss client (no supervision: startWorker's does it), started on first use. */
+function client(): Promise<PgBoss> {
+  if (!boss) {
+    boss = new PgBoss({ ...bossOptions, supervise: false });
+    boss.on("error", (error) => {
+      if (!isDatabaseUnavailable(error)) console.error("[jobs] pg-boss:", error);
+    });
   }
+  const instance = boss;
+  started ??= instance.start().catch((error: unknown) => {
+    started = null; // tried again at the next use (the database was away)
+    throw error;
+  });
+  return started;
 }
 
-/**
- * pg-boss 10 needs a queue to exist (a row and a partition of its job table) before a job is sent to it. Each
- * process creates its queues once, one at a time (creating partitions side by side can deadlock).
- */
 const createdQueues = new Map<string, Promise<void>>();
-let creating: Promise<unknown> = Promise.resolve();
 /**
  * Makes sure pg-boss knows the queue (created once per process, then remembered). A caller about to enqueue inside
  * a transaction that holds row locks calls this first, so the first use's setup is not paid while others wait.
@@ -140,10 +135,8 @@ let creating: Promise<unknown> = Promise.resolve();
 export function ensureQueue(queue: string): Promise<void> {
   let created = createdQueues.get(queue);
   if (!created) {
-    const registered = handlers.get(queue);
-    const policy = registered?.policy ?? (queue.startsWith("recurring:") ? "stately" : "standard");
-    created = creating.then(() => createQueue(queue, policy));
-    creating = created.catch(() => {});
+    const policy = handlers.get(queue)?.policy ?? (queue.startsWith(RECURRING) ? "stately" : "standard");
+    created = client().then((boss) => boss.createQueue(queue, { policy }));
     createdQueues.set(queue, created);
     created.catch(() => createdQueues.delete(queue)); // tried again next time (the database was away)
   }
@@ -159,10 +152,10 @@ export function ensureQueue(queue: string): Promise<void> {
 export type JobTransaction = Transaction | postgres.TransactionSql;
 
 /**
- * Adds a job; returns its id, or null when a waiting job of a `short` queue holds the same singleton key. With
- * `tx` the job is written in that transaction: it exists exactly when the change it follows was committed (its
- * NOTIFY is sent at commit too). `maxAttempts` counts the first run (5 by default: four retries with backoff
- * 2^n × JOB_RETRY_BASE_SECONDS).
+ * Adds a job; returns its id, or null when a waiting job of a `short` or `stately` queue holds the same singleton
+ * key. With `tx` the job is written in that transaction: it exists exactly when the change it follows was
+ * committed (its NOTIFY is sent at commit too). `maxAttempts` counts the first run (5 by default: four retries
+ * with backoff 2^n × JOB_RETRY_BASE_SECONDS).
  */
 export async function enqueueJob(
   queue: string,
@@ -171,21 +164,27 @@ export async function enqueueJob(
 ): Promise<string | null> {
   const { tx } = options;
   await ensureQueue(queue);
-  const executor = !tx ? undefined : typeof tx === "function" ? postgresExecutor(tx) : drizzleExecutor(tx);
-  const id = await client().send(queue, (payload ?? {}) as object, {
+  const db = !tx ? poolDb : typeof tx === "function" ? postgresDb(tx) : fromDrizzle(tx, drizzleSql);
+  const id = await (
+    await client()
+  ).send(queue, (payload ?? {}) as object, {
     startAfter: options.runAt,
     singletonKey: options.singletonKey,
     retryLimit: Math.max(0, (options.maxAttempts ?? 5) - 1),
     retryDelay: env.JOB_RETRY_BASE_SECONDS,
     retryBackoff: true,
-    expireInSeconds: env.JOB_LOCK_TIMEOUT_SECONDS,
-    ...(executor ? { db: executor } : {}),
+    retryDelayMax: 3600,
+    // Liveness is the heartbeat's (below); the expiry only bounds a run, at the longest pg-boss allows.
+    heartbeatSeconds: env.JOB_LOCK_TIMEOUT_SECONDS,
+    expireInSeconds: LONGEST_RUN_SECONDS,
+    deleteAfterSeconds: FINISHED_JOBS_KEPT_DAYS * 24 * 3600,
+    db,
   });
   if (id) {
     // Workers wake at once instead of at their next poll; in a transaction the NOTIFY is sent at its commit.
-    const wake = `select pg_notify('jobs', $1)`;
-    if (executor) await executor.executeSql(wake, [queue]);
-    else await poolExecutor.executeSql(wake, [queue]).catch(() => {});
+    const wake = db.executeSql(`select pg_notify('jobs', $1)`, [queue]);
+    if (tx) await wake;
+    else await wake.catch(() => {});
   }
   return id;
 }
@@ -198,29 +197,29 @@ export async function enqueueJob(
  */
 export async function claimJob(queue: string): Promise<Job | null> {
   await ensureQueue(queue);
-  const [job] = await client().fetch(queue, { batchSize: 1, includeMetadata: true });
+  const [job] = await (await client()).fetch(queue, { batchSize: 1, includeMetadata: true });
   if (!job) return null;
   const data = typeof job.data === "string" ? JSON.parse(job.data) : job.data;
   const retries = Number(job.retryCount);
   return { id: job.id, queue, payload: data, attempts: retries + 1, lastAttempt: retries >= Number(job.retryLimit) };
 }
 
+/** The attempt a worker holds: pg-boss settles or touches a job only while that attempt is still its claim. */
+const attemptOf = (job: Job) => ({ id: job.id, retryCount: job.attempts - 1 });
+
 /**
- * Keeps a running job from expiring (decision 009): pg-boss fails and retries an active job once
- * `started_on + expire_in` has passed, which should mean its worker died. A live worker moves `started_on` on
- * every quarter of the expiry; pinned pg-boss 10.4.2 reads that column only there (and to count retries).
+ * Keeps a running job alive (decision 009, 380): each job has pg-boss's heartbeat (`heartbeatSeconds`
+ * JOB_LOCK_TIMEOUT_SECONDS), and pg-boss fails and retries an active job whose heartbeat stopped, which means its
+ * worker died; a live worker touches its job twice per heartbeat interval, however long it runs.
  */
 function keepAlive(job: Job): () => void {
   const timer = setInterval(
     () => {
-      poolExecutor
-        .executeSql(`update ${SCHEMA}.job set started_on = now() where name = $1 and id = $2 and state = 'active'`, [
-          job.queue,
-          job.id,
-        ])
+      void client()
+        .then((boss) => boss.touch(job.queue, attemptOf(job)))
         .catch(() => {});
     },
-    Math.max(500, (env.JOB_LOCK_TIMEOUT_SECONDS * 1000) / 4),
+    (env.JOB_LOCK_TIMEOUT_SECONDS * 1000) / 2,
   );
   timer.unref();
   return () => clearInterval(timer);
@@ -234,13 +233,13 @@ async function runJob(job: Job): Promise<void> {
     if (!registered) throw new Error(`No handler for queue ${job.queue}`);
     await registered.handler(job.payload, job);
     release();
-    await client().complete(job.queue, job.id);
+    await (await client()).complete(job.queue, attemptOf(job));
   } catch (error) {
     release();
     console.error(`[jobs] ${job.queue}#${job.id} failed:`, error);
     const message = error instanceof Error ? error.message : String(error);
     await client()
-      .fail(job.queue, job.id, { message: message.slice(0, 2000) })
+      .then((boss) => boss.fail(job.queue, attemptOf(job), { message: message.slice(0, 2000) }))
       .catch(() => {});
   }
 }
@@ -275,6 +274,9 @@ type Worker = { stop: () => Promise<void> };
  */
 export function startWorker({ pollMs = 1000 } = {}): Worker {
   let running = true;
+  void handOverCarriedJobs().catch((error) => {
+    if (!isDatabaseUnavailable(error)) console.error("[jobs] carried-over jobs:", error);
+  });
   const wakers = new Set<() => void>();
   const current = new Set<Promise<unknown>>();
   let unlisten: (() => Promise<void>) | null = null;
@@ -291,16 +293,16 @@ export function startWorker({ pollMs = 1000 } = {}): Worker {
       });
   };
 
+  // pg-boss's supervisor: fails the jobs whose heartbeat stopped (retried with backoff, or given up), deletes
+  // finished ones, and runs the index builds a pg-boss upgrade leaves to the background.
+  const superviseSeconds = Math.max(1, Math.round(env.JOB_LOCK_TIMEOUT_SECONDS / 2));
   const maintenance = new PgBoss({
-    db: poolExecutor,
-    schema: SCHEMA,
-    migrate: false,
+    ...bossOptions,
+    migrate: true, // the schema is already current (db/migrate.ts): this starts pg-boss's background index builds
     supervise: true,
-    schedule: false,
-    maintenanceIntervalSeconds: Math.max(1, Math.round(env.JOB_LOCK_TIMEOUT_SECONDS / 2)),
-    archiveCompletedAfterSeconds: 24 * 3600,
-    archiveFailedAfterSeconds: 24 * 3600,
-    deleteAfterDays: 1, // with a day in the live table: FINISHED_JOBS_KEPT_DAYS
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
+    maintenanceIntervalSeconds: 3600,
   });
   maintenance.on("error", (error) => {
     if (!isDatabaseUnavailable(error)) console.error("[jobs] maintenance:", error);
@@ -347,6 +349,25 @@ export function startWorker({ pollMs = 1000 } = {}): Worker {
   };
 }
 
+/**
+ * Hands the jobs that waited in pg-boss 10's schema at the upgrade (migration 0020, decision 380) to the queue, each
+ * with the attempts it had left, and deletes them in the same transaction: each is enqueued once, whichever
+ * instance's worker starts first.
+ */
+async function handOverCarriedJobs(): Promise<void> {
+  await db.transaction(async (tx) => {
+    const carried = await tx.delete(jobCarryover).returning();
+    for (const job of carried.sort((a, b) => a.id - b.id)) {
+      await enqueueJob(job.queue, job.payload, {
+        runAt: job.runAt,
+        singletonKey: job.singletonKey ?? undefined,
+        maxAttempts: job.retriesLeft + 1,
+        tx,
+      });
+    }
+  });
+}
+
 // ------------------------------------------------------------------------------------------ recurring tasks
 
 /**
@@ -356,7 +377,7 @@ export function startWorker({ pollMs = 1000 } = {}): Worker {
  * not enqueue its successor (the database went away) fails and is retried, so the chain is never lost.
  */
 export function registerRecurringTask(name: string, intervalMs: number, task: () => Promise<void>): void {
-  const queue = `recurring:${name}`;
+  const queue = `${RECURRING}${name}`;
   registerJobHandler(
     queue,
     async () => {
@@ -374,49 +395,46 @@ export function registerRecurringTask(name: string, intervalMs: number, task: ()
 }
 
 export async function scheduleRecurringTask(name: string): Promise<void> {
-  await enqueueJob(`recurring:${name}`, {}, { singletonKey: name, maxAttempts: 1000 });
+  await enqueueJob(`${RECURRING}${name}`, {}, { singletonKey: name, maxAttempts: 1000 });
 }
 
 // ---------------------------------------------------------------------------------------------- inspection
 
 export type JobState = "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
 
-/** The jobs of a queue still in pg-boss's live table, oldest first (for tests and operators). */
+/** The jobs of a queue that pg-boss still keeps, oldest first (for tests and operators). */
 export async function jobsOf(
   queue: string,
 ): Promise<Array<{ id: string; payload: unknown; state: JobState; attempts: number; error: string | null }>> {
-  const { rows } = await poolExecutor.executeSql(
-    `select id, data, state, retry_count, started_on is not null as started, output
-       from ${SCHEMA}.job where name = $1 order by created_on, id`,
-    [queue],
-  );
-  return rows.map((row) => {
+  await ensureQueue(queue);
+  const jobs = await (await client()).findJobs(queue, { limit: 100_000 });
+  return jobs.map((job) => {
     const parse = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
-    const output = parse(row.output) as { message?: string; value?: { message?: string } } | null;
-    const state = row.state as JobState;
+    const output = parse(job.output) as { message?: string; value?: { message?: string } } | null;
     return {
-      id: String(row.id),
-      payload: parse(row.data),
-      state,
-      attempts: Number(row.retry_count) + (row.started ? 1 : 0),
-      error: state === "completed" ? null : (output?.message ?? output?.value?.message ?? null),
+      id: job.id,
+      payload: parse(job.data),
+      state: job.state,
+      attempts: Number(job.retryCount) + (job.startedOn ? 1 : 0),
+      error: job.state === "completed" ? null : (output?.message ?? output?.value?.message ?? null),
     };
   });
 }
 
 /** How many jobs of a queue are due and not yet taken. */
 export async function dueJobCount(queue: string): Promise<number> {
-  const { rows } = await poolExecutor.executeSql(
-    `select count(*)::int as n from ${SCHEMA}.job where name = $1 and state < 'active' and start_after <= now()`,
-    [queue],
-  );
-  return Number(rows[0]?.n ?? 0);
+  await ensureQueue(queue);
+  const waiting = await (await client()).findJobs(queue, { queued: true, limit: 100_000 });
+  const now = Date.now();
+  return waiting.filter((job) => new Date(job.startAfter).getTime() <= now).length;
 }
 
 /**
- * pg-boss's expiry pass (the maintenance loop of startWorker runs it every half JOB_LOCK_TIMEOUT_SECONDS): jobs
- * whose worker stopped renewing them are failed, so retried with backoff, or given up after their last attempt.
+ * pg-boss's supervision pass for one queue, as startWorker's supervisor runs it every half
+ * JOB_LOCK_TIMEOUT_SECONDS: jobs whose heartbeat stopped are failed, so retried with backoff, or given up after
+ * their last attempt. pg-boss takes a queue at most once a second (its monitor interval).
  */
-export async function expireAbandonedJobs(): Promise<void> {
-  await client().expire();
+export async function expireAbandonedJobs(queue: string): Promise<void> {
+  await ensureQueue(queue);
+  await (await client()).supervise(queue);
 }

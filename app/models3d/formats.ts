@@ -95,18 +95,6 @@ export function requestProblem(error: unknown): string {
 /** A failed status check: the model may still be converting (issue 47: the page stayed on 0% with no way on). */
 export const STATUS_CHECK_FAILED = "We could not check on the conversion";
 
-/** Failure codes stored with a model; the page shows the spec's message for each. */
-export type ConversionFailure =
-  | "no_geometry"
-  | "translation_failed"
-  | "timeout"
-  | "too_large"
-  | "output_too_large"
-  | "over_allowance"
-  | "store_full"
-  | "external_reference"
-  | "unsupported";
-
 /** The stored error is "code: message" (conversion.server.ts); the code picks the spec's message. */
 export function failureMessage(error: string | null | undefined): string {
   const code = error?.split(":", 1)[0]?.trim();

@@ -226,10 +226,6 @@ export async function deleteModel({ urn }: { urn: string }): Promise<void> {
   await modelStorage.remove(urn);
 }
 
-export async function setModelExpiry({ urn, expiresAt }: { urn: string; expiresAt: Date }) {
-  await db.update(models3d).set({ expiresAt }).where(eq(models3d.urn, urn));
-}
-
 /**
  * The converted model's description (see summary.ts), read from the GLB's JSON chunk only: its header says how
  * long the chunk is, so a large model's binary data is never read. Models converted before descriptions

@@ -6,7 +6,7 @@ import { hitCostLimit } from "~/utils/cost-limits.server";
 import { env } from "~/utils/env.server";
 import { hashIp } from "~/utils/http.server";
 import { hitRateLimit, peekRateLimit, tooManyRequestsMessage, type RateLimit } from "~/utils/rate-limit.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, visitorCookieHeader } from "~/utils/visitor.server";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MODEL_EXTENSIONS, modelExtensionOf, type ModelStatus } from "./formats";
 import {
   countUnfinishedModels,
@@ -26,7 +26,7 @@ import { inspectZip } from "./zip-inspect.server";
  * (a zip container such as 3MF is inspected before anything inflates it), then records the model, keeps the
  * storage under its cap (oldest models first) and queues the conversion (decision 094).
  */
-export const CONVERT_QUEUE = "models3d:convert";
+export const CONVERT_QUEUE = "models3d/convert";
 
 export type UploadResult =
   | { ok: true; urn: string; status: ModelStatus }
@@ -208,7 +208,7 @@ export async function receiveUploadRequest(
   const visitor = await getVisitor(request);
   const person = await personOf(request, context);
   const result = await receiveModelUpload(request, { ...person, sessionId: visitor.sessionId });
-  const headers = new Headers(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined);
+  const headers = new Headers(visitorCookieHeader(visitor));
   if (!result.ok && result.retryAfterSeconds) headers.set("Retry-After", String(result.retryAfterSeconds));
   return { result, headers };
 }

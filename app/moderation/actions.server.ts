@@ -15,7 +15,7 @@ import type { ModerationInput, RoleInput } from "./schemas";
  * before/after) in the same transaction. The forum's page cache is cleared by the forum tables' NOTIFY triggers
  * (migration 0001) when the transaction commits. Mails to the member go through the job queue afterwards.
  */
-export const MODERATION_NOTICE_QUEUE = "moderation:notice";
+export const MODERATION_NOTICE_QUEUE = "moderation/notice";
 
 export type ModerationOutcome =
   { ok: true; message: string; actionId: number } | { ok: false; status: 400 | 403 | 404 | 409; error: string };

@@ -34,7 +34,6 @@ export const ITEM_ACTIONS = ["keep", "hide", "unhide", "delete", "restore", "loc
 /** On the item's author; `unsilence` and `unsuspend` lift a silence or suspension before its period ends. */
 export const MEMBER_ACTIONS = ["warn", "silence", "suspend", "unsilence", "unsuspend"] as const;
 export const MODERATION_ACTIONS = [...ITEM_ACTIONS, ...MEMBER_ACTIONS] as const;
-export type ItemAction = (typeof ITEM_ACTIONS)[number];
 export type MemberAction = (typeof MEMBER_ACTIONS)[number];
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -12,7 +12,7 @@ import { MODERATION_NOTICE_QUEUE } from "./actions.server";
 
 /**
  * The member is told by e-mail when a moderator hides or deletes their post or topic, warns, silences or
- * suspends them (decision 026). The request enqueues `moderation:notice` {actionId}; this job re-reads the
+ * suspends them (decision 026). The request enqueues `moderation/notice` {actionId}; this job re-reads the
  * audit-log row and the member's address, and sends nothing when the member has none.
  */
 export function registerModerationJobs(): void {

@@ -18,7 +18,7 @@ import { clientIp, combineHeaders, safeRedirectPath } from "~/utils/http.server"
 import { parseId } from "~/utils/ids";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, visitorCookieHeader } from "~/utils/visitor.server";
 
 /** The generator's form: its id, and the intent of its answer (decision 250). */
 const FORM_ID = "generator";
@@ -34,14 +34,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return data(
     { preferences, content, showEssence: url.searchParams.get("essence") === "1", constraint: GENERATOR_CONSTRAINT },
-    { headers: combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null) },
+    { headers: combineHeaders(visitorCookieHeader(visitor)) },
   );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseGeneratorForm(await request.formData());
   const visitor = await getVisitor(request);
-  const cookie = visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined;
+  const cookie = visitorCookieHeader(visitor);
   // the form's answer (decision 250): what was sent is in Conform's result, the failure's title and message in `toast`
   const failed = ({ title, message }: { title: string; message: string }, status: number) =>
     data<FormAnswer>(

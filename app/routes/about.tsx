@@ -1,11 +1,11 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ContactDetails } from "~/content/contact";
 import { pageForRoute } from "~/content/content.server";
-import { PrincipleList } from "~/content/principle-list";
 import { privacyHref } from "~/content/privacy";
-import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
+import { ContactDetails } from "~/content/ui/contact";
+import { PrincipleList } from "~/content/ui/principle-list";
+import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/ui/prose";
 import { env } from "~/utils/env.server";
 
 export async function loader() {

@@ -2,6 +2,7 @@ import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remi
 import { requireRecentAuth } from "~/accounts/reauth.server";
 import { requireAdmin } from "~/accounts/session.server";
 import { openBackup } from "~/backups/schedule.server";
+import { cacheControl } from "~/utils/cache-control";
 import { invariantResponse } from "~/utils/http.server";
 
 /** GET /admin/backups/<name> (decision 203): one backup archive as a download, for admins only. */
@@ -16,7 +17,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       "Content-Type": "application/gzip",
       "Content-Length": String(backup.bytes),
       "Content-Disposition": `attachment; filename="${params.name}"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": cacheControl.noStore,
     },
   });
 }

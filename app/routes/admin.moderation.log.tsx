@@ -4,6 +4,7 @@ import { requireAdmin } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormattedDate } from "~/components/formatted-date";
 import { listLog } from "~/moderation/queue.server";
+import { invalidIdMessage, parseId } from "~/utils/ids";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 /**
@@ -12,8 +13,10 @@ import { originFromMatches, pageMeta } from "~/utils/meta";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const before = Number(new URL(request.url).searchParams.get("before"));
-  return listLog({ before: Number.isSafeInteger(before) && before > 0 ? before : null });
+  const param = new URL(request.url).searchParams.get("before");
+  const before = param === null ? null : parseId(param);
+  if (param !== null && before === null) throw new Response(invalidIdMessage("log entry"), { status: 400 });
+  return listLog({ before });
 }
 
 const state = (value: unknown) =>

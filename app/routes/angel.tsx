@@ -34,7 +34,7 @@ import { clientIp, combineHeaders } from "~/utils/http.server";
 import { parseId } from "~/utils/ids";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, visitorCookieHeader } from "~/utils/visitor.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const prefill = angelNumberFromQuery(url.searchParams.get("number")) || (reading?.number ?? "");
   return data(
     { preferences, history, reading, prefill, constraint: ANGEL_CONSTRAINT },
-    { headers: combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null) },
+    { headers: combineHeaders(visitorCookieHeader(visitor)) },
   );
 }
 
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(
     `/angel?reading=${result.reading.id}`,
     { title: ANGEL_TEXTS.decodedToast, type: "success" },
-    { headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined },
+    { headers: visitorCookieHeader(visitor) },
   );
 }
 

@@ -3,6 +3,7 @@ import { getModel, isModelUrn, NOT_A_MODEL_ADDRESS } from "~/models3d/models.ser
 import { modelStorage } from "~/models3d/storage.server";
 import { canReadModel } from "~/models3d/token.server";
 import { apiError } from "~/utils/api.server";
+import { cacheControl } from "~/utils/cache-control";
 
 /** GET /api/3d/model/{urn}: the converted GLB, with a viewer token or a signed link (`?download=1` saves it). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -17,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const headers = new Headers({
     "Content-Type": "model/gltf-binary",
     "Content-Length": String(size),
-    "Cache-Control": "private, max-age=3600",
+    "Cache-Control": cacheControl.privateFor(3600),
     "X-Content-Type-Options": "nosniff",
   });
   if (new URL(request.url).searchParams.get("download") === "1") {

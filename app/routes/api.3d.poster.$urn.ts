@@ -3,6 +3,7 @@ import { getModel, isModelUrn, NOT_A_MODEL_ADDRESS } from "~/models3d/models.ser
 import { modelStorage } from "~/models3d/storage.server";
 import { canReadModel } from "~/models3d/token.server";
 import { apiError } from "~/utils/api.server";
+import { cacheControl } from "~/utils/cache-control";
 
 /** GET /api/3d/poster/{urn}: the server-rendered SVG still of a converted model (signed link or token). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(new TextDecoder().decode(svg), {
     headers: {
       "Content-Type": "image/svg+xml",
-      "Cache-Control": "private, max-age=3600",
+      "Cache-Control": cacheControl.privateFor(3600),
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
     },
   });

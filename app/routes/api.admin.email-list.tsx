@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authorizeEmailExport, emailsToCsv, emailsToTxt, exportMemberEmails } from "~/forum/emails.server";
 import { answer, apiError } from "~/utils/api.server";
+import { cacheControl } from "~/utils/cache-control";
 
 /**
  * GET /api/admin/email-list (?format=csv|txt): the members' e-mail addresses for an admin session or the
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const format = new URL(request.url).searchParams.get("format") ?? "json";
   if (!["json", "csv", "txt"].includes(format)) return apiError(400, "format must be csv or txt");
   const list = await exportMemberEmails();
-  const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+  const headers = { "Cache-Control": cacheControl.noStore, "X-Content-Type-Options": "nosniff" };
   if (format === "json") return answer(list, 200, headers);
   const csv = format === "csv";
   return new Response(csv ? emailsToCsv(list.emails) : emailsToTxt(list.emails), {

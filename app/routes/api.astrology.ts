@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { computeAstronomicalData, isSupportedInstant } from "~/astrology/ephemeris.server";
 import { currentSky } from "~/astrology/snapshots.server";
 import { answer, apiError } from "~/utils/api.server";
+import { cacheControl } from "~/utils/cache-control";
 import { clientIp, hashIp } from "~/utils/http.server";
 import { hitRateLimit, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 
@@ -35,9 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       );
     }
     return answer({ ...computeAstronomicalData(instant), lastUpdate: null }, 200, {
-      "Cache-Control": "public, max-age=86400",
+      "Cache-Control": cacheControl.publicFor(86400),
     });
   }
   const sky = await currentSky();
-  return answer({ ...sky.data, lastUpdate: sky.lastUpdate }, 200, { "Cache-Control": "public, max-age=300" });
+  return answer({ ...sky.data, lastUpdate: sky.lastUpdate }, 200, { "Cache-Control": cacheControl.publicFor(300) });
 }

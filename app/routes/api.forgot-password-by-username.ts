@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requestPasswordResetByUsername } from "~/accounts/recovery.server";
+import { requestRecoveryMail } from "~/accounts/recovery.server";
 import { forgotPasswordByUsernameSchema } from "~/accounts/schemas";
 import { answer, apiError, readBody } from "~/utils/api.server";
 import { publicOrigin } from "~/utils/env.server";
@@ -8,7 +8,11 @@ import { clientIp } from "~/utils/http.server";
 /** POST /api/forgot-password-by-username {username}: the same answer whether or not an account matches (no enumeration). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { username } = await readBody(request, forgotPasswordByUsernameSchema);
-  const result = await requestPasswordResetByUsername({ username, ip: clientIp(context), origin: publicOrigin() });
+  const result = await requestRecoveryMail({
+    mail: { kind: "reset-by-username", username },
+    ip: clientIp(context),
+    origin: publicOrigin(),
+  });
   if (!result.ok) return apiError(result.status, result.error);
   return answer({
     message:

@@ -4,6 +4,7 @@ import { enforceLimit, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
 import { getVisiblePost, readerOf, updatePost } from "~/forum/topics.server";
 import { answer, apiError, readBody, readId } from "~/utils/api.server";
+import { cacheControl } from "~/utils/cache-control";
 import type { RouteMethods } from "~/utils/request-edge.server";
 
 /** The request edge lets PATCH through to this action (decision 127). */
@@ -14,7 +15,7 @@ export async function loader({ request, params }: ActionFunctionArgs) {
   const postId = readId(params.postId, "post");
   const post = await getVisiblePost({ postId, reader: readerOf(await getUser(request)) });
   if (!post) return apiError(404, "Post not found");
-  return answer(post, 200, { "Cache-Control": "no-store" });
+  return answer(post, 200, { "Cache-Control": cacheControl.noStore });
 }
 
 /** PATCH /api/forum/posts/{postId} {content}: the updated post; 403 for another member's post. */

@@ -12,6 +12,7 @@ import {
   readerOf,
 } from "~/forum/topics.server";
 import { answer, apiError, readBody, readId } from "~/utils/api.server";
+import { cacheControl } from "~/utils/cache-control";
 
 /**
  * GET /api/forum/topics/{id}/posts (?page, ?limit): the posts in number order, one page at a time; the total is
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     perPage,
     reader,
   });
-  const headers = new Headers({ "Cache-Control": "no-store", "X-Total-Count": String(topic.postCount) });
+  const headers = new Headers({ "Cache-Control": cacheControl.noStore, "X-Total-Count": String(topic.postCount) });
   if (page < pageCount) {
     const next = new URL(url);
     next.searchParams.set("page", String(page + 1));

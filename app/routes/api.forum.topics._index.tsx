@@ -5,6 +5,7 @@ import { isForumCategory } from "~/forum/categories";
 import { topicSchema } from "~/forum/schemas";
 import { createTopic, isRecentRepeat, listTopics, TOPICS_PER_PAGE } from "~/forum/topics.server";
 import { answer, apiError, readBody } from "~/utils/api.server";
+import { cacheControl } from "~/utils/cache-control";
 
 /** GET /api/forum/topics (?category, ?cursor, ?limit): topics by latest activity; the next page in a Link header. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cursor: url.searchParams.get("cursor"),
     limit,
   });
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = new Headers({ "Cache-Control": cacheControl.noStore });
   if (nextCursor) {
     const next = new URL(url);
     next.searchParams.set("cursor", nextCursor);

@@ -6,13 +6,13 @@ import { generateContentSchema } from "~/numerology/schemas";
 import { answer, apiError, readBody } from "~/utils/api.server";
 import { clientIp, combineHeaders } from "~/utils/http.server";
 import { budgetNotice } from "~/utils/paid-budget.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, visitorCookieHeader } from "~/utils/visitor.server";
 
 /** POST /api/generate-content {number, preferences} → {principle, affirmation, imageUrl}. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, generateContentSchema);
   const visitor = await getVisitor(request);
-  const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null);
+  const headers = combineHeaders(visitorCookieHeader(visitor));
   const result = await generateContent({
     digit: input.number as Digit,
     preferences: input.preferences,

@@ -4,17 +4,18 @@ import { GRAPHIC_ALERT } from "~/ai/moderation.server";
 import { readingForVisitor } from "~/astrology/readings.server";
 import { readingRequestSchema } from "~/astrology/schemas";
 import { answer, apiError, readBody } from "~/utils/api.server";
+import { cacheControl } from "~/utils/cache-control";
 import { combineHeaders } from "~/utils/http.server";
 import { budgetNotice } from "~/utils/paid-budget.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, visitorCookieHeader } from "~/utils/visitor.server";
 
 /** POST /api/generate-personalized-reading (x-session-id) {planet, constellation, keywords?} → {reading}. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, readingRequestSchema);
 
   const visitor = await getVisitor(request);
-  const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null, {
-    "Cache-Control": "no-store",
+  const headers = combineHeaders(visitorCookieHeader(visitor), {
+    "Cache-Control": cacheControl.noStore,
   });
   const result = await readingForVisitor({
     sessionId: visitor.sessionId,

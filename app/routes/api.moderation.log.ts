@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/accounts/session.server";
 import { listLog, logToCsv } from "~/moderation/queue.server";
 import { answer, apiError, readId } from "~/utils/api.server";
+import { cacheControl } from "~/utils/cache-control";
 
 /** GET /api/moderation/log (?before=id, ?format=csv): the audit log for admins, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": 'attachment; filename="moderation-log.csv"',
-        "Cache-Control": "no-store",
+        "Cache-Control": cacheControl.noStore,
         "X-Content-Type-Options": "nosniff",
       },
     });

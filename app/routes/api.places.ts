@@ -3,6 +3,7 @@ import { personOf } from "~/accounts/person.server";
 import { hitAstrologyApiLimit } from "~/astrology/api-limits.server";
 import { placeLabel, searchPlaces } from "~/astrology/places.server";
 import { answer, apiError } from "~/utils/api.server";
+import { cacheControl } from "~/utils/cache-control";
 import { retryAfterHeaders, tooManyRequestsMessage } from "~/utils/rate-limit.server";
 
 /**
@@ -24,5 +25,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!Number.isInteger(limit) || limit < 1 || limit > 50)
     return apiError(400, "limit must be a whole number from 1 to 50.");
   const places = searchPlaces(q.split(",")[0]!, limit).map((p) => ({ ...p, label: placeLabel(p) }));
-  return answer({ places }, 200, { "Cache-Control": "public, max-age=86400" });
+  return answer({ places }, 200, { "Cache-Control": cacheControl.publicFor(86400) });
 }

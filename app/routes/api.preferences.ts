@@ -4,13 +4,13 @@ import { getPreferences, saveScreenedPreferences } from "~/preferences/preferenc
 import { preferencesSchema } from "~/preferences/schema";
 import { answer, apiError, readBody } from "~/utils/api.server";
 import { combineHeaders } from "~/utils/http.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, visitorCookieHeader } from "~/utils/visitor.server";
 
 /** GET /api/preferences (x-session-id) → {style, composition, keywords}; defaults poetic/detailed. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
   const preferences = await getPreferences({ sessionId: visitor.sessionId });
-  return answer(preferences, 200, combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null));
+  return answer(preferences, 200, combineHeaders(visitorCookieHeader(visitor)));
 }
 
 /** POST /api/preferences (x-session-id) {style, composition, keywords}: saves and answers what was saved;
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const input = await readBody(request, preferencesSchema);
   const visitor = await getVisitor(request);
-  const headers = combineHeaders(visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null);
+  const headers = combineHeaders(visitorCookieHeader(visitor));
   const saved = await saveScreenedPreferences({ sessionId: visitor.sessionId, ...input });
   if (!saved.ok) return apiError(400, saved.message, { code: GRAPHIC_ALERT, title: saved.title }, headers);
   return answer(saved.preferences, 200, headers);

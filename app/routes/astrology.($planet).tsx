@@ -20,7 +20,7 @@ import { getPreferences } from "~/preferences/preferences.server";
 import { publicOrigin } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, visitorCookieHeader } from "~/utils/visitor.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Tab links carry ?tab=…: remember it in the cookie and come back to the plain address (post/redirect/get style).
@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 
   const headers = combineHeaders(
-    visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : null,
+    visitorCookieHeader(visitor),
     planet && savedTab !== "horoscope" ? { "Set-Cookie": serializeTabCookie("horoscope") } : null,
   );
   return data(

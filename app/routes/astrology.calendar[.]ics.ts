@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { personalFeedOf } from "~/astrology/birth-profile-calendar.server";
 import { parseBodies, skyCalendar } from "~/astrology/calendar.server";
 import { apiError } from "~/utils/api.server";
+import { cacheControl } from "~/utils/cache-control";
 import { conditionalResponse } from "~/utils/conditional-get.server";
 import { publicOrigin } from "~/utils/env.server";
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'inline; filename="celestial-transits.ics"',
-      "Cache-Control": `${personal ? "private" : "public"}, max-age=${maxAge}`,
+      "Cache-Control": personal ? cacheControl.privateFor(maxAge) : cacheControl.publicFor(maxAge),
       Expires: new Date(feed.expiresAt).toUTCString(),
     },
   });

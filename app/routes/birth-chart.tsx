@@ -8,6 +8,7 @@ import { BirthChartForm } from "~/astrology/ui/birth-chart-form";
 import { BirthChartView } from "~/astrology/ui/birth-chart-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SaveBirthDataForm } from "~/components/save-birth-data-form";
+import { cacheControl } from "~/utils/cache-control";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 /**
@@ -18,7 +19,7 @@ import { originFromMatches, pageMeta } from "~/utils/meta";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = birthChartPage(url.searchParams);
-  const headers = { "Cache-Control": "private, no-store" };
+  const headers = { "Cache-Control": cacheControl.privateNoStore };
   if (page.state !== "result") {
     return data(
       { page, readings: null, readingsError: null, readingsHref: null, transits: [] as string[], back: "" },

@@ -3,9 +3,9 @@ import { useSyncExternalStore } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { getPage, listPosts } from "~/content/content.server";
-import { ContentParts, FETCHED_FIRST, buttonLinkClass, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
-import { SiteVideo } from "~/content/video-embed";
+import { ContentParts, FETCHED_FIRST, buttonLinkClass, linkClass, pageContainerClass } from "~/content/ui/prose";
+import { SiteVideo } from "~/content/ui/video-embed";
 import { BLOG_FEED } from "~/site";
 import { formatDay } from "~/utils/dates";
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { rssFeed } from "~/content/feeds.server";
+import { cacheControl } from "~/utils/cache-control";
 import { conditionalResponse } from "~/utils/conditional-get.server";
 import { publicOrigin } from "~/utils/env.server";
 
@@ -8,7 +9,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const feed = rssFeed(publicOrigin());
   return conditionalResponse(request, feed.xml, {
     lastModified: feed.lastModified,
-    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": cacheControl.publicFor(3600) },
     orPlainText: true,
   });
 }

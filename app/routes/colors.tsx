@@ -2,10 +2,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageForRoute } from "~/content/content.server";
 import { elementEntries } from "~/content/elements";
-import { textColourOn } from "~/content/principle-list";
 import { privacyHref } from "~/content/privacy";
-import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
+import { textColourOn } from "~/content/ui/principle-list";
+import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/ui/prose";
 import { DIGITS, principleOf, universalName } from "~/numerology/principles";
 
 export async function loader() {

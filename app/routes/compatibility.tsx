@@ -11,6 +11,7 @@ import { KeepPeopleForms } from "~/astrology/ui/keep-people-forms";
 import { SynastryForm } from "~/astrology/ui/synastry-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { onUse } from "~/components/on-use";
+import { cacheControl } from "~/utils/cache-control";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 // The comparison in words, tables and the bi-wheel is rendered whole by the server; its code (the chart views, the
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (chosen) return redirect(chosen);
   const people = userId ? (await listPeople({ userId })).map(personChoice) : null;
   const page = synastryPage(url.searchParams);
-  const headers = { "Cache-Control": "private, no-store" };
+  const headers = { "Cache-Control": cacheControl.privateNoStore };
   const status = page.state === "form" && page.invalid ? 400 : 200;
   let readings = null;
   let readingsError: string | null = null;

@@ -5,6 +5,7 @@ import { testTerminology } from "~/astrology/readings.server";
 import type { TermCount } from "~/astrology/terminology";
 import { parseBodyName, parseSignName, SIGN_NAMES, type BodyName } from "~/astrology/zodiac";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { cacheControl } from "~/utils/cache-control";
 import { isProduction } from "~/utils/env.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const planetParam = url.searchParams.get("planet");
   const signParam = url.searchParams.get("sign");
-  const headers = { "Cache-Control": "no-store" };
+  const headers = { "Cache-Control": cacheControl.noStore };
   if (planetParam === null && signParam === null)
     return data({ planet: null, sign: null, result: null, error: null }, { headers });
 

@@ -2,8 +2,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageForRoute } from "~/content/content.server";
 import { privacyHref } from "~/content/privacy";
-import { ContentArticle, linkClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
+import { ContentArticle, linkClass } from "~/content/ui/prose";
 
 export async function loader() {
   return { page: pageForRoute("healing") };

@@ -2,12 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
-import { linkClass, pageContainerClass } from "~/content/prose";
+import { linkClass, pageContainerClass } from "~/content/ui/prose";
 import { speakPage } from "~/speech/page-speech.server";
 import { readAloudHref, readAloudVttHref } from "~/speech/ui/page-text";
 import { formatTime } from "~/speech/ui/playback";
 import { findVoice, voicesByLanguage } from "~/speech/voices";
 import { sentenceCueId } from "~/speech/webvtt";
+import { cacheControl } from "~/utils/cache-control";
 
 /**
  * GET /listen?path=/about&voice=en-US-natalie: the listen link's page (decision 193). The page's audio in the
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       durationSeconds: result.durationSeconds,
       sentences: result.sentences,
     },
-    { headers: { "Cache-Control": "private, no-cache" } },
+    { headers: { "Cache-Control": cacheControl.privateRevalidate } },
   );
 }
 

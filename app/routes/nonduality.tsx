@@ -1,8 +1,8 @@
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageForRoute } from "~/content/content.server";
-import { ContentArticle } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
+import { ContentArticle } from "~/content/ui/prose";
 
 export async function loader() {
   return { page: pageForRoute("nonduality") };

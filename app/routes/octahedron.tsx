@@ -2,19 +2,20 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageForRoute } from "~/content/content.server";
-import { OctahedronDisplay } from "~/content/octahedron-display";
 import { octahedronBackLink } from "~/content/palindrome-flag.server";
-import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
-import { SiteVideo } from "~/content/video-embed";
+import { OctahedronDisplay } from "~/content/ui/octahedron-display";
+import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/ui/prose";
+import { SiteVideo } from "~/content/ui/video-embed";
 import { OctahedronModelSection } from "~/models3d/ui/octahedron-model-section";
 import { OCTAHEDRON_FACTS } from "~/numerology/octahedron";
+import { cacheControl } from "~/utils/cache-control";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backLink, setCookie } = await octahedronBackLink(request);
   return data(
     { page: pageForRoute("octahedron"), backLink },
-    { headers: setCookie ? { "Set-Cookie": setCookie, "Cache-Control": "private, no-store" } : undefined },
+    { headers: setCookie ? { "Set-Cookie": setCookie, "Cache-Control": cacheControl.privateNoStore } : undefined },
   );
 }
 

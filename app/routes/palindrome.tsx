@@ -2,8 +2,8 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageForRoute } from "~/content/content.server";
 import { PALINDROME, PALINDROME_DIGIT_SUM, palindromeSteps } from "~/content/palindrome";
-import { ContentParts, PageHeader, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
+import { ContentParts, PageHeader, pageContainerClass } from "~/content/ui/prose";
 
 export async function loader() {
   return { page: pageForRoute("palindrome") };

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ContactDetails } from "~/content/contact";
 import { pageForRoute } from "~/content/content.server";
 import { privacyBackLink } from "~/content/privacy";
 import { privacyFacts, type PrivacyFacts } from "~/content/privacy.server";
-import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/prose";
 import { contentMeta } from "~/content/route-helpers";
+import { ContactDetails } from "~/content/ui/contact";
+import { ContentParts, PageHeader, linkClass, pageContainerClass } from "~/content/ui/prose";
 import { env } from "~/utils/env.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { speakPage } from "~/speech/page-speech.server";
+import { cacheControl } from "~/utils/cache-control";
 import { SPEECH_BUDGET_SPENT_NOTICE } from "~/utils/paid-budget.server";
 
 /**
@@ -12,7 +13,7 @@ import { SPEECH_BUDGET_SPENT_NOTICE } from "~/utils/paid-budget.server";
 function textError(message: string, status: number, headers?: HeadersInit) {
   return new Response(message, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl.noStore, ...headers },
   });
 }
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     "Content-Type": "audio/mpeg",
     ETag: result.etag,
     // The clip depends on the visitor's page (cookies): cache privately, revalidate with the ETag.
-    "Cache-Control": "private, no-cache",
+    "Cache-Control": cacheControl.privateRevalidate,
     "Accept-Ranges": "bytes",
     "Content-Disposition": 'inline; filename="read-aloud.mp3"',
     "X-Audio-Length": result.durationSeconds.toFixed(2),

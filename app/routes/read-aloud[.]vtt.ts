@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { speakPage } from "~/speech/page-speech.server";
 import { sentencesToWebVtt } from "~/speech/webvtt";
+import { cacheControl } from "~/utils/cache-control";
 
 /**
  * GET /read-aloud.vtt?path=/about&voice=en-US-natalie → text/vtt: where each sentence of `/read-aloud`'s clip
@@ -14,13 +15,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: result.status,
       headers: {
         "Content-Type": "text/plain; charset=utf-8",
-        "Cache-Control": "no-store",
+        "Cache-Control": cacheControl.noStore,
         ...(result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {}),
       },
     });
   }
   const etag = result.etag.replace(/"$/, '-vtt"');
-  const headers = { "Content-Type": "text/vtt; charset=utf-8", ETag: etag, "Cache-Control": "private, no-cache" };
+  const headers = {
+    "Content-Type": "text/vtt; charset=utf-8",
+    ETag: etag,
+    "Cache-Control": cacheControl.privateRevalidate,
+  };
   const ifNoneMatch = request.headers.get("If-None-Match");
   if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
     return new Response(null, { status: 304, headers });

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemapXml } from "~/content/feeds.server";
+import { cacheControl } from "~/utils/cache-control";
 import { conditionalResponse } from "~/utils/conditional-get.server";
 import { publicOrigin } from "~/utils/env.server";
 
@@ -9,6 +10,6 @@ import { publicOrigin } from "~/utils/env.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return conditionalResponse(request, sitemapXml(publicOrigin()), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": cacheControl.publicFor(3600) },
   });
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readStoredImage } from "~/ai/image.server";
 import type { Digit } from "~/numerology/principles";
 import { renderVisualEssenceSvg } from "~/numerology/visual-essence";
+import { cacheControl } from "~/utils/cache-control";
 
 /**
  * The visual essence images: `/visual-essence/3.svg?seed=42` draws the generated SVG (same digit and seed, same
@@ -16,7 +17,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     return new Response(renderVisualEssenceSvg(Number(svg[1]) as Digit, Number(seedParam)), {
       headers: {
         "Content-Type": "image/svg+xml; charset=utf-8",
-        "Cache-Control": "public, max-age=31536000, immutable",
+        "Cache-Control": cacheControl.immutable,
         "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
       },
     });
@@ -24,6 +25,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const stored = await readStoredImage(file);
   if (!stored) return new Response("Not Found", { status: 404 });
   return new Response(new Uint8Array(stored), {
-    headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=31536000, immutable" },
+    headers: { "Content-Type": "image/png", "Cache-Control": cacheControl.immutable },
   });
 }

@@ -148,10 +148,6 @@ export function readMp3(bytes: Uint8Array): Mp3Info | null {
   };
 }
 
-export function mp3DurationSeconds(bytes: Uint8Array): number {
-  return readMp3(bytes)?.durationSeconds ?? 0;
-}
-
 /** Bytes of side information after a frame's header (and CRC), by MPEG version and channels. */
 function sideInfoBytes(header: FrameHeader): number {
   if (header.mpeg1) return header.channels === 1 ? 17 : 32;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { cacheControl } from "./cache-control";
 import { combineHeaders } from "./http.server";
 import { invalidIdMessage, parseId } from "./ids";
 import { BODY_LIMIT_BYTES, checkContentType, TOO_LARGE_MESSAGE } from "./request-guard.server";
@@ -20,7 +21,7 @@ type HeaderSource = HeadersInit | null | undefined;
 export function answer(body: unknown, status = 200, ...headers: HeaderSource[]): Response {
   const all = combineHeaders(...headers);
   all.set("Content-Type", "application/json; charset=utf-8");
-  if (!all.has("Cache-Control")) all.set("Cache-Control", "no-store");
+  if (!all.has("Cache-Control")) all.set("Cache-Control", cacheControl.noStore);
   return new Response(JSON.stringify(body), { status, headers: all });
 }
 

@@ -138,10 +138,11 @@ const schema = z.object({
     .default("true")
     .transform((v) => v === "true"),
   /**
-   * A running job renews its lock every quarter of this; a job whose lock is older (its worker died) is retried
-   * after this plus its backoff (2^attempts × JOB_RETRY_BASE_SECONDS, at most an hour; decision 009).
+   * A running job's heartbeat (pg-boss's `heartbeatSeconds`, at least 10): its worker beats twice in this time; a
+   * job whose heartbeat is older (its worker died) is retried after this plus its backoff (2^attempts ×
+   * JOB_RETRY_BASE_SECONDS, at most an hour; decisions 009, 380).
    */
-  JOB_LOCK_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  JOB_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(10).default(60),
   JOB_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
   /** Demo forum conversations written once at boot when the forum is empty (never with NODE_ENV=test). */
   SEED_DEMO_CONTENT: z

@@ -9,6 +9,7 @@ import {
   writeKindOf,
 } from "~/utils/request-guard.server";
 import { logServerError, unexpectedErrorMessage } from "~/utils/request-log.server";
+import { cacheControl } from "./cache-control";
 
 /**
  * The Remix build as the server runs it: every route's action behind the write checks (same origin, content
@@ -72,7 +73,7 @@ function withErrorAnswer(handler: Handler, kind: "document" | "resource"): Handl
       logServerError(requestId, args.request, error);
       const message = unexpectedErrorMessage(requestId);
       const api = new URL(args.request.url).pathname.startsWith("/api/");
-      const headers = { "Cache-Control": "no-store" };
+      const headers = { "Cache-Control": cacheControl.noStore };
       if (api || kind === "document") {
         // A page's boundary reads `{ error, requestId }` from the thrown response.
         const answer = Response.json({ error: message, requestId }, { status: 500, headers });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ActionFunction, LoaderFunction, ServerBuild } from "@remix-run/node";
 import { isDatabaseUnavailable } from "#db/client.server";
 import { apiError } from "./api.server";
+import { cacheControl } from "./cache-control";
 
 /**
  * What a visitor gets while the database cannot be reached (decision 006): a 503 with Retry-After, never a 500.
@@ -13,7 +14,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
   "The site cannot reach its database for a moment and will be back shortly. Please try again in a few seconds.";
 
 export function databaseUnavailableResponse(request: Request): Response {
-  const headers = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+  const headers = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": cacheControl.noStore };
   if (new URL(request.url).pathname.startsWith("/api/"))
     return apiError(503, DATABASE_UNAVAILABLE_MESSAGE, {}, headers);
   return new Response(DATABASE_UNAVAILABLE_MESSAGE, {

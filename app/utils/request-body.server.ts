@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { parse as parseJsonAst, type AnyNode } from "@humanwhocodes/momoa";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { cacheControl } from "./cache-control";
 import { BODY_LIMIT_BYTES, checkWriteHeaders, TOO_LARGE_MESSAGE, writeKindOf } from "./request-guard.server";
 import { hasLoneSurrogate } from "./user-text";
 
@@ -248,7 +249,7 @@ function readWhole(req: ExpressRequest, max: number): Promise<Buffer | null> {
  * Forms answer a plain-text 400 page, API clients `{ error }` (the shape of every JSON error of the site).
  */
 function refuse(req: ExpressRequest, res: ExpressResponse, problem: BodyProblem) {
-  res.status(problem.status).set("Cache-Control", "no-store");
+  res.status(problem.status).set("Cache-Control", cacheControl.noStore);
   const wantsJson =
     isJsonType(req.headers["content-type"]) || req.path.startsWith("/api/") || req.path.endsWith(".data");
   if (wantsJson) res.json({ error: problem.message });

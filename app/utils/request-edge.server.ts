@@ -6,6 +6,7 @@ import { COOKIES } from "~/utils/cookies";
 import { pooledRandom } from "~/utils/random-pool.server";
 import { routePathOf } from "~/utils/request-guard.server";
 import { hasSecretParameter, redactUrl, unexpectedErrorMessage } from "~/utils/request-log.server";
+import { cacheControl } from "./cache-control";
 
 /**
  * Express middleware at the request edge (decision 084): a request id for every answer, a request log that
@@ -75,7 +76,7 @@ const SESSION_COOKIES = [COOKIES.session.name, COOKIES.session.nameOverHttps];
  */
 export const requireOriginForm: RequestHandler = (req, res, next) => {
   if (req.url.startsWith("/")) return next();
-  res.status(400).set("Cache-Control", "no-store").type("text/plain");
+  res.status(400).set("Cache-Control", cacheControl.noStore).type("text/plain");
   res.send("Bad request: the request target must be a path on this site, such as /forum.");
 };
 
@@ -118,9 +119,9 @@ export const guardCacheControl: RequestHandler = (req, res, next) => {
   const writeHead = res.writeHead;
   res.writeHead = function guarded(this: typeof res, ...args: Parameters<typeof writeHead>) {
     if (privateRequest && isDocumentOrData(req, this)) {
-      this.setHeader("Cache-Control", "no-store");
+      this.setHeader("Cache-Control", cacheControl.noStore);
     } else if (this.hasHeader("Set-Cookie") && SHARED_CACHING.test(String(this.getHeader("Cache-Control") ?? ""))) {
-      this.setHeader("Cache-Control", "private, no-cache");
+      this.setHeader("Cache-Control", cacheControl.privateRevalidate);
     }
     return writeHead.apply(this, args);
   } as typeof writeHead;
@@ -147,7 +148,7 @@ export function requestLog(production: boolean): RequestHandler {
 
 /** A short answer of the edge: `{ error }` under /api/ (the API's error shape), plain text elsewhere; never stored. */
 function shortAnswer(req: Request, res: Response, status: number, message: string) {
-  res.status(status).set("Cache-Control", "no-store");
+  res.status(status).set("Cache-Control", cacheControl.noStore);
   if (req.path.startsWith("/api/")) res.json({ error: message });
   else res.type("text/plain").send(message);
 }

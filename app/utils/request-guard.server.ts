@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { cacheControl } from "./cache-control";
 import { env } from "./env.server";
 
 /**
@@ -193,7 +194,7 @@ export async function readBodyWithinLimit(request: Request, limit = BODY_LIMIT_B
 /** The refusal as the API answers it (`{ error }`) or as text for a page's error boundary to show. */
 export function refusalResponse(refusal: Refusal, pathname: string): Response {
   // The body nobody read is drained and dropped by the server (app/utils/request-edge.server.ts, drainUnreadBody).
-  const headers: HeadersInit = { "Cache-Control": "no-store" };
+  const headers: HeadersInit = { "Cache-Control": cacheControl.noStore };
   if (pathname.startsWith("/api/"))
     return Response.json({ error: refusal.message }, { status: refusal.status, headers });
   return new Response(refusal.message, {

@@ -24,6 +24,11 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 export type Visitor = { sessionId: string; setCookie: string | null };
 
+/** The header that gives a new visitor their cookie; nothing for a visitor who has one. */
+export function visitorCookieHeader(visitor: Visitor): HeadersInit | undefined {
+  return visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined;
+}
+
 /**
  * The visitor's id from a request's headers (the `x-session-id` header, else the cookie), or null for a visitor
  * who has none yet. The page cache resolves a visitor's preferences with it before rendering.

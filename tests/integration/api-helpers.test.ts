@@ -103,6 +103,22 @@ describe("ids in addresses, through the server", () => {
     }
   });
 
+  it("answers a 4xx in words, never a 500, for every other id past the integer column", async () => {
+    const admin = await member({ admin: true });
+    const headers = { Cookie: await cookieFor(admin.id) };
+    const log = await send(site.base, "/admin/moderation/log?before=3000000000", { headers });
+    expect(log.status).toBe(400);
+    expect(log.text).toContain(invalidIdMessage("log entry").replace(/'/g, "&#x27;"));
+    expect((await send(site.base, "/admin/moderation/log?before=5", { headers })).status).toBe(200);
+    const feed = await send(site.base, "/astrology/calendar.ics?member=3000000000&key=abc");
+    expect([feed.status, feed.json()]).toEqual([404, { error: "No personal calendar at this address." }]);
+    const person = await send(site.base, "/compatibility?a_person=3000000000", { headers });
+    expect(person.status).toBe(404);
+    expect(person.text).toContain("That person is not on your list.");
+    const cursor = Buffer.from("2026-01-01 00:00:00+00|3000000000").toString("base64url");
+    expect((await send(site.base, `/api/forum/topics?cursor=${cursor}`)).status).toBe(200);
+  });
+
   it("refuses a moderation log cursor that is not an id, and reads one that is", async () => {
     const admin = await member({ admin: true });
     const headers = { Cookie: await cookieFor(admin.id) };

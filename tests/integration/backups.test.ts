@@ -556,7 +556,7 @@ describe("the daily backup and the admin page", () => {
     const before = (await listBackups(rawSql())).map((b) => b.name);
     expect(registerBackupJobs()).toEqual(["backup"]);
     await scheduleRecurringTask("backup");
-    expect(await drainJobs(["recurring:backup"])).toBe(1);
+    expect(await drainJobs(["recurring/backup"])).toBe(1);
     const first = await listBackups(rawSql());
     expect(before).not.toContain(first[0]!.name);
     await backUpSite();

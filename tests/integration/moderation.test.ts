@@ -482,7 +482,7 @@ describe("moderator actions", () => {
       await listPosts({ topicId: topic.id, postCount: 1, page: 1, reader: { id: author.id, canModerate: false } })
     ).posts[0]!;
     expect(own).toMatchObject({ content: post.content, hidden: { reason: "Advertising" } });
-    await drainJobs(["moderation:notice"]);
+    await drainJobs(["moderation/notice"]);
     const mail = (await listOutbox(200)).find((m) => m.to === author.email && m.subject.includes("hidden"));
     expect(mail?.text).toContain("The moderator's reason: Advertising");
 
@@ -653,7 +653,7 @@ describe("moderator actions", () => {
       ).getTime(),
     ).toBeGreaterThan(Date.now());
     registerModerationJobs();
-    await drainJobs(["moderation:notice"]);
+    await drainJobs(["moderation/notice"]);
     const mails = (await listOutbox(200)).filter((m) => m.to === author.email);
     expect(mails.find((m) => m.subject === "You can post in the forum again")?.text).toContain(
       "A moderator lifted your silence: you can write topics and replies again.",

@@ -26,9 +26,13 @@ export async function drainAccountMail(): Promise<void> {
 
 /**
  * A database of this test file's own (created from the one npm test prepared, and migrated), for a file whose
- * background jobs must not be run by another file's process. Call before the first query.
+ * background jobs must not be run by another file's process. Call before the first query. `beforeMigrations` gets the
+ * empty database first (a test of an upgrade makes the old state there).
  */
-export async function useOwnDatabase(name: string): Promise<void> {
+export async function useOwnDatabase(
+  name: string,
+  { beforeMigrations }: { beforeMigrations?: (url: string) => Promise<void> } = {},
+): Promise<void> {
   const { ensureDatabase } = await import("../../../db/embedded");
   const { runMigrations } = await import("../../../db/migrate");
   const adminUrl = process.env.TEST_ADMIN_DATABASE_URL!;
@@ -39,6 +43,7 @@ export async function useOwnDatabase(name: string): Promise<void> {
   await ensureDatabase(adminUrl, name);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  await beforeMigrations?.(url.toString());
   await runMigrations(url.toString());
   process.env.DATABASE_URL = url.toString();
 }

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { useLinkNavigation } from "~/components/link-navigation";
-import type { ContentPart } from "./content.server";
+import type { ContentPart } from "../content.server";
 
 /**
  * An image fetched first (Lighthouse's LCP advice). React 18 knows no `fetchPriority` prop: it warns in development
