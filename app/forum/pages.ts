@@ -48,6 +48,9 @@ export function topicHref(topicId: number, page: number, extra: Record<string, s
  */
 export const postHref = (topicId: number, number: number) => `/forum/topic/${topicId}/post/${number}`;
 
+/** A member's page (`/forum/u/<username>`), where a resolved `@name` mention leads (decision 340). */
+export const memberHref = (username: string) => `/forum/u/${encodeURIComponent(username)}`;
+
 export const repliesLabel = (count: number) => `${count} ${count === 1 ? "reply" : "replies"}`;
 
 /**

@@ -11,7 +11,6 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
-import { tokenizeContent } from "~/forum/content-tokens";
 import { editIntent, FORM_CONSTRAINTS, likeIntent, replyIntent } from "~/forum/forms.server";
 import { likesOf } from "~/forum/likes.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
@@ -24,6 +23,7 @@ import {
   TOPIC_MISSING,
 } from "~/forum/notices";
 import { mayOpenEditor, topicHref } from "~/forum/pages";
+import { postsHtml } from "~/forum/post-html.server";
 import { recordRead } from "~/forum/reading.server";
 import { loadTopic, orFail, postRedirect, quoteFor, readerLikes, readerOwns } from "~/forum/topic-page.server";
 import {
@@ -86,9 +86,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const owns = readerOwns(context, user?.id);
   // Likes (decision 312): each visible post's count and first names, and which the reader likes.
   const shownIds = posts.filter((post) => !post.hidden).map((post) => post.id);
-  const [likes, liked] = await Promise.all([
+  // The posts' and the opening's HTML (decision 340): hidden text the reader may not see is never rendered.
+  const texts = posts.map(({ content, hidden }) => (hidden && content === HIDDEN_POST_NOTICE ? null : content));
+  const [likes, liked, [descriptionHtml, ...postHtml]] = await Promise.all([
     orFail(likesOf({ postIds: shownIds }), FETCH_POSTS_FAILED),
     orFail(readerLikes(context, user?.id, shownIds), FETCH_POSTS_FAILED),
+    orFail(postsHtml([topic.description || null, ...texts]), FETCH_POSTS_FAILED),
   ]);
   // The member has now seen the topic up to the page's last post (decision 310); a member template's render (the
   // page cache's own, as a made-up member) records nothing: the cache records each member's read as it serves them.
@@ -105,17 +108,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     canModerate: reader?.canModerate ?? false,
     topic: {
       ...topic,
-      descriptionTokens: topic.description ? tokenizeContent(topic.description) : null,
+      descriptionHtml: descriptionHtml ?? null,
       locked,
       own: owns.topic(topic),
     },
-    posts: posts.map(({ id, authorId, number, content, createdAt, edited, author, hidden }) => ({
+    posts: posts.map(({ id, authorId, number, content, createdAt, edited, author, hidden }, i) => ({
       id,
       authorId,
       number,
-      // The text as tokens, read here (the page ships no tokenizer: decision 313); none when the reader may not see
-      // a hidden post's text; the text itself only for the post being edited.
-      tokens: hidden && content === HIDDEN_POST_NOTICE ? null : tokenizeContent(content),
+      // The text as HTML, rendered here (the page ships no renderer: decisions 313, 340); none when the reader may
+      // not see a hidden post's text; the text itself only for the post being edited.
+      html: postHtml[i] ?? null,
       content: editing === id ? content : undefined,
       createdAt,
       edited,
