@@ -27,7 +27,7 @@ describe("a post's Markdown (decision 340)", () => {
 
   it("keeps a plain-text post's lines and words as its author wrote them", () => {
     expect(renderPostHtml("Line one\nline two\n\nA new paragraph 2*3 = 6")).toBe(
-      "<p>Line one<br>line two</p>\n<p>A new paragraph 2*3 = 6</p>",
+      "<p>Line one<br>\nline two</p>\n<p>A new paragraph 2*3 = 6</p>",
     );
     expect(renderPostHtml("(https://en.wikipedia.org/wiki/Nine_(number))")).toContain(
       'href="https://en.wikipedia.org/wiki/Nine_(number)"',
@@ -83,7 +83,7 @@ describe("a post's Markdown (decision 340)", () => {
     const source = `${quoteText({ topicId: 3, number: 2, author: "bob", content: "I *love* nines\nand threes" })}Me too`;
     const html = renderPostHtml(source);
     expect(html).toBe(
-      `<figure><blockquote><p>I <em>love</em> nines<br>and threes</p>\n</blockquote><figcaption>— bob, <a href="/forum/topic/3/post/2" ${REL}>post #2</a></figcaption></figure>\n<p>Me too</p>`,
+      `<figure><blockquote><p>I <em>love</em> nines<br>\nand threes</p>\n</blockquote><figcaption>— bob, <a href="/forum/topic/3/post/2" ${REL}>post #2</a></figcaption></figure>\n<p>Me too</p>`,
     );
     expect(renderPostHtml("see /forum/topic/3/post/2 not x/forum/topic/3/post/2")).toBe(
       `<p>see <a href="/forum/topic/3/post/2" ${REL}>/forum/topic/3/post/2</a> not x/forum/topic/3/post/2</p>`,

@@ -202,6 +202,10 @@ const marked = siteMarked(
         const safe = safeHref(given);
         return safe ? `<a href="${escapeHtml(safe)}" rel="${LINK_REL}">${words}</a>` : words;
       },
+      // a line break as written, and a new line in the text (copied text and textContent keep the lines)
+      br() {
+        return "<br>\n";
+      },
       checkbox({ checked }) {
         return checked ? "[x] " : "[ ] ";
       },

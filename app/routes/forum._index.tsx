@@ -5,6 +5,7 @@ import {
   useLoaderData,
   useRouteError,
   type ClientActionFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from "@remix-run/react";
 import { PROFILE_CONSTRAINTS } from "~/accounts/forms.server";
 import { getUser, requireUser } from "~/accounts/session.server";
@@ -14,9 +15,10 @@ import { onDemand } from "~/components/on-demand";
 import { PageHole } from "~/components/page-hole";
 import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
-import { addEmailIntent, createTopicIntent, FORM_CONSTRAINTS } from "~/forum/forms.server";
+import { addEmailIntent, createTopicIntent, FORM_CONSTRAINTS, previewIntent } from "~/forum/forms.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
 import { FORUM_TOPICS_HOLE, forumHref } from "~/forum/pages";
+import { isPreviewAnswer, wantsPreview } from "~/forum/preview";
 import { isTopicFilter } from "~/forum/reading";
 import { markAllRead } from "~/forum/reading.server";
 import { loadTopicList } from "~/forum/topic-list.server";
@@ -74,6 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(back, { headers: { "Set-Cookie": await dismissEmailPromptCookie() } });
   }
   if (intent === "add-email") return addEmailIntent(formData, user);
+  if (intent === "create-topic" && wantsPreview(formData)) return previewIntent(formData, intent);
   if (intent === "create-topic") return createTopicIntent(formData, user);
   if (intent === "mark-all-read") {
     await markAllRead({ memberId: user.id });
@@ -94,7 +97,9 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
       description: failure.message,
     },
   }));
-export const shouldRevalidate = shouldRevalidateAfterFailure;
+/** A preview (decision 340) changed nothing: the page's data stays as it is. */
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) =>
+  isPreviewAnswer(args.actionResult) ? false : shouldRevalidateAfterFailure(args);
 
 export default function ForumPage() {
   const { user, notifications, category, filter, list, newTopic, showEmailPrompt, addEmail } =

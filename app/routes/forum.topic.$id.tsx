@@ -6,12 +6,13 @@ import {
   useLoaderData,
   useRouteError,
   type ClientActionFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from "@remix-run/react";
 import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
-import { editIntent, FORM_CONSTRAINTS, likeIntent, replyIntent } from "~/forum/forms.server";
+import { editIntent, FORM_CONSTRAINTS, likeIntent, previewIntent, replyIntent } from "~/forum/forms.server";
 import { likesOf } from "~/forum/likes.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
 import {
@@ -24,6 +25,8 @@ import {
 } from "~/forum/notices";
 import { mayOpenEditor, topicHref } from "~/forum/pages";
 import { postsHtml } from "~/forum/post-html.server";
+import { excerptOf, postPlainText } from "~/forum/post-markdown.server";
+import { isPreviewAnswer, wantsPreview } from "~/forum/preview";
 import { recordRead } from "~/forum/reading.server";
 import { loadTopic, orFail, postRedirect, quoteFor, readerLikes, readerOwns } from "~/forum/topic-page.server";
 import {
@@ -109,6 +112,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     topic: {
       ...topic,
       descriptionHtml: descriptionHtml ?? null,
+      // the opening's words for the page's description (decision 340): no Markdown in a search engine's snippet
+      summary: topic.description ? excerptOf(postPlainText(topic.description), 300) : null,
       locked,
       own: owns.topic(topic),
     },
@@ -152,6 +157,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     url.searchParams.delete("confirm");
     return handleModerationIntent({ intent, formData, user, redirectTo: `${url.pathname}${url.search}` });
   }
+  if ((intent === "reply" || intent === "edit") && wantsPreview(formData)) return previewIntent(formData, intent);
   if (intent === "reply") return replyIntent(formData, user, topic);
   if (intent === "edit") return editIntent(formData, user, topic);
   if (intent === "like" || intent === "unlike") return likeIntent(formData, user, topic);
@@ -171,7 +177,9 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
     result: undefined,
     toast: { title: FAILURE_TITLES[intent] ?? "Failed to post reply", description: failure.message },
   }));
-export const shouldRevalidate = shouldRevalidateAfterFailure;
+/** A preview (decision 340) changed nothing: the page's data stays as it is. */
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) =>
+  isPreviewAnswer(args.actionResult) ? false : shouldRevalidateAfterFailure(args);
 
 export default function TopicPage() {
   const { user, notifications, canModerate, topic, posts, page, pageCount, quote, editing, confirm, constraints } =
@@ -264,7 +272,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches, p
   loaderData
     ? pageMeta({
         title: loaderData.topic.title,
-        description: loaderData.topic.description ?? `A discussion in the Community Forum`,
+        description: loaderData.topic.summary ?? `A discussion in the Community Forum`,
         path: `/forum/topic/${params.id}`,
         origin: originFromMatches(matches),
         type: "article",

@@ -8,8 +8,10 @@ import { useAnswerToast, useFormAnswer } from "~/components/form-answer";
 import { HoneypotField } from "~/components/honeypot";
 import { CATEGORY_OPTIONS } from "../categories";
 import { forumQueryWithout } from "../pages";
+import { previewOf, wantsPreview } from "../preview";
 import { AnswerSummary } from "./answer-summary";
 import { ForumDialog } from "./forum-dialog";
+import { MarkdownHint, PostPreview, PreviewButton } from "./post-preview";
 
 const INPUT = "mt-1 w-full rounded border border-violet-300 px-3 py-2";
 
@@ -27,7 +29,8 @@ export function NewTopicDialog({ category, constraint }: { category: string | nu
     defaultNoValidate: false,
     defaultValue: { category: category ?? "general" },
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-topic";
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-topic";
+  const previewing = sending && wantsPreview(navigation.formData);
   return (
     <ForumDialog id="new-topic" title="Create New Topic" closeTo={forumQueryWithout(searchParams, "new").href}>
       <AnswerSummary formId={form.id} answer={answer} />
@@ -42,10 +45,13 @@ export function NewTopicDialog({ category, constraint }: { category: string | nu
           <FieldError meta={fields.title} />
         </div>
         <TextareaField meta={fields.description} label="Description (optional)" rows={4} />
+        <MarkdownHint id="create-topic-hint" />
         <SelectField meta={fields.category} label="Category" options={CATEGORY_OPTIONS} />
-        <SubmitButton busy={busy} busyLabel="Creating...">
+        <SubmitButton busy={sending && !previewing} busyLabel="Creating...">
           Create Topic
         </SubmitButton>
+        <PreviewButton busy={previewing} className="w-full" />
+        <PostPreview id="create-topic-preview" preview={previewOf(answer)} />
       </Form>
     </ForumDialog>
   );

@@ -4,7 +4,9 @@ import { TextareaField } from "~/components/fields";
 import { SubmitButton } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
 import { useFormAnswer } from "~/components/form-answer";
+import { previewOf, wantsPreview } from "../preview";
 import { AnswerSummary } from "./answer-summary";
+import { MarkdownHint, PostPreview, PreviewButton } from "./post-preview";
 
 /**
  * The topic page's reply and edit forms, validated by the page's action (constraints from its loader). Loaded on
@@ -35,15 +37,19 @@ export function ReplyForm({
     shouldValidate: "onSubmit",
     defaultNoValidate: false,
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
+  const previewing = sending && wantsPreview(navigation.formData);
   return (
     <Form method="post" action={replyAction(useLocation())} {...getFormProps(form)} className="mt-3 space-y-3">
       <AnswerSummary formId={form.id} answer={answer} />
       <input type="hidden" name="intent" value="reply" />
       <TextareaField meta={fields.content} label="Your reply" rows={5} focusOnMount={typed !== undefined || !!quote} />
-      <SubmitButton busy={busy} busyLabel="Posting...">
+      <MarkdownHint id="reply-hint" />
+      <SubmitButton busy={sending && !previewing} busyLabel="Posting...">
         Post Reply
       </SubmitButton>
+      <PreviewButton busy={previewing} className="w-full" />
+      <PostPreview id="reply-preview" preview={previewOf(answer)} />
     </Form>
   );
 }
@@ -77,21 +83,26 @@ export function EditForm({
     defaultNoValidate: false,
     defaultValue: { content: post.content, postId: String(post.id) },
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "edit";
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "edit";
+  const previewing = sending && wantsPreview(navigation.formData);
+  const busy = sending && !previewing;
   return (
     <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
       <AnswerSummary formId={form.id} answer={answer} />
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="postId" value={post.id} />
       <TextareaField meta={fields.content} label={`Edit post #${post.number}`} rows={5} focusOnMount />
+      <MarkdownHint id={`edit-${post.id}-hint`} />
       <div className="flex gap-3">
         <button type="submit" disabled={busy} className="rounded bg-cosmic px-4 py-2 font-semibold text-white">
           {busy ? "Saving..." : "Save"}
         </button>
+        <PreviewButton busy={previewing} />
         <Link to={cancelHref} preventScrollReset className="rounded border border-violet-300 px-4 py-2 text-ink">
           Cancel
         </Link>
       </div>
+      <PostPreview id={`edit-${post.id}-preview`} preview={previewOf(answer)} />
     </Form>
   );
 }
