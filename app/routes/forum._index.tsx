@@ -18,7 +18,7 @@ import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-
 import { addEmailIntent, createTopicIntent, FORM_CONSTRAINTS, previewIntent } from "~/forum/forms.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
 import { FORUM_TOPICS_HOLE, forumHref } from "~/forum/pages";
-import { isPreviewAnswer, wantsPreview } from "~/forum/preview";
+import { isPreviewAnswer, previewedForm } from "~/forum/preview";
 import { isTopicFilter } from "~/forum/reading";
 import { markAllRead } from "~/forum/reading.server";
 import { loadTopicList } from "~/forum/topic-list.server";
@@ -76,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(back, { headers: { "Set-Cookie": await dismissEmailPromptCookie() } });
   }
   if (intent === "add-email") return addEmailIntent(formData, user);
-  if (intent === "create-topic" && wantsPreview(formData)) return previewIntent(formData, intent);
+  if (previewedForm(formData, "create-topic")) return previewIntent(formData, "create-topic");
   if (intent === "create-topic") return createTopicIntent(formData, user);
   if (intent === "mark-all-read") {
     await markAllRead({ memberId: user.id });

@@ -26,7 +26,7 @@ import {
 import { mayOpenEditor, topicHref } from "~/forum/pages";
 import { postsHtml } from "~/forum/post-html.server";
 import { excerptOf, postPlainText } from "~/forum/post-markdown.server";
-import { isPreviewAnswer, wantsPreview } from "~/forum/preview";
+import { isPreviewAnswer, previewedForm } from "~/forum/preview";
 import { recordRead } from "~/forum/reading.server";
 import { loadTopic, orFail, postRedirect, quoteFor, readerLikes, readerOwns } from "~/forum/topic-page.server";
 import {
@@ -157,7 +157,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     url.searchParams.delete("confirm");
     return handleModerationIntent({ intent, formData, user, redirectTo: `${url.pathname}${url.search}` });
   }
-  if ((intent === "reply" || intent === "edit") && wantsPreview(formData)) return previewIntent(formData, intent);
+  const previewed = previewedForm(formData, "reply");
+  if (previewed) return previewIntent(formData, previewed);
   if (intent === "reply") return replyIntent(formData, user, topic);
   if (intent === "edit") return editIntent(formData, user, topic);
   if (intent === "like" || intent === "unlike") return likeIntent(formData, user, topic);

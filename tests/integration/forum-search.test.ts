@@ -302,7 +302,8 @@ describe("what a visitor types", () => {
     expect(result!.excerpt).toContain("a link (https://example.org/x) and code");
     const [opening] = (await api(q({ q: `${t} opening` }))).results;
     expect(opening!.post).toBeNull();
-    expect(opening!.excerptHtml).toMatch(/An <mark>opening<\/mark> in Markdown/);
+    expect(opening!.excerptHtml).toMatch(/<mark>opening<\/mark> in Markdown/);
+    expect(opening!.excerpt).not.toMatch(/\*\*|_Markdown_/);
   });
 
   it("limits searches per person: the 31st in a minute is a 429 with Retry-After", async () => {

@@ -8,7 +8,7 @@ import { useAnswerToast, useFormAnswer } from "~/components/form-answer";
 import { HoneypotField } from "~/components/honeypot";
 import { CATEGORY_OPTIONS } from "../categories";
 import { forumQueryWithout } from "../pages";
-import { previewOf, wantsPreview } from "../preview";
+import { previewedForm, previewOf } from "../preview";
 import { AnswerSummary } from "./answer-summary";
 import { ForumDialog } from "./forum-dialog";
 import { MarkdownHint, PostPreview, PreviewButton } from "./post-preview";
@@ -29,13 +29,13 @@ export function NewTopicDialog({ category, constraint }: { category: string | nu
     defaultNoValidate: false,
     defaultValue: { category: category ?? "general" },
   });
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-topic";
-  const previewing = sending && wantsPreview(navigation.formData);
+  const sent = navigation.state === "submitting" ? navigation.formData : undefined;
+  const creating = sent?.get("intent") === "create-topic";
+  const previewing = previewedForm(sent, "create-topic") !== null;
   return (
     <ForumDialog id="new-topic" title="Create New Topic" closeTo={forumQueryWithout(searchParams, "new").href}>
       <AnswerSummary formId={form.id} answer={answer} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="create-topic" />
         <HoneypotField formId="new-topic" />
         <div>
           <label htmlFor={fields.title.id} className="block font-semibold">
@@ -47,7 +47,7 @@ export function NewTopicDialog({ category, constraint }: { category: string | nu
         <TextareaField meta={fields.description} label="Description (optional)" rows={4} />
         <MarkdownHint id="create-topic-hint" />
         <SelectField meta={fields.category} label="Category" options={CATEGORY_OPTIONS} />
-        <SubmitButton busy={sending && !previewing} busyLabel="Creating...">
+        <SubmitButton name="intent" value="create-topic" busy={creating} busyLabel="Creating...">
           Create Topic
         </SubmitButton>
         <PreviewButton busy={previewing} className="w-full" />

@@ -4,7 +4,7 @@ import { TextareaField } from "~/components/fields";
 import { SubmitButton } from "~/components/form";
 import type { FormConstraint } from "~/components/form";
 import { useFormAnswer } from "~/components/form-answer";
-import { previewOf, wantsPreview } from "../preview";
+import { previewedForm, previewOf } from "../preview";
 import { AnswerSummary } from "./answer-summary";
 import { MarkdownHint, PostPreview, PreviewButton } from "./post-preview";
 
@@ -37,15 +37,15 @@ export function ReplyForm({
     shouldValidate: "onSubmit",
     defaultNoValidate: false,
   });
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
-  const previewing = sending && wantsPreview(navigation.formData);
+  const sent = navigation.state === "submitting" ? navigation.formData : undefined;
+  const posting = sent?.get("intent") === "reply";
+  const previewing = previewedForm(sent, "reply") === "reply";
   return (
     <Form method="post" action={replyAction(useLocation())} {...getFormProps(form)} className="mt-3 space-y-3">
       <AnswerSummary formId={form.id} answer={answer} />
-      <input type="hidden" name="intent" value="reply" />
       <TextareaField meta={fields.content} label="Your reply" rows={5} focusOnMount={typed !== undefined || !!quote} />
       <MarkdownHint id="reply-hint" />
-      <SubmitButton busy={sending && !previewing} busyLabel="Posting...">
+      <SubmitButton name="intent" value="reply" busy={posting} busyLabel="Posting...">
         Post Reply
       </SubmitButton>
       <PreviewButton busy={previewing} className="w-full" />
@@ -83,18 +83,23 @@ export function EditForm({
     defaultNoValidate: false,
     defaultValue: { content: post.content, postId: String(post.id) },
   });
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "edit";
-  const previewing = sending && wantsPreview(navigation.formData);
-  const busy = sending && !previewing;
+  const sent = navigation.state === "submitting" ? navigation.formData : undefined;
+  const busy = sent?.get("intent") === "edit";
+  const previewing = previewedForm(sent, "reply") === "edit";
   return (
     <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
       <AnswerSummary formId={form.id} answer={answer} />
-      <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="postId" value={post.id} />
       <TextareaField meta={fields.content} label={`Edit post #${post.number}`} rows={5} focusOnMount />
       <MarkdownHint id={`edit-${post.id}-hint`} />
       <div className="flex gap-3">
-        <button type="submit" disabled={busy} className="rounded bg-cosmic px-4 py-2 font-semibold text-white">
+        <button
+          type="submit"
+          name="intent"
+          value="edit"
+          disabled={busy}
+          className="rounded bg-cosmic px-4 py-2 font-semibold text-white"
+        >
           {busy ? "Saving..." : "Save"}
         </button>
         <PreviewButton busy={previewing} />
