@@ -18,8 +18,5 @@ export type PreviewAnswer = { preview?: { html: string } };
 
 export const previewOf = (answer: unknown) => (answer as PreviewAnswer | undefined)?.preview;
 
-/** After a preview, the page's data is as it was: the loaders need not run again. */
-export const isPreviewAnswer = (actionResult: unknown) => previewOf(actionResult) !== undefined;
-
 export const MARKDOWN_HINT =
   "Formatting: Markdown. *italic*, **bold**, - lists, > quotes, [words](https://address); HTML shows as text.";

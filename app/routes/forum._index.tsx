@@ -5,7 +5,6 @@ import {
   useLoaderData,
   useRouteError,
   type ClientActionFunctionArgs,
-  type ShouldRevalidateFunctionArgs,
 } from "@remix-run/react";
 import { PROFILE_CONSTRAINTS } from "~/accounts/forms.server";
 import { getUser, requireUser } from "~/accounts/session.server";
@@ -18,7 +17,7 @@ import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-
 import { addEmailIntent, createTopicIntent, FORM_CONSTRAINTS, previewIntent } from "~/forum/forms.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
 import { FORUM_TOPICS_HOLE, forumHref } from "~/forum/pages";
-import { isPreviewAnswer, previewedForm } from "~/forum/preview";
+import { previewedForm } from "~/forum/preview";
 import { isTopicFilter } from "~/forum/reading";
 import { markAllRead } from "~/forum/reading.server";
 import { loadTopicList } from "~/forum/topic-list.server";
@@ -97,9 +96,7 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
       description: failure.message,
     },
   }));
-/** A preview (decision 340) changed nothing: the page's data stays as it is. */
-export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) =>
-  isPreviewAnswer(args.actionResult) ? false : shouldRevalidateAfterFailure(args);
+export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function ForumPage() {
   const { user, notifications, category, filter, list, newTopic, showEmailPrompt, addEmail } =

@@ -6,7 +6,6 @@ import {
   useLoaderData,
   useRouteError,
   type ClientActionFunctionArgs,
-  type ShouldRevalidateFunctionArgs,
 } from "@remix-run/react";
 import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
@@ -26,7 +25,7 @@ import {
 import { mayOpenEditor, topicHref } from "~/forum/pages";
 import { postsHtml } from "~/forum/post-html.server";
 import { excerptOf, postPlainText } from "~/forum/post-markdown.server";
-import { isPreviewAnswer, previewedForm } from "~/forum/preview";
+import { previewedForm } from "~/forum/preview";
 import { recordRead } from "~/forum/reading.server";
 import { loadTopic, orFail, postRedirect, quoteFor, readerLikes, readerOwns } from "~/forum/topic-page.server";
 import {
@@ -178,9 +177,7 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
     result: undefined,
     toast: { title: FAILURE_TITLES[intent] ?? "Failed to post reply", description: failure.message },
   }));
-/** A preview (decision 340) changed nothing: the page's data stays as it is. */
-export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) =>
-  isPreviewAnswer(args.actionResult) ? false : shouldRevalidateAfterFailure(args);
+export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function TopicPage() {
   const { user, notifications, canModerate, topic, posts, page, pageCount, quote, editing, confirm, constraints } =
