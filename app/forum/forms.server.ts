@@ -23,6 +23,7 @@ import {
   pageOfPost,
   updatePost,
 } from "./topics.server";
+export { previewedForm } from "./preview";
 
 /**
  * The forum pages' forms on the server: the HTML constraints each form gets from its loader (the schemas never

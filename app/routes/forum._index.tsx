@@ -14,10 +14,15 @@ import { onDemand } from "~/components/on-demand";
 import { PageHole } from "~/components/page-hole";
 import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
-import { addEmailIntent, createTopicIntent, FORM_CONSTRAINTS, previewIntent } from "~/forum/forms.server";
+import {
+  addEmailIntent,
+  createTopicIntent,
+  FORM_CONSTRAINTS,
+  previewedForm,
+  previewIntent,
+} from "~/forum/forms.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
 import { FORUM_TOPICS_HOLE, forumHref } from "~/forum/pages";
-import { previewedForm } from "~/forum/preview";
 import { isTopicFilter } from "~/forum/reading";
 import { markAllRead } from "~/forum/reading.server";
 import { loadTopicList } from "~/forum/topic-list.server";

@@ -11,7 +11,14 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
-import { editIntent, FORM_CONSTRAINTS, likeIntent, previewIntent, replyIntent } from "~/forum/forms.server";
+import {
+  editIntent,
+  FORM_CONSTRAINTS,
+  likeIntent,
+  previewedForm,
+  previewIntent,
+  replyIntent,
+} from "~/forum/forms.server";
 import { likesOf } from "~/forum/likes.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
 import {
@@ -25,7 +32,6 @@ import {
 import { mayOpenEditor, topicHref } from "~/forum/pages";
 import { postsHtml } from "~/forum/post-html.server";
 import { excerptOf, postPlainText } from "~/forum/post-markdown.server";
-import { previewedForm } from "~/forum/preview";
 import { recordRead } from "~/forum/reading.server";
 import { loadTopic, orFail, postRedirect, quoteFor, readerLikes, readerOwns } from "~/forum/topic-page.server";
 import {

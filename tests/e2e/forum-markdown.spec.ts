@@ -59,7 +59,7 @@ test("a member previews a Markdown reply, keeps the text, posts it and sees it r
   );
   if (jsEnabled) {
     await expect(preview).toBeFocused();
-    await expect(page.getByRole("status").filter({ hasText: "Preview shown" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Preview shown" }).first()).toBeVisible();
   }
   await expectAccessible(page);
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { useToast } from "~/components/toaster";
-import { PostContent } from "../content";
 import { MARKDOWN_HINT, PREVIEW_INTENT } from "../preview";
 
 /**
@@ -55,7 +54,9 @@ export function PostPreview({ id, preview }: { id: string; preview: { html: stri
         Preview
       </h3>
       {preview.html ? (
-        <PostContent html={preview.html} className="mt-2" />
+        // PostContent's markup (../content.tsx), written here: importing it from this chunk, loaded on demand, would
+        // split it into a chunk of its own on the topic page, over that page's script budget
+        <div dir="auto" className="post-prose mt-2" dangerouslySetInnerHTML={{ __html: preview.html }} />
       ) : (
         <p className="mt-2 italic">Nothing to preview yet.</p>
       )}
