@@ -148,8 +148,9 @@ test("every XSS vector of the hostile-input suite, posted as a post, renders ine
     await expect(page.getByRole("article", { name: /^#1 by/ })).toBeVisible();
     const bodies = page.locator('main article [dir="auto"]');
     await expect(bodies).toHaveCount(Math.min(20, XSS_VECTORS.length - start) + 1);
+    // (with JavaScript, Remix's route discovery marks the site's own links data-discover: the router's, not the post's)
     for (const html of await bodies.evaluateAll((nodes) => nodes.map((node) => node.innerHTML)))
-      expect(inertProblems(html), html).toEqual([]);
+      expect(inertProblems(html.replaceAll(' data-discover="true"', "")), html).toEqual([]);
     const posts = 'main article [dir="auto"]';
     await expect(page.locator(`${posts} :is(img, svg, iframe, object, embed, script, style, form, input)`)).toHaveCount(
       0,
