@@ -174,7 +174,7 @@ export async function editIntent(formData: FormData, user: Member, topic: { id: 
 }
 
 /**
- * A form's Preview (decision 340): the reply, the edit or the new topic validated by its own schema (so a preview
+ * A form's Preview (decision 342): the reply, the edit or the new topic validated by its own schema (so a preview
  * shows the same messages a post would), then its text rendered as the topic page would show it (the topic's
  * opening, for a new topic). Nothing is written, no limit is spent; the answer is the form's, so the form keeps
  * what was typed (Conform's `initialValue`), with `preview` beside it, status 200.
