@@ -1,4 +1,12 @@
-import { Marked, type Tokens } from "marked";
+import { Marked, type MarkedExtension, type Tokens } from "marked";
+
+/**
+ * The site's one Markdown setup: CommonMark with GitHub's extensions (autolinks, lists, tables, strikethrough), by
+ * `marked`. Its pages (decision 060) and the forum's posts (decision 340) each add their own renderers to it.
+ */
+export function siteMarked(options: MarkedExtension = {}, ...extensions: MarkedExtension[]): Marked {
+  return new Marked({ ...options, gfm: true }, ...extensions);
+}
 
 /** A heading's id: lower case words joined by hyphens ("Fire / Desire" → "fire-desire"). */
 export function slugify(text: string): string {
@@ -16,7 +24,7 @@ export function slugify(text: string): string {
  * Headings get ids (prefixed with `idPrefix`) so sections can be linked to.
  */
 export function renderMarkdown(source: string, { headingOffset = 0, idPrefix = "" } = {}): string {
-  const marked = new Marked({ gfm: true });
+  const marked = siteMarked();
   marked.use({
     renderer: {
       heading(this: { parser: { parseInline(tokens: Tokens.Heading["tokens"]): string } }, token: Tokens.Heading) {

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumBookmarks, forumPosts, forumTopics, users } from "#db/schema";
 import { rendersPageHole } from "~/components/page-hole";
-import { excerptOf, MEMBER_ITEMS_PER_PAGE, type Paged } from "./members.server";
+import { MEMBER_ITEMS_PER_PAGE, postExcerpt, type Paged } from "./members.server";
 import { FORUM_BOOKMARKS_HOLE } from "./pages";
 import { pageCountFor, postVisibleTo, topicVisibleTo, type Reader } from "./topics.server";
 
@@ -115,7 +115,7 @@ export async function listBookmarks({
         .offset((current - 1) * MEMBER_ITEMS_PER_PAGE)
     : [];
   return {
-    items: rows.map(({ content, ...row }) => ({ ...row, excerpt: excerptOf(content) })),
+    items: rows.map(({ content, ...row }) => ({ ...row, excerpt: postExcerpt(content) })),
     page: current,
     pageCount,
     total,

@@ -13,6 +13,7 @@ import { setLike } from "./likes.server";
 import { checkForumLimit } from "./limits.server";
 import { TOPIC_MISSING } from "./notices";
 import { topicHref } from "./pages";
+import { postHtml } from "./post-html.server";
 import { editPostSchema, postContentProblem, postSchema, topicSchema } from "./schemas";
 import {
   createPost,
@@ -23,6 +24,7 @@ import {
   pageOfPost,
   updatePost,
 } from "./topics.server";
+export { previewedForm } from "./preview";
 
 /**
  * The forum pages' forms on the server: the HTML constraints each form gets from its loader (the schemas never
@@ -170,6 +172,30 @@ export async function editIntent(formData: FormData, user: Member, topic: { id: 
     throw new Response("Post not found", { status: 404 });
   }
   return toPost(topic.id, outcome.value.post.number, "Post updated!");
+}
+
+/**
+ * A form's Preview (decision 342): the reply, the edit or the new topic validated by its own schema (so a preview
+ * shows the same messages a post would), then its text rendered as the topic page would show it (the topic's
+ * opening, for a new topic). Nothing is written, no limit is spent; the answer is the form's, so the form keeps
+ * what was typed (Conform's `initialValue`), with `preview` beside it, status 200.
+ */
+export async function previewIntent(formData: FormData, intent: "reply" | "edit" | "create-topic") {
+  const titles = {
+    reply: "Failed to post reply",
+    edit: "Failed to update post",
+    "create-topic": "Failed to create topic",
+  };
+  const schema = intent === "reply" ? postSchema : intent === "edit" ? editPostSchema : topicSchema;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    const problem = intent === "create-topic" ? null : postContentProblem(formData.get("content"));
+    const toast = problem ?? { title: titles[intent], description: firstError(submission.error) };
+    return failed(intent, submission.reply(), toast, 400);
+  }
+  const value = submission.value as { content?: string; description?: string | null };
+  const html = await postHtml(value.content ?? value.description ?? "");
+  return data({ intent, result: submission.reply(), preview: { html } });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPostLikes, forumPosts, forumTopics, users } from "#db/schema";
+import { excerptOf, postPlainText } from "./post-markdown.server";
 import { pageCountFor, postVisibleTo, topicVisibleTo, type Reader } from "./topics.server";
 
 /**
@@ -94,11 +95,9 @@ export type MemberTopicItem = {
 
 export type Paged<T> = { items: T[]; page: number; pageCount: number; total: number };
 
-/** A post's text cut to an excerpt: one line, at most EXCERPT_CHARACTERS characters (by code point). */
-export function excerptOf(content: string): string {
-  const line = content.replace(/\s+/g, " ").trim();
-  const chars = [...line];
-  return chars.length > EXCERPT_CHARACTERS ? `${chars.slice(0, EXCERPT_CHARACTERS).join("").trimEnd()}…` : line;
+/** A post's words (its Markdown read as text, decision 340) on one line, cut to EXCERPT_CHARACTERS characters. */
+export function postExcerpt(content: string): string {
+  return excerptOf(postPlainText(content).replace(/\s+/g, " ").trim(), EXCERPT_CHARACTERS);
 }
 
 /** The page asked for, as a whole number from 1 (anything else: 1); clamped to the last page by the caller. */
@@ -183,7 +182,7 @@ export async function listMemberPosts({
         .offset(offset)
     : [];
   return {
-    items: rows.map(({ content, ...row }) => ({ ...row, excerpt: excerptOf(content) })),
+    items: rows.map(({ content, ...row }) => ({ ...row, excerpt: postExcerpt(content) })),
     page: current,
     pageCount,
     total,

@@ -30,6 +30,10 @@ const MAX_ID = 2_147_483_647;
 
 const ATTRIBUTION = /^— .+, post #\d+ (?:https?:\/\/[^\s/]+)?\/forum\/topic\/(\d{1,10})\/post\/(\d{1,10})\s*$/;
 
+/** A quote's attribution line in its parts: the author, the post's number and its address (the renderer's view). */
+export const ATTRIBUTION_PARTS =
+  /^— (.+), post #(\d+) ((?:https?:\/\/[^\s/]+)?\/forum\/topic\/\d{1,10}\/post\/\d{1,10})\s*$/;
+
 /** The posts a text quotes (topic and number), each once, in order. */
 export function quotedPosts(text: string): Array<{ topicId: number; number: number }> {
   const lines = text.split(/\r?\n/);

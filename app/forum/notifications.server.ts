@@ -8,6 +8,7 @@ import { sendMail } from "~/mail/mail.server";
 import { spendNotificationBudget } from "~/mail/notification-budget.server";
 import { SITE_NAME } from "~/site";
 import { publicOrigin } from "~/utils/env.server";
+import { excerptOf, postPlainText } from "./post-markdown.server";
 import { pageOfPost, postVisibleTo, REPLY_NOTIFICATION_QUEUE, topicVisibleTo } from "./topics.server";
 
 /**
@@ -70,7 +71,8 @@ export async function sendReplyNotification(postId: number): Promise<boolean> {
   const token = await ensureUnsubscribeToken(row.topicAuthorId);
   const unsubscribe = unsubscribeUrl(token);
   const link = `${publicOrigin()}/forum/topic/${row.topicId}?page=${pageOfPost(row.number)}#post-${row.number}`;
-  const excerpt = row.content.length > 500 ? `${row.content.slice(0, 500)}…` : row.content;
+  // the reply's words, never its Markdown (decision 340)
+  const excerpt = excerptOf(postPlainText(row.content), 500);
   const mail = replyNotificationMail({
     username: row.username,
     replier: row.replier,

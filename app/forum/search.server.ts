@@ -4,6 +4,7 @@ import { db } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
 import { hitCostLimit, type Person } from "~/utils/cost-limits.server";
 import { env } from "~/utils/env.server";
+import { postPlainText } from "./post-markdown.server";
 import { SEARCH_MESSAGES, SEARCH_PER_PAGE, type ExcerptPiece, type SearchInput, type SearchRefusal } from "./search";
 import { pageOfPost, postVisibleTo, topicVisibleTo, type Reader } from "./topics.server";
 
@@ -126,6 +127,20 @@ export function excerptHtml(pieces: ExcerptPiece[]): string {
       return marked ? `<mark>${escaped}</mark>` : escaped;
     })
     .join("");
+}
+
+/**
+ * Each text's excerpt around the search's words (ts_headline, in one query for the page): cut from the plain text of
+ * the post or opening (decision 340), so an excerpt never shows Markdown (`**`, `](`), HTML or half a link.
+ */
+async function excerptHeadlines(texts: string[], query: SQL): Promise<string[]> {
+  if (!texts.length) return [];
+  const plain = texts.map((text) => text.replaceAll(MARK_START, "").replaceAll(MARK_END, ""));
+  const rows = (await db.execute(
+    sql`select ts_headline('english', t.text, ${query}, ${HEADLINE_OPTIONS}) as headline
+      from unnest(${sql.param(plain)}::text[]) with ordinality as t(text, n) order by t.n`,
+  )) as unknown as Array<{ headline: string }>;
+  return rows.map((row) => row.headline);
 }
 
 /** The visitor's words as a tsquery, or why they cannot be searched (only stop words, only exclusions). */
@@ -346,7 +361,8 @@ async function searchPage(
           sql`${perTopic.newest} desc`,
           sql`${perTopic.topicId} desc`,
         ];
-  const shown = sql`translate(coalesce(${forumPosts.content}, nullif(${forumTopics.description}, ''), ${forumTopics.title}), ${MARK_START + MARK_END}, '')`;
+  // the text the excerpt is cut from: the post's, else the opening's (Markdown, made plain below), else the title
+  const shown = sql<string | null>`coalesce(${forumPosts.content}, nullif(${forumTopics.description}, ''))`;
   const rows = await db
     .with(topicHits, postHits, hits, perTopic)
     .select({
@@ -358,7 +374,7 @@ async function searchPage(
       username: users.username,
       createdAt: sql<Date>`coalesce(${forumPosts.createdAt}, ${forumTopics.createdAt})`.mapWith(forumTopics.createdAt),
       hidden: sql<boolean>`${forumTopics.hiddenAt} is not null or ${forumPosts.hiddenAt} is not null`,
-      headline: sql<string>`ts_headline('english', ${shown}, ${query}, ${HEADLINE_OPTIONS})`,
+      shown,
       total: sql<number>`count(*) over ()`.mapWith(Number),
       // a side ranked only some of its matches: the newest (many), or the first ALL_MATCHES + 1 (misestimated)
       capped: sql<boolean>`(select count(*) from ${topicHits}) > ${manyTopics ? NEWEST - 1 : ALL_MATCHES} or (select count(*) from ${postHits}) > ${manyPosts ? NEWEST - 1 : ALL_MATCHES}`,
@@ -371,14 +387,18 @@ async function searchPage(
     .limit(SEARCH_PER_PAGE)
     .offset((page - 1) * SEARCH_PER_PAGE);
   const total = rows[0]?.total ?? 0;
+  const headlines = await excerptHeadlines(
+    rows.map((row) => (row.shown === null ? row.title : postPlainText(row.shown))),
+    query,
+  );
   return {
     ok: true,
-    results: rows.map((row) => ({
+    results: rows.map((row, i) => ({
       topic: { id: row.topicId, title: row.title, category: row.category },
       post: row.postId !== null && row.postNumber !== null ? { id: row.postId, number: row.postNumber } : null,
       author: { username: row.username },
       createdAt: row.createdAt,
-      excerpt: excerptPieces(row.headline),
+      excerpt: excerptPieces(headlines[i]!),
       href:
         row.postNumber !== null
           ? `/forum/topic/${row.topicId}${pageOfPost(row.postNumber) > 1 ? `?page=${pageOfPost(row.postNumber)}` : ""}#post-${row.postNumber}`

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumPosts, forumTopics, moderationActions, moderationFlags, users } from "#db/schema";
 import { csvCell } from "~/forum/emails.server";
+import { excerptOf, postPlainText } from "~/forum/post-markdown.server";
 import { pageOfPost } from "~/forum/topics.server";
 import type { TargetType } from "./labels";
 
@@ -172,7 +173,8 @@ export async function authorHistory(userId: number): Promise<AuthorHistory> {
         id: forumPosts.id,
         topicId: forumPosts.topicId,
         number: forumPosts.number,
-        excerpt: sql<string>`left(${forumPosts.content}, 160)`,
+        // enough of the Markdown for 160 characters of its words (decision 340)
+        excerpt: sql<string>`left(${forumPosts.content}, 800)`,
         createdAt: forumPosts.createdAt,
         hidden: sql<boolean>`${forumPosts.hiddenAt} is not null`,
         deleted: sql<boolean>`${forumPosts.deletedAt} is not null`,
@@ -203,7 +205,7 @@ export async function authorHistory(userId: number): Promise<AuthorHistory> {
   const now = Date.now();
   const active = (d: Date | null | undefined) => (d && d.getTime() > now ? d : null);
   return {
-    posts,
+    posts: posts.map((post) => ({ ...post, excerpt: excerptOf(postPlainText(post.excerpt), 160) })),
     actions,
     silencedUntil: active(member?.silencedUntil),
     suspendedUntil: active(member?.suspendedUntil),

@@ -4,7 +4,7 @@ import { requireModerator } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
-import { tokenizeContent } from "~/forum/content-tokens";
+import { postsHtml } from "~/forum/post-html.server";
 import { allowedQueueConfirm, parseConfirm } from "~/moderation/confirm.server";
 import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
 import { countOpenItems, listQueue } from "~/moderation/queue.server";
@@ -20,8 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireModerator(request);
   const [items, openCount] = await Promise.all([listQueue(), countOpenItems()]);
   const confirm = allowedQueueConfirm(parseConfirm(new URL(request.url).searchParams.get("confirm")), items);
+  const html = await postsHtml(items.map((item) => item.content));
   return {
-    items: items.map((item) => ({ ...item, tokens: tokenizeContent(item.content) })),
+    items: items.map((item, i) => ({ ...item, html: html[i]! })),
     openCount,
     confirm,
     confirmConstraint: confirm ? MODERATION_CONSTRAINTS.moderate : null,

@@ -14,7 +14,13 @@ import { onDemand } from "~/components/on-demand";
 import { PageHole, rendersPageHole } from "~/components/page-hole";
 import { ALL_TOPICS, FORUM_CATEGORIES } from "~/forum/categories";
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
-import { addEmailIntent, createTopicIntent, FORM_CONSTRAINTS } from "~/forum/forms.server";
+import {
+  addEmailIntent,
+  createTopicIntent,
+  FORM_CONSTRAINTS,
+  previewedForm,
+  previewIntent,
+} from "~/forum/forms.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
 import { FORUM_TOPICS_HOLE, forumHref, forumListAsked } from "~/forum/pages";
 import { markAllRead } from "~/forum/reading.server";
@@ -68,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(back, { headers: { "Set-Cookie": await dismissEmailPromptCookie() } });
   }
   if (intent === "add-email") return addEmailIntent(formData, user);
+  if (previewedForm(formData, "create-topic")) return previewIntent(formData, "create-topic");
   if (intent === "create-topic") return createTopicIntent(formData, user);
   if (intent === "mark-all-read") {
     await markAllRead({ memberId: user.id });

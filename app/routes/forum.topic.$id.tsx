@@ -11,8 +11,15 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
-import { tokenizeContent } from "~/forum/content-tokens";
-import { bookmarkIntent, editIntent, FORM_CONSTRAINTS, likeIntent, replyIntent } from "~/forum/forms.server";
+import {
+  bookmarkIntent,
+  editIntent,
+  FORM_CONSTRAINTS,
+  likeIntent,
+  previewedForm,
+  previewIntent,
+  replyIntent,
+} from "~/forum/forms.server";
 import { likesOf } from "~/forum/likes.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
 import {
@@ -24,6 +31,8 @@ import {
   TOPIC_MISSING,
 } from "~/forum/notices";
 import { mayOpenEditor, topicHref, topicPageAsked } from "~/forum/pages";
+import { postsHtml } from "~/forum/post-html.server";
+import { excerptOf, postPlainText } from "~/forum/post-markdown.server";
 import { recordRead } from "~/forum/reading.server";
 import {
   loadTopic,
@@ -93,11 +102,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const owns = readerOwns(context, user?.id);
   // Likes (decision 312): each visible post's count and first names, and which the reader likes.
   const shownIds = posts.filter((post) => !post.hidden).map((post) => post.id);
-  const [likes, liked, bookmarked] = await Promise.all([
+  // The posts' and the opening's HTML (decision 340): hidden text the reader may not see is never rendered.
+  const texts = posts.map(({ content, hidden }) => (hidden && content === HIDDEN_POST_NOTICE ? null : content));
+  const [likes, liked, bookmarked, [descriptionHtml, ...postHtml]] = await Promise.all([
     orFail(likesOf({ postIds: shownIds }), FETCH_POSTS_FAILED),
     orFail(readerLikes(context, user?.id, shownIds), FETCH_POSTS_FAILED),
     // and which the reader bookmarked (decision 360)
     orFail(readerBookmarks(context, user?.id, shownIds), FETCH_POSTS_FAILED),
+    orFail(postsHtml([topic.description || null, ...texts]), FETCH_POSTS_FAILED),
   ]);
   // The member has now seen the topic up to the page's last post (decision 310); a member template's render (the
   // page cache's own, as a made-up member) records nothing: the cache records each member's read as it serves them.
@@ -114,17 +126,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     canModerate: reader?.canModerate ?? false,
     topic: {
       ...topic,
-      descriptionTokens: topic.description ? tokenizeContent(topic.description) : null,
+      descriptionHtml: descriptionHtml ?? null,
+      // the opening's words for the page's description (decision 340): no Markdown in a search engine's snippet
+      summary: topic.description ? excerptOf(postPlainText(topic.description), 300) : null,
       locked,
       own: owns.topic(topic),
     },
-    posts: posts.map(({ id, authorId, number, content, createdAt, edited, author, hidden }) => ({
+    posts: posts.map(({ id, authorId, number, content, createdAt, edited, author, hidden }, i) => ({
       id,
       authorId,
       number,
-      // The text as tokens, read here (the page ships no tokenizer: decision 313); none when the reader may not see
-      // a hidden post's text; the text itself only for the post being edited.
-      tokens: hidden && content === HIDDEN_POST_NOTICE ? null : tokenizeContent(content),
+      // The text as HTML, rendered here (the page ships no renderer: decisions 313, 340); none when the reader may
+      // not see a hidden post's text; the text itself only for the post being edited.
+      html: postHtml[i] ?? null,
       content: editing === id ? content : undefined,
       createdAt,
       edited,
@@ -159,6 +173,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     url.searchParams.delete("confirm");
     return handleModerationIntent({ intent, formData, user, redirectTo: `${url.pathname}${url.search}` });
   }
+  const previewed = previewedForm(formData, "reply");
+  if (previewed) return previewIntent(formData, previewed);
   if (intent === "reply") return replyIntent(formData, user, topic);
   if (intent === "edit") return editIntent(formData, user, topic);
   if (intent === "like" || intent === "unlike") return likeIntent(formData, user, topic);
@@ -272,7 +288,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches, p
   loaderData
     ? pageMeta({
         title: loaderData.topic.title,
-        description: loaderData.topic.description ?? `A discussion in the Community Forum`,
+        description: loaderData.topic.summary ?? `A discussion in the Community Forum`,
         path: `/forum/topic/${params.id}`,
         origin: originFromMatches(matches),
         type: "article",

@@ -47,7 +47,19 @@ test("a Quote link fills the reply form; the reply quoting and mentioning the au
   await page.getByRole("button", { name: "Post Reply" }).click();
   const reply = page.getByRole("article", { name: /^#2 by/ });
   await expect(reply).toContainText("Agreed,");
-  await expect(reply.getByRole("link", { name: `/forum/topic/${topic.id}/post/1` })).toBeVisible();
+  // the quote is a blockquote with its author and a link back (decision 340)
+  const quoted = reply.getByRole("figure");
+  await expect(quoted.locator("blockquote")).toContainText("Saturn returns at 29.");
+  await expect(quoted).toContainText(`— ${author.username}, post #1`);
+  await expect(quoted.getByRole("link", { name: "post #1" })).toHaveAttribute(
+    "href",
+    `/forum/topic/${topic.id}/post/1`,
+  );
+  // a member's mention links to their page; the writer's own name too (it resolves), emphasised
+  await expect(reply.getByRole("link", { name: `@${author.username}` })).toHaveAttribute(
+    "href",
+    `/forum/u/${author.username}`,
+  );
   await expect(reply.locator("strong", { hasText: `@${author.username}` })).toBeVisible();
 
   const kinds = async (userId: number) =>

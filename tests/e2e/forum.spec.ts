@@ -46,7 +46,7 @@ test("a member creates a topic from the New Topic form", async ({ page, jsEnable
   if (jsEnabled) await expect(page.getByText("Topic created!").first()).toBeVisible();
   await expect(page.getByText("Universal Principles").first()).toBeVisible();
   const link = page.getByRole("link", { name: "https://example.org/seven" });
-  await expect(link).toHaveAttribute("rel", "nofollow ugc noopener");
+  await expect(link).toHaveAttribute("rel", "ugc nofollow noopener");
   await expectAccessible(page);
 });
 

@@ -311,7 +311,7 @@ describe("forum pages", () => {
         request: await jsonRequest(`/forum/topic/${topic.id}`),
       }),
     );
-    expect(page.body.posts[0]).toMatchObject({ tokens: [{ type: "text", text: "new text" }], edited: true, number: 1 });
+    expect(page.body.posts[0]).toMatchObject({ html: "<p>new text</p>", edited: true, number: 1 });
   });
 });
 

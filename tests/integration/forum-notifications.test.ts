@@ -68,7 +68,11 @@ describe("reply notifications", () => {
 
     // Replying to one's own topic sends nothing.
     await createPost({ topicId: topic.id, authorId: author.id, content: "my own follow-up" });
-    await createPost({ topicId: topic.id, authorId: replier.id, content: "A reply with <b>tags</b>" });
+    await createPost({
+      topicId: topic.id,
+      authorId: replier.id,
+      content: "A reply with <b>tags</b>, **strong** words and a [link](https://example.org/x)\n\n- one _item_",
+    });
     await drainJobs([REPLY_NOTIFICATION_QUEUE]);
     const mails = mailsTo(author.email!);
     expect(mails).toHaveLength(1);
@@ -76,7 +80,10 @@ describe("reply notifications", () => {
     const parsed = await parseMail(mails[0]!.raw);
     expect(parsed.subject).toBe(`New reply to "${topic.title}"`);
     expect(parsed.text).toContain(`${replier.username} replied to your topic`);
-    expect(parsed.text).toContain("A reply with <b>tags</b>");
+    // the reply's words, not its Markdown (decision 340): raw HTML was text in the post and stays text
+    expect(parsed.text).toContain("A reply with <b>tags</b>, strong words and a link (https://example.org/x)");
+    expect(parsed.text).toContain("- one item");
+    expect(parsed.text).not.toMatch(/\*\*|\]\(|_item_/);
     expect(parsed.text).toContain(`/forum/topic/${topic.id}?page=1#post-2`);
     expect(parsed.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     const header = parsed.headers.get("list-unsubscribe")?.match(/^<([^>]+)>$/)?.[1];

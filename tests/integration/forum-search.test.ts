@@ -287,6 +287,25 @@ describe("what a visitor types", () => {
     expect(result!.excerptHtml).not.toMatch(/[\uE000\uE001]/);
   });
 
+  it("cuts excerpts from a post's words, never its Markdown (decision 340)", async () => {
+    const t = token();
+    const author = await member();
+    const found = await topic(author.id, `Formatted ${t}`, `An **opening** in _Markdown_ ${t}`);
+    await post(
+      found.id,
+      author.id,
+      `Some **strong** and ~~gone~~ words, [a link](https://example.org/x) and \`code\` ${t}`,
+    );
+    const [result] = (await api(q({ q: `${t} strong` }))).results;
+    expect(result!.excerptHtml).toContain(`<mark>strong</mark>`);
+    expect(result!.excerpt).not.toMatch(/\*\*|~~|\]\(|`/);
+    expect(result!.excerpt).toContain("a link (https://example.org/x) and code");
+    const [opening] = (await api(q({ q: `${t} opening` }))).results;
+    expect(opening!.post).toBeNull();
+    expect(opening!.excerptHtml).toMatch(/<mark>opening<\/mark> in Markdown/);
+    expect(opening!.excerpt).not.toMatch(/\*\*|_Markdown_/);
+  });
+
   it("limits searches per person: the 31st in a minute is a 429 with Retry-After", async () => {
     const ip = "10.35.35.35";
     const answers = [];

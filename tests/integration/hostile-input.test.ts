@@ -175,7 +175,7 @@ describe("the user-text rule through the forms (no JavaScript) and the JSON API"
     expect(reply.status).toBe(302);
     expect(await postsBy(replier.id)).toEqual([{ content: "file gnp.exe" }]);
     const page = await fetch(`${site.base}/forum/topic/${topicId}`).then((r) => r.text());
-    expect(page).toMatch(/<div dir="auto"[^>]*>file gnp.exe<\/div>/);
+    expect(page).toMatch(/<div dir="auto"[^>]*><p>file gnp.exe<\/p><\/div>/);
     expect(page).toContain(`<bdi>${author.username}</bdi>`);
     expect(page).toContain(`<bdi>${replier.username}</bdi>`);
   });

@@ -204,12 +204,14 @@ describe("what a member template never stands for", () => {
       .where(eq(forumPosts.id, posts[0]!.id));
     const otherCookie = await cookieFor(other.id);
     const othersView = await fromTemplate(`/forum/topic/${topic.id}`, otherCookie);
-    expect(othersView.body).not.toContain("The author&#x27;s first post.");
+    // the text in any of its spellings (React's escape, the rendered post's, the page data's)
+    const firstPost = /The author(&#x27;|&#39;|'|\\u0027|\\')s first post\./;
+    expect(othersView.body).not.toMatch(firstPost);
     const authorCookie = await cookieFor(author.id);
     for (let i = 0; i < 5; i++) {
       const page = await visit(`/forum/topic/${topic.id}`, authorCookie);
       expect(page.cached).toBe(false);
-      expect(page.body).toContain("The author&#x27;s first post.");
+      expect(page.body).toMatch(firstPost);
       expect(page.body).toContain("Off topic");
     }
   });

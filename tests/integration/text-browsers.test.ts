@@ -266,6 +266,27 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
     expect(main(flagged)).toMatch(/flag/i);
   });
 
+  it("previews a Markdown reply (the form keeps the text), then posts it and sees it rendered (decision 340)", async () => {
+    const reply = `In ${name} *stars* and **suns** shine, see https://example.org/tb`;
+    const previewed = await browser.visit(topicUrl, [{ fill: "Your reply", value: reply }, { press: "Preview" }]);
+    const text = main(previewed);
+    // the field still holds what was typed, Markdown and all; nothing was posted
+    expect(text).toContain(`In ${name} *stars*`); // w3m shows the field's first characters only
+    const rows = () =>
+      db.select({ id: schema.forumPosts.id }).from(schema.forumPosts).where(orm.eq(schema.forumPosts.content, reply));
+    expect(await rows()).toEqual([]);
+    // the preview (the page's last "Preview": after the form's buttons) shows the words without their markup
+    const shown = text.slice(text.lastIndexOf("Preview"));
+    expect(shown).toMatch(new RegExp(`In ${name} _?stars_? and _?suns_? shine`));
+    expect(shown).not.toContain("*stars*");
+    expect(shown).toContain("https://example.org/tb");
+
+    const posted = await browser.visit(topicUrl, [{ fill: "Your reply", value: reply }, { press: "Post Reply" }]);
+    expect(await rows()).toHaveLength(1);
+    expect(main(posted)).toMatch(new RegExp(`In ${name} _?stars_? and _?suns_? shine`));
+    expect(main(posted)).not.toContain("*stars*");
+  });
+
   it("sees another member's posts as unread, follows the unread link, jumps to a post and marks all read", async () => {
     // The flag above opened the other member's topic (post #1 read); they now write 30 more.
     const { createPost } = await import("~/forum/topics.server");

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useSearchParams } from "@remix-run/react";
+import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   SelectField,
   SubmitButton,
@@ -11,8 +11,10 @@ import {
 import { HoneypotField } from "~/components/honeypot";
 import { CATEGORY_OPTIONS } from "../categories";
 import { forumQueryWithout } from "../pages";
+import { previewedForm, previewOf } from "../preview";
 import { AnswerSummary } from "./answer-summary";
 import { ForumDialog } from "./forum-dialog";
+import { MarkdownHint, PostPreview, PreviewButton } from "./post-preview";
 
 /** The new-topic form at /forum?new=1: a route dialog, validated by the page's action. */
 export function NewTopicDialog({ category, constraint }: { category: string | null; constraint: FormConstraint }) {
@@ -23,18 +25,23 @@ export function NewTopicDialog({ category, constraint }: { category: string | nu
     toast: true,
   });
   const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const sent = navigation.state === "submitting" ? navigation.formData : undefined;
+  const previewing = previewedForm(sent, "create-topic") !== null;
   return (
     <ForumDialog id="new-topic" title="Create New Topic" closeTo={forumQueryWithout(searchParams, "new").href}>
       <AnswerSummary formId={form.id} answer={answer} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="create-topic" />
         <HoneypotField formId="new-topic" />
         <TextField meta={fields.title} label="Title" />
         <TextareaField meta={fields.description} label="Description (optional)" rows={4} />
+        <MarkdownHint id="create-topic-hint" />
         <SelectField meta={fields.category} label="Category" options={CATEGORY_OPTIONS} />
-        <SubmitButton busy={busy} busyLabel="Creating...">
+        <SubmitButton name="intent" value="create-topic" busy={busy} busyLabel="Creating...">
           Create Topic
         </SubmitButton>
+        <PreviewButton busy={previewing} className="w-full" />
+        <PostPreview id="create-topic-preview" preview={previewOf(answer)} />
       </Form>
     </ForumDialog>
   );

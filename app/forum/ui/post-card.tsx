@@ -3,7 +3,6 @@ import type { FormConstraint } from "~/components/form";
 import { FormattedDate } from "~/components/formatted-date";
 import { onDemand } from "~/components/on-demand";
 import { PostContent } from "../content";
-import type { ContentToken } from "../content-tokens";
 import { HIDDEN_POST_NOTICE } from "../notices";
 import { mayEdit, memberHref, topicHref } from "../pages";
 import { PostLikes, type LikesView } from "./post-likes";
@@ -16,8 +15,9 @@ export type PostView = {
   id: number;
   authorId: number;
   number: number;
-  /** its text's tokens (read on the server: decision 313); null for a hidden post whose text the reader may not see */
-  tokens: ContentToken[] | null;
+  /** its text's HTML (rendered on the server from its Markdown: decision 340); null for a hidden post whose text the
+   * reader may not see */
+  html: string | null;
   /** its text, only while it is being edited */
   content?: string;
   createdAt: Date | string;
@@ -62,7 +62,7 @@ export function PostCard({
   const here = topicHref(topicId, page);
   // A hidden post keeps its place and number (decision 026). Readers who may not see it get the notice only; its
   // author and moderators see the notice, the reason and the text, which read-aloud skips.
-  const hiddenText = post.hidden ? post.tokens : null;
+  const hiddenText = post.hidden ? post.html : null;
   const link = "text-cosmic underline";
   return (
     <article
@@ -110,11 +110,11 @@ export function PostCard({
           cancelHref={`${here}${anchor}`}
           constraint={editConstraint}
         />
-      ) : !post.hidden && post.tokens ? (
-        <PostContent tokens={post.tokens} className="mt-2" />
+      ) : !post.hidden && post.html ? (
+        <PostContent html={post.html} className="mt-2" />
       ) : hiddenText ? (
         <div data-read-aloud="skip" className="mt-2 border-l-4 border-amber-400 pl-3 text-ink/80">
-          <PostContent tokens={hiddenText} />
+          <PostContent html={hiddenText} />
         </div>
       ) : null}
       {!post.hidden ? (

@@ -1,7 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { SubmitButton, TextareaField, useSiteForm, type FormConstraint } from "~/components/form";
+import { previewedForm, previewOf } from "../preview";
 import { AnswerSummary } from "./answer-summary";
+import { MarkdownHint, PostPreview, PreviewButton } from "./post-preview";
 
 /**
  * The topic page's reply and edit forms, validated by the page's action (constraints from its loader). Loaded on
@@ -27,14 +29,19 @@ export function ReplyForm({
     constraint,
     defaultValue: typed !== undefined ? { content: typed() } : quote ? { content: quote } : undefined,
   });
+  const navigation = useNavigation();
+  const sent = navigation.state === "submitting" ? navigation.formData : undefined;
+  const previewing = previewedForm(sent, "reply") === "reply";
   return (
     <Form method="post" action={replyAction(useLocation())} {...getFormProps(form)} className="mt-3 space-y-3">
       <AnswerSummary formId={form.id} answer={answer} />
-      <input type="hidden" name="intent" value="reply" />
       <TextareaField meta={fields.content} label="Your reply" rows={5} focusOnMount={typed !== undefined || !!quote} />
-      <SubmitButton busy={busy} busyLabel="Posting...">
+      <MarkdownHint id="reply-hint" />
+      <SubmitButton name="intent" value="reply" busy={busy} busyLabel="Posting...">
         Post Reply
       </SubmitButton>
+      <PreviewButton busy={previewing} className="w-full" />
+      <PostPreview id="reply-preview" preview={previewOf(answer)} />
     </Form>
   );
 }
@@ -64,20 +71,31 @@ export function EditForm({
     constraint,
     defaultValue: { content: post.content, postId: String(post.id) },
   });
+  const navigation = useNavigation();
+  const sent = navigation.state === "submitting" ? navigation.formData : undefined;
+  const previewing = previewedForm(sent, "reply") === "edit";
   return (
     <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
       <AnswerSummary formId={form.id} answer={answer} />
-      <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="postId" value={post.id} />
       <TextareaField meta={fields.content} label={`Edit post #${post.number}`} rows={5} focusOnMount />
+      <MarkdownHint id={`edit-${post.id}-hint`} />
       <div className="flex gap-3">
-        <button type="submit" disabled={busy} className="rounded bg-cosmic px-4 py-2 font-semibold text-white">
+        <button
+          type="submit"
+          name="intent"
+          value="edit"
+          disabled={busy}
+          className="rounded bg-cosmic px-4 py-2 font-semibold text-white"
+        >
           {busy ? "Saving..." : "Save"}
         </button>
+        <PreviewButton busy={previewing} />
         <Link to={cancelHref} preventScrollReset className="rounded border border-violet-300 px-4 py-2 text-ink">
           Cancel
         </Link>
       </div>
+      <PostPreview id={`edit-${post.id}-preview`} preview={previewOf(answer)} />
     </Form>
   );
 }

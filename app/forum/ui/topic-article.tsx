@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { FormattedDate } from "~/components/formatted-date";
 import { PostContent } from "../content";
-import type { ContentToken } from "../content-tokens";
 import { HIDDEN_TOPIC_NOTICE, TOPIC_LOCKED } from "../notices";
 import { memberHref, repliesLabel } from "../pages";
 import { CategoryBadge } from "./category-badge";
@@ -11,8 +10,8 @@ export type TopicView = {
   authorId: number;
   title: string;
   description: string | null;
-  /** the description's tokens (read on the server: decision 313) */
-  descriptionTokens: ContentToken[] | null;
+  /** the description's HTML (rendered on the server from its Markdown: decision 340) */
+  descriptionHtml: string | null;
   category: string;
   /** the category's label, given by the loader (the page ships no list of categories) */
   categoryLabel: string;
@@ -43,7 +42,7 @@ export function TopicArticle({
       <h1 id="topic-title" className="mt-2 font-serif text-3xl font-bold break-words">
         <bdi>{topic.title}</bdi>
       </h1>
-      {topic.descriptionTokens ? <PostContent tokens={topic.descriptionTokens} className="mt-3 text-lg" /> : null}
+      {topic.descriptionHtml ? <PostContent html={topic.descriptionHtml} className="mt-3 text-lg" /> : null}
       <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
         <span>
           {"Started by "}

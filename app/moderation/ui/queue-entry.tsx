@@ -3,7 +3,6 @@ import type { FlagReason } from "#db/flag-reasons";
 import type { FormConstraint } from "~/components/form";
 import { FormattedDate } from "~/components/formatted-date";
 import { PostContent } from "~/forum/content";
-import type { ContentToken } from "~/forum/content-tokens";
 import { confirmValue, type Confirm } from "../confirm";
 import { ACTION_LABELS, FLAG_REASON_LABELS, isMemberAction, type ModerationAction } from "../labels";
 import type { QueueItem } from "../queue.server";
@@ -32,8 +31,8 @@ export function QueueEntry({
   confirm,
   confirmConstraint,
 }: {
-  /** the item with its text's tokens (read on the server: decision 313) */
-  item: QueueItem & { tokens: ContentToken[] };
+  /** the item with its text's HTML (rendered on the server: decision 340) */
+  item: QueueItem & { html: string };
   confirm: Confirm | null;
   confirmConstraint: FormConstraint | null;
 }) {
@@ -56,7 +55,7 @@ export function QueueEntry({
         ) : null}
       </p>
       <div className="mt-3 rounded border border-violet-100 bg-violet-50 p-3">
-        {item.content ? <PostContent tokens={item.tokens} /> : <p className="italic">(no description)</p>}
+        {item.content ? <PostContent html={item.html} /> : <p className="italic">(no description)</p>}
       </div>
 
       <h3 className="mt-4 font-semibold">
