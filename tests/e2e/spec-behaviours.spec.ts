@@ -126,7 +126,10 @@ test.describe("the forum's 'Enhance Your Account Security' prompt", () => {
     await expectAccessible(page);
     await dialog.getByLabel("Email address").fill("someone@localhost");
     await dialog.getByRole("button", { name: "Add Email" }).click();
-    await expect(dialog.getByRole("alert")).toContainText("Failed to add email");
+    await expect(dialog.getByRole("group").filter({ hasText: "Failed to add email" })).toBeFocused();
+    await expect(dialog.getByRole("group").filter({ hasText: "Failed to add email" })).toContainText(
+      "Failed to add email",
+    );
     const address = `${member.username}@example.test`;
     await dialog.getByLabel("Email address").fill(address);
     await dialog.getByRole("button", { name: "Add Email" }).click();
