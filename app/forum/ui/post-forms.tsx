@@ -19,11 +19,14 @@ export function ReplyForm({
   constraint,
   typed,
   quote,
+  focused,
 }: {
   constraint: FormConstraint;
   typed?: () => string;
   /** a Quote link's text (decision 313): the form starts with it, focused */
   quote?: string;
+  /** opened by its button: the field takes the focus as it appears (decision 400) */
+  focused?: boolean;
 }) {
   const answer = useFormAnswer("reply");
   const navigation = useNavigation();
@@ -40,7 +43,12 @@ export function ReplyForm({
     <Form method="post" action={replyAction(useLocation())} {...getFormProps(form)} className="mt-3 space-y-3">
       <AnswerSummary formId={form.id} answer={answer} />
       <input type="hidden" name="intent" value="reply" />
-      <TextareaField meta={fields.content} label="Your reply" rows={5} focusOnMount={typed !== undefined || !!quote} />
+      <TextareaField
+        meta={fields.content}
+        label="Your reply"
+        rows={5}
+        focusOnMount={typed !== undefined || !!quote || !!focused}
+      />
       <SubmitButton busy={busy} busyLabel="Posting...">
         Post Reply
       </SubmitButton>
