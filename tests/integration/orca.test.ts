@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../../scripts/app-server";
+import { cubeObj } from "../fixtures/models3d/cubes";
 import { arrive, formatTranscript, heardAfter, startOrca, tabTo, tabUntil, type OrcaSession } from "../support/orca";
 import { useOwnDatabase } from "./helpers/accounts";
 
@@ -249,6 +250,44 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
     await spokenUnprompted("birth date analysis, the toast's title", /^Analysis Complete$/, good);
   });
 
+  it("a birth chart: the form by keyboard, the place chosen, then the chart's heading and its words", async () => {
+    await orca.step("arrive on /birth-chart", () =>
+      arrive(orca, url("/birth-chart"), { title: `Birth Chart | ${SITE}`, heading: "Birth Chart" }),
+    );
+    await orca.step("Tab to the date field", () => tabUntil(orca, /^Birth date\b/, { max: 10 }));
+    // the date field's parts (month, day, year) take digits as typed
+    await orca.typeKeys("03141879", () =>
+      orca.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value === "1879-03-14"),
+    );
+    await orca.step("Tab to the place field, past the time", () =>
+      tabUntil(orca, /^Birthplace \(town or city\) entry/, { max: 10 }),
+    );
+    await orca.type("Ulm");
+    const search = await orca.mark();
+    await orca.press("Return");
+    // the page comes back with the places found, the first chosen: Tab to the button that casts the chart
+    await orca.step("the places found, and the button", async () => {
+      await orca.waitForSpeech(`Finished loading Birth Chart | ${SITE}.`, { since: search, timeout: 30_000 });
+      // from the top of the page: the shell's links, the form's fields, then the places
+      await tabUntil(orca, /^Ulm, Germany \(region 01\): 48\.40° N, 9\.99° E, Europe\/Berlin\.$/, { max: 60 });
+      await tabUntil(orca, "Cast the chart for the chosen place push button.", { max: 6 });
+    });
+    const cast = await orca.mark();
+    await orca.press("Return");
+    // the page loads with the chart after the form: the member goes to it by its heading (2: the next of level 2)
+    await orca.step("the chart's page loads", () =>
+      orca.waitForSpeech(`Finished loading Birth Chart | ${SITE}.`, { since: cast, timeout: 60_000 }),
+    );
+    await orca.step("2 to the chart's heading", () =>
+      tabUntil(orca, "Birth chart: 1879-03-14, time unknown, Ulm heading level 2.", { key: "2", max: 6 }),
+    );
+    // then, reading on by line, the chart in words starts with the Sun
+    await orca.step("the chart in words, its first line", () =>
+      tabUntil(orca, /Sun in Pisces, \d+ degrees? \d+ minutes?/, { key: "Down", max: 40 }),
+    );
+    expect(new URL(orca.page.url()).searchParams.get("place")).toBe("2820256");
+  });
+
   it("a new topic and a reply: the dialog's fields, the outcome, then the reply", async () => {
     // signed in as the member (this flow does not depend on registration's)
     const { createUserSession } = await import("~/accounts/session.server");
@@ -306,6 +345,37 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
       .from(forumPosts)
       .where(eq(forumPosts.content, "A reply Orca heard."));
     expect(posts).toHaveLength(1);
+  });
+
+  it("a 3D upload: the file sent, its progress and the model ready, each announced", async () => {
+    await orca.step("arrive on /3d-viewer", () =>
+      arrive(orca, url("/3d-viewer"), { title: `3D Model Viewer | ${SITE}`, heading: "3D Model Viewer" }),
+    );
+    await orca.step("Tab to the file field", () => tabUntil(orca, /^3D model file/, { max: 10 }));
+    // the file is set on the field as a picker would (Playwright drives this Chromium): no native dialog to read
+    await orca.page.locator("#model-file").setInputFiles({
+      name: "cube.obj",
+      mimeType: "model/obj",
+      buffer: Buffer.from(cubeObj()),
+    });
+    await orca.step("Tab to Upload Model", () => tabTo(orca, "Upload Model push button."));
+    const send = await orca.mark();
+    await orca.press("Return");
+    // the page's status region (named "Upload status") says the upload and how far the conversion is
+    await orca.step("the upload and the conversion's progress", () =>
+      orca.waitForSpeech(/^Upload status (Uploaded cube\.obj\. Converting it: \d+%|Converting cube\.obj: \d+%)$/, {
+        since: send,
+        timeout: 60_000,
+      }),
+    );
+    // the outcome, once: the status region's words, and focus on the model's name
+    await spokenUnprompted("3D model ready", /^Upload status cube\.obj is ready to view\.$/, send, 120_000);
+    await orca.step("focus on the model's name", () =>
+      orca.waitForSpeech(/^cube\.obj heading level 2/, { since: send }),
+    );
+    // each of the status region's words once: none said again
+    const status = (await orca.spokenSince(send)).map((u) => u.text).filter((text) => text.startsWith("Upload status"));
+    expect(status.length, `the upload's status, each once: ${status.join(" | ")}`).toBe(new Set(status).size);
   });
 
   it("read-aloud: its start, playback, the sentence heard, and pause, each announced", async () => {
