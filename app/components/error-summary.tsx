@@ -18,6 +18,7 @@ export function ErrorSummary({
   description,
   fields = [],
   resultKey,
+  messagesId = `${form.id}-summary-body`,
 }: {
   form: { id: string; errors?: string[] };
   title: string;
@@ -25,6 +26,8 @@ export function ErrorSummary({
   fields?: Array<{ id: string; errors?: string[] } | undefined>;
   /** changes with each server answer, so focus moves again after every failed submission */
   resultKey?: unknown;
+  /** the id of the messages under the title (a field may name them in its aria-describedby) */
+  messagesId?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   // the answer focus last moved for: a summary shown again for the same answer is not announced again
@@ -47,7 +50,7 @@ export function ErrorSummary({
       tabIndex={-1}
       role={resultKey ? "group" : "alert"}
       aria-labelledby={`${form.id}-summary-title`}
-      aria-describedby={resultKey ? `${form.id}-summary-body` : undefined}
+      aria-describedby={resultKey ? messagesId : undefined}
       // eslint-disable-next-line jsx-a11y/no-autofocus -- without JavaScript this is how focus reaches the summary of a failed form
       autoFocus={!!resultKey}
       className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 outline-none focus:ring-2 focus:ring-red-600"
@@ -55,7 +58,7 @@ export function ErrorSummary({
       <h3 id={`${form.id}-summary-title`} className="font-semibold">
         {title}
       </h3>
-      <div id={`${form.id}-summary-body`}>
+      <div id={messagesId}>
         {description ? <p className="mt-1 text-sm">{description}</p> : null}
         {items.length ? (
           <ul className="mt-1 list-disc pl-5 text-sm">

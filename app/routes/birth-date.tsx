@@ -110,14 +110,15 @@ export default function BirthDate() {
           </button>
         </Form>
         {error ? (
-          // the form's error summary: it takes focus and is announced once there (decision 400); the field names it
-          // in its description
-          <div id={BIRTH_DATE_ERROR_ID} className="mt-4">
+          // the form's error summary: it takes focus and is announced once there (decision 400); the field names its
+          // message in its description
+          <div className="mt-4">
             <ErrorSummary
               form={{ id: BIRTH_DATE_FORM_ID }}
               title={error.title}
               description={error.description}
               resultKey={answer}
+              messagesId={BIRTH_DATE_ERROR_ID}
             />
           </div>
         ) : null}

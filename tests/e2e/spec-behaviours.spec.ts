@@ -42,9 +42,11 @@ test.describe("screened keywords", () => {
     await waitForHydration(page, jsEnabled);
     await page.getByLabel("Keywords").fill("murder");
     await page.getByRole("button", { name: "Save Preferences" }).click();
-    const alert = page.getByRole("alert").filter({ hasText: "Content Alert" });
+    // the form's error summary, focused: a named group, not also an alert (decision 400)
+    const alert = page.getByRole("group").filter({ hasText: "Content Alert" });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("Content generation paused due to inappropriate keywords.");
+    await expect(alert).toBeFocused();
     await expect(page.getByLabel("Keywords")).toHaveAttribute("aria-invalid", "true");
     await expectAccessible(page);
     await page.goto("/astrology?tab=horoscope");

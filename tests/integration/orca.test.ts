@@ -233,7 +233,7 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
     // focus moves to the message (the form's error summary, under the form), which Orca reads there, once
     await spokenUnprompted("impossible date", /Please enter a valid date \(e\.g\., 01\/01\/2011\)/, bad);
     await orca.step("focus on the message", () => orca.waitForSpeech("Invalid Date Format panel.", { since: bad }));
-    // Shift+Tab goes back to the button, then the field with what was typed, which names the error as it is reached
+    // Shift+Tab goes back to the button, then the field with what was typed, which says the message as it is reached
     await orca.step("Shift+Tab back to the date field", async () => {
       await tabTo(orca, "Analyze push button.", { key: "shift+Tab" });
       const mark = await orca.mark();
@@ -242,6 +242,7 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
         mode: "Focus mode",
       });
       await orca.waitForSpeech("invalid entry.", { since: mark });
+      await orca.waitForSpeech(/^Please enter a valid date \(e\.g\., 01\/01\/2011\)/, { since: mark });
     });
     await orca.type("03/15/1990");
     const good = await orca.mark();
