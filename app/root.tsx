@@ -15,6 +15,7 @@ import { getUser } from "~/accounts/session.server";
 import { isAdminUser } from "~/accounts/users.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLinkDiscovery } from "~/components/link-navigation";
+import { useFocusOnNewPage } from "~/components/route-focus";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SiteStylesheet } from "~/components/site-stylesheet";
@@ -105,6 +106,7 @@ function Document({ signedIn, children }: { signedIn: boolean; children: ReactNo
 
 function Shell({ user, children }: { user: { username: string } | null; children: ReactNode }) {
   useLinkDiscovery();
+  useFocusOnNewPage();
   return (
     <div className="site-page flex min-h-screen flex-col">
       <a

@@ -6,6 +6,11 @@ type SummaryItem = { id?: string; message: string };
  * Lists the form's errors (form-level first, then each field's first) with links to the inputs. A `description`
  * (one sentence saying what went wrong, e.g. a refused write) is shown under the title; with a description and no
  * errors to list, the summary is the title and the description alone.
+ *
+ * Announced once (decision 400): a summary that takes focus (`resultKey`) is a named group, and the focus move is
+ * what a screen reader says; it is not also an alert, which Orca reads on its own as it appears (and again as a live
+ * region), before and beside the focus. A summary that does not take focus is the alert. Focus moves once per
+ * answer, whatever re-renders or re-creates the summary for it.
  */
 export function ErrorSummary({
   form,
@@ -13,6 +18,7 @@ export function ErrorSummary({
   description,
   fields = [],
   resultKey,
+  messagesId = `${form.id}-summary-body`,
 }: {
   form: { id: string; errors?: string[] };
   title: string;
@@ -20,8 +26,12 @@ export function ErrorSummary({
   fields?: Array<{ id: string; errors?: string[] } | undefined>;
   /** changes with each server answer, so focus moves again after every failed submission */
   resultKey?: unknown;
+  /** the id of the messages under the title (a field may name them in its aria-describedby) */
+  messagesId?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  // the answer focus last moved for: a summary shown again for the same answer is not announced again
+  const focusedFor = useRef<unknown>(undefined);
   const items: SummaryItem[] = [
     ...(form.errors ?? []).map((message) => ({ message })),
     ...fields.flatMap((f) => (f?.errors?.length ? [{ id: f.id, message: f.errors[0]! }] : [])),
@@ -29,15 +39,18 @@ export function ErrorSummary({
   const hasErrors = items.length > 0 || !!description;
   // Conform applies a server answer's errors a render after it arrives: follow both.
   useEffect(() => {
-    if (resultKey && hasErrors) ref.current?.focus();
+    if (!resultKey || !hasErrors || focusedFor.current === resultKey) return;
+    focusedFor.current = resultKey;
+    if (!ref.current?.contains(document.activeElement)) ref.current?.focus();
   }, [resultKey, hasErrors]);
   if (!hasErrors) return null;
   return (
     <div
       ref={ref}
       tabIndex={-1}
-      role="alert"
+      role={resultKey ? "group" : "alert"}
       aria-labelledby={`${form.id}-summary-title`}
+      aria-describedby={resultKey ? messagesId : undefined}
       // eslint-disable-next-line jsx-a11y/no-autofocus -- without JavaScript this is how focus reaches the summary of a failed form
       autoFocus={!!resultKey}
       className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 outline-none focus:ring-2 focus:ring-red-600"
@@ -45,22 +58,24 @@ export function ErrorSummary({
       <h3 id={`${form.id}-summary-title`} className="font-semibold">
         {title}
       </h3>
-      {description ? <p className="mt-1 text-sm">{description}</p> : null}
-      {items.length ? (
-        <ul className="mt-1 list-disc pl-5 text-sm">
-          {items.map((item, index) => (
-            <li key={`${item.id ?? "form"}-${index}`}>
-              {item.id ? (
-                <a href={`#${item.id}`} className="underline">
-                  {item.message}
-                </a>
-              ) : (
-                item.message
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <div id={messagesId}>
+        {description ? <p className="mt-1 text-sm">{description}</p> : null}
+        {items.length ? (
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {items.map((item, index) => (
+              <li key={`${item.id ?? "form"}-${index}`}>
+                {item.id ? (
+                  <a href={`#${item.id}`} className="underline">
+                    {item.message}
+                  </a>
+                ) : (
+                  item.message
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
     </div>
   );
 }

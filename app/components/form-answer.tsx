@@ -33,10 +33,11 @@ export function useFormAnswer<Action = unknown>(intent: string) {
 }
 
 /**
- * With JavaScript, a failed answer's toast (without, the form's error summary says the same). `quiet`: shown, not
- * announced, where the page's own alert announces the failure (decision 130).
+ * With JavaScript, a failed answer's toast (without, the form's error summary says the same). Quiet by default:
+ * shown, not announced, since every form shows its failure in its own error summary or alert, which announces it
+ * (decisions 130, 250, 400); `quiet: false` only where nothing on the page says it.
  */
-export function useAnswerToast(actionData: unknown, quiet?: boolean) {
+export function useAnswerToast(actionData: unknown, quiet = true) {
   const { show } = useToast();
   useEffect(() => {
     const toast = (actionData as FormAnswer | undefined)?.toast;

@@ -133,7 +133,9 @@ export default function Home() {
         />
         <NumberWheel chosen={chosen} submitting={submitting} buttons={buttons} />
 
-        <p role="status" aria-live="polite" className="mt-6 text-center font-semibold text-cosmic">
+        {/* not atomic: Orca reads an atomic region's whole text when it handles each change, so a late "Generating"
+            change read the outcome, and the outcome's own change read it again (decision 400) */}
+        <p role="status" aria-live="polite" aria-atomic="false" className="mt-6 text-center font-semibold text-cosmic">
           {submitting ? PHASE_TEXTS[phase] : outcome}
         </p>
 

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary } from "~/components/error-summary";
 import { useAnswerToast, useFormAnswer, type FormAnswer } from "~/components/form-answer";
 import { onDemand } from "~/components/on-demand";
 import { onUse } from "~/components/on-use";
@@ -62,8 +63,8 @@ export default function BirthDate() {
   const [value, setValue] = useState(answered?.birthDate ?? String(answer?.result?.initialValue?.birthDate ?? ""));
   const analyzing = navigation.state === "submitting";
 
-  // shown, not announced: the inline alert announces the error, once (decision 130)
-  useAnswerToast(answer, true);
+  // shown, not announced: the error summary announces the error, once (decisions 130, 400)
+  useAnswerToast(answer);
   useEffect(() => {
     if (!answered) return;
     setValue(answered.birthDate);
@@ -107,13 +108,16 @@ export default function BirthDate() {
           </button>
         </Form>
         {error ? (
-          <div
-            id={BIRTH_DATE_ERROR_ID}
-            role="alert"
-            className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
-          >
-            <p className="font-semibold">{error.title}</p>
-            <p>{error.description}</p>
+          // the form's error summary: it takes focus and is announced once there (decision 400); the field names its
+          // message in its description
+          <div className="mt-4">
+            <ErrorSummary
+              form={{ id: BIRTH_DATE_FORM_ID }}
+              title={error.title}
+              description={error.description}
+              resultKey={answer}
+              messagesId={BIRTH_DATE_ERROR_ID}
+            />
           </div>
         ) : null}
       </div>

@@ -64,7 +64,7 @@ test.describe("member accounts", () => {
     await page.getByLabel("Username or email").fill(member.username);
     await page.getByLabel("Password").fill("WrongPass1");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    const summary = page.getByRole("alert").filter({ hasText: "Login failed" });
+    const summary = page.getByRole("group").filter({ hasText: "Login failed" });
     await expect(summary).toContainText("Invalid username or password");
     await expect(summary).toBeFocused();
     // The server never sends the password back (without JavaScript the field comes back empty).
@@ -83,7 +83,7 @@ test.describe("member accounts", () => {
     await expect(username).toHaveAttribute("aria-invalid", "true");
     const describedBy = (await username.getAttribute("aria-describedby"))!.split(" ")[0]!;
     await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("Username contains inappropriate or reserved terms");
-    await expect(page.getByRole("alert").filter({ hasText: "Registration failed" })).toContainText(
+    await expect(page.getByRole("group").filter({ hasText: "Registration failed" })).toContainText(
       "Username contains inappropriate or reserved terms",
     );
     await expectAccessible(page);
@@ -179,7 +179,7 @@ test.describe("member accounts", () => {
     await page.getByLabel("New email address").fill(newEmail);
     await page.getByLabel("Current password").fill("NotMine123");
     await page.getByRole("button", { name: "Change Email" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Update failed" })).toContainText(
+    await expect(page.getByRole("group").filter({ hasText: "Update failed" })).toContainText(
       "Your current password is incorrect.",
     );
     await expectAccessible(page);
@@ -220,7 +220,7 @@ test.describe("member accounts", () => {
     await page.getByLabel("New email address").fill(`${unique("next")}@example.test`);
     await page.getByLabel("Current password").fill("   ");
     await page.getByRole("button", { name: "Change Email" }).click();
-    const summary = page.getByRole("alert").filter({ hasText: "Password required" });
+    const summary = page.getByRole("group").filter({ hasText: "Password required" });
     await expect(summary).toContainText("Please enter your current password to change your email.");
     if (!jsEnabled) return;
     await expect(page.getByText("Password required").first()).toBeVisible();
@@ -228,7 +228,7 @@ test.describe("member accounts", () => {
     await page.getByLabel("New email address").fill("no-at-sign");
     await page.getByLabel("Current password").fill(member.password);
     await page.getByRole("button", { name: "Change Email" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Invalid email" }).first()).toContainText(
+    await expect(page.getByRole("group").filter({ hasText: "Invalid email" }).first()).toContainText(
       "Please enter a valid email address.",
     );
 
@@ -241,7 +241,7 @@ test.describe("member accounts", () => {
     await page.getByRole("button", { name: "Change Email" }).click();
     await expect(page.getByText("An unexpected error occurred.", { exact: true })).toBeVisible();
     // what was typed stays, and the form's alert says what happened in the site's words and takes the focus (issue 47)
-    const dropped = page.getByRole("alert").filter({ hasText: "The connection to the site was lost" });
+    const dropped = page.getByRole("group").filter({ hasText: "The connection to the site was lost" });
     await expect(dropped).toBeFocused();
     await expect(page.getByLabel("New email address")).toHaveValue(lost);
     await expect(page.getByLabel("Current password")).toHaveValue(member.password);
@@ -254,7 +254,7 @@ test.describe("member accounts", () => {
         : route.continue(),
     );
     await page.getByRole("button", { name: "Change Email" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "The connection to the site was lost" })).toBeFocused();
+    await expect(page.getByRole("group").filter({ hasText: "The connection to the site was lost" })).toBeFocused();
     await expect(page.getByLabel("New email address")).toHaveValue(lost);
     await expect(page.locator("body")).not.toContainText(/Unable to decode|turbo-stream|Bad Gateway/);
     await page.unrouteAll();
@@ -299,7 +299,7 @@ test.describe("member accounts", () => {
         route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
       );
       await section.getByRole("button", { name: "Add Email" }).click();
-      await expect(section.getByRole("alert").filter({ hasText: "The connection to the site was lost" })).toBeFocused();
+      await expect(section.getByRole("group").filter({ hasText: "The connection to the site was lost" })).toBeFocused();
       await expect(section.getByLabel("Email address")).toHaveValue(email);
       await expect(page.locator("body")).not.toContainText(/Failed to fetch|turbo-stream/);
       await page.unrouteAll();

@@ -100,14 +100,19 @@ test.describe("home generator", () => {
   });
 });
 
-test("birth date: an error is announced once (the inline alert), not again by a toast", async ({ page, jsEnabled }) => {
+test("birth date: an error is announced once (its summary takes focus), not again by an alert or a toast", async ({
+  page,
+  jsEnabled,
+}) => {
   await page.goto("/birth-date");
   await waitForHydration(page, jsEnabled);
   await page.getByLabel("Birth date (MM/DD/YYYY)").fill("02/30/1990");
   await page.getByRole("button", { name: "Analyze" }).click();
-  const alert = page.getByRole("alert");
-  await expect(alert).toHaveCount(1);
-  await expect(alert).toContainText(/date/i);
+  const summary = page.getByRole("group", { name: "Invalid Date Format" });
+  await expect(summary).toContainText("Please enter a valid date (e.g., 01/01/2011)");
+  await expect(summary).toBeFocused();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByLabel("Birth date (MM/DD/YYYY)")).toHaveAccessibleDescription(/Please enter a valid date/);
   if (jsEnabled) expect(await toastAnnouncements(page)).toEqual([]);
 });
 

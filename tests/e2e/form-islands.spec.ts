@@ -175,7 +175,7 @@ test("profile: text typed before the change-e-mail form's code arrives enables i
   await expect(page.getByRole("button", { name: "Change Email" })).toBeEnabled();
   const url = page.url();
   await page.getByRole("button", { name: "Change Email" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Update failed" })).toContainText(
+  await expect(page.getByRole("group").filter({ hasText: "Update failed" })).toContainText(
     "Your current password is incorrect.",
   );
   expect(page.url()).toBe(url);

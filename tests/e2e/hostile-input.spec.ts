@@ -54,7 +54,7 @@ test("a title made of zero-width spaces is empty to the rule: the title's own me
   await expectAccessible(page);
 });
 
-test("the honeypot is off-screen and out of the tab order, labelled for screen readers, on registration and new topics", async ({
+test("the honeypot is off-screen, out of the tab order and hidden from screen readers, on registration and new topics", async ({
   page,
   jsEnabled,
 }) => {
@@ -64,6 +64,8 @@ test("the honeypot is off-screen and out of the tab order, labelled for screen r
   await expect(trap).toHaveCount(1);
   await expect(trap).toHaveAttribute("tabindex", "-1");
   await expect(trap).toHaveValue("");
+  // hidden from screen readers (Orca read it in browse mode, decision 400): not in the accessibility tree
+  await expect(page.getByRole("textbox", { name: "Leave this field empty (it catches spam robots)" })).toHaveCount(0);
   const box = await trap.boundingBox();
   expect(box === null || box.x + box.width <= 0).toBe(true);
   await expectAccessible(page);

@@ -42,9 +42,11 @@ test.describe("screened keywords", () => {
     await waitForHydration(page, jsEnabled);
     await page.getByLabel("Keywords").fill("murder");
     await page.getByRole("button", { name: "Save Preferences" }).click();
-    const alert = page.getByRole("alert").filter({ hasText: "Content Alert" });
+    // the form's error summary, focused: a named group, not also an alert (decision 400)
+    const alert = page.getByRole("group").filter({ hasText: "Content Alert" });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("Content generation paused due to inappropriate keywords.");
+    await expect(alert).toBeFocused();
     await expect(page.getByLabel("Keywords")).toHaveAttribute("aria-invalid", "true");
     await expectAccessible(page);
     await page.goto("/astrology?tab=horoscope");
@@ -126,7 +128,10 @@ test.describe("the forum's 'Enhance Your Account Security' prompt", () => {
     await expectAccessible(page);
     await dialog.getByLabel("Email address").fill("someone@localhost");
     await dialog.getByRole("button", { name: "Add Email" }).click();
-    await expect(dialog.getByRole("alert")).toContainText("Failed to add email");
+    await expect(dialog.getByRole("group").filter({ hasText: "Failed to add email" })).toBeFocused();
+    await expect(dialog.getByRole("group").filter({ hasText: "Failed to add email" })).toContainText(
+      "Failed to add email",
+    );
     const address = `${member.username}@example.test`;
     await dialog.getByLabel("Email address").fill(address);
     await dialog.getByRole("button", { name: "Add Email" }).click();

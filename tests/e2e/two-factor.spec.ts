@@ -41,7 +41,7 @@ test("an admin sets up two-factor authentication from the profile", async ({ pag
 
   await page.getByLabel("6-digit code", { exact: true }).fill("000000");
   await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-  const setupFailed = page.getByRole("alert").filter({ hasText: "Set-up failed" });
+  const setupFailed = page.getByRole("group").filter({ hasText: "Set-up failed" });
   await expect(setupFailed).toContainText("That code is not right");
   await expect(setupFailed).toBeFocused();
 
@@ -70,7 +70,7 @@ test("an admin with two-factor authentication signs in with the password, then a
 
   await page.getByLabel("6-digit code", { exact: true }).fill("000000");
   await page.getByRole("button", { name: "Verify" }).click();
-  const failed = page.getByRole("alert").filter({ hasText: "Sign-in failed" });
+  const failed = page.getByRole("group").filter({ hasText: "Sign-in failed" });
   await expect(failed).toContainText("That code is not right");
   await expect(failed).toBeFocused();
   await expectAccessible(page);

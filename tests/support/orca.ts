@@ -64,6 +64,11 @@ export interface OrcaSession {
    * their own key (NOTES: a shifted character from `xdotool type` can leave Orca in browse mode).
    */
   type(text: string): Promise<void>;
+  /**
+   * types into a field whose value is not the text typed (a date field's parts take "03141879" as 1879-03-14), as
+   * `type` does, and waits until `took()` says the field holds what was meant
+   */
+  typeKeys(text: string, took: () => Promise<boolean>): Promise<void>;
   /** the index the next utterance will have: pass it as `since` to hear only what follows an action */
   mark(): Promise<number>;
   /** waits until Orca says something matching `pattern` (a string matches the whole utterance) and returns it */
@@ -389,6 +394,17 @@ export async function startOrca(
           { timeout: 20_000 },
         );
       },
+      typeKeys: async (text: string, took: () => Promise<boolean>) => {
+        for (const stroke of keystrokes(text)) {
+          if ("key" in stroke) await xdotool("key", stroke.key);
+          else await xdotool("type", "--delay", "30", stroke.type);
+        }
+        const deadline = Date.now() + 20_000;
+        while (!(await took())) {
+          if (Date.now() > deadline) throw new Error(`the field did not take ${JSON.stringify(text)} within 20 s`);
+          await sleep(100);
+        }
+      },
       mark: async () => {
         // what was said before the action is read first, so it falls before the mark
         await readMore();
@@ -458,8 +474,25 @@ export async function arrive(
   await waitForSequence(orca, [heading, "heading level 1"], mark, 8_000).catch(() => undefined);
   const atHeading = await orca.mark();
   await orca.press("1");
-  await orca.waitForSpeech(`${heading} heading level 1.`, { since: atHeading });
+  // Orca may keep a reading position below the heading after a page whose focus it followed (seen after the 3D
+  // viewer): it then says there is no further heading of level 1, and Shift+1 goes back to it, as a member does
+  const said = await orca.waitForSpeech(
+    new RegExp(`^(${escapeRegExp(heading)} heading level 1\\.|No more headings at level 1\\.)$`),
+    {
+      since: atHeading,
+      uncounted: true,
+    },
+  );
+  if (said.text.startsWith("No more headings")) {
+    const back = await orca.mark();
+    await orca.press("shift+1");
+    await orca.waitForSpeech(`${heading} heading level 1.`, { since: back });
+  } else await orca.waitForSpeech(`${heading} heading level 1.`, { since: atHeading });
   return mark;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /**

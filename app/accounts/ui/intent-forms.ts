@@ -9,7 +9,8 @@ import { useIntentResult } from "./intent-answer";
 
 /**
  * With JavaScript, a refused submission also raises a toast: `title` (or the title the errors call for) with the
- * first message, or `fallback`; a failure of the network raises `network` when given.
+ * first message, or `fallback`; a failure of the network raises `network` when given. Shown, not announced: the
+ * form's error summary takes focus and says it (decision 400).
  */
 function useFailureToast(intent: string, options: FailureToast | undefined) {
   const answer = useFormAnswer(intent);
@@ -22,11 +23,11 @@ function useFailureToast(intent: string, options: FailureToast | undefined) {
     const { title, fallback, network } = latest.current;
     const failed = submitFailure(answer);
     if (failed && network) {
-      show({ ...network, type: "error" });
+      show({ ...network, type: "error", quiet: true });
     } else {
       const errors: FormErrors = failed ? {} : ((answer.result?.error ?? {}) as FormErrors);
       const heading = typeof title === "string" ? title : title(errors);
-      show({ title: heading, description: firstError(errors) ?? fallback, type: "error" });
+      show({ title: heading, description: firstError(errors) ?? fallback, type: "error", quiet: true });
     }
   }, [answer, show]);
 }

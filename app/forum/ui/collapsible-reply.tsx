@@ -28,6 +28,9 @@ export function CollapsibleReply({
   const answer = useFormAnswer("reply");
   const hydrated = useHydrated();
   const [expanded, setExpanded] = useState(params.get("reply") === "1" || !!quote);
+  // the form 'Write a Reply' opened (for this reset key) takes the focus as it appears, so the member is in it
+  // (decision 400); a form opened by a failed answer, or emptied after a reply, does not
+  const [openedFor, setOpenedFor] = useState<string>();
   useEffect(() => {
     if (answer) setExpanded(true);
   }, [answer]);
@@ -55,7 +58,10 @@ export function CollapsibleReply({
           type="button"
           aria-expanded={open}
           aria-controls="reply-panel"
-          onClick={() => setExpanded((value) => !value)}
+          onClick={() => {
+            setOpenedFor(open ? undefined : resetKey);
+            setExpanded(!open);
+          }}
           onPointerEnter={ReplyForm.preload}
           onFocus={ReplyForm.preload}
           className="mt-3 rounded border border-cosmic px-4 py-2 font-semibold text-cosmic"
@@ -70,6 +76,7 @@ export function CollapsibleReply({
           constraint={constraint}
           typed={adopting ? typedNow : undefined}
           quote={quote}
+          focused={openedFor === resetKey}
           // while the form's code arrives, the text stays in a plain field that keeps the focus and what is typed
           fallback={
             adopting ? (

@@ -18,11 +18,14 @@ export function ReplyForm({
   constraint,
   typed,
   quote,
+  focused,
 }: {
   constraint: FormConstraint;
   typed?: () => string;
   /** a Quote link's text (decision 313): the form starts with it, focused */
   quote?: string;
+  /** opened by its button: the field takes the focus as it appears (decision 400) */
+  focused?: boolean;
 }) {
   const { form, fields, answer, busy } = useSiteForm<{ content: string }>({
     intent: "reply",
@@ -35,7 +38,12 @@ export function ReplyForm({
   return (
     <Form method="post" action={replyAction(useLocation())} {...getFormProps(form)} className="mt-3 space-y-3">
       <AnswerSummary formId={form.id} answer={answer} />
-      <TextareaField meta={fields.content} label="Your reply" rows={5} focusOnMount={typed !== undefined || !!quote} />
+      <TextareaField
+        meta={fields.content}
+        label="Your reply"
+        rows={5}
+        focusOnMount={typed !== undefined || !!quote || !!focused}
+      />
       <MarkdownHint id="reply-hint" />
       <SubmitButton name="intent" value="reply" busy={busy} busyLabel="Posting...">
         Post Reply

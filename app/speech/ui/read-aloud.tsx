@@ -118,6 +118,24 @@ export function ReadAloud() {
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
+      {/* The button comes before the menu and the player it opens, so Tab from it reaches a voice or Pause (decision
+          400: with them before it, Tab left the page and a member had to go back); it is shown below them. */}
+      <button
+        ref={toggleRef}
+        type="button"
+        aria-expanded={menuOpen}
+        aria-controls={menuOpen ? menuId : undefined}
+        onPointerEnter={wantPlayer}
+        onFocus={wantPlayer}
+        onClick={() => {
+          setPlayerWanted(true);
+          setMenuOpen((open) => !open);
+        }}
+        className="order-last flex items-center gap-2 rounded-full bg-cosmic px-4 py-3 text-white shadow-lg hover:bg-violet-900"
+      >
+        <SpeakerIcon />
+        {active ? "Change voice" : "Read this page aloud"}
+      </button>
       {playerWanted ? (
         <Suspense fallback={null}>
           <ReadAloudPlayer
@@ -131,22 +149,6 @@ export function ReadAloud() {
           />
         </Suspense>
       ) : null}
-      <button
-        ref={toggleRef}
-        type="button"
-        aria-expanded={menuOpen}
-        aria-controls={menuOpen ? menuId : undefined}
-        onPointerEnter={wantPlayer}
-        onFocus={wantPlayer}
-        onClick={() => {
-          setPlayerWanted(true);
-          setMenuOpen((open) => !open);
-        }}
-        className="flex items-center gap-2 rounded-full bg-cosmic px-4 py-3 text-white shadow-lg hover:bg-violet-900"
-      >
-        <SpeakerIcon />
-        {active ? "Change voice" : "Read this page aloud"}
-      </button>
     </div>
   );
 }
