@@ -25,6 +25,11 @@ declare module "@remix-run/node" {
      * the page they like (decision 312)
      */
     forumOwnership?: { topic: boolean; posts: number[]; liked: number[] };
+    /**
+     * in a member template of a topic page or a category's list, the member's watch level of it (decision 350), which
+     * keys the template (set by the page cache's own request only)
+     */
+    forumWatchLevel?: import("~/forum/watching").WatchLevel;
   }
   // Single fetch: loaders' and actions' types are inferred from what they return.
   interface Future {

@@ -13,6 +13,7 @@ import { loadTopicList } from "./topic-list.server";
 import { pageOwnership } from "./topics.server";
 import { NotificationsLink } from "./ui/forum-header";
 import { TopicList } from "./ui/topic-list";
+import { categoryWatchLevel } from "./watching.server";
 
 const TOPIC_PATH = /^\/forum\/topic\/([^/]+)$/;
 
@@ -43,15 +44,21 @@ async function forumListMemberVariant(req: ExpressRequest): Promise<MemberVarian
   if (!asked || !asked.only(["category", "cursor", "filter"])) return null;
   const { member, url, whose } = asked;
   const categoryParam = url.searchParams.get("category");
+  const category = isForumCategory(categoryParam) ? categoryParam : null;
   const filterParam = url.searchParams.get("filter");
-  const list = await loadTopicList({
-    memberId: member.id,
-    category: isForumCategory(categoryParam) ? categoryParam : null,
-    cursor: url.searchParams.get("cursor"),
-    filter: isTopicFilter(filterParam) ? filterParam : null,
-  });
+  const [list, watchLevel] = await Promise.all([
+    loadTopicList({
+      memberId: member.id,
+      category,
+      cursor: url.searchParams.get("cursor"),
+      filter: isTopicFilter(filterParam) ? filterParam : null,
+    }),
+    // A category's list holds the member's watch form of it (decision 350): its level keys the template.
+    category ? categoryWatchLevel({ memberId: member.id, category }) : null,
+  ]);
   return {
-    key: "list",
+    key: watchLevel ? `list watch ${watchLevel}` : "list",
+    ...(watchLevel ? { context: { forumWatchLevel: watchLevel } } : {}),
     member: whose,
     holes: {
       [FORUM_TOPICS_HOLE]: renderToStaticMarkup(<TopicList {...list} />),
@@ -79,16 +86,19 @@ async function forumTopicMemberVariant(req: ExpressRequest): Promise<MemberVaria
   const page = pageParam === "last" ? Infinity : Number(pageParam ?? 1);
   const ownership = await pageOwnership({ topicId, memberId: member.id, page });
   if (!ownership || ownership.topicHidden || ownership.ownHiddenPost) return null;
+  const watchLevel = ownership.watchLevel ?? "tracking";
   const [, notifications] = await Promise.all([
     recordRead({ memberId: member.id, topicId, number: ownership.lastShownNumber }),
     notificationsLink(member.id),
   ]);
   return {
     holes: { [FORUM_NOTIFICATIONS_HOLE]: notifications },
-    key: `topic ${ownership.ownTopic ? "own" : "other"} ${ownership.ownPosts.join(",")} liked ${ownership.likedPosts.join(",")}`,
+    // ... and the member's watch level of the topic, which its watch form shows (decision 350).
+    key: `topic ${ownership.ownTopic ? "own" : "other"} ${ownership.ownPosts.join(",")} liked ${ownership.likedPosts.join(",")} watch ${watchLevel}`,
     member: whose,
     context: {
       forumOwnership: { topic: ownership.ownTopic, posts: ownership.ownPosts, liked: ownership.likedPosts },
+      forumWatchLevel: watchLevel,
     },
   };
 }

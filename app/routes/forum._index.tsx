@@ -14,7 +14,7 @@ import { onDemand } from "~/components/on-demand";
 import { PageHole } from "~/components/page-hole";
 import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
-import { addEmailIntent, createTopicIntent, FORM_CONSTRAINTS } from "~/forum/forms.server";
+import { addEmailIntent, createTopicIntent, FORM_CONSTRAINTS, watchCategoryIntent } from "~/forum/forms.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
 import { FORUM_TOPICS_HOLE, forumHref } from "~/forum/pages";
 import { isTopicFilter } from "~/forum/reading";
@@ -24,6 +24,8 @@ import { EmailPrompt } from "~/forum/ui/email-prompt";
 import { ForumHeader } from "~/forum/ui/forum-header";
 import { MarkAllReadForm } from "~/forum/ui/mark-all-read-form";
 import { CategoryNav, TopicFilterNav, TopicList } from "~/forum/ui/topic-list";
+import { WatchForm } from "~/forum/ui/watch-form";
+import { categoryWatchLevel } from "~/forum/watching.server";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -52,10 +54,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : await loadTopicList({ memberId: user?.id ?? null, category, cursor: url.searchParams.get("cursor"), filter });
   // The prompt's Add Email opens this dialog on the forum page itself (an address of its own, so without JS too).
   const showAddEmail = !!user && !user.email && url.searchParams.get("dialog") === "add-email";
+  // A member's watch level of the category listed (decision 350): in a member template, the one its key names.
+  const watchLevel =
+    user && category ? (context.forumWatchLevel ?? (await categoryWatchLevel({ memberId: user.id, category }))) : null;
   return {
     user: user ? { id: user.id, username: user.username } : null,
     notifications: await headerNotifications(context, user),
     category,
+    watchLevel,
     filter,
     list,
     showEmailPrompt: !!user && !user.email && !(await isEmailPromptDismissed(request)),
@@ -75,6 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "add-email") return addEmailIntent(formData, user);
   if (intent === "create-topic") return createTopicIntent(formData, user);
+  if (intent === "watch-category") return watchCategoryIntent(formData, user);
   if (intent === "mark-all-read") {
     await markAllRead({ memberId: user.id });
     const back = safeRedirectPath(formData.get("redirectTo"), "/forum");
@@ -97,7 +104,7 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function ForumPage() {
-  const { user, notifications, category, filter, list, newTopic, showEmailPrompt, addEmail } =
+  const { user, notifications, category, watchLevel, filter, list, newTopic, showEmailPrompt, addEmail } =
     useLoaderData<typeof loader>();
   const current = category ? FORUM_CATEGORIES.find((c) => c.key === category)! : null;
   // The header, category, topic and page links are plain anchors navigated by one handler (useLinkNavigation).
@@ -128,6 +135,7 @@ export default function ForumPage() {
               New Topic
             </Link>
           </div>
+          {watchLevel && category ? <WatchForm level={watchLevel} of="category" category={category} /> : null}
           {user ? (
             <div className="mt-4 flex flex-wrap items-center gap-3">
               <TopicFilterNav category={category} filter={filter} />
