@@ -84,7 +84,16 @@ export async function queueDueDigests({ now = new Date() }: { now?: Date } = {})
   });
 }
 
-type DigestTopic = { id: number; title: string; fresh: number; first_unread: number | null; latest: string | null };
+type DigestTopic = {
+  id: number;
+  title: string;
+  /** posts in the window the member has not read */
+  fresh: number;
+  first_unread: number | null;
+  /** started by someone else since the member's read-since, never opened */
+  new_topic: boolean;
+  latest: string | null;
+};
 type DigestNotification = {
   id: number;
   kind: ForumNotificationKind;
@@ -98,8 +107,13 @@ type DigestNotification = {
 export async function digestContent({ userId, from, until }: { userId: number; from: Date; until: Date }) {
   // The topics active in the window (forum_topics_activity_idx), each with its posts in the window the member has not
   // read (forum_posts_topic_number_idx): visible to everyone, not the member's own, not muted (decision 350).
+  // As the forum list marks them (decision 310): a topic is unread when the member opened it and posts came since, or
+  // new when someone else started it since the member's read-since (when they joined, or last marked all read).
+  const isNew = sql`(r.user_id is null and t.author_id <> ${userId}
+    and t.created_at > (select coalesce(u.forum_read_since, u.created_at) from users u where u.id = ${userId})
+    and t.created_at <= ${until}::timestamptz)`;
   const topics = (await db.execute(sql`
-    select t.id, t.title, a.fresh, a.first_unread,
+    select t.id, t.title, a.fresh, a.first_unread, ${isNew} as new_topic,
       (select p.content from forum_posts p where p.topic_id = t.id and p.number = a.last_unread) as latest
     from (select * from forum_topics
           where last_activity_at > ${from}::timestamptz and hidden_at is null and deleted_at is null
@@ -107,14 +121,12 @@ export async function digestContent({ userId, from, until }: { userId: number; f
           order by last_activity_at desc limit 200) t
     left join forum_topic_reads r on r.topic_id = t.id and r.user_id = ${userId}
     cross join lateral (
-      select count(*)::int + (case when r.user_id is null and t.author_id <> ${userId}
-          and t.created_at > ${from}::timestamptz then 1 else 0 end) as fresh,
-        min(p.number) as first_unread, max(p.number) as last_unread
+      select count(*)::int as fresh, min(p.number) as first_unread, max(p.number) as last_unread
       from forum_posts p
       where p.topic_id = t.id and p.number > coalesce(r.last_read_number, 0)
         and p.created_at > ${from}::timestamptz and p.created_at <= ${until}::timestamptz
         and p.hidden_at is null and p.deleted_at is null and p.author_id <> ${userId}) a
-    where a.fresh > 0
+    where (r.user_id is not null and a.fresh > 0) or ${isNew}
     order by a.fresh desc, t.last_activity_at desc
     limit ${DIGEST_TOPICS}`)) as unknown as DigestTopic[];
   const notifications = (await db.execute(sql`
@@ -214,7 +226,10 @@ export function digestMail(args: {
   const topicItems = args.topics.map((topic) => ({
     link: {
       href: `${origin}${topic.first_unread ? postHref(topic.id, topic.first_unread) : topicHref(topic.id, 1)}`,
-      label: `${topic.title} (${topic.fresh} new ${topic.fresh === 1 ? "post" : "posts"})`,
+      label: `${topic.title} (${[
+        ...(topic.new_topic ? ["new topic"] : []),
+        ...(topic.fresh ? [`${topic.fresh} new ${topic.fresh === 1 ? "post" : "posts"}`] : []),
+      ].join(", ")})`,
     },
     ...(topic.latest ? { text: mailExcerpt(topic.latest, 200) } : {}),
   }));
