@@ -59,19 +59,21 @@ export function digestWeek(at: Date): string {
 /** Records and queues the digest of every member due one (at most DIGESTS_PER_RUN); how many were queued. */
 export async function queueDueDigests({ now = new Date() }: { now?: Date } = {}): Promise<number> {
   const week = digestWeek(now);
-  const awaySince = new Date(now.getTime() - DIGEST_AFTER_DAYS * DAY_MS);
+  // As text: postgres.js takes no Date in a raw statement's parameters.
+  const awaySince = new Date(now.getTime() - DIGEST_AFTER_DAYS * DAY_MS).toISOString();
+  const at = now.toISOString();
   return db.transaction(async (tx) => {
     const rows = (await tx.execute(sql`
       insert into ${forumDigests} (user_id, week, covered_from, covered_until)
       select u.id, ${week},
         greatest(${awaySince}::timestamptz,
           (select max(d.covered_until) from forum_digests d where d.user_id = u.id)),
-        ${now}::timestamptz
+        ${at}::timestamptz
       from users u
       left join forum_mail_settings s on s.user_id = u.id
       where u.is_email_verified and u.email is not null and u.forum_notifications
         and coalesce(s.weekly_digest, true)
-        and (u.suspended_until is null or u.suspended_until <= ${now}::timestamptz)
+        and (u.suspended_until is null or u.suspended_until <= ${at}::timestamptz)
         and coalesce(u.last_seen_at, u.created_at) <= ${awaySince}::timestamptz
         and not exists (select 1 from forum_digests d where d.user_id = u.id
           and (d.week = ${week} or d.covered_until > ${awaySince}::timestamptz))
@@ -104,7 +106,16 @@ type DigestNotification = {
 };
 
 /** What a member's digest holds: their unread active topics and their notifications kept for the digest. */
-export async function digestContent({ userId, from, until }: { userId: number; from: Date; until: Date }) {
+export async function digestContent({
+  userId,
+  from: fromDate,
+  until: untilDate,
+}: {
+  userId: number;
+  from: Date;
+  until: Date;
+}) {
+  const [from, until] = [fromDate.toISOString(), untilDate.toISOString()];
   // The topics active in the window (forum_topics_activity_idx), each with its posts in the window the member has not
   // read (forum_posts_topic_number_idx): visible to everyone, not the member's own, not muted (decision 350).
   // As the forum list marks them (decision 310): a topic is unread when the member opened it and posts came since, or
