@@ -11,6 +11,7 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary, TryAgainLink } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { onDemand } from "~/components/on-demand";
+import { onUse } from "~/components/on-use";
 import { PageHole } from "~/components/page-hole";
 import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
@@ -24,7 +25,6 @@ import { EmailPrompt } from "~/forum/ui/email-prompt";
 import { ForumHeader } from "~/forum/ui/forum-header";
 import { MarkAllReadForm } from "~/forum/ui/mark-all-read-form";
 import { CategoryNav, TopicFilterNav, TopicList } from "~/forum/ui/topic-list";
-import { WatchForm } from "~/forum/ui/watch-form";
 import { categoryWatchLevel } from "~/forum/watching.server";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { safeRedirectPath } from "~/utils/http.server";
@@ -35,6 +35,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 // The dialogs' forms (Conform) load when a dialog opens, not with every view of the forum (decision 107).
 const NewTopicDialog = onDemand(() => import("~/forum/ui/new-topic-dialog").then((m) => m.NewTopicDialog));
 const AddEmailDialog = onDemand(() => import("~/forum/ui/add-email-dialog").then((m) => m.AddEmailDialog));
+// A category's watch form is rendered whole by the server and hydrates on first use (decision 109).
+const WatchForm = onUse(() => import("~/forum/ui/watch-form").then((m) => m.WatchForm));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -135,7 +137,9 @@ export default function ForumPage() {
               New Topic
             </Link>
           </div>
-          {watchLevel && category ? <WatchForm level={watchLevel} of="category" category={category} /> : null}
+          {watchLevel && category ? (
+            <WatchForm level={watchLevel} of="category" category={category} holdSubmit />
+          ) : null}
           {user ? (
             <div className="mt-4 flex flex-wrap items-center gap-3">
               <TopicFilterNav category={category} filter={filter} />
