@@ -44,7 +44,7 @@ test("a member watches a topic, then mutes its category, with the forms on their
   await expectAccessible(page);
 
   await form.getByRole("radio", { name: "Watching" }).check();
-  await page.getByRole("button", { name: "Save notification level" }).click();
+  await page.getByRole("button", { name: "Set notification level" }).click();
   const status = page.getByRole("group", { name: "Notifications for this topic" }).getByRole("status");
   await expect(status).toHaveText("Notifications for this topic: Watching.");
   await expect(page).toHaveURL(new RegExp(`/forum/topic/${topic.id}(\\?page=1)?#watch$`));
@@ -59,7 +59,7 @@ test("a member watches a topic, then mutes its category, with the forms on their
   const categoryForm = page.getByRole("group", { name: "Notifications for this category" });
   await expect(categoryForm.getByRole("status")).toHaveText("Notifications for this category: Normal.");
   await categoryForm.getByRole("radio", { name: "Muted" }).check();
-  await page.getByRole("button", { name: "Save notification level" }).click();
+  await page.getByRole("button", { name: "Set notification level" }).click();
   const categoryStatus = page.getByRole("group", { name: "Notifications for this category" }).getByRole("status");
   await expect(categoryStatus).toHaveText("Notifications for this category: Muted.");
   if (jsEnabled) await expect(categoryStatus).toBeFocused();

@@ -300,7 +300,7 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
     const shown = await browser.visit(`/forum/topic/${othersPost.topicId}`, [
       { after: "Notifications for this topic" },
       { check: "Muted" },
-      { press: "Save notification level" },
+      { press: "Set notification level" },
     ]);
     expect(main(shown)).toContain("Notifications for this topic: Muted.");
     const [row] = await db
@@ -320,7 +320,7 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
     const back = await browser.visit(`/forum/topic/${othersPost.topicId}`, [
       { after: "Notifications for this topic" },
       { check: "Tracking" },
-      { press: "Save notification level" },
+      { press: "Set notification level" },
     ]);
     expect(main(back)).toContain("Notifications for this topic: Tracking.");
   });

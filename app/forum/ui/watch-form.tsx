@@ -69,7 +69,7 @@ export function WatchForm({
         disabled={saving}
         className="mt-3 rounded border border-cosmic px-3 py-1 font-semibold text-cosmic"
       >
-        Save notification level
+        Set notification level
       </button>
     </Form>
   );
