@@ -37,3 +37,26 @@ export function isWatchLevel(value: unknown): value is ForumWatchLevel {
 export function watchLevelSaid(level: ForumWatchLevel, of: "topic" | "category"): string {
   return `Notifications for this ${of}: ${WATCH_LEVEL_TEXT[level].label}.`;
 }
+
+/** What a watch form shows (decision 350), made by the loader so the page ships none of these words. */
+export type WatchFormView = {
+  of: "topic" | "category";
+  level: ForumWatchLevel;
+  legend: string;
+  said: string;
+  options: Array<{ value: ForumWatchLevel; label: string; hint: string }>;
+};
+
+export function watchFormView(level: ForumWatchLevel, of: "topic" | "category"): WatchFormView {
+  return {
+    of,
+    level,
+    legend: `Notifications for this ${of}`,
+    said: watchLevelSaid(level, of),
+    options: FORUM_WATCH_LEVELS.map((value) => ({
+      value,
+      label: WATCH_LEVEL_TEXT[value].label,
+      hint: WATCH_LEVEL_TEXT[value][of],
+    })),
+  };
+}

@@ -11,7 +11,6 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary, TryAgainLink } from "~/components/error-boundary";
 import { useLinkNavigation } from "~/components/link-navigation";
 import { onDemand } from "~/components/on-demand";
-import { onUse } from "~/components/on-use";
 import { PageHole } from "~/components/page-hole";
 import { ALL_TOPICS, FORUM_CATEGORIES, isForumCategory } from "~/forum/categories";
 import { dismissEmailPromptCookie, isEmailPromptDismissed } from "~/forum/email-prompt.server";
@@ -25,6 +24,9 @@ import { EmailPrompt } from "~/forum/ui/email-prompt";
 import { ForumHeader } from "~/forum/ui/forum-header";
 import { MarkAllReadForm } from "~/forum/ui/mark-all-read-form";
 import { CategoryNav, TopicFilterNav, TopicList } from "~/forum/ui/topic-list";
+import { useFocusPostInAddress } from "~/forum/ui/use-focus-post";
+import { WatchForm } from "~/forum/ui/watch-form";
+import { watchFormView } from "~/forum/watching";
 import { categoryWatchLevel } from "~/forum/watching.server";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { safeRedirectPath } from "~/utils/http.server";
@@ -35,8 +37,6 @@ import { redirectWithToast } from "~/utils/toast.server";
 // The dialogs' forms (Conform) load when a dialog opens, not with every view of the forum (decision 107).
 const NewTopicDialog = onDemand(() => import("~/forum/ui/new-topic-dialog").then((m) => m.NewTopicDialog));
 const AddEmailDialog = onDemand(() => import("~/forum/ui/add-email-dialog").then((m) => m.AddEmailDialog));
-// A category's watch form is rendered whole by the server and hydrates on first use (decision 109).
-const WatchForm = onUse(() => import("~/forum/ui/watch-form").then((m) => m.WatchForm));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user: user ? { id: user.id, username: user.username } : null,
     notifications: await headerNotifications(context, user),
     category,
-    watchLevel,
+    watch: watchLevel ? watchFormView(watchLevel, "category") : null,
     filter,
     list,
     showEmailPrompt: !!user && !user.email && !(await isEmailPromptDismissed(request)),
@@ -106,8 +106,10 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function ForumPage() {
-  const { user, notifications, category, watchLevel, filter, list, newTopic, showEmailPrompt, addEmail } =
+  const { user, notifications, category, watch, filter, list, newTopic, showEmailPrompt, addEmail } =
     useLoaderData<typeof loader>();
+  // After a change of the category's watch level (its redirect to #watch), the line saying it has the focus.
+  useFocusPostInAddress();
   const current = category ? FORUM_CATEGORIES.find((c) => c.key === category)! : null;
   // The header, category, topic and page links are plain anchors navigated by one handler (useLinkNavigation).
   const linkNavigation = useLinkNavigation();
@@ -137,9 +139,7 @@ export default function ForumPage() {
               New Topic
             </Link>
           </div>
-          {watchLevel && category ? (
-            <WatchForm level={watchLevel} of="category" category={category} holdSubmit />
-          ) : null}
+          {watch && category ? <WatchForm view={watch} category={category} /> : null}
           {user ? (
             <div className="mt-4 flex flex-wrap items-center gap-3">
               <TopicFilterNav category={category} filter={filter} />

@@ -11,7 +11,6 @@ import { getUser, requireUser } from "~/accounts/session.server";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAnswerToast } from "~/components/form-answer";
 import { useLinkNavigation } from "~/components/link-navigation";
-import { onUse } from "~/components/on-use";
 import { tokenizeContent } from "~/forum/content-tokens";
 import { editIntent, FORM_CONSTRAINTS, likeIntent, replyIntent, watchIntent } from "~/forum/forms.server";
 import { likesOf } from "~/forum/likes.server";
@@ -43,6 +42,8 @@ import { PageLinks } from "~/forum/ui/page-links";
 import { PostCard } from "~/forum/ui/post-card";
 import { TopicArticle } from "~/forum/ui/topic-article";
 import { useFocusPostInAddress } from "~/forum/ui/use-focus-post";
+import { WatchForm } from "~/forum/ui/watch-form";
+import { watchFormView } from "~/forum/watching";
 import { topicWatchLevel } from "~/forum/watching.server";
 import { allowedTopicConfirm, parseConfirm } from "~/moderation/confirm.server";
 import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
@@ -50,9 +51,6 @@ import { ItemConfirmation, PostModerationLinks, TopicModerationLinks } from "~/m
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { parseId } from "~/utils/ids";
 import { originFromMatches, pageMeta } from "~/utils/meta";
-
-// The watch form is rendered whole by the server and hydrates on first use (decision 109), off the page's budget.
-const WatchForm = onUse(() => import("~/forum/ui/watch-form").then((m) => m.WatchForm));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const topic = await orFail(loadTopic(params.id), FETCH_TOPIC_FAILED);
@@ -109,10 +107,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ? null
     : (context.forumWatchLevel ??
       (await orFail(topicWatchLevel({ memberId: user.id, topicId: topic.id }), FETCH_TOPIC_FAILED)));
+  const watch = watchLevel ? watchFormView(watchLevel, "topic") : null;
   return {
     user: user ? { id: user.id, username: user.username } : null,
     notifications: await headerNotifications(context, user),
-    watchLevel,
+    watch,
     canModerate: reader?.canModerate ?? false,
     topic: {
       ...topic,
@@ -191,7 +190,7 @@ export default function TopicPage() {
   const {
     user,
     notifications,
-    watchLevel,
+    watch,
     canModerate,
     topic,
     posts,
@@ -223,7 +222,7 @@ export default function TopicPage() {
         controls={<TopicModerationLinks topic={topic} {...at} />}
         dialog={<ItemConfirmation confirm={confirm} constraint={constraints.confirm} {...at} />}
       />
-      {watchLevel ? <WatchForm level={watchLevel} of="topic" holdSubmit /> : null}
+      {watch ? <WatchForm view={watch} /> : null}
 
       <section aria-labelledby="posts-heading" className="mt-8">
         <h2 id="posts-heading" className="font-serif text-2xl font-bold">

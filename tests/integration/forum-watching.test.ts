@@ -227,7 +227,8 @@ describe("watching a category", () => {
       forumRoute.loader,
       routeRequest("/forum?category=technology", { cookie: await cookieFor(watcher.id) }),
     );
-    expect(list.body.watchLevel).toBe("watching");
+    expect(list.body.watch.level).toBe("watching");
+    expect(list.body.watch.said).toBe("Notifications for this category: Watching.");
 
     const elsewhere = await topic(starter.id, "general");
     const t = await topic(starter.id, "technology");
