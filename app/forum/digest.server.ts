@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import type { ForumNotificationKind } from "#db/forum-notification-kinds";
 import { forumDigests, forumNotifications } from "#db/schema";
@@ -196,25 +196,16 @@ export async function sendDigest({ userId, week }: { userId: number; week: strin
     return false;
   }
   const unsubscribe = unsubscribeUrl(await ensureUnsubscribeToken(userId), "digest");
-  const claimed = await db
+  await sendMail({
+    to: due.email,
+    ...digestMail({ username: due.username, ...content, unsubscribe, settings: MAIL_SETTINGS_PATH }),
+    headers: unsubscribeHeaders(unsubscribe),
+  });
+  // Marked after sending: a worker that dies mid-send leaves the job to be retried and the digest sent (decision 009).
+  await db
     .update(forumDigests)
     .set({ sentAt: sql`now()` })
-    .where(and(eq(forumDigests.userId, userId), eq(forumDigests.week, week), isNull(forumDigests.sentAt)))
-    .returning({ week: forumDigests.week });
-  if (claimed.length === 0) return false;
-  try {
-    await sendMail({
-      to: due.email,
-      ...digestMail({ username: due.username, ...content, unsubscribe, settings: MAIL_SETTINGS_PATH }),
-      headers: unsubscribeHeaders(unsubscribe),
-    });
-  } catch (error) {
-    await db
-      .update(forumDigests)
-      .set({ sentAt: null })
-      .where(and(eq(forumDigests.userId, userId), eq(forumDigests.week, week)));
-    throw error;
-  }
+    .where(and(eq(forumDigests.userId, userId), eq(forumDigests.week, week)));
   const ids = content.notifications.map((n) => n.id);
   if (ids.length) {
     await db

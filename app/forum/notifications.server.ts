@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import type { ForumNotificationKind } from "#db/forum-notification-kinds";
 import { forumNotifications } from "#db/schema";
@@ -81,8 +81,8 @@ type MailRow = {
 
 /**
  * Sends one notification's mail; whether it went out (false when nothing is to be sent: see the module's comment).
- * The notification is marked mailed before sending and unmarked if sending fails (the job is retried), so a retry
- * after a mail that did go out never sends it twice.
+ * The notification is marked mailed once the mail is sent; a notification marked mailed (by a run before, or by a
+ * digest) is not sent again.
  */
 export async function sendNotificationMail(notificationId: number): Promise<boolean> {
   const [row] = (await db.execute(sql`
@@ -110,19 +110,13 @@ export async function sendNotificationMail(notificationId: number): Promise<bool
     console.warn("[forum] notification not mailed: the notification budget is used up");
     return false;
   }
-  const claimed = await db
+  const unsubscribe = unsubscribeUrl(await ensureUnsubscribeToken(row.user_id), row.kind);
+  await sendMail({ to: row.email, ...notificationMail(row, unsubscribe), headers: unsubscribeHeaders(unsubscribe) });
+  // Marked after sending: a worker that dies mid-send leaves the job to be retried and the mail sent (decision 009).
+  await db
     .update(forumNotifications)
     .set({ emailedAt: sql`now()` })
-    .where(and(eq(forumNotifications.id, notificationId), isNull(forumNotifications.emailedAt)))
-    .returning({ id: forumNotifications.id });
-  if (claimed.length === 0) return false;
-  const unsubscribe = unsubscribeUrl(await ensureUnsubscribeToken(row.user_id), row.kind);
-  try {
-    await sendMail({ to: row.email, ...notificationMail(row, unsubscribe), headers: unsubscribeHeaders(unsubscribe) });
-  } catch (error) {
-    await db.update(forumNotifications).set({ emailedAt: null }).where(eq(forumNotifications.id, notificationId));
-    throw error;
-  }
+    .where(eq(forumNotifications.id, notificationId));
   return true;
 }
 
