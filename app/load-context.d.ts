@@ -30,6 +30,11 @@ declare module "@remix-run/node" {
      * request only): the page is read with their eyes, and their bookmarks are a member hole
      */
     forumMemberPageOwner?: number;
+    /**
+     * in a member template of a topic page or a category's list, the member's watch level of it (decision 350), which
+     * keys the template (set by the page cache's own request only)
+     */
+    forumWatchLevel?: import("~/forum/watching").WatchLevel;
   }
   // Single fetch: loaders' and actions' types are inferred from what they return.
   interface Future {

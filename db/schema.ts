@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { FLAG_REASONS } from "./flag-reasons";
-import { FORUM_NOTIFICATION_KINDS } from "./forum-notification-kinds";
+import { FORUM_MAIL_DELIVERIES, FORUM_NOTIFICATION_KINDS, FORUM_WATCH_LEVELS } from "./forum-notification-kinds";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => "bytea",
@@ -56,6 +56,11 @@ export const users = pgTable(
      * "new" to them; set by "Mark all read". Null: since they joined (created_at).
      */
     forumReadSince: timestamp("forum_read_since", { withTimezone: true, mode: "date" }),
+    /**
+     * When the member was last seen signed in (decision 352): written with the session's own `last_seen_at` (at most
+     * every few minutes) and at sign-in, and kept when sessions end; the weekly digest goes to members away a week.
+     */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -68,6 +73,7 @@ export const users = pgTable(
     uniqueIndex("users_email_verification_token_idx").on(t.emailVerificationToken),
     uniqueIndex("users_password_reset_token_idx").on(t.passwordResetToken),
     uniqueIndex("users_unsubscribe_token_idx").on(t.unsubscribeToken),
+    index("users_last_seen_idx").on(t.lastSeenAt),
   ],
 );
 
@@ -449,11 +455,12 @@ export const forumNotifications = pgTable(
     topicId: integer("topic_id")
       .notNull()
       .references(() => forumTopics.id, { onDelete: "cascade" }),
-    postId: integer("post_id")
-      .notNull()
-      .references(() => forumPosts.id, { onDelete: "cascade" }),
+    /** null only for a new topic in a watched category (`watched_topic`: a topic has no post of its own) */
+    postId: integer("post_id").references(() => forumPosts.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+    /** when its mail went out, at once or in a digest (decision 351): never twice */
+    emailedAt: timestamp("emailed_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     index("forum_notifications_user_idx").on(t.userId, t.id.desc()),
@@ -461,7 +468,112 @@ export const forumNotifications = pgTable(
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
     uniqueIndex("forum_notifications_once_idx").on(t.userId, t.kind, t.postId, t.actorId),
+    // A new topic notifies each watcher of its category once (a null post_id is not caught by the index above).
+    uniqueIndex("forum_notifications_topic_once_idx")
+      .on(t.userId, t.topicId)
+      .where(sql`${t.postId} is null`),
   ],
+);
+
+/**
+ * A member's watch level of one topic (decision 350, Discourse's topic_users.notification_level): watching (every
+ * post notifies), tracking (the unread count), normal (only what names them), muted (nothing, and out of New and
+ * Unread). No row: the category's level, else the default (tracking once opened).
+ */
+export const forumTopicWatches = pgTable(
+  "forum_topic_watches",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: "cascade" }),
+    level: text("level", { enum: FORUM_WATCH_LEVELS }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.topicId] }),
+    // the watchers of a topic, for the fan-out of a new post
+    index("forum_topic_watches_topic_idx")
+      .on(t.topicId)
+      .where(sql`${t.level} = 'watching'`),
+    check("forum_topic_watches_level_check", sql`${t.level} in ('watching', 'tracking', 'normal', 'muted')`),
+  ],
+);
+
+/** A member's watch level of one forum category (decision 350): watching notifies each new topic and post in it. */
+export const forumCategoryWatches = pgTable(
+  "forum_category_watches",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    level: text("level", { enum: FORUM_WATCH_LEVELS }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.category] }),
+    index("forum_category_watches_category_idx")
+      .on(t.category)
+      .where(sql`${t.level} = 'watching'`),
+    check("forum_category_watches_level_check", sql`${t.level} in ('watching', 'tracking', 'normal', 'muted')`),
+  ],
+);
+
+const mailDelivery = (name: string, fallback: (typeof FORUM_MAIL_DELIVERIES)[number]) =>
+  text(name, { enum: FORUM_MAIL_DELIVERIES }).notNull().default(fallback);
+
+/**
+ * A member's choice of forum mail (decision 351), per notification kind: at once, in the weekly digest, or never;
+ * and whether the weekly digest comes at all. No row: the defaults below. `users.forum_notifications` off (the
+ * unsubscribe link of older mails, the profile's switch) stops every forum mail whatever this says.
+ */
+export const forumMailSettings = pgTable(
+  "forum_mail_settings",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reply: mailDelivery("reply", "now"),
+    mention: mailDelivery("mention", "now"),
+    quote: mailDelivery("quote", "now"),
+    like: mailDelivery("like", "digest"),
+    watchedPost: mailDelivery("watched_post", "now"),
+    watchedTopic: mailDelivery("watched_topic", "now"),
+    weeklyDigest: boolean("weekly_digest").notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "forum_mail_settings_delivery_check",
+      sql`${t.reply} in ('now', 'digest', 'never') and ${t.mention} in ('now', 'digest', 'never')
+        and ${t.quote} in ('now', 'digest', 'never') and ${t.like} in ('now', 'digest', 'never')
+        and ${t.watchedPost} in ('now', 'digest', 'never') and ${t.watchedTopic} in ('now', 'digest', 'never')`,
+    ),
+  ],
+);
+
+/**
+ * The weekly digests sent (decision 352): one row per member and week (the Monday, UTC, that starts it), written
+ * before the mail is queued, so no two instances and no second run send a week's digest twice. `covered_until`: the
+ * digest told of what happened up to then; the next starts there.
+ */
+export const forumDigests = pgTable(
+  "forum_digests",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    week: text("week").notNull(),
+    coveredFrom: timestamp("covered_from", { withTimezone: true, mode: "date" }).notNull(),
+    coveredUntil: timestamp("covered_until", { withTimezone: true, mode: "date" }).notNull(),
+    /** null while the mail job has not run; set when the mail went out (a digest with nothing to say sends none) */
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.week] }), index("forum_digests_user_idx").on(t.userId, t.coveredUntil)],
 );
 
 // ------------------------------------------------------------------------------------------ moderation

@@ -100,7 +100,10 @@ export async function readSession(cookieHeader: string | null | undefined): Prom
   if (!row) return null;
   const { sessionLastSeenAt, ...user } = row;
   if (Date.now() - new Date(sessionLastSeenAt).getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+    // The member's own last visit moves with it (decision 352): it outlives the session, for the weekly digest.
+    await db.execute(sql`with seen as (
+        update ${sessions} set last_seen_at = now() where ${sessions.id} = ${id} returning ${sessions.userId} as user_id)
+      update ${users} set last_seen_at = now() where ${users.id} in (select user_id from seen)`);
   }
   return { id, user };
 }
@@ -289,6 +292,10 @@ export async function createUserSession(userId: number, request?: Request): Prom
     userId,
     device: deviceLabel(request?.headers.get("User-Agent")),
   });
+  await db
+    .update(users)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(users.id, userId));
   // A script signing in over and over must not grow the table without end: the least recently seen go first.
   await db.execute(sql`
     delete from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.id} not in (

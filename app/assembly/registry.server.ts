@@ -12,7 +12,7 @@ import { registerModerationJobs } from "~/moderation/notices.server";
 export function registerDomainJobs(): string[] {
   const recurring: string[] = [];
   recurring.push(...registerModels3dJobs());
-  registerForumJobs();
+  recurring.push(...registerForumJobs());
   registerModerationJobs();
   recurring.push(...registerAccountJobs());
   recurring.push(registerAstrologyMonitor());

@@ -9,8 +9,11 @@ import { safeRedirectPath } from "~/utils/http.server";
 import { parseId } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import { setBookmark } from "./bookmarks.server";
+import { isForumCategory } from "./categories";
 import { setLike } from "./likes.server";
 import { checkForumLimit } from "./limits.server";
+import { isMailDelivery, MAIL_KINDS, type MailChoices } from "./mail-choices";
+import { saveMailSettings, setForumMail } from "./mail-settings.server";
 import { TOPIC_MISSING } from "./notices";
 import { topicHref } from "./pages";
 import { postHtml } from "./post-html.server";
@@ -24,6 +27,8 @@ import {
   pageOfPost,
   updatePost,
 } from "./topics.server";
+import { isWatchLevel } from "./watching";
+import { setCategoryWatchLevel, setTopicWatchLevel } from "./watching.server";
 export { previewedForm } from "./preview";
 
 /**
@@ -255,4 +260,64 @@ export async function removeBookmarkIntent(formData: FormData, user: Member, bac
     return failed("unbookmark", undefined, toast, 404);
   }
   return redirectWithToast(back, { title: bookmarkToast("unbookmark", outcome.number), type: "success" });
+}
+
+/** A watch form's level, or the 400 answer that says what was wrong (a text browser may send anything). */
+function chosenLevel(formData: FormData, intent: string) {
+  const level = formData.get("level");
+  if (isWatchLevel(level)) return { level };
+  const description = "Choose one of Watching, Tracking, Normal or Muted.";
+  return { failure: failed(intent, undefined, { title: "Could not change notifications", description }, 400) };
+}
+
+/**
+ * The topic page's watch form (decision 350): the member's level of this topic, then back to the form on the page
+ * the member was on (`#watch`), where the form says the new level.
+ */
+export async function watchIntent(formData: FormData, user: Member, topic: { id: number }, back: string) {
+  const chosen = chosenLevel(formData, "watch");
+  if (chosen.failure) return chosen.failure;
+  await setTopicWatchLevel({ memberId: user.id, topicId: topic.id, level: chosen.level });
+  return redirect(`${back}#watch`);
+}
+
+/** A category's watch form on the forum list (decision 350), back to that category's list. */
+export async function watchCategoryIntent(formData: FormData, user: Member) {
+  const category = formData.get("category");
+  if (!isForumCategory(category)) {
+    const description = "That is not one of the forum's categories.";
+    return failed("watch-category", undefined, { title: "Could not change notifications", description }, 400);
+  }
+  const chosen = chosenLevel(formData, "watch-category");
+  if (chosen.failure) return chosen.failure;
+  await setCategoryWatchLevel({ memberId: user.id, category, level: chosen.level });
+  return redirect(`/forum?category=${category}#watch`);
+}
+
+/**
+ * The notification settings form (decision 351): a choice for every kind, the digest and forum mail at all; anything
+ * missing or unknown is refused with a 400 that says what (nothing is saved), else all is saved and the page shown
+ * again with a toast.
+ */
+export async function mailSettingsIntent(formData: FormData, user: Member) {
+  const intent = "mail-settings";
+  const title = "Could not save notification settings";
+  const choices: Partial<MailChoices> = {};
+  for (const kind of MAIL_KINDS) {
+    const value = formData.get(kind);
+    if (!isMailDelivery(value)) {
+      return failed(intent, undefined, { title, description: "Choose how to get each kind of notification." }, 400);
+    }
+    choices[kind] = value;
+  }
+  const digest = formData.get("weeklyDigest");
+  const forumMail = formData.get("forumMail");
+  if ((digest !== "on" && digest !== "off") || (forumMail !== "on" && forumMail !== "off")) {
+    return failed(intent, undefined, { title, description: "Choose on or off for forum e-mail and the digest." }, 400);
+  }
+  choices.weeklyDigest = digest === "on";
+  await saveMailSettings({ memberId: user.id, settings: choices });
+  await setForumMail({ memberId: user.id, enabled: forumMail === "on" });
+  // The page's summary says the new choices (and has the focus, with JavaScript); the toast says it was saved.
+  return redirectWithToast("/forum/notifications/settings", { title: "Notification settings saved", type: "success" });
 }

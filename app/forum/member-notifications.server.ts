@@ -3,10 +3,14 @@ import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { db, type Transaction } from "#db/client.server";
 import { forumNotifications, forumPosts, forumTopics, users } from "#db/schema";
 import { rendersPageHole } from "~/components/page-hole";
+import { enqueueJob } from "~/jobs/queue.server";
+import { deliveryOf } from "./mail-settings.server";
 import { FORUM_NOTIFICATIONS_HOLE } from "./pages";
+import { notMutedFor } from "./watch-levels.server";
 
 /**
- * The forum's notifications to a member (decision 312): a reply to their topic, a like of their post. Written in the
+ * The forum's notifications to a member (decision 312): a reply to their topic, a like of their post, a mention, a
+ * quote (313), a new post in a topic they watch or a new topic in a category they watch (350). Written in the
  * transaction of the reply or the like, never to oneself, never about a hidden or deleted post; shown, counted and
  * opened only while the post and its topic are visible to everyone, so a post hidden later notifies nobody.
  */
@@ -14,7 +18,14 @@ export type NotificationKind = (typeof forumNotifications.$inferSelect)["kind"];
 
 export const NOTIFICATIONS_PER_PAGE = 30;
 
-/** Adds a notification (once per member, kind, post and actor); nothing for one's own act. */
+/** The queue of notification mails (decision 351): one job per notification whose member wants it mailed at once. */
+export const NOTIFICATION_MAIL_QUEUE = "forum/notification-mail";
+
+/**
+ * Adds a notification (once per member, kind, post and actor); nothing for one's own act, nothing in a topic or
+ * category the member muted (decision 350). Its mail, when the member wants this kind at once, is queued in the same
+ * transaction (decision 351).
+ */
 export async function notify(
   tx: Transaction,
   {
@@ -26,11 +37,33 @@ export async function notify(
   }: { userId: number; kind: NotificationKind; actorId: number; topicId: number; postId: number },
 ): Promise<void> {
   if (userId === actorId) return;
-  await tx.insert(forumNotifications).values({ userId, kind, actorId, topicId, postId }).onConflictDoNothing();
+  const rows = (await tx.execute(sql`
+    insert into ${forumNotifications} (user_id, kind, actor_id, topic_id, post_id)
+    select ${userId}::int, ${kind}, ${actorId}::int, forum_topics.id, ${postId}::int from forum_topics
+    where forum_topics.id = ${topicId} and ${notMutedFor(userId)}
+    on conflict do nothing
+    returning id`)) as unknown as Array<{ id: number }>;
+  await queueNotificationMails(
+    tx,
+    rows.map((row) => row.id),
+  );
 }
 
-/** The post and its topic are there for everyone: not hidden, not deleted. */
-const stillVisible = sql`${forumPosts.hiddenAt} is null and ${forumPosts.deletedAt} is null
+/**
+ * Queues the mail of each of these new notifications whose member wants its kind mailed at once and may get forum
+ * mail at all (a verified address, forum mail on). The job checks everything again when it runs.
+ */
+export async function queueNotificationMails(tx: Transaction, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const due = (await tx.execute(sql`
+    select n.id from forum_notifications n join users u on u.id = n.user_id
+    where n.id = any(${sql.param(ids)}::int[]) and u.is_email_verified and u.email is not null and u.forum_notifications
+      and ${deliveryOf(sql`n.kind`, sql`n.user_id`)} = 'now'`)) as unknown as Array<{ id: number }>;
+  for (const { id } of due) await enqueueJob(NOTIFICATION_MAIL_QUEUE, { notificationId: id }, { tx });
+}
+
+/** The post (when the notification has one) and its topic are there for everyone: not hidden, not deleted. */
+const stillVisible = sql`(${forumNotifications.postId} is null or (${forumPosts.hiddenAt} is null and ${forumPosts.deletedAt} is null))
   and ${forumTopics.hiddenAt} is null and ${forumTopics.deletedAt} is null`;
 
 /** How many unread notifications the member has (the header's count), from the partial index on unread ones. */
@@ -38,7 +71,7 @@ export async function unreadNotificationCount({ memberId }: { memberId: number }
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(forumNotifications)
-    .innerJoin(forumPosts, eq(forumPosts.id, forumNotifications.postId))
+    .leftJoin(forumPosts, eq(forumPosts.id, forumNotifications.postId))
     .innerJoin(forumTopics, eq(forumTopics.id, forumNotifications.topicId))
     .where(and(eq(forumNotifications.userId, memberId), isNull(forumNotifications.readAt), stillVisible));
   return row?.count ?? 0;
@@ -58,7 +91,7 @@ export async function listNotifications({ memberId, before }: { memberId: number
     })
     .from(forumNotifications)
     .innerJoin(users, eq(users.id, forumNotifications.actorId))
-    .innerJoin(forumPosts, eq(forumPosts.id, forumNotifications.postId))
+    .leftJoin(forumPosts, eq(forumPosts.id, forumNotifications.postId))
     .innerJoin(forumTopics, eq(forumTopics.id, forumNotifications.topicId))
     .where(
       and(
@@ -81,7 +114,7 @@ export async function openNotification({ memberId, notificationId }: { memberId:
   const [row] = await db
     .select({ topicId: forumNotifications.topicId, number: forumPosts.number })
     .from(forumNotifications)
-    .innerJoin(forumPosts, eq(forumPosts.id, forumNotifications.postId))
+    .leftJoin(forumPosts, eq(forumPosts.id, forumNotifications.postId))
     .innerJoin(forumTopics, eq(forumTopics.id, forumNotifications.topicId))
     .where(and(eq(forumNotifications.id, notificationId), eq(forumNotifications.userId, memberId), stillVisible))
     .limit(1);

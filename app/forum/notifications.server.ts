@@ -1,163 +1,157 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { forumPosts, forumTopics, users } from "#db/schema";
+import type { ForumNotificationKind } from "#db/forum-notification-kinds";
+import { forumNotifications } from "#db/schema";
 import { registerJobHandler } from "~/jobs/queue.server";
 import { composeMail, type ComposedMail } from "~/mail/compose";
 import { sendMail } from "~/mail/mail.server";
 import { spendNotificationBudget } from "~/mail/notification-budget.server";
 import { SITE_NAME } from "~/site";
 import { publicOrigin } from "~/utils/env.server";
-import { excerptOf, postPlainText } from "./post-markdown.server";
-import { pageOfPost, postVisibleTo, REPLY_NOTIFICATION_QUEUE, topicVisibleTo } from "./topics.server";
+import { categoryLabel } from "./categories";
+import { registerDigestJobs } from "./digest.server";
+import { deliveryOf } from "./mail-settings.server";
+import { mailExcerpt } from "./mail-text.server";
+import { NOTIFICATION_MAIL_QUEUE } from "./member-notifications.server";
+import { topicHref } from "./pages";
+import { pageOfPost } from "./topics.server";
+import {
+  ensureUnsubscribeToken,
+  MAIL_KIND_TEXT,
+  MAIL_SETTINGS_PATH,
+  unsubscribeHeaders,
+  unsubscribeUrl,
+} from "./unsubscribe.server";
+import { registerWatchJobs } from "./watching.server";
 
 /**
- * Decision 6: the topic author gets an e-mail when someone else replies (only with forumNotifications on). The
- * request only enqueues a job; this handler sends the mail, with a one-click unsubscribe link in the body and in
- * the List-Unsubscribe header (RFC 8058 One-Click: a POST to the same address).
+ * The forum's notification mail (decisions 6, 351): each notification whose member wants its kind mailed at once is
+ * a job of NOTIFICATION_MAIL_QUEUE (queued with the notification, in the `notify` lane); this handler sends it, with
+ * a one-click unsubscribe for that kind of mail in the body and in the List-Unsubscribe header (RFC 8058 One-Click:
+ * a POST to the same address). Everything is asked again when the job runs: the post and topic still visible to
+ * everyone, the actor not suspended, the member's address verified, forum mail on and the kind still "at once", the
+ * notification not yet read on the site nor mailed, and the notification budget (decision 290).
  */
-export function registerForumJobs(): void {
+export function registerForumJobs(): string[] {
+  registerJobHandler<{ notificationId: number }>(
+    NOTIFICATION_MAIL_QUEUE,
+    async ({ notificationId }) => {
+      await sendNotificationMail(notificationId);
+    },
+    { lane: "notify" },
+  );
+  // Jobs queued before decision 351 by a reply (one per reply, to the topic's author).
   registerJobHandler<{ postId: number }>(
-    REPLY_NOTIFICATION_QUEUE,
+    LEGACY_REPLY_QUEUE,
     async ({ postId }) => {
       await sendReplyNotification(postId);
     },
     { lane: "notify" },
   );
+  registerWatchJobs();
+  return registerDigestJobs();
 }
 
-export function unsubscribeUrl(token: string): string {
-  return `${publicOrigin()}/unsubscribe?token=${encodeURIComponent(token)}`;
-}
+const LEGACY_REPLY_QUEUE = "forum/reply-notification";
 
-/** Sends the notification for one reply; returns whether a mail went out (false when nothing is to be sent). */
+/** Sends the mail of a reply notification queued before decision 351 (by the reply's post id). */
 export async function sendReplyNotification(postId: number): Promise<boolean> {
   const [row] = await db
-    .select({
-      number: forumPosts.number,
-      content: forumPosts.content,
-      replierId: forumPosts.authorId,
-      topicId: forumTopics.id,
-      title: forumTopics.title,
-      topicAuthorId: forumTopics.authorId,
-      replier: sql<string>`(select username from users r where r.id = ${forumPosts.authorId})`,
-      username: users.username,
-      email: users.email,
-      verified: users.isEmailVerified,
-      forumNotifications: users.forumNotifications,
-    })
-    .from(forumPosts)
-    .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
-    .innerJoin(users, eq(users.id, forumTopics.authorId))
-    .where(
-      and(
-        eq(forumPosts.id, postId),
-        // A reply hidden or deleted since, or in a topic hidden or deleted since, is told to no one (decision 162):
-        // the mail carries the reply out of the site, so only what every reader may see (the forum's one rule).
-        postVisibleTo(null),
-        topicVisibleTo(null),
-      ),
-    )
+    .select({ id: forumNotifications.id })
+    .from(forumNotifications)
+    .where(and(eq(forumNotifications.postId, postId), eq(forumNotifications.kind, "reply")))
     .limit(1);
-  if (!row || row.replierId === row.topicAuthorId || !row.email || !row.forumNotifications) return false;
-  // Only to an address its owner proved, and within the notifications' own budget (decision 290): never the
-  // budget of the member's reset and verification mail.
-  if (!row.verified) return false;
-  if (!(await spendNotificationBudget({ to: row.email, senderId: row.replierId }))) {
-    console.warn("[forum] reply notification not mailed: the notification budget is used up");
+  return row ? sendNotificationMail(row.id) : false;
+}
+
+type MailRow = {
+  kind: ForumNotificationKind;
+  user_id: number;
+  actor_id: number;
+  username: string;
+  email: string;
+  actor: string;
+  topic_id: number;
+  title: string;
+  category: string;
+  description: string | null;
+  number: number | null;
+  content: string | null;
+};
+
+/**
+ * Sends one notification's mail; whether it went out (false when nothing is to be sent: see the module's comment).
+ * The notification is marked mailed once the mail is sent; a notification marked mailed (by a run before, or by a
+ * digest) is not sent again.
+ */
+export async function sendNotificationMail(notificationId: number): Promise<boolean> {
+  const [row] = (await db.execute(sql`
+    select n.kind, n.user_id, n.actor_id, u.username, u.email, a.username as actor, t.id as topic_id, t.title,
+      t.category, t.description, p.number, p.content
+    from forum_notifications n
+    join users u on u.id = n.user_id
+    join users a on a.id = n.actor_id
+    join forum_topics t on t.id = n.topic_id
+    left join forum_posts p on p.id = n.post_id
+    where n.id = ${notificationId} and n.read_at is null and n.emailed_at is null
+      -- what every reader may see (decision 162): a hidden or deleted post or topic is told to no one
+      and t.hidden_at is null and t.deleted_at is null
+      and (n.post_id is null or (p.hidden_at is null and p.deleted_at is null))
+      -- only to an address its owner proved, with forum mail on, the kind still wanted at once (decision 351)
+      and u.is_email_verified and u.email is not null and u.forum_notifications
+      and (u.suspended_until is null or u.suspended_until <= now())
+      -- a suspended member notifies nobody
+      and (a.suspended_until is null or a.suspended_until <= now())
+      and ${deliveryOf(sql`n.kind`, sql`n.user_id`)} = 'now'
+    limit 1`)) as unknown as MailRow[];
+  if (!row) return false;
+  // Within the notifications' own budget (decision 290): never the budget of the member's reset mail.
+  if (!(await spendNotificationBudget({ to: row.email, senderId: row.actor_id }))) {
+    console.warn("[forum] notification not mailed: the notification budget is used up");
     return false;
   }
-
-  const token = await ensureUnsubscribeToken(row.topicAuthorId);
-  const unsubscribe = unsubscribeUrl(token);
-  const link = `${publicOrigin()}/forum/topic/${row.topicId}?page=${pageOfPost(row.number)}#post-${row.number}`;
-  // the reply's words, never its Markdown (decision 340)
-  const excerpt = excerptOf(postPlainText(row.content), 500);
-  const mail = replyNotificationMail({
-    username: row.username,
-    replier: row.replier,
-    title: row.title,
-    number: row.number,
-    excerpt,
-    link,
-    unsubscribe,
-  });
-  await sendMail({
-    to: row.email,
-    ...mail,
-    // RFC 2369 and RFC 8058: mail clients offer "unsubscribe", and may do it with one POST to this address.
-    headers: {
-      "List-Unsubscribe": `<${unsubscribe}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
-  });
+  const unsubscribe = unsubscribeUrl(await ensureUnsubscribeToken(row.user_id), row.kind);
+  await sendMail({ to: row.email, ...notificationMail(row, unsubscribe), headers: unsubscribeHeaders(unsubscribe) });
+  // Marked after sending: a worker that dies mid-send leaves the job to be retried and the mail sent (decision 009).
+  await db
+    .update(forumNotifications)
+    .set({ emailedAt: sql`now()` })
+    .where(eq(forumNotifications.id, notificationId));
   return true;
 }
 
-/** The reply notification: the link to the reply first, then the reply's text, then why it came and how to stop it. */
-export function replyNotificationMail(args: {
-  username: string;
-  replier: string;
-  title: string;
-  number: number;
-  excerpt: string;
-  link: string;
-  unsubscribe: string;
-}): ComposedMail {
+/** Where a notification leads: its post on the page that holds it, or a new topic's first page. */
+export function notificationLink(topicId: number, number: number | null): string {
+  return number === null
+    ? `${publicOrigin()}${topicHref(topicId, 1)}`
+    : `${publicOrigin()}/forum/topic/${topicId}?page=${pageOfPost(number)}#post-${number}`;
+}
+
+/** One notification's mail: the link to the post first, then the post's text, then why it came and how to stop it. */
+export function notificationMail(row: MailRow, unsubscribe: string): ComposedMail {
+  const post = row.number === null ? "" : ` (post #${row.number})`;
+  const lead: Record<ForumNotificationKind, [string, string]> = {
+    reply: [`New reply to "${row.title}"`, `${row.actor} replied to your topic "${row.title}"${post}:`],
+    mention: [`${row.actor} mentioned you in "${row.title}"`, `${row.actor} mentioned you in "${row.title}"${post}:`],
+    quote: [`${row.actor} quoted you in "${row.title}"`, `${row.actor} quoted your post in "${row.title}"${post}:`],
+    like: [`${row.actor} liked your post in "${row.title}"`, `${row.actor} liked your post in "${row.title}"${post}.`],
+    watched_post: [`New post in "${row.title}"`, `${row.actor} posted in "${row.title}"${post}:`],
+    watched_topic: [
+      `New topic in ${categoryLabel(row.category)}: "${row.title}"`,
+      `${row.actor} started the topic "${row.title}" in ${categoryLabel(row.category)}:`,
+    ],
+  };
+  const [subject, sentence] = lead[row.kind];
+  const text = row.kind === "like" ? null : (row.content ?? row.description);
   return composeMail({
-    subject: `New reply to "${args.title}"`,
-    lead: [`Hello ${args.username},`, `${args.replier} replied to your topic "${args.title}" (post #${args.number}):`],
-    action: { href: args.link, label: "Read the discussion" },
-    quote: args.excerpt,
+    subject,
+    lead: [`Hello ${row.username},`, sentence],
+    action: { href: notificationLink(row.topic_id, row.number), label: "Read the discussion" },
+    ...(text ? { quote: mailExcerpt(text) } : {}),
+    after: [`Choose which forum e-mails you get: ${publicOrigin()}${MAIL_SETTINGS_PATH}`],
     footer: {
-      text: `You receive this because you started this topic in the ${SITE_NAME} community forum.`,
-      link: { href: args.unsubscribe, label: "Stop these e-mails" },
+      text: `You receive this because ${MAIL_KIND_TEXT[row.kind].why} in the ${SITE_NAME} community forum.`,
+      link: { href: unsubscribe, label: "Stop these e-mails" },
     },
   });
-}
-
-/** The member's unsubscribe token, created on first need (the accounts domain may already have set one). */
-async function ensureUnsubscribeToken(userId: number): Promise<string> {
-  const fresh = randomBytes(24).toString("base64url");
-  const [row] = await db
-    .update(users)
-    .set({ unsubscribeToken: sql`coalesce(${users.unsubscribeToken}, ${fresh})` })
-    .where(eq(users.id, userId))
-    .returning({ token: users.unsubscribeToken });
-  return row!.token!;
-}
-
-const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
-
-/**
- * What the unsubscribe page shows for a token, without changing anything (a GET never does: mail scanners open
- * links): whether the member holding it gets reply notifications now; null for an unknown token.
- */
-export async function notificationsByToken(
-  token: string | null | undefined,
-): Promise<{ forumNotifications: boolean } | null> {
-  if (!token || !TOKEN.test(token)) return null;
-  const [row] = await db
-    .select({ forumNotifications: users.forumNotifications })
-    .from(users)
-    .where(eq(users.unsubscribeToken, token))
-    .limit(1);
-  return row ?? null;
-}
-
-/**
- * Turns reply notifications off or on for the member holding the token; null for an unknown token. The token is
- * the whole credential (no session is read): see /unsubscribe and decision 153.
- */
-export async function setNotificationsByToken(
-  token: string | null | undefined,
-  enabled: boolean,
-): Promise<{ username: string } | null> {
-  if (!token || !TOKEN.test(token)) return null;
-  const [row] = await db
-    .update(users)
-    .set({ forumNotifications: enabled })
-    .where(and(eq(users.unsubscribeToken, token)))
-    .returning({ username: users.username });
-  return row ?? null;
 }

@@ -20,6 +20,7 @@ import { pageOwnership } from "./topics.server";
 import { NotificationsLink } from "./ui/forum-header";
 import { MemberBookmarks } from "./ui/member-activity";
 import { TopicList } from "./ui/topic-list";
+import { categoryWatchLevel } from "./watching.server";
 
 const TOPIC_PATH = /^\/forum\/topic\/([^/]+)$/;
 
@@ -50,9 +51,14 @@ async function forumListMemberVariant(req: ExpressRequest): Promise<MemberVarian
   if (!asked || !asked.only(["category", "cursor", "filter"])) return null;
   const { member, url, whose } = asked;
   const { category, filter, cursor } = forumListAsked(url.searchParams);
-  const list = await loadTopicList({ memberId: member.id, category, cursor, filter });
+  const [list, watchLevel] = await Promise.all([
+    loadTopicList({ memberId: member.id, category, cursor, filter }),
+    // A category's list holds the member's watch form of it (decision 350): its level keys the template.
+    category ? categoryWatchLevel({ memberId: member.id, category }) : null,
+  ]);
   return {
-    key: "list",
+    key: watchLevel ? `list watch ${watchLevel}` : "list",
+    ...(watchLevel ? { context: { forumWatchLevel: watchLevel } } : {}),
     member: whose,
     holes: {
       [FORUM_TOPICS_HOLE]: renderToStaticMarkup(<TopicList {...list} />),
@@ -79,13 +85,15 @@ async function forumTopicMemberVariant(req: ExpressRequest): Promise<MemberVaria
   const page = topicPageAsked(url.searchParams);
   const ownership = await pageOwnership({ topicId, memberId: member.id, page });
   if (!ownership || ownership.topicHidden || ownership.ownHiddenPost) return null;
+  const watchLevel = ownership.watchLevel ?? "tracking";
   const [, notifications] = await Promise.all([
     recordRead({ memberId: member.id, topicId, number: ownership.lastShownNumber }),
     notificationsLink(member.id),
   ]);
   return {
     holes: { [FORUM_NOTIFICATIONS_HOLE]: notifications },
-    key: `topic ${ownership.ownTopic ? "own" : "other"} ${ownership.ownPosts.join(",")} liked ${ownership.likedPosts.join(",")} bookmarked ${ownership.bookmarkedPosts.join(",")}`,
+    // ... and the member's watch level of the topic, which its watch form shows (decision 350).
+    key: `topic ${ownership.ownTopic ? "own" : "other"} ${ownership.ownPosts.join(",")} liked ${ownership.likedPosts.join(",")} bookmarked ${ownership.bookmarkedPosts.join(",")} watch ${watchLevel}`,
     member: whose,
     context: {
       forumOwnership: {
@@ -94,6 +102,7 @@ async function forumTopicMemberVariant(req: ExpressRequest): Promise<MemberVaria
         liked: ownership.likedPosts,
         bookmarked: ownership.bookmarkedPosts,
       },
+      forumWatchLevel: watchLevel,
     },
   };
 }

@@ -4,6 +4,7 @@ import { forumPosts, forumTopicReads, forumTopics, users } from "#db/schema";
 import type { ForumCategoryKey } from "./categories";
 import type { ReadMark, TopicFilter } from "./reading";
 import { decodeCursor, encodeCursor, TOPICS_PER_PAGE, topicColumns, toTopic, type TopicRow } from "./topics.server";
+import { countsUnreadFor, notMutedFor } from "./watch-levels.server";
 
 /**
  * Read tracking (decision 310, as Discourse's topic_users): one row per member and topic holding the highest post
@@ -64,6 +65,9 @@ export async function readMarks({
   const rows = await db
     .select({
       id: forumTopics.id,
+      // A muted topic shows nothing; a normal one no count (decision 350).
+      muted: sql<boolean>`not ${notMutedFor(memberId)}`,
+      counts: countsUnreadFor(memberId),
       tracked: sql<boolean>`${forumTopicReads.userId} is not null`,
       isNew: sql<boolean>`${forumTopicReads.userId} is null and ${forumTopics.authorId} <> ${memberId}
         and ${forumTopics.createdAt} > ${newSince(memberId)}`,
@@ -76,8 +80,9 @@ export async function readMarks({
     .leftJoin(forumTopicReads, and(eq(forumTopicReads.topicId, forumTopics.id), eq(forumTopicReads.userId, memberId)))
     .where(sql`${forumTopics.id} = any(${sql.param(topicIds)}::int[])`);
   for (const row of rows) {
-    if (row.isNew) marks.set(row.id, { state: "new", unread: row.unread, firstUnread: null });
-    else if (row.tracked && row.unread > 0)
+    if (row.muted) marks.set(row.id, null);
+    else if (row.isNew) marks.set(row.id, { state: "new", unread: row.unread, firstUnread: null });
+    else if (row.tracked && row.counts && row.unread > 0)
       marks.set(row.id, { state: "unread", unread: row.unread, firstUnread: row.firstUnread });
     else marks.set(row.id, null);
   }
@@ -104,7 +109,11 @@ export async function listMemberTopics({
   limit?: number;
 }) {
   const after = decodeCursor(cursor);
-  const conditions: SQL[] = [sql`${forumTopics.hiddenAt} is null and ${forumTopics.deletedAt} is null`];
+  const conditions: SQL[] = [
+    sql`${forumTopics.hiddenAt} is null and ${forumTopics.deletedAt} is null`,
+    // A topic the member muted, or one of a category they muted, is in neither list (decision 350).
+    notMutedFor(memberId),
+  ];
   if (category) conditions.push(sql`${forumTopics.category} = ${category}`);
   if (after) {
     conditions.push(
@@ -129,6 +138,8 @@ export async function listMemberTopics({
     // never a walk over every topic by activity asking each for a row (147 ms on the 1M forum).
     conditions.push(
       sql`exists(select 1 from ${forumPosts} where ${countsAsUnread(memberId, sql`${forumTopicReads.lastReadNumber}`)})`,
+      // Unread lists what shows a count: watching and tracking, not normal (decision 350).
+      countsUnreadFor(memberId),
     );
     rows = (await db
       .select(topicColumns)

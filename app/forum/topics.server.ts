@@ -2,13 +2,15 @@ import { and, asc, eq, gt, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { db, preparedQuery } from "#db/client.server";
 import { forumPosts, forumTopics, users } from "#db/schema";
 import { isModeratorUser, type PublicUser } from "~/accounts/users.server";
-import { enqueueJob, ensureQueue } from "~/jobs/queue.server";
+import { ensureQueue } from "~/jobs/queue.server";
 import { formatUtcDateTime } from "~/utils/dates";
 import { parseId } from "~/utils/ids";
 import type { ForumCategoryKey } from "./categories";
-import { notify } from "./member-notifications.server";
+import { notify, NOTIFICATION_MAIL_QUEUE } from "./member-notifications.server";
 import { notifyMentionsAndQuotes } from "./mentions.server";
 import { HIDDEN_POST_NOTICE, TOPIC_LOCKED } from "./notices";
+import { topicLevelFor } from "./watch-levels.server";
+import { queueWatchFanOut, WATCH_FANOUT_QUEUE } from "./watching.server";
 
 /**
  * Topics and posts. Built to hold a million posts: every list is served by an index and paginated (topics by a
@@ -20,7 +22,8 @@ export const TOPICS_PER_PAGE = 20;
 export const POSTS_PER_PAGE = 25;
 /** A second identical submission by the same member within this window returns the first post (double submit). */
 export const DUPLICATE_WINDOW_SECONDS = 10;
-export const REPLY_NOTIFICATION_QUEUE = "forum/reply-notification";
+
+export type Author = { id: number; username: string };
 
 export { HIDDEN_POST_NOTICE, HIDDEN_TOPIC_NOTICE, TOPIC_LOCKED } from "./notices";
 /** Hidden by members' flags, before a moderator looked (hidden_by is null). */
@@ -227,6 +230,7 @@ export async function createTopic({
   description: string | null;
   category: ForumCategoryKey;
 }): Promise<{ topic: TopicSummary; created: boolean }> {
+  await ensureQueue(WATCH_FANOUT_QUEUE);
   const { id, created } = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('forum-topic'), ${authorId})`);
     await refuseSilenced(tx, authorId);
@@ -246,6 +250,8 @@ export async function createTopic({
       .insert(forumTopics)
       .values({ authorId, title, description, category })
       .returning({ id: forumTopics.id });
+    // The category's watchers are told by a job, queued with the topic (decision 350).
+    await queueWatchFanOut(tx, { topicId: inserted!.id });
     return { id: inserted!.id, created: true };
   });
   return { topic: (await getTopic(id))!, created };
@@ -484,6 +490,8 @@ const pageOwnershipQuery = preparedQuery("forum-page-ownership", (db) =>
         where kept.user_id = ${sql.placeholder("memberId")} and forum_posts.topic_id = forum_topics.id
           and forum_posts.number between (${shownPage} - 1) * ${perPage} + 1 and ${shownPage} * ${perPage}
         order by kept.post_id)`,
+      // The member's watch level of the topic (decision 350; null: the default), which the page's watch form shows.
+      watchLevel: topicLevelFor(sql.placeholder("memberId")),
       // The highest post number the page shows (0: a topic without replies): what the member has read once it opens.
       lastShownNumber: sql<number>`least(${shownPage} * ${perPage}, ${forumTopics.postCount})`,
     })
@@ -561,7 +569,7 @@ export async function createPost({
   content: string;
 }): Promise<{ post: ForumPost; created: boolean } | null> {
   // before the topic's row is locked: the queue's first use in a process sets it up (pg-boss), not under the lock
-  await ensureQueue(REPLY_NOTIFICATION_QUEUE);
+  await Promise.all([ensureQueue(NOTIFICATION_MAIL_QUEUE), ensureQueue(WATCH_FANOUT_QUEUE)]);
   const outcome = await db.transaction(async (tx) => {
     const [topic] = await tx
       .select({
@@ -603,12 +611,13 @@ export async function createPost({
       .insert(forumPosts)
       .values({ topicId, authorId, content, number: counted!.postCount })
       .returning({ id: forumPosts.id });
-    // In the post's transaction: the notification exists exactly when the reply does (decision 009).
-    if (topic.authorId !== authorId) await enqueueJob(REPLY_NOTIFICATION_QUEUE, { postId: inserted!.id }, { tx });
-    // ... and so does the topic author's notification on the forum (decision 312; never to oneself).
+    // In the post's transaction, the topic author's notification (decision 312; never to oneself), with its mail job
+    // when they want it at once (decision 351): both exist exactly when the reply does (decision 009) ...
     await notify(tx, { userId: topic.authorId, kind: "reply", actorId: authorId, topicId, postId: inserted!.id });
-    // ... and the members it mentions or quotes (decision 313).
+    // ... and the members it mentions or quotes (decision 313) ...
     await notifyMentionsAndQuotes(tx, { postId: inserted!.id, topicId, authorId, content });
+    // ... and the job that tells the topic's watchers, after those (one notification per member and post: 350).
+    await queueWatchFanOut(tx, { postId: inserted!.id });
     return { id: inserted!.id, created: true };
   });
   if (!outcome) return null;

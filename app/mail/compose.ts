@@ -15,6 +15,8 @@ export type MailContent = {
   after?: string[];
   /** a quotation shown after the action (a forum reply's text), kept apart from the site's own words */
   quote?: string;
+  /** a list after the action (a digest's topics): each a title linking to its address, and a line of text */
+  items?: Array<{ link: MailAction; text?: string }>;
   /** a second, smaller link at the end (unsubscribe) */
   footer?: { text: string; link: MailAction };
 };
@@ -36,6 +38,9 @@ export function composeMail(mail: MailContent): ComposedMail {
     ...mail.lead,
     `${mail.action.label}: ${mail.action.href}`,
     ...(mail.quote ? [mail.quote.replace(/^/gm, "> ")] : []),
+    ...(mail.items ?? []).map((item) =>
+      [item.link.label, ...(item.text ? [item.text.replace(/^/gm, "  ")] : []), `  ${item.link.href}`].join("\n"),
+    ),
     ...after,
     ...(mail.footer ? [`${mail.footer.text} ${mail.footer.link.label}: ${mail.footer.link.href}`] : []),
   ].join("\n\n");
@@ -43,9 +48,17 @@ export function composeMail(mail: MailContent): ComposedMail {
   const quote = mail.quote
     ? `<blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #c4b5fd;color:#3f3a56">${paragraph(mail.quote)}</blockquote>`
     : "";
+  const items = mail.items?.length
+    ? `<ul style="margin:0 0 16px;padding-left:20px">${mail.items
+        .map(
+          (item) =>
+            `<li style="margin:0 0 12px"><a href="${escapeHtml(item.link.href)}">${escapeHtml(item.link.label)}</a>${item.text ? `<br>${escapeHtml(item.text).replace(/\n/g, "<br>")}` : ""}</li>`,
+        )
+        .join("")}</ul>`
+    : "";
   const footer = mail.footer
     ? `<p style="margin:24px 0 0;font-size:13px;color:#57534e">${escapeHtml(mail.footer.text)} <a href="${escapeHtml(mail.footer.link.href)}">${escapeHtml(mail.footer.link.label)}</a></p>`
     : "";
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head><body style="font-family:Georgia,serif;color:#1c1830;line-height:1.5">${mail.lead.map(paragraph).join("")}${button}${quote}${after.map(paragraph).join("")}${footer}</body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head><body style="font-family:Georgia,serif;color:#1c1830;line-height:1.5">${mail.lead.map(paragraph).join("")}${button}${quote}${items}${after.map(paragraph).join("")}${footer}</body></html>`;
   return { subject: mail.subject, text, html };
 }

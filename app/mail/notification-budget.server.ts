@@ -42,9 +42,13 @@ export async function spendNotificationBudget({
   senderId,
 }: {
   to: string;
-  senderId: number | null;
+  /** `"none"`: a mail no one's act caused, one per member by design (the weekly digest): the recipient's budget only */
+  senderId: number | null | "none";
 }): Promise<boolean> {
-  const list = [notificationLimits.recipient(to), notificationLimits.sender(senderId)];
+  const list = [
+    notificationLimits.recipient(to),
+    ...(senderId === "none" ? [] : [notificationLimits.sender(senderId)]),
+  ];
   const peeked = await Promise.all(list.map(peekRateLimit));
   if (!peeked.every((s) => s.allowed)) return false;
   const hit = await Promise.all(list.map(hitRateLimit));

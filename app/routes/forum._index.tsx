@@ -20,6 +20,7 @@ import {
   FORM_CONSTRAINTS,
   previewedForm,
   previewIntent,
+  watchCategoryIntent,
 } from "~/forum/forms.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
 import { FORUM_TOPICS_HOLE, forumHref, forumListAsked } from "~/forum/pages";
@@ -29,6 +30,10 @@ import { EmailPrompt } from "~/forum/ui/email-prompt";
 import { ForumHeader } from "~/forum/ui/forum-header";
 import { MarkAllReadForm } from "~/forum/ui/mark-all-read-form";
 import { CategoryNav, TopicFilterNav, TopicList } from "~/forum/ui/topic-list";
+import { useFocusPostInAddress } from "~/forum/ui/use-focus-post";
+import { WatchForm } from "~/forum/ui/watch-form";
+import { watchFormView } from "~/forum/watching";
+import { categoryWatchLevel } from "~/forum/watching.server";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { safeRedirectPath } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -52,10 +57,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : await loadTopicList({ memberId: user?.id ?? null, category, cursor, filter });
   // The prompt's Add Email opens this dialog on the forum page itself (an address of its own, so without JS too).
   const showAddEmail = !!user && !user.email && url.searchParams.get("dialog") === "add-email";
+  // A member's watch level of the category listed (decision 350): in a member template, the one its key names.
+  const watchLevel =
+    user && category ? (context.forumWatchLevel ?? (await categoryWatchLevel({ memberId: user.id, category }))) : null;
   return {
     user: user ? { id: user.id, username: user.username } : null,
     notifications: await headerNotifications(context, user),
     category,
+    watch: watchLevel ? watchFormView(watchLevel, "category") : null,
     filter,
     list,
     showEmailPrompt: !!user && !user.email && !(await isEmailPromptDismissed(request)),
@@ -76,6 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "add-email") return addEmailIntent(formData, user);
   if (previewedForm(formData, "create-topic")) return previewIntent(formData, "create-topic");
   if (intent === "create-topic") return createTopicIntent(formData, user);
+  if (intent === "watch-category") return watchCategoryIntent(formData, user);
   if (intent === "mark-all-read") {
     await markAllRead({ memberId: user.id });
     const back = safeRedirectPath(formData.get("redirectTo"), "/forum");
@@ -98,8 +108,10 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function ForumPage() {
-  const { user, notifications, category, filter, list, newTopic, showEmailPrompt, addEmail } =
+  const { user, notifications, category, watch, filter, list, newTopic, showEmailPrompt, addEmail } =
     useLoaderData<typeof loader>();
+  // After a change of the category's watch level (its redirect to #watch), the line saying it has the focus.
+  useFocusPostInAddress();
   const current = category ? FORUM_CATEGORIES.find((c) => c.key === category)! : null;
   // The header, category, topic and page links are plain anchors navigated by one handler (useLinkNavigation).
   const linkNavigation = useLinkNavigation();
@@ -129,6 +141,7 @@ export default function ForumPage() {
               New Topic
             </Link>
           </div>
+          {watch && category ? <WatchForm view={watch} category={category} /> : null}
           {user ? (
             <div className="mt-4 flex flex-wrap items-center gap-3">
               <TopicFilterNav category={category} filter={filter} />

@@ -40,6 +40,12 @@ export default function NotificationsPage() {
     <div className="mx-auto max-w-4xl px-4 py-6" onClick={linkNavigation}>
       <ForumHeader user={user} notifications={unread} />
       <h1 className="mt-6 font-serif text-4xl font-bold text-ink">Notifications</h1>
+      <p className="mt-2">
+        <a href="/forum/notifications/settings" className="text-cosmic underline">
+          Notification settings
+        </a>{" "}
+        (which e-mails you get, and the weekly digest)
+      </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <p>{unread === 0 ? "Nothing unread." : `${unread} unread.`}</p>
         {unread > 0 ? (
@@ -76,7 +82,7 @@ export default function NotificationsPage() {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Notifications",
-    description: "Replies to your topics and likes of your posts in the Community Forum.",
+    description: "Replies, mentions, quotes, likes and watched topics in the Community Forum.",
     path: "/forum/notifications",
     origin: originFromMatches(matches),
   });

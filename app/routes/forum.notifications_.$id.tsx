@@ -20,5 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
+  // A new topic in a watched category (decision 350) has no post: its first page.
+  if (target.number === null) return redirect(topicHref(target.topicId, 1));
   return redirect(`${topicHref(target.topicId, pageOfPost(target.number))}#post-${target.number}`);
 }

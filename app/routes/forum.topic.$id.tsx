@@ -19,6 +19,7 @@ import {
   previewedForm,
   previewIntent,
   replyIntent,
+  watchIntent,
 } from "~/forum/forms.server";
 import { likesOf } from "~/forum/likes.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
@@ -59,6 +60,9 @@ import { PageLinks } from "~/forum/ui/page-links";
 import { PostCard } from "~/forum/ui/post-card";
 import { TopicArticle } from "~/forum/ui/topic-article";
 import { useFocusPostInAddress } from "~/forum/ui/use-focus-post";
+import { WatchForm } from "~/forum/ui/watch-form";
+import { watchFormView } from "~/forum/watching";
+import { topicWatchLevel } from "~/forum/watching.server";
 import { allowedTopicConfirm, parseConfirm } from "~/moderation/confirm.server";
 import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
 import { ItemConfirmation, PostModerationLinks, TopicModerationLinks } from "~/moderation/ui/topic-controls";
@@ -120,9 +124,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       number: Math.min(page * POSTS_PER_PAGE, topic.postCount),
     });
   }
+  // The member's watch level (decision 350): in a member template, the one its key names.
+  const watchLevel = !user
+    ? null
+    : (context.forumWatchLevel ??
+      (await orFail(topicWatchLevel({ memberId: user.id, topicId: topic.id }), FETCH_TOPIC_FAILED)));
+  const watch = watchLevel ? watchFormView(watchLevel, "topic") : null;
   return {
     user: user ? { id: user.id, username: user.username } : null,
     notifications: await headerNotifications(context, user),
+    watch,
     canModerate: reader?.canModerate ?? false,
     topic: {
       ...topic,
@@ -179,6 +190,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "edit") return editIntent(formData, user, topic);
   if (intent === "like" || intent === "unlike") return likeIntent(formData, user, topic);
   if (intent === "bookmark" || intent === "unbookmark") return bookmarkIntent(formData, user, topic);
+  if (intent === "watch") {
+    // A hidden topic is not found by those who cannot see it (decision 298).
+    if (!canSeeTopic(readerOf(user), topic)) throw new Response(TOPIC_MISSING, { status: 404 });
+    const url = new URL(request.url);
+    return watchIntent(formData, user, topic, `${url.pathname}${url.search}`);
+  }
   return data({ intent: "unknown", result: undefined, toast: { title: "Unknown action" } }, { status: 400 });
 }
 
@@ -198,8 +215,20 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function TopicPage() {
-  const { user, notifications, canModerate, topic, posts, page, pageCount, quote, editing, confirm, constraints } =
-    useLoaderData<typeof loader>();
+  const {
+    user,
+    notifications,
+    watch,
+    canModerate,
+    topic,
+    posts,
+    page,
+    pageCount,
+    quote,
+    editing,
+    confirm,
+    constraints,
+  } = useLoaderData<typeof loader>();
   useAnswerToast(useActionData<typeof action>());
   const linkNavigation = useLinkNavigation();
   useFocusPostInAddress();
@@ -221,6 +250,7 @@ export default function TopicPage() {
         controls={<TopicModerationLinks topic={topic} {...at} />}
         dialog={<ItemConfirmation confirm={confirm} constraint={constraints.confirm} {...at} />}
       />
+      {watch ? <WatchForm view={watch} /> : null}
 
       <section aria-labelledby="posts-heading" className="mt-8">
         <h2 id="posts-heading" className="font-serif text-2xl font-bold">

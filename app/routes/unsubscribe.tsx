@@ -2,11 +2,19 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { notificationsByToken, setNotificationsByToken } from "~/forum/notifications.server";
+import {
+  isUnsubscribeKind,
+  MAIL_KIND_TEXT,
+  MAIL_SETTINGS_PATH,
+  setSubscriptionByToken,
+  subscriptionByToken,
+  type UnsubscribeKind,
+} from "~/forum/unsubscribe.server";
 import { SITE_NAME } from "~/site";
 
 /**
- * /unsubscribe?token=…: the unsubscribe address of the reply notification mails (decisions 6 and 153).
+ * /unsubscribe?token=…[&kind=…]: the unsubscribe address of the forum's mails (decisions 6, 153 and 351). With a
+ * kind (a notification kind, or `digest`), that kind of mail alone; without one (older mails), all forum mail.
  *
  * - GET never changes anything (mail scanners and link previews open every link): it shows the member's state and
  *   a form that asks them to confirm with a button.
@@ -18,54 +26,63 @@ import { SITE_NAME } from "~/site";
  */
 const ONE_CLICK = "One-Click";
 
+/** The kind of mail the address names (null: all forum mail); an unknown kind is no kind at all. */
+function addressed(request: Request) {
+  const url = new URL(request.url);
+  const kind = url.searchParams.get("kind");
+  return { token: url.searchParams.get("token"), kind: isUnsubscribeKind(kind) ? kind : null };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token");
-  const member = await notificationsByToken(token);
-  if (!member) return data({ status: "invalid" as const, token: null }, { status: 400 });
-  return { status: member.forumNotifications ? ("subscribed" as const) : ("unsubscribed" as const), token };
+  const { token, kind } = addressed(request);
+  const member = await subscriptionByToken(token, kind);
+  if (!member) return data({ status: "invalid" as const, token: null, kind }, { status: 400 });
+  return { status: member.subscribed ? ("subscribed" as const) : ("unsubscribed" as const), token, kind };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+  const { token, kind } = addressed(request);
   const form = await request.formData().catch(() => new FormData());
   const intent = form.get("List-Unsubscribe") === ONE_CLICK ? "unsubscribe" : form.get("intent");
   if (intent !== "unsubscribe" && intent !== "resubscribe") {
     return data({ status: "unclear" as const }, { status: 400 });
   }
-  const member = await setNotificationsByToken(token, intent === "resubscribe");
+  const member = await setSubscriptionByToken(token, kind, intent === "resubscribe");
   if (!member) return data({ status: "invalid" as const }, { status: 400 });
   return { status: intent === "resubscribe" ? ("resubscribed" as const) : ("unsubscribed" as const) };
 }
 
-const TEXTS = {
-  subscribed: {
-    title: "Stop reply e-mails?",
-    body: "You get an e-mail when someone replies to a forum topic you started. Confirm to stop these e-mails.",
-  },
-  unsubscribed: {
-    title: "You are unsubscribed",
-    body: "You will no longer get e-mails when someone replies to your forum topics.",
-  },
-  resubscribed: {
-    title: "Notifications on",
-    body: "You will again get an e-mail when someone replies to your topics.",
-  },
-  invalid: {
-    title: "Link not valid",
-    body: "This unsubscribe link is not valid. You can change notifications on your profile.",
-  },
-  unclear: {
-    title: "Nothing was changed",
-    body: "The request did not say whether to turn notifications off or on. Use the button below.",
-  },
-} as const;
+type Status = "subscribed" | "unsubscribed" | "resubscribed" | "invalid" | "unclear";
+
+/** The page's words for a kind of mail (null: all forum mail, what older mails' links stop). */
+function texts(kind: UnsubscribeKind | null): Record<Status, { title: string; body: string }> {
+  const what = kind ? `e-mails ${MAIL_KIND_TEXT[kind].what}` : "e-mails from the community forum";
+  return {
+    subscribed: kind
+      ? { title: "Stop these e-mails?", body: `You get ${what}. Confirm to stop these e-mails.` }
+      : {
+          title: "Stop forum e-mails?",
+          body: "You get e-mails from the community forum (replies to your topics, and what your settings ask for). Confirm to stop them all.",
+        },
+    unsubscribed: { title: "You are unsubscribed", body: `You will no longer get ${what}.` },
+    resubscribed: { title: "Notifications on", body: `You will again get ${what}.` },
+    invalid: {
+      title: "Link not valid",
+      body: "This unsubscribe link is not valid. You can choose your forum e-mails in your notification settings.",
+    },
+    unclear: {
+      title: "Nothing was changed",
+      body: "The request did not say whether to turn notifications off or on. Use the button below.",
+    },
+  };
+}
 
 export default function Unsubscribe() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const status = actionData?.status === "unclear" ? loaderData.status : (actionData?.status ?? loaderData.status);
-  const text = TEXTS[actionData?.status === "unclear" ? "unclear" : status];
+  const text = texts(loaderData.kind)[actionData?.status === "unclear" ? "unclear" : status];
   const heading = useRef<HTMLHeadingElement>(null);
   // After a change made in the page (with JavaScript), the new heading is read out and has the focus.
   useEffect(() => {
@@ -86,7 +103,11 @@ export default function Unsubscribe() {
         <p className="mt-4">{text.body}</p>
       </div>
       {offer && loaderData.token ? (
-        <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(loaderData.token)}`} className="mt-6">
+        <Form
+          method="post"
+          action={`/unsubscribe?token=${encodeURIComponent(loaderData.token)}${loaderData.kind ? `&kind=${loaderData.kind}` : ""}`}
+          className="mt-6"
+        >
           {/* a named field in the form itself: lynx sends a POST form without one as a GET */}
           <input type="hidden" name="intent" value={offer.intent} />
           <button
@@ -102,9 +123,12 @@ export default function Unsubscribe() {
           </button>
         </Form>
       ) : null}
-      <p className="mt-8">
+      <p className="mt-8 flex justify-center gap-6">
         <Link to="/forum" className="text-cosmic underline">
           Back to Forum
+        </Link>
+        <Link to={MAIL_SETTINGS_PATH} className="text-cosmic underline">
+          Notification settings
         </Link>
       </p>
     </div>

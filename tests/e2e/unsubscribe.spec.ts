@@ -23,7 +23,7 @@ test("the mailed link asks to confirm; the button unsubscribes and can turn it b
 }) => {
   const { token, notifications } = await memberWithToken();
   await page.goto(`/unsubscribe?token=${token}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Stop reply e-mails?" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Stop forum e-mails?" })).toBeVisible();
   expect(await notifications(), "opening the link changes nothing").toBe(true);
   await expectAccessible(page);
   await waitForHydration(page, jsEnabled);
@@ -32,7 +32,7 @@ test("the mailed link asks to confirm; the button unsubscribes and can turn it b
   const done = page.getByRole("heading", { level: 1, name: "You are unsubscribed" });
   await expect(done).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "You are unsubscribed" })).toHaveText(
-    "You are unsubscribedYou will no longer get e-mails when someone replies to your forum topics.",
+    "You are unsubscribedYou will no longer get e-mails from the community forum.",
   );
   if (jsEnabled) await expect(done).toBeFocused();
   expect(await notifications()).toBe(false);

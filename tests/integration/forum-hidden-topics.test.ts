@@ -143,11 +143,11 @@ describe("posts of a hidden or deleted topic", () => {
   it("are told to no one: a reply whose topic was hidden before its notification ran mails nothing", async () => {
     const { drainJobs } = await import("~/jobs/queue.server");
     const { registerDomainJobs } = await import("~/assembly/registry.server");
-    const { REPLY_NOTIFICATION_QUEUE } = await import("~/forum/topics.server");
+    const { NOTIFICATION_MAIL_QUEUE } = await import("~/forum/member-notifications.server");
     registerDomainJobs();
     const { author, moderator, topic } = await setting();
     await act(moderator.id, "hide", topic.id);
-    await drainJobs([REPLY_NOTIFICATION_QUEUE]);
+    await drainJobs([NOTIFICATION_MAIL_QUEUE]);
     expect(received.filter((m) => m.to.includes(author.email!))).toHaveLength(0);
   });
 });
@@ -155,7 +155,8 @@ describe("posts of a hidden or deleted topic", () => {
 describe("reply notifications and the address's mail limit", () => {
   it("mail only a verified address, and count against the notifications' budget, not the reset mail's", async () => {
     const { member } = await import("./forum-helpers");
-    const { createPost, createTopic, REPLY_NOTIFICATION_QUEUE } = await import("~/forum/topics.server");
+    const { createPost, createTopic } = await import("~/forum/topics.server");
+    const { NOTIFICATION_MAIL_QUEUE } = await import("~/forum/member-notifications.server");
     const { drainJobs } = await import("~/jobs/queue.server");
     const { registerDomainJobs } = await import("~/assembly/registry.server");
     const { limits, peekRateLimit } = await import("~/accounts/limits.server");
@@ -167,7 +168,7 @@ describe("reply notifications and the address's mail limit", () => {
 
     const unverified = await member();
     await createPost({ topicId: (await topicBy(unverified.id)).id, authorId: replier.id, content: "hello" });
-    await drainJobs([REPLY_NOTIFICATION_QUEUE]);
+    await drainJobs([NOTIFICATION_MAIL_QUEUE]);
     expect(received.filter((m) => m.to.includes(unverified.email!))).toHaveLength(0);
 
     const verified = await member({ verified: true });
@@ -175,7 +176,7 @@ describe("reply notifications and the address's mail limit", () => {
     for (let i = 1; i <= NOTIFICATIONS_PER_RECIPIENT_DAILY + 2; i++) {
       await createPost({ topicId: topic.id, authorId: replier.id, content: `reply ${i}` });
     }
-    await drainJobs([REPLY_NOTIFICATION_QUEUE]);
+    await drainJobs([NOTIFICATION_MAIL_QUEUE]);
     // A day's notifications to one address (decision 290), counted in the notifications' own budget: the
     // address's mail for resets and verification (limits.mailAddressDaily) is untouched.
     expect(received.filter((m) => m.to.includes(verified.email!))).toHaveLength(NOTIFICATIONS_PER_RECIPIENT_DAILY);

@@ -50,12 +50,14 @@ const mailsTo = (address: string) => received.filter((m) => m.to.includes(addres
 describe("reply notifications", () => {
   it("mails the topic author through SMTP with a working one-click unsubscribe", async () => {
     const { member } = await import("./forum-helpers");
-    const { createPost, createTopic, REPLY_NOTIFICATION_QUEUE } = await import("~/forum/topics.server");
+    const { createPost, createTopic } = await import("~/forum/topics.server");
+    const { NOTIFICATION_MAIL_QUEUE } = await import("~/forum/member-notifications.server");
     const { drainJobs } = await import("~/jobs/queue.server");
     const { registerDomainJobs } = await import("~/assembly/registry.server");
     const unsubscribe = await import("~/routes/unsubscribe");
-    const { getUserById } = await import("~/accounts/users.server");
+    const { mailSettingsOf } = await import("~/forum/mail-settings.server");
     registerDomainJobs();
+    const replyMail = async () => (await mailSettingsOf({ memberId: author.id })).reply;
 
     const author = await member({ verified: true });
     const replier = await member();
@@ -73,7 +75,7 @@ describe("reply notifications", () => {
       authorId: replier.id,
       content: "A reply with <b>tags</b>, **strong** words and a [link](https://example.org/x)\n\n- one _item_",
     });
-    await drainJobs([REPLY_NOTIFICATION_QUEUE]);
+    await drainJobs([NOTIFICATION_MAIL_QUEUE]);
     const mails = mailsTo(author.email!);
     expect(mails).toHaveLength(1);
 
@@ -89,13 +91,15 @@ describe("reply notifications", () => {
     const header = parsed.headers.get("list-unsubscribe")?.match(/^<([^>]+)>$/)?.[1];
     const link = parsed.text.match(/(https?:\/\/\S+\/unsubscribe\?token=\S+)/)![1]!;
     expect(header).toBe(link);
+    // The link stops this kind of mail (decision 351): replies to the member's topics.
+    expect(new URL(link).searchParams.get("kind")).toBe("reply");
 
     // Opening the link changes nothing (mail scanners open links): the page asks to confirm.
     const page = (await unsubscribe.loader({ request: routeRequest(link), params: {}, context: {} } as never)) as {
       status: string;
     };
     expect(page.status).toBe("subscribed");
-    expect((await getUserById(author.id))!.forumNotifications).toBe(true);
+    expect(await replyMail()).toBe("now");
     // Confirming (the page's button) turns notifications off.
     const confirmed = (await unsubscribe.action({
       request: routeRequest(link, { form: { intent: "unsubscribe" } }),
@@ -103,10 +107,10 @@ describe("reply notifications", () => {
       context: {},
     } as never)) as { status: string };
     expect(confirmed.status).toBe("unsubscribed");
-    expect((await getUserById(author.id))!.forumNotifications).toBe(false);
+    expect(await replyMail()).toBe("never");
 
     await createPost({ topicId: topic.id, authorId: replier.id, content: "another reply" });
-    await drainJobs([REPLY_NOTIFICATION_QUEUE]);
+    await drainJobs([NOTIFICATION_MAIL_QUEUE]);
     expect(mailsTo(author.email!)).toHaveLength(1);
 
     // The One-Click POST of a mail client works too, and the page can turn them back on.
@@ -116,14 +120,14 @@ describe("reply notifications", () => {
       context: {},
     } as never)) as { status: string };
     expect(resubscribed.status).toBe("resubscribed");
-    expect((await getUserById(author.id))!.forumNotifications).toBe(true);
+    expect(await replyMail()).toBe("now");
     const oneClick = (await unsubscribe.action({
       request: routeRequest(link, { form: { "List-Unsubscribe": "One-Click" } }),
       params: {},
       context: {},
     } as never)) as { status: string };
     expect(oneClick.status).toBe("unsubscribed");
-    expect((await getUserById(author.id))!.forumNotifications).toBe(false);
+    expect(await replyMail()).toBe("never");
 
     const bad = await unsubscribe.loader({
       request: routeRequest("/unsubscribe?token=nope"),

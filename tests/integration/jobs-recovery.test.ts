@@ -204,7 +204,7 @@ describe("a reply notification whose worker is killed mid-run", () => {
     try {
       // attempts: the runs begun (pg-boss counts the retries after the first)
       const job = () => sql<{ attempts: number; state: string }[]>`
-        select retry_count + 1 as attempts, state from pgboss.job where name = 'forum/reply-notification'`;
+        select retry_count + 1 as attempts, state from pgboss.job where name = 'forum/notification-mail'`;
       expect(await job()).toMatchObject([{ attempts: 1, state: "active" }]);
 
       const killedAt = Date.now();

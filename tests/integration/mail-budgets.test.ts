@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MAIL_QUEUE } from "~/accounts/account-mail.server";
 import { registerDomainJobs } from "~/assembly/registry.server";
-import { createPost, createTopic, REPLY_NOTIFICATION_QUEUE } from "~/forum/topics.server";
+import { NOTIFICATION_MAIL_QUEUE } from "~/forum/member-notifications.server";
+import { createPost, createTopic } from "~/forum/topics.server";
 import { drainJobs, dueJobCount, laneOf } from "~/jobs/queue.server";
 import { NOTIFICATIONS_PER_RECIPIENT_DAILY, NOTIFICATIONS_PER_SENDER_HOURLY } from "~/mail/notification-budget.server";
 import { MODERATION_NOTICE_QUEUE } from "~/moderation/actions.server";
@@ -36,7 +37,7 @@ const resetsTo = async (email: string) =>
 describe("notifications and account mail", () => {
   it("run in lanes of their own: notifications never wait in the account mail's lane", () => {
     expect(laneOf(ACCOUNT_MAIL_QUEUE)).toBe("mail");
-    expect(laneOf(REPLY_NOTIFICATION_QUEUE)).toBe("notify");
+    expect(laneOf(NOTIFICATION_MAIL_QUEUE)).toBe("notify");
     expect(laneOf(MODERATION_NOTICE_QUEUE)).toBe("notify");
   });
 
@@ -48,17 +49,17 @@ describe("notifications and account mail", () => {
       const replier = repliers[i % repliers.length]!;
       expect(await createPost({ topicId: topic.id, authorId: replier.id, content: `reply ${i}` })).not.toBeNull();
     }
-    expect(await dueJobCount(REPLY_NOTIFICATION_QUEUE)).toBe(50);
+    expect(await dueJobCount(NOTIFICATION_MAIL_QUEUE)).toBe(50);
 
     // With the 50 notifications still queued, the reset is asked for and its mail goes out: the account mail's
     // lane (what a `mail` worker polls) holds none of them.
     const asked = await call(forgotPassword, jsonPost("/api/forgot-password", { email: author.email! }));
     expect(asked.status).toBe(200);
     expect(await resetsTo(author.email!)).toHaveLength(1);
-    expect(await dueJobCount(REPLY_NOTIFICATION_QUEUE)).toBe(50);
+    expect(await dueJobCount(NOTIFICATION_MAIL_QUEUE)).toBe(50);
 
     // The notifications run: the address gets its day's notifications and no more.
-    await drainJobs([REPLY_NOTIFICATION_QUEUE]);
+    await drainJobs([NOTIFICATION_MAIL_QUEUE]);
     expect(await notificationsTo(author.email!)).toHaveLength(NOTIFICATIONS_PER_RECIPIENT_DAILY);
 
     // And a reset asked for after all fifty is accepted and delivered too.
@@ -75,7 +76,7 @@ describe("notifications and account mail", () => {
     for (const author of authors) {
       await createPost({ topicId: (await topicOf(author.id)).id, authorId: replier.id, content: "hello" });
     }
-    await drainJobs([REPLY_NOTIFICATION_QUEUE]);
+    await drainJobs([NOTIFICATION_MAIL_QUEUE]);
     // the outbox read once (each author's mails)
     const addresses = new Set(authors.map((a) => a.email!));
     const mailed = (await mailsKept()).filter((m) => addresses.has(m.to) && m.subject.startsWith("New reply to"));

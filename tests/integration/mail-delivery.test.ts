@@ -169,10 +169,10 @@ describe("every kind of mail through real SMTP", () => {
     // The header section unfolded (a long header line goes on in lines that start with a space).
     const head = raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
     const unsubscribe = /^List-Unsubscribe: <([^>]+)>\r?$/m.exec(head)?.[1];
-    expect(unsubscribe).toMatch(/\/unsubscribe\?token=[A-Za-z0-9_-]{16,}$/);
+    expect(unsubscribe).toMatch(/\/unsubscribe\?token=[A-Za-z0-9_-]{16,}&kind=reply$/);
     expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect(mail.text).toContain(`Stop these e-mails: ${unsubscribe}`);
-    expect(String(mail.html)).toContain(`<a href="${unsubscribe}">Stop these e-mails</a>`);
+    expect(String(mail.html)).toContain(`<a href="${unsubscribe!.replace(/&/g, "&amp;")}">Stop these e-mails</a>`);
   });
 
   it("a MAIL_FROM with a name keeps it; a bare address goes out under the site's name", async () => {
@@ -229,7 +229,7 @@ describe("the unsubscribe address, as served", () => {
       const page = await fetch(`${site.base}${address}`);
       expect(page.status).toBe(200);
       const html = await page.text();
-      expect(html).toContain("Stop reply e-mails?");
+      expect(html).toContain("Stop forum e-mails?");
       expect(html).toMatch(
         new RegExp(
           `<form method="post" action="/unsubscribe\\?token=${token}"[^>]*><input type="hidden" name="intent" value="unsubscribe"/>`,
@@ -284,7 +284,7 @@ describe("the unsubscribe address, as served", () => {
     const token = await tokenFor(m.id);
     const url = `${site.base}/unsubscribe?token=${token}`;
     const dump = spawnSync("lynx", ["-dump", "-nolist", url], { encoding: "utf8" });
-    expect(dump.stdout).toContain("Stop reply e-mails?");
+    expect(dump.stdout).toContain("Stop forum e-mails?");
     expect(dump.stdout).toMatch(/Unsubscribe/);
     expect(await notificationsOf(m.id)).toBe(true);
     // Keystrokes as a member would type them: search for the button's label, Enter on it submits the form.

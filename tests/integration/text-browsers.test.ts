@@ -344,6 +344,41 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
     expect(main(author)).not.toContain("Your bookmarks");
   });
 
+  it("mutes a topic with its watch form, and the topic leaves the Unread list (decision 350)", async () => {
+    const { createPost } = await import("~/forum/topics.server");
+    const other = await userNamed("tb_other");
+    const me = await userNamed(username);
+    await createPost({ topicId: othersPost.topicId, authorId: other!.id, content: `Once more for ${name}.` });
+    const before = await browser.visit("/forum?filter=unread");
+    expect(main(before)).toMatch(/Flag me.*1 unread post/);
+    const shown = await browser.visit(`/forum/topic/${othersPost.topicId}`, [
+      { after: "Notifications for this topic" },
+      { check: "Muted" },
+      { press: "Set notification level" },
+    ]);
+    expect(main(shown)).toContain("Notifications for this topic: Muted.");
+    const [row] = await db
+      .select({ level: schema.forumTopicWatches.level })
+      .from(schema.forumTopicWatches)
+      .where(
+        orm.and(
+          orm.eq(schema.forumTopicWatches.userId, me!.id),
+          orm.eq(schema.forumTopicWatches.topicId, othersPost.topicId),
+        ),
+      );
+    expect(row?.level).toBe("muted");
+    await createPost({ topicId: othersPost.topicId, authorId: other!.id, content: `And again for ${name}.` });
+    const after = await browser.visit("/forum?filter=unread");
+    expect(main(after)).not.toContain("Flag me");
+    // Back to tracking, for the flows after this one.
+    const back = await browser.visit(`/forum/topic/${othersPost.topicId}`, [
+      { after: "Notifications for this topic" },
+      { check: "Tracking" },
+      { press: "Set notification level" },
+    ]);
+    expect(main(back)).toContain("Notifications for this topic: Tracking.");
+  });
+
   it("adds an e-mail address (a member who has none)", async () => {
     const { createUser } = await import("~/accounts/users.server");
     const bare = `tb_${name}_bare`;

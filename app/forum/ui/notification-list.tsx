@@ -8,7 +8,8 @@ export type NotificationView = {
   read: boolean;
   actor: string;
   topicTitle: string;
-  postNumber: number;
+  /** null for a new topic in a watched category (a topic has no post of its own) */
+  postNumber: number | null;
 };
 
 const WHAT: Record<NotificationKind, string> = {
@@ -16,6 +17,8 @@ const WHAT: Record<NotificationKind, string> = {
   mention: "mentioned you in",
   quote: "quoted you in",
   like: "liked your post in",
+  watched_post: "posted in",
+  watched_topic: "started a new topic",
 };
 
 /** One line per notification, a link that opens it (marks it read, lands on the post): decision 312. */
@@ -29,7 +32,7 @@ export function NotificationList({ notifications }: { notifications: Notificatio
           className={`rounded border p-3 ${n.read ? "border-violet-100 bg-white" : "border-amber-300 bg-amber-50"}`}
         >
           <a href={`/forum/notifications/${n.id}`} className="text-cosmic underline">
-            {`${n.read ? "" : "Unread: "}${n.actor} ${WHAT[n.kind]} “${n.topicTitle}” (post #${n.postNumber})`}
+            {`${n.read ? "" : "Unread: "}${n.actor} ${WHAT[n.kind]} “${n.topicTitle}”${n.postNumber === null ? "" : ` (post #${n.postNumber})`}`}
           </a>{" "}
           <span className="text-sm">
             <FormattedDate date={n.createdAt} />
