@@ -7,7 +7,8 @@ import type { MemberTemplates, MemberVariant, PageSection } from "~/utils/page-c
 import { listBookmarks } from "./bookmarks.server";
 import { isForumCategory } from "./categories";
 import { unreadNotificationCount } from "./member-notifications.server";
-import { FORUM_BOOKMARKS_HOLE, FORUM_NOTIFICATIONS_HOLE, FORUM_TOPICS_HOLE, memberListHref } from "./pages";
+import { FORUM_BOOKMARKS_HOLE, memberListHref } from "./member-pages";
+import { FORUM_NOTIFICATIONS_HOLE, FORUM_TOPICS_HOLE } from "./pages";
 import { isTopicFilter } from "./reading";
 import { recordRead } from "./reading.server";
 import { loadTopicList } from "./topic-list.server";
