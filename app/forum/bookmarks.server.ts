@@ -3,8 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { forumBookmarks, forumPosts, forumTopics, users } from "#db/schema";
 import { rendersPageHole } from "~/components/page-hole";
+import { FORUM_BOOKMARKS_HOLE } from "./member-pages";
 import { MEMBER_ITEMS_PER_PAGE, postExcerpt, type Paged } from "./members.server";
-import { FORUM_BOOKMARKS_HOLE } from "./pages";
 import { pageCountFor, postVisibleTo, topicVisibleTo, type Reader } from "./topics.server";
 
 /**

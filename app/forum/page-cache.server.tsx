@@ -6,14 +6,8 @@ import { COOKIES } from "~/utils/cookies";
 import { parseId } from "~/utils/ids";
 import { listBookmarks } from "./bookmarks.server";
 import { unreadNotificationCount } from "./member-notifications.server";
-import {
-  FORUM_BOOKMARKS_HOLE,
-  FORUM_NOTIFICATIONS_HOLE,
-  FORUM_TOPICS_HOLE,
-  forumListAsked,
-  memberListHref,
-  topicPageAsked,
-} from "./pages";
+import { FORUM_BOOKMARKS_HOLE, memberListHref } from "./member-pages";
+import { FORUM_NOTIFICATIONS_HOLE, FORUM_TOPICS_HOLE, forumListAsked, topicPageAsked } from "./pages";
 import { recordRead } from "./reading.server";
 import { loadTopicList } from "./topic-list.server";
 import { pageOwnership } from "./topics.server";

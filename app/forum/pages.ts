@@ -76,18 +76,6 @@ export const postHref = (topicId: number, number: number) => `/forum/topic/${top
 /** A member's page (decision 360): their posts, topics and likes; names are looked up without case. */
 export const memberHref = (username: string) => `/forum/u/${encodeURIComponent(username)}`;
 
-/** The member hole of one's own member page (decision 360): the list of one's bookmarks. */
-export const FORUM_BOOKMARKS_HOLE = "forum-bookmarks";
-
-/** A page of one of a member page's lists (`?posts=`, `?topics=`, `?bookmarks=`), the others' pages kept. */
-export function memberListHref(username: string, search: string, list: "posts" | "topics" | "bookmarks", page: number) {
-  const next = new URLSearchParams(search);
-  if (page > 1) next.set(list, String(page));
-  else next.delete(list);
-  const query = next.toString();
-  return `${memberHref(username)}${query ? `?${query}` : ""}`;
-}
-
 export const repliesLabel = (count: number) => `${count} ${count === 1 ? "reply" : "replies"}`;
 
 /**
