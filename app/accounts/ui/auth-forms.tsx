@@ -17,12 +17,7 @@ export function LoginForm({ redirectTo, constraint }: { redirectTo: string | nul
       <h2 id="login-heading" className="font-serif text-2xl font-bold">
         Sign In
       </h2>
-      <ErrorSummary
-        form={form}
-        title="Login failed"
-        fields={[fields.username, fields.password]}
-        resultKey={answer}
-      />
+      <ErrorSummary form={form} title="Login failed" fields={[fields.username, fields.password]} resultKey={answer} />
       <input type="hidden" name="intent" value="login" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <TextField meta={fields.username} label="Username or email" autoComplete="username" />

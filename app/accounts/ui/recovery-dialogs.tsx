@@ -196,12 +196,7 @@ export function RecoverUsernameDialog({ closeTo, constraint }: { closeTo: string
       description="Enter the email address of your account and we'll send you your username."
     >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <ErrorSummary
-          form={form}
-          title="We could not send the reminder"
-          fields={[fields.email]}
-          resultKey={answer}
-        />
+        <ErrorSummary form={form} title="We could not send the reminder" fields={[fields.email]} resultKey={answer} />
         <input type="hidden" name="intent" value="forgot-username" />
         <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
         <SubmitButton busy={busy} busyLabel="Sending...">
