@@ -355,7 +355,9 @@ describe("the weekly digest", () => {
     expect(more).toHaveLength(0);
     expect(digest!.subject).toMatch(/weekly .* forum digest/);
     expect(digest!.text).toContain(`${busy.title} (new topic, 3 new posts)`);
-    expect(digest!.text).toContain("Busy post 3: *stars* and [brackets]");
+    // the post's words, never its Markdown (decision 340)
+    expect(digest!.text).toContain("Busy post 3: stars and [brackets]");
+    expect(digest!.text).not.toContain("*stars*");
     expect(digest!.text).toContain(`/forum/topic/${busy.id}/post/1`);
     expect(digest!.text).not.toContain(calm.title);
     expect(digest!.html).toContain(`href="http`);
