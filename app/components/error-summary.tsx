@@ -17,17 +17,23 @@ export function ErrorSummary({
   title,
   description,
   fields = [],
+  detail,
   resultKey,
   messagesId = `${form.id}-summary-body`,
+  id,
 }: {
   form: { id: string; errors?: string[] };
   title: string;
   description?: string;
+  /** a smaller line under the description (e.g. the reason a request was refused) */
+  detail?: string;
   fields?: Array<{ id: string; errors?: string[] } | undefined>;
   /** changes with each server answer, so focus moves again after every failed submission */
   resultKey?: unknown;
   /** the id of the messages under the title (a field may name them in its aria-describedby) */
   messagesId?: string;
+  /** the summary's own id (a page's tests or links may name it) */
+  id?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   // the answer focus last moved for: a summary shown again for the same answer is not announced again
@@ -36,7 +42,7 @@ export function ErrorSummary({
     ...(form.errors ?? []).map((message) => ({ message })),
     ...fields.flatMap((f) => (f?.errors?.length ? [{ id: f.id, message: f.errors[0]! }] : [])),
   ];
-  const hasErrors = items.length > 0 || !!description;
+  const hasErrors = items.length > 0 || !!description || !!detail;
   // Conform applies a server answer's errors a render after it arrives: follow both.
   useEffect(() => {
     if (!resultKey || !hasErrors || focusedFor.current === resultKey) return;
@@ -46,6 +52,7 @@ export function ErrorSummary({
   if (!hasErrors) return null;
   return (
     <div
+      id={id}
       ref={ref}
       tabIndex={-1}
       role={resultKey ? "group" : "alert"}
@@ -60,6 +67,7 @@ export function ErrorSummary({
       </h3>
       <div id={messagesId}>
         {description ? <p className="mt-1 text-sm">{description}</p> : null}
+        {detail ? <p className="mt-1 text-sm">{detail}</p> : null}
         {items.length ? (
           <ul className="mt-1 list-disc pl-5 text-sm">
             {items.map((item, index) => (

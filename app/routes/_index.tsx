@@ -188,10 +188,11 @@ function useGenerationOutcome(submitting: boolean, error: { title: string } | nu
     if (!wasSubmitting.current) return;
     wasSubmitting.current = false;
     setOutcome(error ? "" : GENERATION_TEXTS.successMessage);
-    // the result's part may still be loading (the first number chosen on the page): focus its heading once it is there
+    // the result's part may still be loading (the first number chosen on the page): focus its heading once it is
+    // there, or the failure's panel (announced once by the focus, decision 400)
     let frames = 0;
     const focusResult = () => {
-      const heading = document.getElementById("result-title");
+      const heading = document.getElementById("result-error") ?? document.getElementById("result-title");
       if (heading) heading.focus();
       else if (++frames < 300) requestAnimationFrame(focusResult);
     };

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { personOf } from "~/accounts/person.server";
 import { birthChartPage } from "~/astrology/birth-chart-input.server";
 import { chartReadings } from "~/astrology/chart-readings.server";
@@ -50,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function BirthChart() {
   const { page, readings, readingsError, readingsHref, transits, back } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const result = page.state === "result" ? page.result : null;
   const resultErrors =
     result?.status === "invalid" ? { [result.field === "place" ? "place" : "date"]: result.message } : {};
@@ -80,6 +81,7 @@ export default function BirthChart() {
             result?.status === "chart" ? result.birth.place : result?.status === "ambiguous" ? result.place : null
           }
           foldChoices={result?.status === "ambiguous" ? result.choices : null}
+          resultKey={location.search}
         />
         {result?.status === "ambiguous" ? (
           <p role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3">

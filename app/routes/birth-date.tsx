@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary } from "~/components/error-summary";
@@ -55,6 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function BirthDate() {
   const { constraint, nameNumbers } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const answer = useFormAnswer<typeof action>(BIRTH_DATE_FORM_ID);
   const answered = answer && "analysis" in answer ? answer.analysis : null;
   const navigation = useNavigation();
@@ -128,6 +129,7 @@ export default function BirthDate() {
         values={nameNumbers.values}
         errors={nameNumbers.state === "invalid" ? nameNumbers.errors : undefined}
         answer={nameNumbers.state === "result" ? nameNumbers.answer : null}
+        resultKey={location.search}
       />
 
       <p className="mt-10 text-sm">

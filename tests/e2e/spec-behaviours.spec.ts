@@ -84,10 +84,16 @@ test.describe("angel decode failures", () => {
     await page.getByLabel("Keywords").fill("murder");
     await page.getByLabel("Angel number", { exact: true }).fill("777");
     await page.getByRole("button", { name: "Decode Angel Message" }).click();
-    const alert = page.locator("#angel-error");
-    await expect(alert).toContainText("Connection Error");
+    // the form's summary: a group named by its title, taking the focus, not also an alert (decision 400)
+    const alert = page.getByRole("group", { name: "Connection Error" });
+    await expect(alert).toHaveId("angel-error");
     await expect(alert).toContainText("Unable to decode angel number. Please try again.");
     await expect(alert).toContainText("Content Alert: Content generation paused due to inappropriate keywords.");
+    await expect(alert).toBeFocused();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByLabel("Angel number", { exact: true })).toHaveAccessibleDescription(
+      /^Unable to decode angel number\. Please try again\. Content Alert: Content generation paused/,
+    );
     if (jsEnabled) {
       await expect(
         page.getByText("Unable to decode angel number: inappropriate keywords. Please try again.").first(),
@@ -109,7 +115,9 @@ test.describe("angel decode failures", () => {
     );
     await page.getByLabel("Angel number", { exact: true }).fill("1111");
     await page.getByRole("button", { name: "Decode Angel Message" }).click();
-    await expect(page.locator("#angel-error")).toContainText("Unable to decode angel number. Please try again.");
+    const summary = page.getByRole("group", { name: "Connection Error" });
+    await expect(summary).toContainText("Unable to decode angel number. Please try again.");
+    await expect(summary).toBeFocused();
     await expect(page.getByText(/^Unable to decode angel number: .+\. Please try again\.$/).first()).toBeAttached();
   });
 });

@@ -1,5 +1,6 @@
 import type { BirthChartFormValues } from "~/astrology/birth-chart-input.server";
 import type { Place } from "~/astrology/places.server";
+import { ErrorSummary } from "~/components/error-summary";
 import { DATE_FORMAT_HINT, TIME_FORMAT_HINT } from "~/utils/dates";
 
 /**
@@ -35,6 +36,7 @@ export function BirthChartForm({
   chosen = null,
   foldChoices = null,
   action = "/birth-chart",
+  resultKey,
 }: {
   values: BirthChartFormValues;
   errors?: Partial<Record<keyof typeof FIELD_LABELS, string>>;
@@ -42,6 +44,8 @@ export function BirthChartForm({
   chosen?: PlaceOption | null;
   foldChoices?: FoldChoice[] | null;
   action?: string;
+  /** the address's query: changes with every submission, so focus reaches the error summary again */
+  resultKey?: string;
 }) {
   const errorEntries = Object.entries(errors) as [keyof typeof FIELD_LABELS, string][];
   return (
@@ -55,30 +59,17 @@ export function BirthChartForm({
       <h2 id="birth-chart-form-title" className="font-serif text-2xl font-bold">
         Your birth
       </h2>
-      {errorEntries.length ? (
-        <div
-          id={ERROR_SUMMARY_ID}
-          role="alert"
-          tabIndex={-1}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the page reloads with the errors: focus goes to their summary
-          autoFocus
-          aria-labelledby={`${ERROR_SUMMARY_ID}-title`}
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 outline-none focus:ring-2 focus:ring-red-600"
-        >
-          <h3 id={`${ERROR_SUMMARY_ID}-title`} className="font-semibold">
-            The chart could not be cast yet
-          </h3>
-          <ul className="mt-1 list-disc pl-5 text-sm">
-            {errorEntries.map(([field, message]) => (
-              <li key={field}>
-                <a href={`#birth-${field === "place" ? "q" : field}`} className="underline">
-                  {FIELD_LABELS[field]}: {message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {/* focused and announced once, as a named group (decision 400); without JavaScript its autofocus moves focus */}
+      <ErrorSummary
+        id={ERROR_SUMMARY_ID}
+        form={{ id: ERROR_SUMMARY_ID }}
+        title="The chart could not be cast yet"
+        fields={errorEntries.map(([field, message]) => ({
+          id: `birth-${field === "place" ? "q" : field}`,
+          errors: [`${FIELD_LABELS[field]}: ${message}`],
+        }))}
+        resultKey={resultKey}
+      />
 
       <BirthFields values={values} errors={errors} matches={matches} chosen={chosen} foldChoices={foldChoices} />
 

@@ -1,10 +1,12 @@
 import { getInputProps } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { useSiteForm, type FormConstraint } from "~/components/form";
+import { ErrorSummary, useSiteForm, type FormConstraint } from "~/components/form";
 import { useAdoptOnHydration } from "~/components/on-use";
 import type { Preferences } from "~/preferences/options";
 import { ANGEL_ERROR_ID, ANGEL_FORM_ID, ANGEL_MAX_DIGITS, ANGEL_TEXTS, sanitizeAngelInput } from "../angel";
 import { PreferencesFields } from "./preferences-fields";
+
+const ANGEL_ERROR_MESSAGES_ID = `${ANGEL_ERROR_ID}-messages`;
 
 /**
  * The angel number form's fields (spec part 1): the content preferences, the number (digits only, at most 4) and
@@ -12,7 +14,7 @@ import { PreferencesFields } from "./preferences-fields";
  * (decision 130: text browsers ignore a button's `form` attribute). This part hydrates on first use (decisions 109,
  * 113). The number is the page's (the saved readings set it from outside the form); on mount the part adopts what
  * was typed before its code arrived. The page's answer to a failed decode (a FormAnswer, decision 250) is read here:
- * Conform's result, and the alert's title, message and reason line.
+ * Conform's result, and the error summary's title, message and reason line.
  */
 export function AngelFields({
   constraint,
@@ -58,7 +60,7 @@ export function AngelFields({
             onChange={(e) => onValue(sanitizeAngelInput(e.target.value))}
             placeholder="1111"
             aria-invalid={answer ? true : undefined}
-            aria-describedby={answer ? ANGEL_ERROR_ID : undefined}
+            aria-describedby={answer?.toast && !pending ? ANGEL_ERROR_MESSAGES_ID : undefined}
             className="mt-1 block w-40 rounded-md border border-violet-300 px-3 py-2 text-2xl tracking-widest"
           />
         </div>
@@ -71,14 +73,17 @@ export function AngelFields({
         </button>
       </div>
       {answer?.toast && !pending ? (
-        <div
-          id={ANGEL_ERROR_ID}
-          role="alert"
-          className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
-        >
-          <p className="font-semibold">{answer.toast.title}</p>
-          <p>{answer.error ?? answer.toast.description}</p>
-          {answer.detail ? <p className="mt-1 text-sm">{answer.detail}</p> : null}
+        // focused and announced once, as a named group (decision 400); the field names its messages
+        <div className="mt-4">
+          <ErrorSummary
+            id={ANGEL_ERROR_ID}
+            form={{ id: ANGEL_ERROR_ID }}
+            title={answer.toast.title}
+            description={answer.error ?? answer.toast.description}
+            detail={answer.detail}
+            resultKey={answer}
+            messagesId={ANGEL_ERROR_MESSAGES_ID}
+          />
         </div>
       ) : null}
     </div>

@@ -14,6 +14,9 @@ export type GeneratedReading = {
   notice?: string;
 };
 
+/** The failed generation's panel: the home page focuses it (else the result's heading, `result-title`). */
+const RESULT_ERROR_ID = "result-error";
+
 /** A failed generation, as the page's answer gives it (FormAnswer's `toast`, decision 250). */
 export type GenerationError = { title: string; description?: string };
 
@@ -41,11 +44,22 @@ export function GenerationResult({
       className="mt-6 rounded-xl border border-violet-200 bg-white p-6 shadow-sm"
     >
       {error ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <h2 id="result-title" tabIndex={-1} className="font-semibold outline-none">
+        // takes the focus and is announced once there, as a group named by its title and described by its message
+        // (decision 400): not also an alert, which Orca reads as it appears and again as a live region
+        <div
+          id={RESULT_ERROR_ID}
+          role="group"
+          tabIndex={-1}
+          aria-labelledby="result-title"
+          aria-describedby={`${RESULT_ERROR_ID}-message`}
+          className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 outline-none focus:ring-2 focus:ring-red-600"
+        >
+          <h2 id="result-title" className="font-semibold">
             {error.title}
           </h2>
-          <p className="mt-1">{error.description}</p>
+          <p id={`${RESULT_ERROR_ID}-message`} className="mt-1">
+            {error.description}
+          </p>
           <button type="submit" name="number" value={chosen} className="mt-3 rounded-md bg-cosmic px-4 py-2 text-white">
             Try Again
           </button>

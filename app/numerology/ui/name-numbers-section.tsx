@@ -1,3 +1,4 @@
+import { ErrorSummary } from "~/components/error-summary";
 import { SaveBirthDataForm } from "~/components/save-birth-data-form";
 import type { NameNumber, NameNumbers, PersonalCycles } from "~/numerology/name-numbers";
 import { Y_CONVENTION_LABELS } from "~/numerology/name-numbers";
@@ -27,10 +28,13 @@ export function NameNumbersSection({
   values,
   errors = {},
   answer = null,
+  resultKey,
 }: {
   values: NameNumbersValues;
   errors?: Partial<Record<keyof typeof LABELS, string>>;
   answer?: NameNumbersAnswer | null;
+  /** the address's query: changes with every submission, so focus reaches the error summary again */
+  resultKey?: string;
 }) {
   const errorEntries = Object.entries(errors) as [keyof typeof LABELS, string][];
   const input =
@@ -57,27 +61,17 @@ export function NameNumbersSection({
       {/* No #fragment in the action: w3m then sent a bare GET /birth-date without the fields (issue 47); the
           answer's first heading takes the focus instead, which also brings it into view. */}
       <form method="get" action="/birth-date" className="space-y-4 rounded-xl border border-violet-200 bg-white p-5">
-        {errorEntries.length ? (
-          <div
-            id={ERRORS_ID}
-            role="alert"
-            tabIndex={-1}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the page reloads with the errors: focus goes to their summary
-            autoFocus
-            className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 outline-none focus:ring-2 focus:ring-red-600"
-          >
-            <h3 className="font-semibold">The name numbers could not be worked out</h3>
-            <ul className="mt-1 list-disc pl-5 text-sm">
-              {errorEntries.map(([field, message]) => (
-                <li key={field}>
-                  <a href={`#name-numbers-${field}`} className="underline">
-                    {LABELS[field]}: {message}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {/* focused and announced once, as a named group (decision 400); without JavaScript its autofocus moves focus */}
+        <ErrorSummary
+          id={ERRORS_ID}
+          form={{ id: ERRORS_ID }}
+          title="The name numbers could not be worked out"
+          fields={errorEntries.map(([field, message]) => ({
+            id: `name-numbers-${field}`,
+            errors: [`${LABELS[field]}: ${message}`],
+          }))}
+          resultKey={resultKey}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1">
             <label htmlFor="name-numbers-name" className="block text-sm font-medium text-ink">
