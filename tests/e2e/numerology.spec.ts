@@ -129,8 +129,11 @@ test.describe("home generator", () => {
     await waitForHydration(page, jsEnabled);
     await page.getByLabel("Keywords").fill("fuck this");
     await page.getByRole("button", { name: "1 Universal Change" }).click();
-    const alert = page.getByRole("alert").filter({ hasText: "Content Alert" });
+    // a group named by its heading that takes the focus, not also an alert (decision 400)
+    const alert = page.getByRole("group", { name: "Content Alert" });
     await expect(alert).toBeVisible();
+    await expect(alert).toBeFocused();
+    await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(alert).toContainText(
       "Content generation paused due to inappropriate keywords. Please revise your keywords and try again.",
     );

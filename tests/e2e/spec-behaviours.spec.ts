@@ -27,7 +27,7 @@ test.describe("screened keywords", () => {
     await waitForHydration(page, jsEnabled);
     await page.getByLabel("Keywords").fill("fuck this");
     await page.getByRole("button", { name: "1 Universal Change" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Content Alert" }).first()).toBeVisible();
+    await expect(page.getByRole("group", { name: "Content Alert" })).toBeVisible();
 
     await page.goto("/");
     await expect(page.getByLabel("Keywords")).toHaveValue("");

@@ -52,6 +52,8 @@ export function GenerationResult({
           tabIndex={-1}
           aria-labelledby="result-title"
           aria-describedby={`${RESULT_ERROR_ID}-message`}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- without JavaScript this is how focus reaches the failure
+          autoFocus
           className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 outline-none focus:ring-2 focus:ring-red-600"
         >
           <h2 id="result-title" className="font-semibold">
