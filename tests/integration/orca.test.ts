@@ -251,7 +251,7 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
     await spokenUnprompted("birth date analysis, the toast's title", /^Analysis Complete$/, good);
   });
 
-  it("a birth chart: the form by keyboard, the place chosen, then the chart's heading and its words", async () => {
+  it("a birth chart: the form by keyboard, the missing place's error, the place chosen, then the chart's heading and its words", async () => {
     await orca.step("arrive on /birth-chart", () =>
       arrive(orca, url("/birth-chart"), { title: `Birth Chart | ${SITE}`, heading: "Birth Chart" }),
     );
@@ -260,7 +260,16 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
     await orca.typeKeys("03141879", () =>
       orca.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value === "1879-03-14"),
     );
-    await orca.step("Tab to the place field, past the time", () =>
+    // Enter with no place: the page comes back with the form's error summary focused, its message said once
+    const noPlace = await orca.mark();
+    await orca.press("Return");
+    await spokenUnprompted(
+      "birth chart without a place",
+      /Birthplace: Enter the town or city you were born in\./,
+      noPlace,
+      60_000,
+    );
+    await orca.step("Tab to the place field, past the summary's link, the date kept and the time", () =>
       tabUntil(orca, /^Birthplace \(town or city\) entry/, { max: 10 }),
     );
     await orca.type("Ulm");
