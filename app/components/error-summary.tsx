@@ -21,6 +21,7 @@ export function ErrorSummary({
   resultKey,
   messagesId = `${form.id}-summary-body`,
   id,
+  onNewPage = false,
 }: {
   form: { id: string; errors?: string[] };
   title: string;
@@ -34,6 +35,12 @@ export function ErrorSummary({
   messagesId?: string;
   /** the summary's own id (a page's tests or links may name it) */
   id?: string;
+  /**
+   * the summary always comes with a new page (a plain GET form's answer): the screen reader reads the page on from
+   * the focus as it loads, the messages included, so the group is named but not also described by them (Orca 43
+   * said them twice)
+   */
+  onNewPage?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   // the answer focus last moved for: a summary shown again for the same answer is not announced again
@@ -57,7 +64,7 @@ export function ErrorSummary({
       tabIndex={-1}
       role={resultKey ? "group" : "alert"}
       aria-labelledby={`${form.id}-summary-title`}
-      aria-describedby={resultKey ? messagesId : undefined}
+      aria-describedby={resultKey && !onNewPage ? messagesId : undefined}
       // eslint-disable-next-line jsx-a11y/no-autofocus -- without JavaScript this is how focus reaches the summary of a failed form
       autoFocus={!!resultKey}
       className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 outline-none focus:ring-2 focus:ring-red-600"

@@ -58,7 +58,10 @@ const repeats: Array<{ step: string; text: string; times: number }> = [];
 async function spokenUnprompted(step: string, pattern: RegExp, since: number, timeout = 30_000) {
   const heard = await orca.step(step, () => heardAfter(orca, pattern, since, { timeout }));
   repeats.push({ step, text: heard[0]!.text, times: heard.length });
-  expect(heard.length, `${step}: ${pattern} spoken once; Orca said:\n${formatTranscript(heard)}`).toBe(1);
+  if (heard.length !== 1) {
+    const all = await orca.spokenSince(since);
+    expect(heard.length, `${step}: ${pattern} spoken once; Orca said:\n${formatTranscript(all)}`).toBe(1);
+  }
   return heard;
 }
 
@@ -260,9 +263,13 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
     await orca.typeKeys("03141879", () =>
       orca.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value === "1879-03-14"),
     );
-    // Enter with no place: the page comes back with the form's error summary focused, its message said once
+    // Enter with no place: the page comes back with the form's error summary focused (its name said), and Orca reads
+    // the page on from there as it loads: the message is said once
     const noPlace = await orca.mark();
     await orca.press("Return");
+    await orca.step("focus on the summary", () =>
+      orca.waitForSpeech("The chart could not be cast yet panel.", { since: noPlace, timeout: 60_000 }),
+    );
     await spokenUnprompted(
       "birth chart without a place",
       /Birthplace: Enter the town or city you were born in\./,

@@ -69,6 +69,7 @@ export function BirthChartForm({
           errors: [`${FIELD_LABELS[field]}: ${message}`],
         }))}
         resultKey={resultKey}
+        onNewPage
       />
 
       <BirthFields values={values} errors={errors} matches={matches} chosen={chosen} foldChoices={foldChoices} />

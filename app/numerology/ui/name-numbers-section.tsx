@@ -71,6 +71,7 @@ export function NameNumbersSection({
             errors: [`${LABELS[field]}: ${message}`],
           }))}
           resultKey={resultKey}
+          onNewPage
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1">
