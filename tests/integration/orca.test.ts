@@ -189,7 +189,7 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
       // reading, the footer and the browser's own controls: Tab goes round to them
       await tabUntil(orca, "Keywords entry.", { max: 60 });
       await tabTo(orca, "0 Universal Nonseparation push button.", { mode: "Browse mode" });
-      await tabUntil(orca, "7 Universal Harmony push button.", { max: 8 });
+      await tabUntil(orca, "7 Universal Harmony push button.", { max: 12 });
     });
     const go = await orca.mark();
     await orca.press("Return");
