@@ -1,6 +1,13 @@
 import type { Request as ExpressRequest } from "express";
 import { renderToStaticMarkup } from "react-dom/server";
-import { asTemplateMember, SESSION_COOKIE_NAME, TEMPLATE_MEMBER, templatedSession } from "~/accounts/session.server";
+import {
+  asTemplateMember,
+  readSession,
+  SESSION_COOKIE_NAME,
+  TEMPLATE_MEMBER,
+  templatedSession,
+} from "~/accounts/session.server";
+import { createMemo, forgetIn } from "~/page-cache/memo.server";
 import type { MemberTemplates, MemberVariant, PageSection } from "~/page-cache/section";
 import { COOKIES } from "~/utils/cookies";
 import { parseId } from "~/utils/ids";
@@ -18,9 +25,38 @@ import { categoryWatchLevel } from "./watching.server";
 
 const TOPIC_PATH = /^\/forum\/topic\/([^/]+)$/;
 
+/**
+ * The channel on which migration 0022's triggers announce, at commit, a change to a member's own forum state (read
+ * marks, notifications, likes, bookmarks, watch levels): the member ids it touched, space-separated, or `*`.
+ */
+const FORUM_MEMBER_CHANGED = "forum_member_changed";
+
+/**
+ * What the member templates read of a member per response (decision 460), remembered per member until a change of
+ * theirs (FORUM_MEMBER_CHANGED, or their own write answered by this process) or of the forum (`forum_changed`: a
+ * post, a topic, a like's count, a name) is heard: a returning member's forum page then costs what a visitor's does
+ * plus the session's read.
+ */
+function memberMemo<T>() {
+  return createMemo<T>({
+    forgetOn: FORUM_MEMBER_CHANGED,
+    clearOn: ["forum_changed"],
+    writerOf: async (req) => {
+      const id = (await readSession(req.headers.cookie))?.user.id;
+      return id ? String(id) : null;
+    },
+  });
+}
+const notificationsLinks = memberMemo<string>();
+const topicLists = memberMemo<{ html: string; watchLevel: Awaited<ReturnType<typeof categoryWatchLevel>> | null }>();
+const ownerships = memberMemo<Awaited<ReturnType<typeof pageOwnership>>>();
+const bookmarkLists = memberMemo<string>();
+
 /** The header's notifications link of a member (decision 312), as the page renders it. */
-async function notificationsLink(memberId: number): Promise<string> {
-  return renderToStaticMarkup(<NotificationsLink count={await unreadNotificationCount({ memberId })} />);
+function notificationsLink(memberId: number): Promise<string> {
+  return notificationsLinks.get(String(memberId), "", async () =>
+    renderToStaticMarkup(<NotificationsLink count={await unreadNotificationCount({ memberId })} />),
+  );
 }
 
 /** The member of a request a member template may stand for (a plain member with an e-mail address), and the URL. */
@@ -45,19 +81,23 @@ async function forumListMemberVariant(req: ExpressRequest): Promise<MemberVarian
   if (!asked || !asked.only(["category", "cursor", "filter"])) return null;
   const { member, url, whose } = asked;
   const { category, filter, cursor } = forumListAsked(url.searchParams);
-  const [list, watchLevel] = await Promise.all([
-    loadTopicList({ memberId: member.id, category, cursor, filter }),
-    // A category's list holds the member's watch form of it (decision 350): its level keys the template.
-    category ? categoryWatchLevel({ memberId: member.id, category }) : null,
+  const [list, notifications] = await Promise.all([
+    topicLists.get(String(member.id), `${category} ${filter} ${cursor}`, async () => {
+      const [topics, watchLevel] = await Promise.all([
+        loadTopicList({ memberId: member.id, category, cursor, filter }),
+        // A category's list holds the member's watch form of it (decision 350): its level keys the template.
+        category ? categoryWatchLevel({ memberId: member.id, category }) : null,
+      ]);
+      return { html: renderToStaticMarkup(<TopicList {...topics} />), watchLevel };
+    }),
+    notificationsLink(member.id),
   ]);
+  const { watchLevel } = list;
   return {
     key: watchLevel ? `list watch ${watchLevel}` : "list",
     ...(watchLevel ? { context: { forumWatchLevel: watchLevel } } : {}),
     member: whose,
-    holes: {
-      [FORUM_TOPICS_HOLE]: renderToStaticMarkup(<TopicList {...list} />),
-      [FORUM_NOTIFICATIONS_HOLE]: await notificationsLink(member.id),
-    },
+    holes: { [FORUM_TOPICS_HOLE]: list.html, [FORUM_NOTIFICATIONS_HOLE]: notifications },
   };
 }
 
@@ -77,11 +117,19 @@ async function forumTopicMemberVariant(req: ExpressRequest): Promise<MemberVaria
   const topicId = topicPath ? parseId(decodeURIComponent(topicPath[1]!)) : null;
   if (!topicId || !only(["page"])) return null;
   const page = topicPageAsked(url.searchParams);
-  const ownership = await pageOwnership({ topicId, memberId: member.id, page });
+  const id = String(member.id);
+  const ownership = await ownerships.get(id, `${topicId} ${page}`, () =>
+    pageOwnership({ topicId, memberId: member.id, page }),
+  );
   if (!ownership || ownership.topicHidden || ownership.ownHiddenPost) return null;
   const watchLevel = ownership.watchLevel ?? "tracking";
+  const unread = ownership.readNumber === null || ownership.readNumber < ownership.lastShownNumber;
   const [, notifications] = await Promise.all([
-    recordRead({ memberId: member.id, topicId, number: ownership.lastShownNumber }),
+    // The member's own write: this process forgets what it remembered of them once it committed.
+    unread &&
+      recordRead({ memberId: member.id, topicId, number: ownership.lastShownNumber }).then(() =>
+        forgetIn(FORUM_MEMBER_CHANGED, id),
+      ),
     notificationsLink(member.id),
   ]);
   return {
@@ -153,23 +201,25 @@ async function forumMemberPageVariant(req: ExpressRequest): Promise<MemberVarian
   // One's own page (their own spelling: another answers a redirect) from a template of its own, read with their
   // eyes (the page cache's context says whose page it is), their bookmarks a hole read now.
   if (name === member.username) {
-    const [bookmarks, notifications] = await Promise.all([
-      listBookmarks({ reader: { id: member.id, canModerate: false }, page: 1 }),
+    const [list, notifications] = await Promise.all([
+      bookmarkLists.get(String(member.id), url.search, async () => {
+        const bookmarks = await listBookmarks({ reader: { id: member.id, canModerate: false }, page: 1 });
+        return renderToStaticMarkup(
+          <MemberBookmarks
+            bookmarks={bookmarks.items}
+            page={bookmarks.page}
+            pageCount={bookmarks.pageCount}
+            total={bookmarks.total}
+            href={(page) => memberListHref(member.username, url.search, "bookmarks", page)}
+          />,
+        );
+      }),
       notificationsLink(member.id),
     ]);
-    const list = (
-      <MemberBookmarks
-        bookmarks={bookmarks.items}
-        page={bookmarks.page}
-        pageCount={bookmarks.pageCount}
-        total={bookmarks.total}
-        href={(page) => memberListHref(member.username, url.search, "bookmarks", page)}
-      />
-    );
     return {
       key: "own",
       member: whose,
-      holes: { [FORUM_NOTIFICATIONS_HOLE]: notifications, [FORUM_BOOKMARKS_HOLE]: renderToStaticMarkup(list) },
+      holes: { [FORUM_NOTIFICATIONS_HOLE]: notifications, [FORUM_BOOKMARKS_HOLE]: list },
       context: { forumMemberPageOwner: member.id },
     };
   }

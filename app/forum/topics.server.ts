@@ -492,6 +492,9 @@ const pageOwnershipQuery = preparedQuery("forum-page-ownership", (db) =>
         order by kept.post_id)`,
       // The member's watch level of the topic (decision 350; null: the default), which the page's watch form shows.
       watchLevel: topicLevelFor(sql.placeholder("memberId")),
+      // What the member has read of the topic (null: never opened): a view showing nothing newer writes nothing.
+      readNumber: sql<number | null>`(select read.last_read_number from forum_topic_reads read
+        where read.user_id = ${sql.placeholder("memberId")} and read.topic_id = forum_topics.id)`,
       // The highest post number the page shows (0: a topic without replies): what the member has read once it opens.
       lastShownNumber: sql<number>`least(${shownPage} * ${perPage}, ${forumTopics.postCount})`,
     })
@@ -504,7 +507,7 @@ const pageOwnershipQuery = preparedQuery("forum-page-ownership", (db) =>
 /**
  * What of a topic page a member wrote (decision 120): whether they started the topic, the ids of their posts on the
  * page listPosts shows for `page` (any number: it is clamped as listPosts clamps it), and whether the topic or one
- * of their posts there is hidden, and the last post number the page shows. Null: no such topic.
+ * of their posts there is hidden, the last post number the page shows and how far they have read. Null: no such topic.
  */
 export async function pageOwnership({ topicId, memberId, page }: { topicId: number; memberId: number; page: number }) {
   const [row] = await pageOwnershipQuery().execute({

@@ -1,5 +1,7 @@
+import type { Request as ExpressRequest } from "express";
 import { isDatabaseUnavailable, listenForNotifications } from "#db/client.server";
 import { env } from "~/utils/env.server";
+import { visitorIdOfRequest } from "~/utils/visitor.server";
 
 /**
  * The channel on which migration 0007's triggers announce, at commit, a change to what a visitor saved (their
@@ -7,118 +9,197 @@ import { env } from "~/utils/env.server";
  */
 export const VISITOR_CHANGED = "visitor_changed";
 
-/** What one memo remembers of returning visitors, by visitor id (decision 128). */
-export type VisitorMemo<T> = {
-  /** What `read` gives for this visitor, remembered until they change it (or for at most the page cache's TTL). */
-  get(visitorId: string): Promise<T>;
-  /** How many visitors it remembers now. */
+/** What one memo remembers per visitor or member id, in parts (a member's topic list, their notifications link). */
+export type Memo<T> = {
+  /** The part's value for this id: `read`'s, remembered until the id changes (or for at most the page cache's TTL). */
+  get(id: string, part: string, read: () => Promise<T>): Promise<T>;
+  /** Forgets the id now, in this process (a write of theirs this process just committed). */
+  forget(id: string): void;
+  /** How many ids it remembers now. */
   readonly size: number;
 };
 
-type Forgetting = { forget(visitorId: string): void; clear(): void };
+/** A memo of one read per visitor: what the page cache's `vary` and holes read of a returning visitor. */
+export type VisitorMemo<T> = { get(visitorId: string): Promise<T>; readonly size: number };
 
-/** Every memo of the process: a change is forgotten in all of them, so a write names the visitor, not the memos. */
-const memos = new Set<Forgetting>();
-/** Whether the process hears the channel; only then is anything remembered (else every `get` reads). */
-let listening = false;
-let subscribing = false;
+type Forgetting = { forget(id: string): void; clear(): void };
+type Channel = {
+  /** memos that forget the ids a notification names (`*`: everyone) */
+  byId: Set<Forgetting>;
+  /** memos that forget everyone on any notification */
+  whole: Set<Forgetting>;
+  listening: boolean;
+  subscribing: boolean;
+  /** who a request that may write is, for the memos that forget on this channel (the middleware's `forgetWriter`) */
+  writerOf?: (req: ExpressRequest) => Promise<string | null>;
+};
+
+/** Every channel a memo hears, by name: a change is forgotten in all of its memos, so a write names the id. */
+const channels = new Map<string, Channel>();
+
+function channel(name: string): Channel {
+  let found = channels.get(name);
+  if (!found) {
+    found = { byId: new Set(), whole: new Set(), listening: false, subscribing: false };
+    channels.set(name, found);
+  }
+  return found;
+}
 
 /**
- * A memory of what the page cache reads of each returning visitor before answering their kept page (decision 128):
- * the read (their saved preferences; their saved readings) costs a database round trip per view that is most of
- * what the view costs, and what it reads changes only when the visitor saves something.
+ * A memory of what the page cache reads of each returning visitor or member before answering their kept page
+ * (decisions 128, 460): the read costs a database round trip per view that is most of what the view costs, and what
+ * it reads changes only when someone changes what it shows.
  *
- * - **Exact:** a visitor's entry is forgotten when a change to their saved data commits, in every server process
- *   (`VISITOR_CHANGED`, announced by the tables' triggers, so a write from anywhere counts), and at once in the
- *   process that answered the visitor's write (`visitorChanged`, called by the middleware when a request of theirs
- *   other than a GET answers), so its own next response shows the change. A read
- *   in flight is remembered as its promise and forgotten with it: no read begun before a change is kept after it.
- * - **Heard or not at all:** entries are kept only while the channel is listened to; (re)listening forgets
- *   everything (what changed meanwhile is unknown). While the database is unreachable nothing can change, so what is
- *   remembered stays valid, as with the page cache's kept pages.
- * - **Bounded:** at most `maxEntries` visitors (the least recently used goes first), each for at most the page
- *   cache's TTL (`PAGE_CACHE_SECONDS`; 0 turns the memo off with the cache). A failed read is not remembered.
- * - **Shared, so frozen:** every request of a visitor gets the same object; it is frozen so that no caller can
- *   change what the next one sees (and a caller may memoise what it derives from it, by the object).
+ * - **Exact:** an id is forgotten when a change to their data commits, in every server process (`forgetOn`: the
+ *   tables' triggers announce the ids they touched, so a write from anywhere counts), and at once in the process
+ *   that answered a write of theirs (`writerOf`, asked by the middleware for a request other than a GET; `forget`
+ *   for a write the domain makes itself), so its own next response shows the change. A notification on a `clearOn`
+ *   channel (a change every id's parts may show) forgets everyone. A read in flight is remembered as its promise and
+ *   forgotten with it: no read begun before a change is kept after it.
+ * - **Heard or not at all:** entries are kept only while every channel of the memo is listened to; (re)listening
+ *   forgets everything (what changed meanwhile is unknown). While the database is unreachable nothing can change,
+ *   so what is remembered stays valid, as with the page cache's kept pages.
+ * - **Bounded:** at most `maxEntries` ids (the least recently used goes first) of at most `maxParts` parts each, each
+ *   for at most the page cache's TTL (`PAGE_CACHE_SECONDS`; 0 turns the memo off with the cache). A failed read is
+ *   not remembered.
+ * - **Shared, so frozen:** every request gets the same value; an object is frozen so that no caller can change what
+ *   the next one sees (and a caller may memoise what it derives from it, by the object).
  */
-export function createVisitorMemo<T extends object>({
-  read,
+export function createMemo<T>({
+  forgetOn,
+  clearOn = [],
+  writerOf,
   maxEntries = 10_000,
+  maxParts = 32,
   ttlSeconds = env.PAGE_CACHE_SECONDS,
 }: {
-  read: (visitorId: string) => Promise<T>;
+  forgetOn: string;
+  clearOn?: string[];
+  writerOf?: (req: ExpressRequest) => Promise<string | null>;
   maxEntries?: number;
+  maxParts?: number;
   ttlSeconds?: number;
-}): VisitorMemo<T> {
-  const entries = new Map<string, { value: Promise<T>; storedAt: number }>();
-  memos.add({ forget: (visitorId) => entries.delete(visitorId), clear: () => entries.clear() });
+}): Memo<T> {
+  const entries = new Map<string, Map<string, { value: Promise<T>; storedAt: number }>>();
+  const memo: Forgetting = { forget: (id) => entries.delete(id), clear: () => entries.clear() };
+  channel(forgetOn).byId.add(memo);
+  for (const name of clearOn) channel(name).whole.add(memo);
+  if (writerOf) channel(forgetOn).writerOf = writerOf;
+  const heard = [forgetOn, ...clearOn];
   return {
-    get(visitorId) {
-      if (ttlSeconds === 0) return read(visitorId);
-      ensureListening();
-      if (!listening) return read(visitorId);
+    get(id, part, read) {
+      if (ttlSeconds === 0) return read();
+      if (!heard.map(ensureListening).every(Boolean)) return read();
       const now = Date.now();
-      const kept = entries.get(visitorId);
-      entries.delete(visitorId);
+      let parts = entries.get(id);
+      entries.delete(id);
+      if (!parts && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(id, (parts ??= new Map()));
+      const kept = parts.get(part);
+      parts.delete(part);
       if (kept && now - kept.storedAt < ttlSeconds * 1000) {
-        entries.set(visitorId, kept);
+        parts.set(part, kept);
         return kept.value;
       }
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      const entry = { value: read(visitorId).then(deepFreeze), storedAt: now };
-      entries.set(visitorId, entry);
+      if (parts.size >= maxParts) parts.delete(parts.keys().next().value!);
+      const entry = { value: read().then(deepFreeze), storedAt: now };
+      parts.set(part, entry);
       entry.value.catch(() => {
-        if (entries.get(visitorId) === entry) entries.delete(visitorId);
+        if (parts.get(part) !== entry) return;
+        parts.delete(part);
+        if (parts.size === 0 && entries.get(id) === parts) entries.delete(id);
       });
       return entry.value;
     },
+    forget: memo.forget,
     get size() {
       return entries.size;
     },
   };
 }
 
-/**
- * Called by the middleware when a visitor's request that may write (any method but GET) answers, its action
- * committed: this process forgets them now (the others when the channel's notification reaches them).
- */
+/** A memo of one read per visitor id, forgotten when the visitor saves something (decision 128). */
+export function createVisitorMemo<T extends object>({
+  read,
+  ...options
+}: {
+  read: (visitorId: string) => Promise<T>;
+  maxEntries?: number;
+  ttlSeconds?: number;
+}): VisitorMemo<T> {
+  const memo = createMemo<T>({ forgetOn: VISITOR_CHANGED, writerOf: visitorIdOfRequest, ...options });
+  return {
+    get: (visitorId) => memo.get(visitorId, "", () => read(visitorId)),
+    get size() {
+      return memo.size;
+    },
+  };
+}
+
+/** Forgets an id in every memo that forgets on `name` (what that channel's notification of it does). */
+export function forgetIn(name: string, id: string): void {
+  for (const memo of channels.get(name)?.byId ?? []) memo.forget(id);
+}
+
+/** A visitor's write answered in this process: what `forgetIn(VISITOR_CHANGED, …)` does. */
 export function visitorChanged(visitorId: string): void {
-  for (const memo of memos) memo.forget(visitorId);
+  forgetIn(VISITOR_CHANGED, visitorId);
 }
 
-/** Whether the memos remember anything now: the process hears the channel (it starts listening if not yet). */
+/**
+ * Who a request that may write is, on each channel that knows how to tell (the visitor id; the signed-in member),
+ * read at the request's start: the returned function forgets them, called once the answer's head is written (its
+ * action committed).
+ */
+export function writerOf(req: ExpressRequest): Promise<() => void> {
+  const named = [...channels].flatMap(([name, { writerOf: of }]) =>
+    of
+      ? [
+          of(req)
+            .then((id) => (id ? () => forgetIn(name, id) : null))
+            .catch(() => null),
+        ]
+      : [],
+  );
+  return Promise.all(named).then((forgets) => () => forgets.forEach((forget) => forget?.()));
+}
+
+/** Whether the memos remember anything now: the process hears visitors' changes (it starts listening if not yet). */
 export function hearsVisitorChanges(): boolean {
-  ensureListening();
-  return listening;
+  return ensureListening(VISITOR_CHANGED);
 }
 
-function forgetEveryone(): void {
-  for (const memo of memos) memo.clear();
+function forgetEveryone(name: string): void {
+  const { byId, whole } = channel(name);
+  for (const memo of [...byId, ...whole]) memo.clear();
 }
 
-function heard(payload: string): void {
-  if (payload === "*") return forgetEveryone();
-  for (const visitorId of payload.split(" ")) if (visitorId) visitorChanged(visitorId);
-}
-
-/** LISTEN once per process (re-established by the database monitor after an outage), as the page cache does. */
-function ensureListening(): void {
-  if (listening || subscribing) return;
-  subscribing = true;
-  listenForNotifications(VISITOR_CHANGED, heard, {
+/** LISTEN once per process and channel (re-established by the database monitor after an outage), as the cache does. */
+function ensureListening(name: string): boolean {
+  const state = channel(name);
+  if (state.listening || state.subscribing) return state.listening;
+  state.subscribing = true;
+  const heard = (payload: string) => {
+    for (const memo of state.whole) memo.clear();
+    if (payload === "*") return forgetEveryone(name);
+    for (const id of payload.split(" ")) if (id) forgetIn(name, id);
+  };
+  listenForNotifications(name, heard, {
     onListen: () => {
-      forgetEveryone();
-      listening = true;
+      forgetEveryone(name);
+      state.listening = true;
     },
     onLost: () => {
-      listening = false;
-      subscribing = false;
-      forgetEveryone();
+      state.listening = false;
+      state.subscribing = false;
+      forgetEveryone(name);
     },
   }).catch((error: unknown) => {
-    if (!isDatabaseUnavailable(error)) console.error(`[visitor-memo] cannot listen on ${VISITOR_CHANGED}:`, error);
-    subscribing = false;
+    if (!isDatabaseUnavailable(error)) console.error(`[page-cache memo] cannot listen on ${name}:`, error);
+    state.subscribing = false;
   });
+  return false;
 }
 
 function deepFreeze<V>(value: V): V {

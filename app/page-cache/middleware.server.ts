@@ -2,10 +2,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { COOKIES } from "~/utils/cookies";
 import { publicOrigin } from "~/utils/env.server";
-import { visitorIdOfRequest } from "~/utils/visitor.server";
 import { createHoles } from "./holes.server";
 import { createMemberTemplates, PRIVATE_CACHE_CONTROL, type Answer } from "./member-templates.server";
-import { visitorChanged } from "./memo.server";
+import { writerOf } from "./memo.server";
 import { assemble, etagOf, filledEtag, piecesOf } from "./pieces.server";
 import { asksUncached, type DocumentRenderer, type PageSection, type PageTicket } from "./section";
 import { cookieName, createPageStore, keepable, type RenderedPage } from "./store.server";
@@ -199,17 +198,18 @@ export function createPageCache({
 type Next = (error?: unknown) => void;
 
 /**
- * A request that may change what the visitor saved (any method but GET): once its answer's head is written, its
- * action has committed, and this process forgets what its memos remembered of that visitor (decision 128), so the
- * page the answer redirects to shows the change; the other processes forget when the tables' triggers are heard.
+ * A request that may change what the visitor or member saved (any method but GET): once its answer's head is
+ * written, its action has committed, and this process forgets what its memos remembered of them (decisions 128,
+ * 460), so the page the answer redirects to shows the change; the other processes forget when the tables' triggers
+ * are heard.
  */
 function forgetWriter(req: ExpressRequest, res: ExpressResponse, next: Next) {
   if (req.method === "HEAD" || req.method === "OPTIONS") return next();
-  // Read now: by the time the head is written it is known, and the visitor is forgotten before another request runs.
-  const visitor = visitorIdOfRequest(req).catch(() => null);
+  // Read now: by the time the head is written it is known, and the writer is forgotten before another request runs.
+  const forget = writerOf(req);
   const writeHead = res.writeHead;
   res.writeHead = function forgetting(this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
-    void visitor.then((id) => id && visitorChanged(id));
+    void forget.then((forgetThem) => forgetThem());
     return writeHead.apply(this, args);
   } as typeof writeHead;
   next();

@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { db, listenForNotifications } from "#db/client.server";
+import { db, listenForNotifications, rawSql } from "#db/client.server";
 import { angelReadings, preferences } from "#db/schema";
 import {
   VISITOR_CHANGED,
+  createMemo,
   createVisitorMemo,
   hearsVisitorChanges,
   visitorChanged,
@@ -48,9 +49,13 @@ function countingMemo(options: { maxEntries?: number; ttlSeconds?: number } = {}
 }
 
 /** A POST of the visitor through the page cache's middleware, answered (its head written), as server.ts runs it. */
-async function answerWriteOf(visitorId: string) {
+async function answerWriteOf(visitorId: string, headers: Record<string, string> = {}) {
   const cache = createPageCache({ sections: [], ttlSeconds: 30 });
-  const req = { method: "POST", url: "/", headers: { "x-session-id": visitorId } } as unknown as ExpressRequest;
+  const req = {
+    method: "POST",
+    url: "/",
+    headers: { "x-session-id": visitorId, ...headers },
+  } as unknown as ExpressRequest;
   const res = { locals: {}, writeHead: () => res } as unknown as ExpressResponse;
   await new Promise<void>((resolve) => void cache.serve(req, res, () => resolve(), "nonce"));
   await new Promise((resolve) => setTimeout(resolve, 0)); // the id, read at the request's start
@@ -225,4 +230,42 @@ it("a statement that changes no row announces nothing and fails nothing", async 
   await db.insert(preferences).values({ sessionId: marker });
   await vi.waitFor(() => expect(heard).toContain(marker));
   expect(heard).not.toContain("");
+});
+
+describe("a memo in parts, of members (decision 460)", () => {
+  it("keeps each part per id, forgets an id named on its channel or by its writer, and everyone on a clearing one", async () => {
+    const [forgetOn, clearOn] = ["test_member_changed", "test_all_changed"];
+    let reads = 0;
+    const memo = createMemo<{ read: number }>({
+      forgetOn,
+      clearOn: [clearOn],
+      writerOf: (req) => Promise.resolve((req.headers["x-member"] as string | undefined) ?? null),
+    });
+    const read = () => Promise.resolve({ read: ++reads });
+    await vi.waitFor(async () => {
+      await memo.get("7", "warm", read);
+      expect(await memo.get("7", "warm", read)).toEqual(await memo.get("7", "warm", read)); // heard: remembered
+    });
+    const [list, link] = [await memo.get("7", "list", read), await memo.get("7", "link", read)];
+    const other = await memo.get("8", "list", read);
+    expect(await memo.get("7", "list", read)).toBe(list);
+    expect(await memo.get("7", "link", read)).toBe(link);
+    expect(list).not.toBe(link);
+
+    // Named on its channel (as migration 0022's triggers name members): that member only, every part of theirs.
+    await rawSql()`select pg_notify(${forgetOn}, '7 99')`;
+    await vi.waitFor(async () => expect(await memo.get("7", "list", read)).not.toBe(list));
+    expect(await memo.get("8", "list", read)).toBe(other);
+
+    // A write of theirs answered by this process: forgotten before any notification.
+    const again = await memo.get("8", "list", read);
+    await answerWriteOf(randomUUID(), { "x-member": "8" });
+    expect(await memo.get("8", "list", read)).not.toBe(again);
+
+    // Anything on a clearing channel (the forum changed): everyone.
+    const [seven, eight] = [await memo.get("7", "list", read), await memo.get("8", "list", read)];
+    await rawSql()`select pg_notify(${clearOn}, 'forum_posts')`;
+    await vi.waitFor(async () => expect(await memo.get("7", "list", read)).not.toBe(seven));
+    expect(await memo.get("8", "list", read)).not.toBe(eight);
+  });
 });
