@@ -72,9 +72,9 @@ async function templatedMember(req: ExpressRequest) {
 /**
  * A signed-in member's forum list from the member template (decision 120): the page is the same for every member
  * but for their id and name and one member hole (decisions 122, 310), the list of topics itself with the member's
- * read marks (new, how many unread, a link to the first unread post), read and rendered per response, so the marks
- * and the topics they stand beside come from one read. `?filter=` (New, Unread) is the member's own list: the hole
- * holds it too. A form in the page (`?new=`, `?dialog=`) gets the page rendered for them.
+ * read marks (new, how many unread, a link to the first unread post), read and rendered at once (remembered per
+ * member, decision 460), so the marks and the topics they stand beside come from one read. `?filter=` (New, Unread)
+ * is the member's own list: the hole holds it too. A form in the page (`?new=`, `?dialog=`) gets the page rendered for them.
  */
 async function forumListMemberVariant(req: ExpressRequest): Promise<MemberVariant | null> {
   const asked = await templatedMember(req);
