@@ -37,7 +37,7 @@ const FORUM_MEMBER_CHANGED = "forum_member_changed";
  * post, a topic, a like's count, a name) is heard: a returning member's forum page then costs what a visitor's does
  * plus the session's read.
  */
-function memberMemo<T>() {
+function memberMemo<T>(maxParts: number) {
   return createMemo<T>({
     forgetOn: FORUM_MEMBER_CHANGED,
     clearOn: ["forum_changed"],
@@ -45,12 +45,15 @@ function memberMemo<T>() {
       const id = (await readSession(req.headers.cookie))?.user.id;
       return id ? String(id) : null;
     },
+    // Bounded in bytes too: a topic list's HTML is ~25 kB, so at most ~100 MB of lists (1,000 members x 4).
+    maxEntries: 1_000,
+    maxParts,
   });
 }
-const notificationsLinks = memberMemo<string>();
-const topicLists = memberMemo<{ html: string; watchLevel: Awaited<ReturnType<typeof categoryWatchLevel>> | null }>();
-const ownerships = memberMemo<Awaited<ReturnType<typeof pageOwnership>>>();
-const bookmarkLists = memberMemo<string>();
+const notificationsLinks = memberMemo<string>(1);
+const topicLists = memberMemo<{ html: string; watchLevel: Awaited<ReturnType<typeof categoryWatchLevel>> | null }>(4);
+const ownerships = memberMemo<Awaited<ReturnType<typeof pageOwnership>>>(16);
+const bookmarkLists = memberMemo<string>(2);
 
 /** The header's notifications link of a member (decision 312), as the page renders it. */
 function notificationsLink(memberId: number): Promise<string> {
