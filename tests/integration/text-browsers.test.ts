@@ -334,10 +334,14 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
 
     const author = await browser.visit(topicPage, [{ follow: "tb_other" }]);
     expect(author.url).toContain("/forum/u/tb_other");
+    // (the author's own posts: others reply in this topic too)
+    const other = await userNamed("tb_other");
     const [{ posts, newest } = { posts: 0, newest: 0 }] = await db
       .select({ posts: orm.sql<number>`count(*)::int`, newest: orm.sql<number>`max(number)` })
       .from(schema.forumPosts)
-      .where(orm.eq(schema.forumPosts.topicId, othersPost.topicId));
+      .where(
+        orm.and(orm.eq(schema.forumPosts.topicId, othersPost.topicId), orm.eq(schema.forumPosts.authorId, other!.id)),
+      );
     expect(main(author)).toContain(`Posts (${posts})`);
     expect(main(author)).toContain("Topics started (1)");
     expect(main(author)).toContain(`Post #${newest} in Flag me`);
@@ -377,6 +381,42 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
       { press: "Set notification level" },
     ]);
     expect(main(back)).toContain("Notifications for this topic: Tracking.");
+  });
+
+  it("likes, quotes and mentions another member's post: one notification of each kind for them, none for oneself (issue 44)", async () => {
+    const topicPage = `/forum/topic/${othersPost.topicId}`;
+    const [me, other] = [await userNamed(username), await userNamed("tb_other")];
+    const { forumNotifications: n } = schema;
+    const kinds = async (userId: number, actorId: number) =>
+      (
+        await db
+          .select({ kind: n.kind })
+          .from(n)
+          .where(orm.and(orm.eq(n.userId, userId), orm.eq(n.actorId, actorId)))
+      )
+        .map((row) => row.kind)
+        .sort();
+    const before = await kinds(other!.id, me!.id);
+
+    const liked = await browser.visit(topicPage, [{ press: "Like post #1" }]);
+    expect(main(liked)).toMatch(new RegExp(`\\d+ likes?: liked by .*${username}`));
+    // The Quote link (a plain link to the reply form holding the quote), its address visited as following it does.
+    expect(main(liked)).toContain("Quote post #1");
+    const quoted = await browser.visit(`${topicPage}?quote=${othersPost.postId}`, [{ press: "Post Reply" }]);
+    // (lynx numbers the links: "[105]post #1")
+    expect(main(quoted)).toMatch(/A post for the text browsers to flag\. — tb_other, (\[\d+\])?post #1/);
+    const mentioned = await browser.visit(topicPage, [
+      { fill: "Your reply", value: `Thank you @tb_other, from ${name}.` },
+      { press: "Post Reply" },
+    ]);
+    expect(main(mentioned)).toMatch(new RegExp(`Thank you (\\[\\d+\\])?@tb_other, from ${name}\\.`));
+
+    // Each act one notification of its kind (the two replies in their topic one reply each), none to oneself.
+    const after = await kinds(other!.id, me!.id);
+    const added = [...after];
+    for (const kind of before) added.splice(added.indexOf(kind), 1);
+    expect(added).toEqual(["like", "mention", "quote", "reply", "reply"]);
+    expect(await kinds(me!.id, me!.id)).toEqual([]);
   });
 
   it("adds an e-mail address (a member who has none)", async () => {
