@@ -289,7 +289,7 @@ describe("forum API: posts' HTML and the member's watch level (decision 420)", (
     expect((await getOnePost(posts[2]!.id, stranger.id)).body).toMatchObject({ html: null });
     expect((await getOnePost(posts[2]!.id)).body).toMatchObject({ html: null });
     const own = await getOnePost(posts[2]!.id, author.id);
-    expect(own.body).toMatchObject({ content: texts[2], html: `<p>${texts[2]}</p>\n` });
+    expect(own.body).toMatchObject({ content: texts[2], html: `<p>${texts[2]}</p>` });
     expect((await getPosts(topic.id, author.id)).body[2].html).toBe(own.body.html);
 
     // A new post and an edit answer with their html too.
@@ -307,7 +307,7 @@ describe("forum API: posts' HTML and the member's watch level (decision 420)", (
       ),
     );
     expect(created.status).toBe(201);
-    expect(created.body.html).toBe("<p><em>new</em></p>\n");
+    expect(created.body.html).toBe("<p><em>new</em></p>");
     const edited = await answerOf(
       await settle(async () =>
         postRoute.action({
@@ -321,7 +321,7 @@ describe("forum API: posts' HTML and the member's watch level (decision 420)", (
         }),
       ),
     );
-    expect(edited.body.html).toBe("<p><code>code</code></p>\n");
+    expect(edited.body.html).toBe("<p><code>code</code></p>");
   });
 
   it("answers a member's watch level of a topic and the level in effect, and sets it with the page form's rule", async () => {
