@@ -25,7 +25,7 @@ export async function refusedAsApiError<T>(write: Promise<T>): Promise<T> {
 }
 
 /**
- * Posts as the API answers them (decision 420): each with `html`, its text rendered as the topic page shows it (the
+ * Posts as the API answers them (decision 421): each with `html`, its text rendered as the topic page shows it (the
  * same renderer, sanitiser and memo, decisions 340-341); null where `content` is a hidden post's notice (the reader
  * may not see its text), as the page renders none.
  */
@@ -39,7 +39,7 @@ export async function postWithHtml(post: ForumPost): Promise<ForumPost & { html:
 }
 
 /**
- * A signed-in member's watch of a topic as the API answers it (decisions 350, 420): `watchLevel`, what they chose for
+ * A signed-in member's watch of a topic as the API answers it (decisions 350, 421): `watchLevel`, what they chose for
  * the topic (null: nothing), and `effectiveWatchLevel`, the level in effect (that choice, else their category's level
  * for topics, else tracking): what the topic page's form shows.
  */

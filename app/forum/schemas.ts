@@ -54,7 +54,7 @@ export const postSchema = z.object({ content: postContentField });
 export const editPostSchema = z.object({ postId: idField("The post to edit is missing."), content: postContentField });
 
 /**
- * A watch form's level (decisions 350, 420): the topic page's form and POST /api/forum/topics/{id}/watch take a
+ * A watch form's level (decisions 350, 420, 421): the topic page's form and POST /api/forum/topics/{id}/watch take a
  * topic's four levels, a category's form its five; anything else (a text browser may send anything) is refused with
  * the levels it may be.
  */

@@ -29,7 +29,7 @@ export async function topicWatchLevel({ memberId, topicId }: { memberId: number;
 }
 
 /**
- * The member's watch of one topic (the JSON API's, decision 420): what they chose for the topic itself (null: nothing)
+ * The member's watch of one topic (the JSON API's, decision 421): what they chose for the topic itself (null: nothing)
  * and the level in effect (that choice, else their category's level for topics, else tracking).
  */
 export async function topicWatch({ memberId, topicId }: { memberId: number; topicId: number }) {

@@ -10,7 +10,7 @@ import type { RouteMethods } from "~/utils/request-edge.server";
 /** The request edge lets PATCH through to this action (decision 127). */
 export const handle: RouteMethods = { actionMethods: ["PATCH"] };
 
-/** GET /api/forum/posts/{postId}: one post, with its `html` as the topic page shows it (decision 420). */
+/** GET /api/forum/posts/{postId}: one post, with its `html` as the topic page shows it (decision 421). */
 export async function loader({ request, params }: ActionFunctionArgs) {
   const postId = readId(params.postId, "post");
   const post = await getVisiblePost({ postId, reader: readerOf(await getUser(request)) });

@@ -7,7 +7,7 @@ import { cacheControl } from "~/utils/cache-control";
 
 /**
  * GET /api/forum/topics/{id}: the topic with author.username and postCount, or 404; for a signed-in member, their
- * `watchLevel` of it and the `effectiveWatchLevel` (decision 420).
+ * `watchLevel` of it and the `effectiveWatchLevel` (decision 421).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const topic = await getTopic(readId(params.id, "topic"));

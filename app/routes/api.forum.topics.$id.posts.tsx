@@ -16,7 +16,7 @@ import { cacheControl } from "~/utils/cache-control";
 
 /**
  * GET /api/forum/topics/{id}/posts (?page, ?limit): the posts in number order, one page at a time, each with its
- * `html` as the topic page shows it (decision 420); the total is in X-Total-Count and the next page in a Link header.
+ * `html` as the topic page shows it (decision 421); the total is in X-Total-Count and the next page in a Link header.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const topic = await getTopic(readId(params.id, "topic"));

@@ -7,7 +7,7 @@ import { setWatchLevel } from "~/forum/watching.server";
 import { answer, apiError, readBody, readId } from "~/utils/api.server";
 
 /**
- * POST /api/forum/topics/{id}/watch {level}: sets the member's watch level of the topic (decisions 350, 420) with the
+ * POST /api/forum/topics/{id}/watch {level}: sets the member's watch level of the topic (decisions 350, 421) with the
  * topic page's form's schema (watching, tracking, normal or muted; anything else is a 400 naming them); the answer is
  * the topic's `watchLevel` and `effectiveWatchLevel`, as GET /api/forum/topics/{id} gives them.
  */

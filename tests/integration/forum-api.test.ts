@@ -203,7 +203,7 @@ describe("forum API", () => {
   });
 });
 
-describe("forum API: posts' HTML and the member's watch level (decision 420)", () => {
+describe("forum API: posts' HTML and the member's watch level (decision 421)", () => {
   const getPosts = async (topicId: number, userId?: number) =>
     answerOf(
       await postsRoute.loader({
