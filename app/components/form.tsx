@@ -73,24 +73,33 @@ export function useSiteForm<Fields extends Record<string, unknown>>(options: {
 type Meta = FieldMetadata<string | undefined>;
 const CONTROL = "mt-1 rounded border border-violet-300 bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-600";
 
-function Field({ meta, label, children }: { meta: Meta; label: ReactNode; children: ReactNode }) {
+/** A field's hint's id: the control names it in its aria-describedby (after its error's id while it has one). */
+const hintIdOf = (meta: Meta, hint: ReactNode) => (hint ? `${meta.id}-hint` : undefined);
+
+function Field({
+  meta,
+  label,
+  hint,
+  children,
+}: {
+  meta: Meta;
+  label: ReactNode;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={meta.id} className="block font-semibold">
         {label}
       </label>
       {children}
+      {hint ? (
+        <p id={hintIdOf(meta, hint)} className="mt-1 text-xs text-stone-700">
+          {hint}
+        </p>
+      ) : null}
       <FieldError meta={meta} />
     </div>
-  );
-}
-
-/** A field's hint, named by the control's aria-describedby (with its error's id while it has one). */
-function FieldHint({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="mt-1 text-xs text-stone-700">
-      {children}
-    </p>
   );
 }
 
@@ -110,10 +119,9 @@ export function TextField({
   /** the on-screen keyboard to offer ("numeric" for a one-time code) */
   inputMode?: "numeric" | "text";
 }) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintIdOf(meta, hint) });
   return (
-    <Field meta={meta} label={label}>
+    <Field meta={meta} label={label} hint={hint}>
       <input
         key={key}
         {...props}
@@ -121,7 +129,6 @@ export function TextField({
         inputMode={inputMode}
         className={`block w-full ${CONTROL}`}
       />
-      {hint ? <FieldHint id={hintId!}>{hint}</FieldHint> : null}
     </Field>
   );
 }
@@ -141,7 +148,6 @@ export function TextareaField({
   /** a line under the field that it is described by, beside its error (the forum's Markdown hint) */
   hint?: ReactNode;
 }) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
   const ref = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     // the caret after the text, to go on writing
@@ -150,14 +156,13 @@ export function TextareaField({
     // once, when it appears
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <Field meta={meta} label={label}>
+    <Field meta={meta} label={label} hint={hint}>
       <textarea
-        {...getTextareaProps(meta, { ariaDescribedBy: hintId })}
+        {...getTextareaProps(meta, { ariaDescribedBy: hintIdOf(meta, hint) })}
         rows={rows}
         ref={ref}
         className={`w-full ${CONTROL}`}
       />
-      {hint ? <FieldHint id={hintId!}>{hint}</FieldHint> : null}
     </Field>
   );
 }
