@@ -73,33 +73,24 @@ export function useSiteForm<Fields extends Record<string, unknown>>(options: {
 type Meta = FieldMetadata<string | undefined>;
 const CONTROL = "mt-1 rounded border border-violet-300 bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-600";
 
-/** A field's hint's id: the control names it in its aria-describedby (after its error's id while it has one). */
-const hintIdOf = (meta: Meta, hint: ReactNode) => (hint ? `${meta.id}-hint` : undefined);
-
-function Field({
-  meta,
-  label,
-  hint,
-  children,
-}: {
-  meta: Meta;
-  label: ReactNode;
-  hint?: ReactNode;
-  children: ReactNode;
-}) {
+function Field({ meta, label, children }: { meta: Meta; label: ReactNode; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={meta.id} className="block font-semibold">
         {label}
       </label>
       {children}
-      {hint ? (
-        <p id={hintIdOf(meta, hint)} className="mt-1 text-xs text-stone-700">
-          {hint}
-        </p>
-      ) : null}
       <FieldError meta={meta} />
     </div>
+  );
+}
+
+/** A field's hint, named by the control's aria-describedby (with its error's id while it has one). */
+function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-xs text-stone-700">
+      {children}
+    </p>
   );
 }
 
@@ -119,9 +110,10 @@ export function TextField({
   /** the on-screen keyboard to offer ("numeric" for a one-time code) */
   inputMode?: "numeric" | "text";
 }) {
-  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintIdOf(meta, hint) });
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintId });
   return (
-    <Field meta={meta} label={label} hint={hint}>
+    <Field meta={meta} label={label}>
       <input
         key={key}
         {...props}
@@ -129,6 +121,7 @@ export function TextField({
         inputMode={inputMode}
         className={`block w-full ${CONTROL}`}
       />
+      {hint ? <FieldHint id={hintId!}>{hint}</FieldHint> : null}
     </Field>
   );
 }
@@ -148,6 +141,7 @@ export function TextareaField({
   /** a line under the field that it is described by, beside its error (the forum's Markdown hint) */
   hint?: ReactNode;
 }) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
   const ref = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     // the caret after the text, to go on writing
@@ -156,13 +150,14 @@ export function TextareaField({
     // once, when it appears
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <Field meta={meta} label={label} hint={hint}>
+    <Field meta={meta} label={label}>
       <textarea
-        {...getTextareaProps(meta, { ariaDescribedBy: hintIdOf(meta, hint) })}
+        {...getTextareaProps(meta, { ariaDescribedBy: hintId })}
         rows={rows}
         ref={ref}
         className={`w-full ${CONTROL}`}
       />
+      {hint ? <FieldHint id={hintId!}>{hint}</FieldHint> : null}
     </Field>
   );
 }
