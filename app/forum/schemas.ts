@@ -55,13 +55,17 @@ export const editPostSchema = z.object({ postId: idField("The post to edit is mi
 
 /**
  * A watch form's level (decisions 350, 420, 421): the topic page's form and POST /api/forum/topics/{id}/watch take a
- * topic's four levels, a category's form its five; anything else (a text browser may send anything) is refused with
- * the levels it may be.
+ * topic's four levels, a category's form and POST /api/forum/categories/{category}/watch its five; anything else (a
+ * text browser may send anything) is refused with the levels it may be.
  */
 export const topicWatchSchema = z.object({ level: z.enum(WATCH_LEVELS, { error: watchLevelChoices("topic") }) });
+/** The category's level alone: POST /api/forum/categories/{category}/watch, whose address names the category. */
+export const categoryWatchLevelSchema = z.object({
+  level: z.enum(CATEGORY_WATCH_LEVELS, { error: watchLevelChoices("category") }),
+});
 export const categoryWatchSchema = z.object({
   category: z.enum(CATEGORY_KEYS, { error: "That is not one of the forum's categories." }),
-  level: z.enum(CATEGORY_WATCH_LEVELS, { error: watchLevelChoices("category") }),
+  level: categoryWatchLevelSchema.shape.level,
 });
 
 /** The message pair (toast title + text) for a rejected edit, from the content's first issue. */

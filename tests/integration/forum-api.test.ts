@@ -3,6 +3,7 @@ import { createAdminApiToken } from "~/accounts/admin-tokens.server";
 import { createTopic, createPost } from "~/forum/topics.server";
 import * as adminPage from "~/routes/admin.emails";
 import * as emailListRoute from "~/routes/api.admin.email-list";
+import * as categoryWatchRoute from "~/routes/api.forum.categories.$category.watch";
 import * as postRoute from "~/routes/api.forum.posts.$postId";
 import * as topicRoute from "~/routes/api.forum.topics.$id._index";
 import * as postsRoute from "~/routes/api.forum.topics.$id.posts";
@@ -402,6 +403,45 @@ describe("forum API: posts' HTML and the member's watch level (decision 421)", (
       watchLevel: "muted",
       effectiveWatchLevel: "muted",
     });
+  });
+
+  it("reads and sets a member's level of a category, watching first post included", async () => {
+    const reader = await member();
+    const category = async (name: string, userId: number | undefined, body?: unknown) =>
+      statusAndBody(
+        await answerOf(
+          await settle(async () => {
+            const request = await jsonRequest(`/api/forum/categories/${name}/watch`, {
+              method: body === undefined ? "GET" : "POST",
+              userId,
+              body,
+            });
+            const args = { ...ctx, params: { category: name }, request };
+            return body === undefined ? categoryWatchRoute.loader(args) : categoryWatchRoute.action(args);
+          }),
+        ),
+      );
+    expect(await category("principles", reader.id)).toEqual({
+      status: 200,
+      body: { category: "principles", watchLevel: "normal" },
+    });
+    expect(await category("principles", reader.id, { level: "watching_first_post" })).toEqual({
+      status: 200,
+      body: { category: "principles", watchLevel: "watching_first_post" },
+    });
+    expect((await category("principles", reader.id)).body.watchLevel).toBe("watching_first_post");
+    // The category form's rule; signed out 401; an address that names no category 404.
+    expect(await category("principles", reader.id, { level: "all" })).toEqual({
+      status: 400,
+      body: { error: "Choose one of Watching, Tracking, Watching First Post, Normal or Muted." },
+    });
+    expect((await category("principles", undefined)).status).toBe(401);
+    expect((await category("principles", undefined, { level: "muted" })).status).toBe(401);
+    expect(await category("cats", reader.id, { level: "muted" })).toEqual({
+      status: 404,
+      body: { error: "Category not found" },
+    });
+    expect((await category("principles", reader.id)).body.watchLevel).toBe("watching_first_post");
   });
 });
 
