@@ -32,9 +32,9 @@ declare module "@remix-run/node" {
     forumMemberPageOwner?: number;
     /**
      * in a member template of a topic page or a category's list, the member's watch level of it (decision 350), which
-     * keys the template (set by the page cache's own request only)
+     * keys the template (set by the page cache's own request only); a category's may be watching first post
      */
-    forumWatchLevel?: import("~/forum/watching").WatchLevel;
+    forumWatchLevel?: import("~/forum/watching").CategoryWatchLevel;
   }
   // Single fetch: loaders' and actions' types are inferred from what they return.
   interface Future {

@@ -6,6 +6,13 @@ export type ForumNotificationKind = (typeof FORUM_NOTIFICATION_KINDS)[number];
 export const FORUM_WATCH_LEVELS = ["watching", "tracking", "normal", "muted"] as const;
 export type ForumWatchLevel = (typeof FORUM_WATCH_LEVELS)[number];
 
+/**
+ * A category's levels: the four, and Discourse's "watching first post" (decision 420: each new topic of the category
+ * notifies, its replies do not), in Discourse's order. A topic has no such level.
+ */
+export const FORUM_CATEGORY_WATCH_LEVELS = ["watching", "tracking", "watching_first_post", "normal", "muted"] as const;
+export type ForumCategoryWatchLevel = (typeof FORUM_CATEGORY_WATCH_LEVELS)[number];
+
 /** How a member wants the mail of one notification kind (decision 351): at once, in the weekly digest, or never. */
 export const FORUM_MAIL_DELIVERIES = ["now", "digest", "never"] as const;
 export type ForumMailDelivery = (typeof FORUM_MAIL_DELIVERIES)[number];

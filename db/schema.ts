@@ -16,7 +16,12 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { FLAG_REASONS } from "./flag-reasons";
-import { FORUM_MAIL_DELIVERIES, FORUM_NOTIFICATION_KINDS, FORUM_WATCH_LEVELS } from "./forum-notification-kinds";
+import {
+  FORUM_CATEGORY_WATCH_LEVELS,
+  FORUM_MAIL_DELIVERIES,
+  FORUM_NOTIFICATION_KINDS,
+  FORUM_WATCH_LEVELS,
+} from "./forum-notification-kinds";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => "bytea",
@@ -502,7 +507,10 @@ export const forumTopicWatches = pgTable(
   ],
 );
 
-/** A member's watch level of one forum category (decision 350): watching notifies each new topic and post in it. */
+/**
+ * A member's watch level of one forum category (decision 350): watching notifies each new topic and post in it;
+ * watching first post (decision 420) each new topic only.
+ */
 export const forumCategoryWatches = pgTable(
   "forum_category_watches",
   {
@@ -510,15 +518,19 @@ export const forumCategoryWatches = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     category: text("category").notNull(),
-    level: text("level", { enum: FORUM_WATCH_LEVELS }).notNull(),
+    level: text("level", { enum: FORUM_CATEGORY_WATCH_LEVELS }).notNull(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.category] }),
+    // the watchers of a category's new topics (both levels) and of its posts (watching: implied by this predicate)
     index("forum_category_watches_category_idx")
       .on(t.category)
-      .where(sql`${t.level} = 'watching'`),
-    check("forum_category_watches_level_check", sql`${t.level} in ('watching', 'tracking', 'normal', 'muted')`),
+      .where(sql`${t.level} in ('watching', 'watching_first_post')`),
+    check(
+      "forum_category_watches_level_check",
+      sql`${t.level} in ('watching', 'tracking', 'watching_first_post', 'normal', 'muted')`,
+    ),
   ],
 );
 

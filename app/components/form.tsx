@@ -85,6 +85,15 @@ function Field({ meta, label, children }: { meta: Meta; label: ReactNode; childr
   );
 }
 
+/** A field's hint, named by the control's aria-describedby (with its error's id while it has one). */
+function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-xs text-stone-700">
+      {children}
+    </p>
+  );
+}
+
 export function TextField({
   meta,
   label,
@@ -112,11 +121,7 @@ export function TextField({
         inputMode={inputMode}
         className={`block w-full ${CONTROL}`}
       />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-stone-700">
-          {hint}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={hintId!}>{hint}</FieldHint> : null}
     </Field>
   );
 }
@@ -126,13 +131,17 @@ export function TextareaField({
   label,
   rows,
   focusOnMount,
+  hint,
 }: {
   meta: Meta;
   label: ReactNode;
   rows: number;
   /** focused when it appears in the browser (the post being edited, after Edit: decision 130) */
   focusOnMount?: boolean;
+  /** a line under the field that it is described by, beside its error (the forum's Markdown hint) */
+  hint?: ReactNode;
 }) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
   const ref = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     // the caret after the text, to go on writing
@@ -142,7 +151,13 @@ export function TextareaField({
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Field meta={meta} label={label}>
-      <textarea {...getTextareaProps(meta)} rows={rows} ref={ref} className={`w-full ${CONTROL}`} />
+      <textarea
+        {...getTextareaProps(meta, { ariaDescribedBy: hintId })}
+        rows={rows}
+        ref={ref}
+        className={`w-full ${CONTROL}`}
+      />
+      {hint ? <FieldHint id={hintId!}>{hint}</FieldHint> : null}
     </Field>
   );
 }

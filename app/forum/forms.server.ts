@@ -9,7 +9,6 @@ import { safeRedirectPath } from "~/utils/http.server";
 import { parseId } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import { setBookmark } from "./bookmarks.server";
-import { isForumCategory } from "./categories";
 import { setLike } from "./likes.server";
 import { checkForumLimit } from "./limits.server";
 import { isMailDelivery, MAIL_KINDS, type MailChoices } from "./mail-choices";
@@ -17,7 +16,14 @@ import { saveMailSettings, setForumMail } from "./mail-settings.server";
 import { TOPIC_MISSING } from "./notices";
 import { topicHref } from "./pages";
 import { postHtml } from "./post-html.server";
-import { editPostSchema, postContentProblem, postSchema, topicSchema } from "./schemas";
+import {
+  categoryWatchSchema,
+  editPostSchema,
+  postContentProblem,
+  postSchema,
+  topicSchema,
+  topicWatchSchema,
+} from "./schemas";
 import {
   createPost,
   createTopic,
@@ -27,8 +33,7 @@ import {
   pageOfPost,
   updatePost,
 } from "./topics.server";
-import { isWatchLevel } from "./watching";
-import { setCategoryWatchLevel, setTopicWatchLevel } from "./watching.server";
+import { setWatchLevel } from "./watching.server";
 export { previewedForm } from "./preview";
 
 /**
@@ -262,35 +267,27 @@ export async function removeBookmarkIntent(formData: FormData, user: Member, bac
   return redirectWithToast(back, { title: bookmarkToast("unbookmark", outcome.number), type: "success" });
 }
 
-/** A watch form's level, or the 400 answer that says what was wrong (a text browser may send anything). */
-function chosenLevel(formData: FormData, intent: string) {
-  const level = formData.get("level");
-  if (isWatchLevel(level)) return { level };
-  const description = "Choose one of Watching, Tracking, Normal or Muted.";
-  return { failure: failed(intent, undefined, { title: "Could not change notifications", description }, 400) };
-}
+/** A refused watch form (decisions 350, 420): 400 with the schema's words (a text browser may send anything). */
+const refusedWatch = (intent: string, error: { issues: Array<{ message: string }> }) =>
+  failed(intent, undefined, { title: "Could not change notifications", description: error.issues[0]!.message }, 400);
 
 /**
  * The topic page's watch form (decision 350): the member's level of this topic, then back to the form on the page
  * the member was on (`#watch`), where the form says the new level.
  */
 export async function watchIntent(formData: FormData, user: Member, topic: { id: number }, back: string) {
-  const chosen = chosenLevel(formData, "watch");
-  if (chosen.failure) return chosen.failure;
-  await setTopicWatchLevel({ memberId: user.id, topicId: topic.id, level: chosen.level });
+  const parsed = topicWatchSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return refusedWatch("watch", parsed.error);
+  await setWatchLevel({ memberId: user.id, topicId: topic.id, level: parsed.data.level });
   return redirect(`${back}#watch`);
 }
 
-/** A category's watch form on the forum list (decision 350), back to that category's list. */
+/** A category's watch form on the forum list (decisions 350, 420), back to that category's list. */
 export async function watchCategoryIntent(formData: FormData, user: Member) {
-  const category = formData.get("category");
-  if (!isForumCategory(category)) {
-    const description = "That is not one of the forum's categories.";
-    return failed("watch-category", undefined, { title: "Could not change notifications", description }, 400);
-  }
-  const chosen = chosenLevel(formData, "watch-category");
-  if (chosen.failure) return chosen.failure;
-  await setCategoryWatchLevel({ memberId: user.id, category, level: chosen.level });
+  const parsed = categoryWatchSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return refusedWatch("watch-category", parsed.error);
+  const { category, level } = parsed.data;
+  await setWatchLevel({ memberId: user.id, category, level });
   return redirect(`/forum?category=${category}#watch`);
 }
 

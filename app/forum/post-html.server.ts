@@ -1,6 +1,7 @@
 import { db } from "#db/client.server";
 import { MENTIONS_PER_POST, mentionedNames } from "./mentions";
 import { mentionableMembers } from "./mentions.server";
+import { HIDDEN_POST_NOTICE } from "./notices";
 import { renderPostHtml } from "./post-markdown.server";
 
 /**
@@ -30,6 +31,13 @@ export async function postsHtml(texts: ReadonlyArray<string | null | undefined>)
     return memoised(text, members);
   });
 }
+
+/**
+ * The text of a post as `postForReader` gave it that its reader may read, or null: a hidden post whose text they may
+ * not see (they got the notice, which is not rendered as the post's words). The topic page and the JSON API ask this.
+ */
+export const readableText = ({ content, hidden }: { content: string; hidden: unknown }) =>
+  hidden && content === HIDDEN_POST_NOTICE ? null : content;
 
 /** One text's HTML (a preview, a topic's opening). */
 export async function postHtml(text: string): Promise<string> {

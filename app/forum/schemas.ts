@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idField } from "~/utils/ids";
 import { graphemeLength, userText, visibleLengthBetween, visibleText } from "~/utils/user-text";
 import { CATEGORY_KEYS, DEFAULT_CATEGORY } from "./categories";
+import { CATEGORY_WATCH_LEVELS, WATCH_LEVELS, watchLevelChoices } from "./watching";
 
 /**
  * The forum's validation rules (spec part 1, section 5), shared by the page actions and the JSON API (server only:
@@ -51,6 +52,21 @@ export const topicSchema = z.object({
 export const postSchema = z.object({ content: postContentField });
 /** The edit form also says which post it edits. */
 export const editPostSchema = z.object({ postId: idField("The post to edit is missing."), content: postContentField });
+
+/**
+ * A watch form's level (decisions 350, 420, 421): the topic page's form and POST /api/forum/topics/{id}/watch take a
+ * topic's four levels, a category's form and POST /api/forum/categories/{category}/watch its five; anything else (a
+ * text browser may send anything) is refused with the levels it may be.
+ */
+export const topicWatchSchema = z.object({ level: z.enum(WATCH_LEVELS, { error: watchLevelChoices("topic") }) });
+/** The category's level alone: POST /api/forum/categories/{category}/watch, whose address names the category. */
+export const categoryWatchLevelSchema = z.object({
+  level: z.enum(CATEGORY_WATCH_LEVELS, { error: watchLevelChoices("category") }),
+});
+export const categoryWatchSchema = z.object({
+  category: z.enum(CATEGORY_KEYS, { error: "That is not one of the forum's categories." }),
+  level: categoryWatchLevelSchema.shape.level,
+});
 
 /** The message pair (toast title + text) for a rejected edit, from the content's first issue. */
 export function postContentProblem(content: unknown): { title: string; description: string } | null {

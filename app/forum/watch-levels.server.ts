@@ -3,7 +3,9 @@ import type { WatchLevel } from "./watching";
 
 /**
  * The member's level of a topic as SQL (decision 350): their own choice for the topic, else for its category; null
- * when they chose neither (the default: tracking). One expression for the notifications, the lists and the forms.
+ * when they chose neither (the default: tracking). A category watched for its first posts only (decision 420) says
+ * nothing of its topics' replies: its topics have the default. One expression for the notifications, the lists and
+ * the forms.
  */
 export const chosenLevel = (
   memberId: number | SQL | Placeholder,
@@ -11,7 +13,8 @@ export const chosenLevel = (
 ): SQL<WatchLevel | null> =>
   sql<WatchLevel | null>`coalesce(
     (select tw.level from forum_topic_watches tw where tw.user_id = ${memberId} and tw.topic_id = ${topic.id}),
-    (select cw.level from forum_category_watches cw where cw.user_id = ${memberId} and cw.category = ${topic.category}))`;
+    (select cw.level from forum_category_watches cw where cw.user_id = ${memberId} and cw.category = ${topic.category}
+      and cw.level <> 'watching_first_post'))`;
 
 /** The level of forum_topics' row in the query (its columns spelled out: drizzle writes a bare "id" in subqueries). */
 export const topicLevelFor = (memberId: number | SQL | Placeholder) =>

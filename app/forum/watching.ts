@@ -1,12 +1,23 @@
-import { FORUM_WATCH_LEVELS, type ForumWatchLevel } from "#db/forum-notification-kinds";
+import {
+  FORUM_CATEGORY_WATCH_LEVELS,
+  FORUM_WATCH_LEVELS,
+  type ForumCategoryWatchLevel,
+  type ForumWatchLevel,
+} from "#db/forum-notification-kinds";
 
 /**
  * Watch levels (decision 350), as Discourse names and explains them: what each does to a topic, or to every topic of
- * a category. Shared by the forms (labels, hints) and the actions (which values are valid).
+ * a category; a category has one more, watching first post (decision 420). Shared by the forms (labels, hints) and
+ * the schemas (which values are valid).
  */
-export { FORUM_WATCH_LEVELS as WATCH_LEVELS, type ForumWatchLevel as WatchLevel };
+export {
+  FORUM_CATEGORY_WATCH_LEVELS as CATEGORY_WATCH_LEVELS,
+  FORUM_WATCH_LEVELS as WATCH_LEVELS,
+  type ForumCategoryWatchLevel as CategoryWatchLevel,
+  type ForumWatchLevel as WatchLevel,
+};
 
-export const WATCH_LEVEL_TEXT: Record<ForumWatchLevel, { label: string; topic: string; category: string }> = {
+export const WATCH_LEVEL_TEXT: Record<ForumCategoryWatchLevel, { label: string; topic?: string; category: string }> = {
   watching: {
     label: "Watching",
     topic: "You are notified of every new post.",
@@ -16,6 +27,10 @@ export const WATCH_LEVEL_TEXT: Record<ForumWatchLevel, { label: string; topic: s
     label: "Tracking",
     topic: "The number of new posts is shown; you are notified when someone replies to you, mentions or quotes you.",
     category: "The number of new posts is shown for the topics you open; you are notified when someone names you.",
+  },
+  watching_first_post: {
+    label: "Watching First Post",
+    category: "You are notified of every new topic in this category, not of the replies to it.",
   },
   normal: {
     label: "Normal",
@@ -29,34 +44,40 @@ export const WATCH_LEVEL_TEXT: Record<ForumWatchLevel, { label: string; topic: s
   },
 };
 
-export function isWatchLevel(value: unknown): value is ForumWatchLevel {
-  return typeof value === "string" && (FORUM_WATCH_LEVELS as readonly string[]).includes(value);
+/** The levels a topic or a category may have. */
+export const watchLevelsOf = (of: "topic" | "category"): readonly ForumCategoryWatchLevel[] =>
+  of === "topic" ? FORUM_WATCH_LEVELS : FORUM_CATEGORY_WATCH_LEVELS;
+
+/** What a refused level is told: "Choose one of Watching, Tracking, Normal or Muted." */
+export function watchLevelChoices(of: "topic" | "category"): string {
+  const labels = watchLevelsOf(of).map((level) => WATCH_LEVEL_TEXT[level].label);
+  return `Choose one of ${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}.`;
 }
 
 /** What the live region and the toast say after a change. */
-export function watchLevelSaid(level: ForumWatchLevel, of: "topic" | "category"): string {
+export function watchLevelSaid(level: ForumCategoryWatchLevel, of: "topic" | "category"): string {
   return `Notifications for this ${of}: ${WATCH_LEVEL_TEXT[level].label}.`;
 }
 
 /** What a watch form shows (decision 350), made by the loader so the page ships none of these words. */
 export type WatchFormView = {
   of: "topic" | "category";
-  level: ForumWatchLevel;
+  level: ForumCategoryWatchLevel;
   legend: string;
   said: string;
-  options: Array<{ value: ForumWatchLevel; label: string; hint: string }>;
+  options: Array<{ value: ForumCategoryWatchLevel; label: string; hint: string }>;
 };
 
-export function watchFormView(level: ForumWatchLevel, of: "topic" | "category"): WatchFormView {
+export function watchFormView(level: ForumCategoryWatchLevel, of: "topic" | "category"): WatchFormView {
   return {
     of,
     level,
     legend: `Notifications for this ${of}`,
     said: watchLevelSaid(level, of),
-    options: FORUM_WATCH_LEVELS.map((value) => ({
+    options: watchLevelsOf(of).map((value) => ({
       value,
       label: WATCH_LEVEL_TEXT[value].label,
-      hint: WATCH_LEVEL_TEXT[value][of],
+      hint: WATCH_LEVEL_TEXT[value][of] ?? "",
     })),
   };
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireApiUser } from "~/accounts/session.server";
-import { enforceLimit, refusedAsApiError } from "~/forum/api.server";
+import { enforceLimit, postsWithHtml, postWithHtml, refusedAsApiError } from "~/forum/api.server";
 import { postSchema } from "~/forum/schemas";
 import {
   canSeeTopic,
@@ -15,8 +15,8 @@ import { answer, apiError, readBody, readId } from "~/utils/api.server";
 import { cacheControl } from "~/utils/cache-control";
 
 /**
- * GET /api/forum/topics/{id}/posts (?page, ?limit): the posts in number order, one page at a time; the total is
- * in X-Total-Count and the next page in a Link header.
+ * GET /api/forum/topics/{id}/posts (?page, ?limit): the posts in number order, one page at a time, each with its
+ * `html` as the topic page shows it (decision 421); the total is in X-Total-Count and the next page in a Link header.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const topic = await getTopic(readId(params.id, "topic"));
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     next.searchParams.set("page", String(page + 1));
     headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
   }
-  return answer(posts, 200, headers);
+  return answer(await postsWithHtml(posts), 200, headers);
 }
 
 /** POST /api/forum/topics/{id}/posts {content}: 201 with the new post (200 with the first one on a double submit). */
@@ -49,5 +49,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await enforceLimit("reply", user.id, () => replyPassesPace({ authorId: user.id, topicId: id, content }));
   const result = await refusedAsApiError(createPost({ topicId: id, authorId: user.id, content }));
   if (!result) return apiError(404, "Topic not found");
-  return answer(result.post, result.created ? 201 : 200);
+  return answer(await postWithHtml(result.post), result.created ? 201 : 200);
 }

@@ -23,16 +23,9 @@ import {
 } from "~/forum/forms.server";
 import { likesOf } from "~/forum/likes.server";
 import { headerNotifications } from "~/forum/member-notifications.server";
-import {
-  FETCH_POSTS_FAILED,
-  FETCH_TOPIC_FAILED,
-  HIDDEN_POST_NOTICE,
-  TOPIC_INVALID_ID,
-  TOPIC_LOCKED,
-  TOPIC_MISSING,
-} from "~/forum/notices";
+import { FETCH_POSTS_FAILED, FETCH_TOPIC_FAILED, TOPIC_INVALID_ID, TOPIC_LOCKED, TOPIC_MISSING } from "~/forum/notices";
 import { mayOpenEditor, topicHref, topicPageAsked } from "~/forum/pages";
-import { postsHtml } from "~/forum/post-html.server";
+import { postsHtml, readableText } from "~/forum/post-html.server";
 import { excerptOf, postPlainText } from "~/forum/post-markdown.server";
 import { recordRead } from "~/forum/reading.server";
 import {
@@ -107,7 +100,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Likes (decision 312): each visible post's count and first names, and which the reader likes.
   const shownIds = posts.filter((post) => !post.hidden).map((post) => post.id);
   // The posts' and the opening's HTML (decision 340): hidden text the reader may not see is never rendered.
-  const texts = posts.map(({ content, hidden }) => (hidden && content === HIDDEN_POST_NOTICE ? null : content));
+  const texts = posts.map(readableText);
   const [likes, liked, bookmarked, [descriptionHtml, ...postHtml]] = await Promise.all([
     orFail(likesOf({ postIds: shownIds }), FETCH_POSTS_FAILED),
     orFail(readerLikes(context, user?.id, shownIds), FETCH_POSTS_FAILED),

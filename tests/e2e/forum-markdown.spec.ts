@@ -121,6 +121,48 @@ test("the new-topic and edit forms preview the text and keep it", async ({ page,
   await expect(post).toContainText("(edited)");
 });
 
+const HINT =
+  "Formatting: Markdown. *italic*, **bold**, - lists, > quotes, [words](https://address); HTML shows as text.";
+
+test("the Markdown hint describes the reply, edit and new-topic fields, beside a field's error", async ({
+  page,
+  jsEnabled,
+}) => {
+  const { createTopic, createPost } = await forum();
+  const member = await createMember();
+  const { topic } = await createTopic({
+    authorId: member.id,
+    title: `Hinted ${unique()}`,
+    description: null,
+    category: "general",
+  });
+  const created = await createPost({ topicId: topic.id, authorId: member.id, content: "first words" });
+  await signIn(page, member.id);
+  await page.goto(`/forum/topic/${topic.id}`);
+  await waitForHydration(page, jsEnabled);
+  if (jsEnabled) await page.getByRole("button", { name: "Write a Reply" }).click();
+  const reply = page.getByRole("textbox", { name: "Your reply" });
+  await expect(reply).toHaveAccessibleDescription(HINT);
+  // A refused reply (only spaces: the browser lets it through, the server refuses it): the error and the hint.
+  await reply.fill("   ");
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  const refused = page.getByRole("textbox", { name: "Your reply" });
+  await expect(refused).toHaveAttribute("aria-invalid", "true");
+  await expect(refused).toHaveAccessibleDescription(`Post content cannot be empty. ${HINT}`);
+  await expectAccessible(page);
+
+  await page.goto(`/forum/topic/${topic.id}?edit=${created!.post.id}`);
+  await waitForHydration(page, jsEnabled);
+  await expect(page.getByRole("textbox", { name: "Edit post #1" })).toHaveAccessibleDescription(HINT);
+  await expectAccessible(page);
+
+  await page.goto("/forum?new=1");
+  await waitForHydration(page, jsEnabled);
+  const dialog = page.getByRole("dialog", { name: "Create New Topic" });
+  await expect(dialog.getByRole("textbox", { name: "Description (optional)" })).toHaveAccessibleDescription(HINT);
+  await expectAccessible(page);
+});
+
 test("every XSS vector of the hostile-input suite, posted as a post, renders inert", async ({ page, jsEnabled }) => {
   const { createTopic, createPost } = await forum();
   const author = await createMember();

@@ -68,6 +68,41 @@ test("a member watches a topic, then mutes its category, with the forms on their
   await expectAccessible(page);
 });
 
+test("a member watches a category's first posts; its topics keep the topic levels (decision 420)", async ({
+  page,
+  jsEnabled,
+}) => {
+  const writer = await createMember();
+  const reader = await createMember();
+  const topic = await topicBy(writer.id);
+  await signIn(page, reader.id);
+
+  await page.goto("/forum?category=technology");
+  await waitForHydration(page, jsEnabled);
+  const form = page.getByRole("group", { name: "Notifications for this category" });
+  const firstPost = form.getByRole("radio", { name: "Watching First Post" });
+  await expect(firstPost).toHaveAccessibleDescription(
+    "You are notified of every new topic in this category, not of the replies to it.",
+  );
+  await firstPost.check();
+  await page.getByRole("button", { name: "Set notification level" }).click();
+  const status = page.getByRole("group", { name: "Notifications for this category" }).getByRole("status");
+  await expect(status).toHaveText("Notifications for this category: Watching First Post.");
+  if (jsEnabled) await expect(status).toBeFocused();
+  await expect(page).toHaveURL(/\/forum\?category=technology#watch$/);
+  await expect(page.getByRole("radio", { name: "Watching First Post" })).toBeChecked();
+  expect(await levels(reader.id, topic.id)).toEqual({ topic: "tracking", category: "watching_first_post" });
+  await expectAccessible(page);
+
+  // A topic of the category: the default level, and no first-post choice (a topic has no such level).
+  await page.goto(`/forum/topic/${topic.id}`);
+  await waitForHydration(page, jsEnabled);
+  const topicForm = page.getByRole("group", { name: "Notifications for this topic" });
+  await expect(topicForm.getByRole("status")).toHaveText("Notifications for this topic: Tracking.");
+  await expect(topicForm.getByRole("radio")).toHaveCount(4);
+  await expect(topicForm.getByRole("radio", { name: "Watching First Post" })).toHaveCount(0);
+});
+
 test("a member chooses their forum mail on the settings page", async ({ page, jsEnabled }) => {
   const reader = await createMember();
   await signIn(page, reader.id);

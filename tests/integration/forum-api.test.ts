@@ -3,13 +3,15 @@ import { createAdminApiToken } from "~/accounts/admin-tokens.server";
 import { createTopic, createPost } from "~/forum/topics.server";
 import * as adminPage from "~/routes/admin.emails";
 import * as emailListRoute from "~/routes/api.admin.email-list";
+import * as categoryWatchRoute from "~/routes/api.forum.categories.$category.watch";
 import * as postRoute from "~/routes/api.forum.posts.$postId";
 import * as topicRoute from "~/routes/api.forum.topics.$id._index";
 import * as postsRoute from "~/routes/api.forum.topics.$id.posts";
+import * as watchRoute from "~/routes/api.forum.topics.$id.watch";
 import * as topicsRoute from "~/routes/api.forum.topics._index";
 import * as forumPage from "~/routes/forum._index";
 import * as topicPage from "~/routes/forum.topic.$id";
-import { answerOf, settle, statusAndBody } from "../support/routes";
+import { answerOf, call, settle, statusAndBody } from "../support/routes";
 import { formRequest, jsonRequest, member } from "./forum-helpers";
 
 const ctx = { context: {} as never };
@@ -199,6 +201,247 @@ describe("forum API", () => {
     const ok = await patch(author.id, "  edited words ");
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ content: "edited words", edited: true });
+  });
+});
+
+describe("forum API: posts' HTML and the member's watch level (decision 421)", () => {
+  const getPosts = async (topicId: number, userId?: number) =>
+    answerOf(
+      await postsRoute.loader({
+        ...ctx,
+        params: { id: String(topicId) },
+        request: await jsonRequest(`/api/forum/topics/${topicId}/posts`, { userId }),
+      }),
+    );
+  const getOnePost = async (postId: number, userId?: number) =>
+    answerOf(
+      await postRoute.loader({
+        ...ctx,
+        params: { postId: String(postId) },
+        request: await jsonRequest(`/api/forum/posts/${postId}`, { userId }),
+      }),
+    );
+  const getTopic = async (topicId: number, userId?: number) =>
+    answerOf(
+      await topicRoute.loader({
+        ...ctx,
+        params: { id: String(topicId) },
+        request: await jsonRequest(`/api/forum/topics/${topicId}`, { userId }),
+      }),
+    );
+  const setWatch = async (topicId: number, userId: number | undefined, body: unknown) =>
+    statusAndBody(
+      await answerOf(
+        await settle(async () =>
+          watchRoute.action({
+            ...ctx,
+            params: { id: String(topicId) },
+            request: await jsonRequest(`/api/forum/topics/${topicId}/watch`, { method: "POST", userId, body }),
+          }),
+        ),
+      ),
+    );
+
+  it("gives each post its html exactly as the topic page renders it; a hidden post's only to those who may read it", async () => {
+    const author = await member();
+    const named = await member();
+    const stranger = await member();
+    const { topic } = await createTopic({
+      authorId: author.id,
+      title: `HTML ${unique()}`,
+      description: null,
+      category: "general",
+    });
+    const texts = [
+      `**Bold** and a list:\n\n- one\n- two\n\nThanks @${named.username}, see [the site](https://example.test/a)`,
+      "<script>alert(1)</script> [x](javascript:alert(1)) ![img](https://evil.test/i.png)",
+      "The words of a post a moderator hides.",
+    ];
+    const posts = [];
+    for (const content of texts)
+      posts.push((await createPost({ topicId: topic.id, authorId: author.id, content }))!.post);
+    const { db } = await import("#db/client.server");
+    const { forumPosts } = await import("#db/schema");
+    const { eq } = await import("drizzle-orm");
+    await db
+      .update(forumPosts)
+      .set({ hiddenAt: new Date(), hiddenReason: "spam" })
+      .where(eq(forumPosts.id, posts[2]!.id));
+
+    // What the topic page's loader renders for the same reader is what the API answers, post by post.
+    const page = await call(topicPage.loader, await jsonRequest(`/forum/topic/${topic.id}`, { userId: stranger.id }), {
+      params: { id: String(topic.id) },
+    });
+    const listed = await getPosts(topic.id, stranger.id);
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((p: { html: string | null }) => p.html)).toEqual(
+      page.body.posts.map((p: { html: string | null }) => p.html),
+    );
+    const [first, hostile, hidden] = listed.body as Array<{ html: string | null; content: string }>;
+    expect(first!.html).toContain("<strong>Bold</strong>");
+    expect(first!.html).toContain("<li>one</li>");
+    expect(first!.html).toContain(`href="/forum/u/${named.username}"`);
+    expect(first!.html).toContain('<a href="https://example.test/a" rel="ugc nofollow noopener">the site</a>');
+    // inert: the script is text, no javascript: link, no remote image is loaded
+    expect(hostile!.html).toContain("&lt;script&gt;");
+    expect(hostile!.html).not.toMatch(/<script|href="javascript:|<img/i);
+    // A hidden post: the notice for a stranger, and no html; its author reads it rendered.
+    expect(hidden).toMatchObject({ content: "This post was hidden by a moderator", html: null });
+    expect((await getOnePost(posts[2]!.id, stranger.id)).body).toMatchObject({ html: null });
+    expect((await getOnePost(posts[2]!.id)).body).toMatchObject({ html: null });
+    const own = await getOnePost(posts[2]!.id, author.id);
+    expect(own.body).toMatchObject({ content: texts[2], html: `<p>${texts[2]}</p>` });
+    expect((await getPosts(topic.id, author.id)).body[2].html).toBe(own.body.html);
+
+    // A new post and an edit answer with their html too.
+    const created = await answerOf(
+      await settle(async () =>
+        postsRoute.action({
+          ...ctx,
+          params: { id: String(topic.id) },
+          request: await jsonRequest(`/api/forum/topics/${topic.id}/posts`, {
+            method: "POST",
+            userId: stranger.id,
+            body: { content: "*new*" },
+          }),
+        }),
+      ),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.html).toBe("<p><em>new</em></p>");
+    const edited = await answerOf(
+      await settle(async () =>
+        postRoute.action({
+          ...ctx,
+          params: { postId: String(created.body.id) },
+          request: await jsonRequest(`/api/forum/posts/${created.body.id}`, {
+            method: "PATCH",
+            userId: stranger.id,
+            body: { content: "`code`" },
+          }),
+        }),
+      ),
+    );
+    expect(edited.body.html).toBe("<p><code>code</code></p>");
+  });
+
+  it("answers a member's watch level of a topic and the level in effect, and sets it with the page form's rule", async () => {
+    const author = await member();
+    const reader = await member();
+    const { topic } = await createTopic({
+      authorId: author.id,
+      title: `Watch ${unique()}`,
+      description: null,
+      category: "technology",
+    });
+    // A visitor gets the topic without a watch; a member who chose nothing: null, in effect tracking.
+    const visitor = await getTopic(topic.id);
+    expect(visitor.body.id).toBe(topic.id);
+    expect(visitor.body).not.toHaveProperty("watchLevel");
+    expect(visitor.body).not.toHaveProperty("effectiveWatchLevel");
+    expect((await getTopic(topic.id, reader.id)).body).toMatchObject({
+      watchLevel: null,
+      effectiveWatchLevel: "tracking",
+    });
+
+    // The category's level reaches its topics; watching first post is not a topic's level (its topics keep the
+    // default); the topic's own choice wins.
+    const { setWatchLevel } = await import("~/forum/watching.server");
+    await setWatchLevel({ memberId: reader.id, category: "technology", level: "muted" });
+    expect((await getTopic(topic.id, reader.id)).body).toMatchObject({
+      watchLevel: null,
+      effectiveWatchLevel: "muted",
+    });
+    await setWatchLevel({ memberId: reader.id, category: "technology", level: "watching_first_post" });
+    expect((await getTopic(topic.id, reader.id)).body).toMatchObject({
+      watchLevel: null,
+      effectiveWatchLevel: "tracking",
+    });
+    expect(await setWatch(topic.id, reader.id, { level: "watching" })).toEqual({
+      status: 200,
+      body: { watchLevel: "watching", effectiveWatchLevel: "watching" },
+    });
+    expect((await getTopic(topic.id, reader.id)).body).toMatchObject({
+      watchLevel: "watching",
+      effectiveWatchLevel: "watching",
+    });
+    // The topic page's form shows the same level.
+    const page = await call(topicPage.loader, await jsonRequest(`/forum/topic/${topic.id}`, { userId: reader.id }), {
+      params: { id: String(topic.id) },
+    });
+    expect(page.body.watch.level).toBe("watching");
+
+    // Refused, with nothing changed: a category's level, an unknown one, none, signed out, a missing topic, a bad id.
+    const choices = "Choose one of Watching, Tracking, Normal or Muted.";
+    expect(await setWatch(topic.id, reader.id, { level: "watching_first_post" })).toEqual({
+      status: 400,
+      body: { error: choices },
+    });
+    expect(await setWatch(topic.id, reader.id, { level: "everything" })).toEqual({
+      status: 400,
+      body: { error: choices },
+    });
+    expect(await setWatch(topic.id, reader.id, {})).toEqual({ status: 400, body: { error: choices } });
+    expect(await setWatch(topic.id, reader.id, "[1]")).toMatchObject({ status: 400 });
+    expect(await setWatch(topic.id, undefined, { level: "muted" })).toEqual({
+      status: 401,
+      body: { error: "Authentication required" },
+    });
+    expect(await setWatch(2_000_000_000, reader.id, { level: "muted" })).toEqual({
+      status: 404,
+      body: { error: "Topic not found" },
+    });
+    expect((await getTopic(topic.id, reader.id)).body.watchLevel).toBe("watching");
+
+    // A hidden topic is not found by a member who may not see it.
+    const { db } = await import("#db/client.server");
+    const { forumTopics } = await import("#db/schema");
+    const { eq } = await import("drizzle-orm");
+    await db.update(forumTopics).set({ hiddenAt: new Date() }).where(eq(forumTopics.id, topic.id));
+    expect((await setWatch(topic.id, reader.id, { level: "muted" })).status).toBe(404);
+    expect((await setWatch(topic.id, author.id, { level: "muted" })).body).toEqual({
+      watchLevel: "muted",
+      effectiveWatchLevel: "muted",
+    });
+  });
+
+  it("reads and sets a member's level of a category, watching first post included", async () => {
+    const reader = await member();
+    const category = async (name: string, userId: number | undefined, body?: unknown) =>
+      statusAndBody(
+        await answerOf(
+          await settle(async () => {
+            const request = await jsonRequest(`/api/forum/categories/${name}/watch`, {
+              method: body === undefined ? "GET" : "POST",
+              userId,
+              body,
+            });
+            const args = { ...ctx, params: { category: name }, request };
+            return body === undefined ? categoryWatchRoute.loader(args) : categoryWatchRoute.action(args);
+          }),
+        ),
+      );
+    expect(await category("principles", reader.id)).toEqual({
+      status: 200,
+      body: { category: "principles", watchLevel: "normal" },
+    });
+    expect(await category("principles", reader.id, { level: "watching_first_post" })).toEqual({
+      status: 200,
+      body: { category: "principles", watchLevel: "watching_first_post" },
+    });
+    expect((await category("principles", reader.id)).body.watchLevel).toBe("watching_first_post");
+    // The category form's rule; signed out 401; an address that names no category 404.
+    expect(await category("principles", reader.id, { level: "all" })).toEqual({
+      status: 400,
+      body: { error: "Choose one of Watching, Tracking, Watching First Post, Normal or Muted." },
+    });
+    expect((await category("principles", undefined)).status).toBe(401);
+    expect((await category("principles", undefined, { level: "muted" })).status).toBe(401);
+    expect(await category("cats", reader.id, { level: "muted" })).toEqual({
+      status: 404,
+      body: { error: "Category not found" },
+    });
+    expect((await category("principles", reader.id)).body.watchLevel).toBe("watching_first_post");
   });
 });
 

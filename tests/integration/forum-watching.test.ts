@@ -260,6 +260,79 @@ describe("watching a category", () => {
   });
 });
 
+describe("watching a category's first posts (decision 420)", () => {
+  it("notifies and mails each new topic of the category, never its replies; a topic has no such level", async () => {
+    const { member, topic, reply, run, watchTopic, watchCategory, notificationsOf, forumRoute, topicRoute, cookieFor } =
+      await app();
+    const firstPosts = await member({ verified: true });
+    const everything = await member({ verified: true });
+    const starter = await member();
+    const answer = await watchCategory(firstPosts.id, "emotional-growth", "watching_first_post");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/forum?category=emotional-growth#watch");
+    await watchCategory(everything.id, "emotional-growth", "watching");
+    const refused = await watchCategory(firstPosts.id, "emotional-growth", "everything");
+    expect(refused.status).toBe(400);
+    expect(refused.body.toast.description).toBe(
+      "Choose one of Watching, Tracking, Watching First Post, Normal or Muted.",
+    );
+
+    // The category's form offers it and says it is chosen.
+    const list = await call(
+      forumRoute.loader,
+      routeRequest("/forum?category=emotional-growth", { cookie: await cookieFor(firstPosts.id) }),
+    );
+    expect(list.body.watch.level).toBe("watching_first_post");
+    expect(list.body.watch.said).toBe("Notifications for this category: Watching First Post.");
+    expect(list.body.watch.options.map((o: { label: string }) => o.label)).toEqual([
+      "Watching",
+      "Tracking",
+      "Watching First Post",
+      "Normal",
+      "Muted",
+    ]);
+
+    const t = await topic(starter.id, "emotional-growth");
+    await run();
+    const mails = await parsedMailsTo(firstPosts.email!);
+    expect(mails.map((m) => m.subject)).toEqual([`New topic in Emotional Growth: "${t.title}"`]);
+    expect(new URL(mails[0]!.headers.get("list-unsubscribe")!.slice(1, -1)).searchParams.get("kind")).toBe(
+      "watched_topic",
+    );
+
+    // Its replies notify the member watching the category, not the one watching its first posts.
+    await reply(t.id, starter.id, "A reply.");
+    await reply(t.id, everything.id, "Another reply.");
+    await run();
+    expect((await notificationsOf(firstPosts.id)).map((n) => n.kind)).toEqual(["watched_topic"]);
+    expect(mailsTo(firstPosts.email!)).toHaveLength(1);
+    expect((await notificationsOf(everything.id)).map((n) => n.kind).sort()).toEqual(["watched_post", "watched_topic"]);
+
+    // The topic's own form: the default level (the category's first-post watching says nothing of it), four choices,
+    // and watching first post refused.
+    const page = await call(
+      topicRoute.loader,
+      routeRequest(`/forum/topic/${t.id}`, { cookie: await cookieFor(firstPosts.id) }),
+      { params: { id: String(t.id) } },
+    );
+    expect(page.body.watch.level).toBe("tracking");
+    expect(page.body.watch.options.map((o: { value: string }) => o.value)).toEqual([
+      "watching",
+      "tracking",
+      "normal",
+      "muted",
+    ]);
+    const notATopicLevel = await watchTopic(firstPosts.id, t.id, "watching_first_post");
+    expect(notATopicLevel.status).toBe(400);
+    expect(notATopicLevel.body.toast.description).toBe("Choose one of Watching, Tracking, Normal or Muted.");
+    // A topic's own level still wins: watching it, its replies notify this member too.
+    await watchTopic(firstPosts.id, t.id, "watching");
+    await reply(t.id, starter.id, "A third reply.");
+    await run();
+    expect((await notificationsOf(firstPosts.id)).map((n) => n.kind).sort()).toEqual(["watched_post", "watched_topic"]);
+  });
+});
+
 describe("the mail of each kind follows the member's choice", () => {
   it("at once, in the digest, or never, as the settings page saved it", async () => {
     const { member, topic, reply, run, settingsRoute, cookieFor, notificationsOf, db, schema, orm } = await app();

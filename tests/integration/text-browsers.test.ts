@@ -348,7 +348,7 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
     expect(main(author)).not.toContain("Your bookmarks");
   });
 
-  it("mutes a topic with its watch form, and the topic leaves the Unread list (decision 350)", async () => {
+  it("mutes a topic with its watch form, and the topic leaves the Unread list; watches a category's first posts (decisions 350, 420)", async () => {
     const { createPost } = await import("~/forum/topics.server");
     const other = await userNamed("tb_other");
     const me = await userNamed(username);
@@ -381,6 +381,19 @@ describe.each(CLIENTS)("in %s", { timeout: 90_000 }, (name, open) => {
       { press: "Set notification level" },
     ]);
     expect(main(back)).toContain("Notifications for this topic: Tracking.");
+    // A category's first posts (decision 420): its list's form has the fifth level; then back to normal.
+    const firstPosts = await browser.visit("/forum?category=general", [
+      { after: "Notifications for this category" },
+      { check: "Watching First Post" },
+      { press: "Set notification level" },
+    ]);
+    expect(main(firstPosts)).toContain("Notifications for this category: Watching First Post.");
+    const normal = await browser.visit("/forum?category=general", [
+      { after: "Notifications for this category" },
+      { check: "Normal" },
+      { press: "Set notification level" },
+    ]);
+    expect(main(normal)).toContain("Notifications for this category: Normal.");
   });
 
   it("likes, quotes and mentions another member's post: one notification of each kind for them, none for oneself (issue 44)", async () => {

@@ -11,10 +11,10 @@ import {
 import { HoneypotField } from "~/components/honeypot";
 import { CATEGORY_OPTIONS } from "../categories";
 import { forumQueryWithout } from "../pages";
-import { previewedForm, previewOf } from "../preview";
+import { MARKDOWN_HINT, previewedForm, previewOf } from "../preview";
 import { AnswerSummary } from "./answer-summary";
 import { ForumDialog } from "./forum-dialog";
-import { MarkdownHint, PostPreview, PreviewButton } from "./post-preview";
+import { PostPreview, PreviewButton } from "./post-preview";
 
 /** The new-topic form at /forum?new=1: a route dialog, validated by the page's action. */
 export function NewTopicDialog({ category, constraint }: { category: string | null; constraint: FormConstraint }) {
@@ -34,8 +34,7 @@ export function NewTopicDialog({ category, constraint }: { category: string | nu
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <HoneypotField formId="new-topic" />
         <TextField meta={fields.title} label="Title" />
-        <TextareaField meta={fields.description} label="Description (optional)" rows={4} />
-        <MarkdownHint id="create-topic-hint" />
+        <TextareaField meta={fields.description} label="Description (optional)" rows={4} hint={MARKDOWN_HINT} />
         <SelectField meta={fields.category} label="Category" options={CATEGORY_OPTIONS} />
         <SubmitButton name="intent" value="create-topic" busy={busy} busyLabel="Creating...">
           Create Topic

@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { SubmitButton, TextareaField, useSiteForm, type FormConstraint } from "~/components/form";
-import { previewedForm, previewOf } from "../preview";
+import { MARKDOWN_HINT, previewedForm, previewOf } from "../preview";
 import { AnswerSummary } from "./answer-summary";
-import { MarkdownHint, PostPreview, PreviewButton } from "./post-preview";
+import { PostPreview, PreviewButton } from "./post-preview";
 
 /**
  * The topic page's reply and edit forms, validated by the page's action (constraints from its loader). Loaded on
@@ -43,8 +43,8 @@ export function ReplyForm({
         label="Your reply"
         rows={5}
         focusOnMount={typed !== undefined || !!quote || !!focused}
+        hint={MARKDOWN_HINT}
       />
-      <MarkdownHint id="reply-hint" />
       <SubmitButton name="intent" value="reply" busy={busy} busyLabel="Posting...">
         Post Reply
       </SubmitButton>
@@ -86,8 +86,13 @@ export function EditForm({
     <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
       <AnswerSummary formId={form.id} answer={answer} />
       <input type="hidden" name="postId" value={post.id} />
-      <TextareaField meta={fields.content} label={`Edit post #${post.number}`} rows={5} focusOnMount />
-      <MarkdownHint id={`edit-${post.id}-hint`} />
+      <TextareaField
+        meta={fields.content}
+        label={`Edit post #${post.number}`}
+        rows={5}
+        focusOnMount
+        hint={MARKDOWN_HINT}
+      />
       <div className="flex gap-3">
         <button
           type="submit"

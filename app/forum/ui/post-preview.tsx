@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useToast } from "~/components/toaster";
-import { MARKDOWN_HINT, PREVIEW_INTENT } from "../preview";
+import { PREVIEW_INTENT } from "../preview";
 
 /**
  * The Preview button (decision 340): a second submit button of the form, so it works as a plain form submission
@@ -17,15 +17,6 @@ export function PreviewButton({ busy, className = "" }: { busy: boolean; classNa
     >
       {busy ? "Previewing..." : "Preview"}
     </button>
-  );
-}
-
-/** What the field takes: Markdown, and HTML shown as text. */
-export function MarkdownHint({ id }: { id: string }) {
-  return (
-    <p id={id} className="text-sm text-ink">
-      {MARKDOWN_HINT}
-    </p>
   );
 }
 
