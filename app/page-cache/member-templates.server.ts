@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from "#db/client.server";
 import { publicOrigin } from "~/utils/env.server";
 import { cspNonce } from "~/utils/random-pool.server";
 import { assemble, etagOf, filledEtag, fillsOf, lacksFill, memberFillsOf, piecesOf } from "./pieces.server";
-import type { MemberTemplates, MemberVariant, PageSection, PageTicket } from "./section";
+import type { MemberVariant, PageSection, PageTicket } from "./section";
 import { keepable, type Entry, type PageStore, type RenderedPage } from "./store.server";
 
 export const PRIVATE_CACHE_CONTROL = "private, no-cache";
@@ -13,7 +13,6 @@ export const PRIVATE_CACHE_CONTROL = "private, no-cache";
 export type DocumentRenderer = (request: Request, context: AppLoadContext) => Promise<Response>;
 /** A kept page to answer with: its entry, this response's ETag and body. */
 export type Hit = { entry: Entry; etag: string; body: () => Buffer<ArrayBuffer> };
-type Section = PageSection & { members: MemberTemplates };
 
 /**
  * Member templates (decisions 120, 122): a signed-in member's page kept as a template rendered as a made-up member
@@ -28,9 +27,9 @@ export function createMemberTemplates(store: PageStore, neutralCookies: string[]
   const building = new Set<string>();
 
   /** Renders a member template as the template member, from a request without cookies; `keep` keeps it. */
-  function render(section: Section, key: string, url: string, variant: MemberVariant) {
+  function render(section: PageSection, key: string, url: string, variant: MemberVariant) {
     building.add(key);
-    const ticket: PageTicket = { ...store.ticket(key, section, section.members.holes ?? []), member: true };
+    const ticket: PageTicket = { ...store.ticket(key, section, section.members!.holes ?? []), member: true };
     const context: AppLoadContext = {
       ...variant.context,
       cspNonce: cspNonce(),
@@ -39,8 +38,8 @@ export function createMemberTemplates(store: PageStore, neutralCookies: string[]
       pageCache: ticket,
     };
     const request = new Request(`${publicOrigin()}${url}`, { headers: { Accept: "text/html" } });
-    section.members
-      .asTemplateMember(async () => {
+    section
+      .members!.asTemplateMember(async () => {
         const response = await renderDocument!(request, context);
         await response.arrayBuffer();
         // Not kept (a redirect, an error, a refusal): members get this page rendered for them until it changes.
@@ -62,11 +61,10 @@ export function createMemberTemplates(store: PageStore, neutralCookies: string[]
      * A signed-in member's page from the section's member template; null (rendered for them) when none stands for
      * it; a missing template is rendered beside, by a request of the cache's own.
      */
-    async serve(section: Section, req: ExpressRequest, nonce: string): Promise<Hit | null> {
-      store.ensureListening();
+    async serve(section: PageSection, req: ExpressRequest, nonce: string): Promise<Hit | null> {
       if (!renderDocument || !store.ready(section)) return null;
-      const variant = await section.members.resolve(req).catch(() => null);
-      const fills = variant ? fillsOf(section.members.holes, variant) : null;
+      const variant = await section.members!.resolve(req).catch(() => null);
+      const fills = variant ? fillsOf(section.members!.holes, variant) : null;
       if (!variant || !fills) return null;
       const key = store.keyOf(section, req.url, `member ${variant.key}`);
       const entry = store.fresh(key);

@@ -10,7 +10,7 @@ import { asksUncached, type PageSection, type PageTicket } from "./section";
 import { cookieName, createPageStore, keepable, type RenderedPage } from "./store.server";
 
 /** How long a CDN may keep a shared page, and serve it stale while it asks again. */
-export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=30";
+const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=30";
 
 /**
  * The page cache's middleware (decisions 025, 100; docs/page-cache.md, "One request"): `serve` answers a kept page
@@ -46,17 +46,16 @@ export function createPageCache({
 
   /** A signed-out visitor's kept page; null: passed on, with a ticket when the page may be kept. */
   async function serveVisitor(section: PageSection, req: ExpressRequest, res: ExpressResponse, nonce: string) {
-    store.ensureListening();
     // A variant that cannot be resolved (the database is down, say) leaves the page to be rendered, uncached.
     const variant = section.vary ? await section.vary(req).catch(() => null) : { key: "" };
     if (!variant) return null;
-    res.locals.pageCacheContext = variant.context ?? {};
+    const context: LoadShare = (res.locals.pageCache = { ...variant.context, pageCache: null });
     const fills = fillsOf(section.holes, variant);
     if (!fills || !store.ready(section)) return null;
     const key = store.keyOf(section, req.url, variant.key);
     const entry = store.fresh(key);
     if (!entry) {
-      res.locals.pageCache = store.ticket(key, section, section.holes ?? [], fills);
+      context.pageCache = store.ticket(key, section, section.holes ?? [], fills);
       return null;
     }
     const etag = entry.holed ? filledEtag(entry.etag, fills) : entry.etag;
@@ -65,9 +64,9 @@ export function createPageCache({
 
   return {
     /**
-     * Express middleware: answers a kept page (or 304), or passes the request on with a ticket for `finish` in
-     * `res.locals.pageCache` (and the variant's load context in `res.locals.pageCacheContext`). `nonce` is this
-     * request's CSP nonce (already in its Content-Security-Policy header).
+     * Express middleware: answers a kept page (or 304), or passes the request on with the variant's load context
+     * and a ticket for `finish` in `res.locals.pageCache`. `nonce` is this request's CSP nonce (already in its
+     * Content-Security-Policy header).
      */
     async serve(req: ExpressRequest, res: ExpressResponse, next: Next, nonce: string) {
       try {
@@ -75,11 +74,11 @@ export function createPageCache({
         if (req.method !== "GET") return forgetWriter(req, res, next);
         const section = sectionFor(req.url.split("?", 1)[0]!);
         if (!section || asksUncached(section, req.url)) return next();
-        const { members: templates } = section;
+        store.ensureListening();
         const hit = anonymous(req.headers.cookie)
           ? await serveVisitor(section, req, res, nonce)
-          : templates && anonymous(req.headers.cookie, templates.cookies)
-            ? await members.serve({ ...section, members: templates }, req, nonce)
+          : section.members && anonymous(req.headers.cookie, section.members.cookies)
+            ? await members.serve(section, req, nonce)
             : null;
         if (hit) answer(req, res, hit);
         else next();
@@ -89,12 +88,7 @@ export function createPageCache({
     },
 
     /** The load context's share: the ticket and what the section's `vary` resolved. */
-    loadContext(res: ExpressResponse): Pick<AppLoadContext, "pageCache"> & Partial<AppLoadContext> {
-      return {
-        ...(res.locals.pageCacheContext as Partial<AppLoadContext> | undefined),
-        pageCache: (res.locals.pageCache as PageTicket | undefined) ?? null,
-      };
-    },
+    loadContext: (res: ExpressResponse) => (res.locals.pageCache as LoadShare | undefined) ?? { pageCache: null },
 
     /**
      * Called with every document just rendered: fills its holes (a template) and returns the body to send; sets its
@@ -131,6 +125,7 @@ export function createPageCache({
 }
 
 type Next = (error?: unknown) => void;
+type LoadShare = Pick<AppLoadContext, "pageCache"> & Partial<AppLoadContext>;
 
 /** Answers a kept page (or 304): its stored headers, this response's ETag and body. */
 function answer(req: ExpressRequest, res: ExpressResponse, { entry, etag, body }: Hit) {
@@ -169,11 +164,6 @@ function forgetWriter(req: ExpressRequest, res: ExpressResponse, next: Next) {
   next();
 }
 
-function matches(ifNoneMatch: string | null | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t.replace(/^W\//, "") === bare;
-  });
-}
+/** Whether If-None-Match names the (weak) ETag, compared weakly, or is `*`. */
+const matches = (ifNoneMatch: string | undefined, etag: string) =>
+  !!ifNoneMatch?.split(",").some((tag) => ["*", etag.slice(2)].includes(tag.trim().replace(/^W\//, "")));
