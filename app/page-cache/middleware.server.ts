@@ -9,6 +9,8 @@ import { assemble, etagOf, filledEtag, fillsOf, piecesOf } from "./pieces.server
 import { asksUncached, type PageSection, type PageTicket } from "./section";
 import { cookieName, createPageStore, keepable, type RenderedPage } from "./store.server";
 
+type LoadShare = Pick<AppLoadContext, "pageCache"> & Partial<AppLoadContext>;
+
 /** How long a CDN may keep a shared page, and serve it stale while it asks again. */
 const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=30";
 
@@ -125,27 +127,6 @@ export function createPageCache({
 }
 
 type Next = (error?: unknown) => void;
-type LoadShare = Pick<AppLoadContext, "pageCache"> & Partial<AppLoadContext>;
-
-/** Answers a kept page (or 304): its stored headers, this response's ETag and body. */
-function answer(req: ExpressRequest, res: ExpressResponse, { entry, etag, body }: Hit) {
-  res.setHeaders(entry.headers);
-  res.setHeader("ETag", etag);
-  res.setHeader("Age", Math.floor((Date.now() - entry.storedAt) / 1000));
-  res.setHeader("X-Page-Cache", "hit");
-  if (matches(req.headers["if-none-match"], etag)) {
-    // The browser keeps its copy, with the nonce that copy's own CSP header names: a 304 must not bring a
-    // new Content-Security-Policy (it would replace the stored one and block the stored page's scripts).
-    res.removeHeader("Content-Security-Policy");
-    res.removeHeader("Content-Type");
-    res.statusCode = 304;
-    return res.end();
-  }
-  const sent = body();
-  res.statusCode = entry.status;
-  res.setHeader("Content-Length", sent.byteLength);
-  res.end(sent);
-}
 
 /**
  * A request that may change what the visitor saved (any method but GET): once its answer's head is written, its
@@ -167,3 +148,23 @@ function forgetWriter(req: ExpressRequest, res: ExpressResponse, next: Next) {
 /** Whether If-None-Match names the (weak) ETag, compared weakly, or is `*`. */
 const matches = (ifNoneMatch: string | undefined, etag: string) =>
   !!ifNoneMatch?.split(",").some((tag) => ["*", etag.slice(2)].includes(tag.trim().replace(/^W\//, "")));
+
+/** Answers a kept page (or 304): its stored headers, this response's ETag and body. */
+function answer(req: ExpressRequest, res: ExpressResponse, { entry, etag, body }: Hit) {
+  res.setHeaders(entry.headers);
+  res.setHeader("ETag", etag);
+  res.setHeader("Age", Math.floor((Date.now() - entry.storedAt) / 1000));
+  res.setHeader("X-Page-Cache", "hit");
+  if (matches(req.headers["if-none-match"], etag)) {
+    // The browser keeps its copy, with the nonce that copy's own CSP header names: a 304 must not bring a
+    // new Content-Security-Policy (it would replace the stored one and block the stored page's scripts).
+    res.removeHeader("Content-Security-Policy");
+    res.removeHeader("Content-Type");
+    res.statusCode = 304;
+    return res.end();
+  }
+  const sent = body();
+  res.statusCode = entry.status;
+  res.setHeader("Content-Length", sent.byteLength);
+  res.end(sent);
+}

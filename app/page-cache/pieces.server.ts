@@ -7,12 +7,8 @@ import type { TemplatedMember, Variant } from "./section";
 /**
  * The cutter and the assembler: a rendered page kept as pieces, its text cut where each response puts in its own
  * (the CSP nonce, each hole's fill, a member's id, name and e-mail address), and put together again per response.
- *
- * Why bytes and not React: a kept page is sent without rendering it (0.1-0.3 ms against 3.5-5 ms for a render; the
- * figures of decision 390). What is put in is made by the libraries that made the page wherever they offer a way:
- * a hole's fill is rendered by React (`renderToStaticMarkup` of the page's own component), a member's name and
- * address in the text are escaped by React itself (`inText`); only their copy in Remix's data script follows
- * Remix's `escapeHtml`, which @remix-run/react does not export (`SCRIPT_ESCAPES`).
+ * Why bytes and not React (a kept page is sent without rendering it), and what is still made by the libraries that
+ * made the page: decision 390, "The cutter stays".
  */
 export type Piece = Buffer | number;
 const NONCE = -1;

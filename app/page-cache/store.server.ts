@@ -16,7 +16,7 @@ export type Entry = {
 };
 
 const MAX_ENTRIES = 500;
-export const MAX_ENTRY_BYTES = 1024 * 1024;
+const MAX_ENTRY_BYTES = 1024 * 1024;
 
 /**
  * The store: kept pages by key, the least recently used going first past `MAX_ENTRIES`, none older than
@@ -33,14 +33,12 @@ export function createPageStore(sections: PageSection[], ttlSeconds: number) {
   /** Member templates that cannot stand for a member's page (until their section changes). */
   const unusable = new Set<string>();
 
-  function clear(section: PageSection) {
-    generations.set(section.name, generations.get(section.name)! + 1);
-    for (const key of entries.keys()) if (key.startsWith(`${section.name}\n`)) entries.delete(key);
-    for (const key of unusable) if (key.startsWith(`${section.name}\n`)) unusable.delete(key);
-  }
-
   function clearChannel(channel: string) {
-    for (const s of sections) if (s.channel === channel) clear(s);
+    for (const { name } of sections.filter((s) => s.channel === channel)) {
+      generations.set(name, generations.get(name)! + 1);
+      for (const key of entries.keys()) if (key.startsWith(`${name}\n`)) entries.delete(key);
+      for (const key of unusable) if (key.startsWith(`${name}\n`)) unusable.delete(key);
+    }
   }
 
   /** Whether nothing in the ticket's section changed since its render began. */
