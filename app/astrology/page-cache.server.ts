@@ -1,5 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { notKept, type PageSection } from "~/page-cache/section";
+import type { PageSection } from "~/page-cache/section";
 import { preferencesVariant } from "~/preferences/page-cache.server";
 import { SKY_CHANNEL } from "./snapshots.server";
 import { tabFromCookieHeader } from "./tab-cookie.server";
@@ -21,4 +20,4 @@ export const astrologyPages: PageSection = {
 };
 
 /** The page being rendered shows a sky or a reading of this moment only: it is sent and not kept. */
-export const skyPageNotKept = (context: AppLoadContext) => notKept(context);
+export { notKept as skyPageNotKept } from "~/page-cache/section";

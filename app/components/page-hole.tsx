@@ -6,7 +6,7 @@ import { useLinkNavigation } from "./link-navigation";
 /**
  * A hole in a kept page (decisions 112, 122): the place where the page cache (app/page-cache/) puts, on every
  * response, the part of a page that is its visitor's own. This file is the page's side of it: the element, the
- * loader's question and, in the browser, the kept part's links. The cache's side is app/page-cache/holes.server.ts.
+ * loader's question and, in the browser, the kept part's links. The cache's side is app/page-cache/.
  */
 export const PAGE_HOLE_ATTRIBUTE = "data-page-hole";
 

@@ -4,7 +4,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PageHole, pageHoleTags } from "~/components/page-hole";
 import { SAVED_READINGS_HOLE } from "./angel";
-import { savedReadingsHtml } from "./saved-readings-hole.server";
+import { savedReadingsHtml } from "./page-cache.server";
 import { SavedReadings } from "./ui/angel-reading";
 
 /** Rendered as app/entry.server.tsx renders a page: React's stream, whole. */

@@ -1,33 +1,18 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { Request as ExpressRequest } from "express";
 import { isDatabaseUnavailable } from "#db/client.server";
 import { publicOrigin } from "~/utils/env.server";
 import { cspNonce } from "~/utils/random-pool.server";
-import type { createHoles } from "./holes.server";
-import {
-  assemble,
-  etagOf,
-  filledEtag,
-  holdsHole,
-  lacksFill,
-  memberEtagParts,
-  memberFillsOf,
-  piecesOf,
-} from "./pieces.server";
-import type { DocumentRenderer, MemberTemplates, MemberVariant, PageSection, PageTicket } from "./section";
+import { assemble, etagOf, filledEtag, fillsOf, lacksFill, memberFillsOf, piecesOf } from "./pieces.server";
+import type { MemberVariant, PageSection, PageTicket } from "./section";
 import { keepable, type Entry, type PageStore, type RenderedPage } from "./store.server";
 
 export const PRIVATE_CACHE_CONTROL = "private, no-cache";
 
-type Section = PageSection & { members: MemberTemplates };
-type Next = (error?: unknown) => void;
-export type Answer = (
-  req: ExpressRequest,
-  res: ExpressResponse,
-  entry: Entry,
-  etag: string,
-  body: () => Buffer<ArrayBuffer>,
-) => void;
+/** Renders a document as Remix does for a request (the page cache's own requests: member templates). */
+export type DocumentRenderer = (request: Request, context: AppLoadContext) => Promise<Response>;
+/** A kept page to answer with: its entry, this response's ETag and body. */
+export type Hit = { entry: Entry; etag: string; body: () => Buffer<ArrayBuffer> };
 
 /**
  * Member templates (decisions 120, 122): a signed-in member's page kept as a template rendered as a made-up member
@@ -35,36 +20,16 @@ export type Answer = (
  * address are put in per response, and their holes filled from `resolve`. A member's own request is never the
  * template's render: on a miss their page is rendered for them and the template beside it.
  */
-export function createMemberTemplates({
-  store,
-  holes,
-  answer,
-  neutralCookies,
-  maxEntryBytes,
-}: {
-  store: PageStore;
-  holes: ReturnType<typeof createHoles>;
-  answer: Answer;
-  neutralCookies: string[];
-  maxEntryBytes: number;
-}) {
+export function createMemberTemplates(store: PageStore, neutralCookies: string[]) {
   /** How the cache renders member templates (server.ts gives it Remix's handler); none: members' pages are rendered. */
   let renderDocument: DocumentRenderer | null = null;
   /** Member templates being rendered. */
   const building = new Set<string>();
 
   /** Renders a member template as the template member, from a request without cookies; `keep` keeps it. */
-  function render(section: Section, key: string, url: string, origin: string, variant: MemberVariant) {
+  function render(section: PageSection, key: string, url: string, variant: MemberVariant) {
     building.add(key);
-    const ticket: PageTicket = {
-      key,
-      section: section.name,
-      generation: store.generation(section.name),
-      origin,
-      refused: false,
-      holes: section.members.holes ?? [],
-      member: true,
-    };
+    const ticket: PageTicket = { ...store.ticket(key, section, section.members!.holes ?? []), member: true };
     const context: AppLoadContext = {
       ...variant.context,
       cspNonce: cspNonce(),
@@ -72,13 +37,13 @@ export function createMemberTemplates({
       clientIp: "127.0.0.1",
       pageCache: ticket,
     };
-    const request = new Request(`${origin}${url}`, { headers: { Accept: "text/html" } });
-    section.members
-      .asTemplateMember(async () => {
+    const request = new Request(`${publicOrigin()}${url}`, { headers: { Accept: "text/html" } });
+    section
+      .members!.asTemplateMember(async () => {
         const response = await renderDocument!(request, context);
         await response.arrayBuffer();
         // Not kept (a redirect, an error, a refusal): members get this page rendered for them until it changes.
-        if (!store.has(key) && ticket.generation === store.generation(section.name)) store.unusable.add(key);
+        if (!store.has(key) && store.current(ticket)) store.unusable.add(key);
       }, variant)
       .catch((error: unknown) => {
         if (!isDatabaseUnavailable(error)) console.error(`[page-cache] member template of ${url}:`, error);
@@ -93,30 +58,24 @@ export function createMemberTemplates({
     },
 
     /**
-     * A signed-in member's page from the section's member template, or rendered for them (passed on) when none
-     * stands for it; a missing template is rendered beside, by a request of the cache's own.
+     * A signed-in member's page from the section's member template; null (rendered for them) when none stands for
+     * it; a missing template is rendered beside, by a request of the cache's own.
      */
-    async serve(section: Section, req: ExpressRequest, res: ExpressResponse, next: Next, nonce: string) {
-      store.ensureListening();
-      if (!renderDocument || !store.ready(section)) return next();
-      const variant = await section.members.resolve(req).catch(() => null);
-      if (!variant) return next();
-      // A hole the member's variant has no part for: the page is rendered for them (as when `resolve` fails).
-      const holeFills = (section.members.holes ?? []).map((name) => variant.holes?.[name]);
-      if (holeFills.some((fill) => fill === undefined)) return next();
-      const origin = publicOrigin();
-      const key = `${section.name}\n${origin}${req.url}\nmember ${variant.key}`;
+    async serve(section: PageSection, req: ExpressRequest, nonce: string): Promise<Hit | null> {
+      if (!renderDocument || !store.ready(section)) return null;
+      const variant = await section.members!.resolve(req).catch(() => null);
+      const fills = variant ? fillsOf(section.members!.holes, variant) : null;
+      if (!variant || !fills) return null;
+      const key = store.keyOf(section, req.url, `member ${variant.key}`);
       const entry = store.fresh(key);
       if (!entry) {
-        if (!store.unusable.has(key) && !building.has(key)) render(section, key, req.url, origin, variant);
-        return next();
+        if (!store.unusable.has(key) && !building.has(key)) render(section, key, req.url, variant);
+        return null;
       }
-      const member = memberFillsOf(variant.member);
+      const all = [...fills, ...memberFillsOf(variant.member)];
       // A template showing the member's e-mail address stands only for a member who has one.
-      if (lacksFill(entry.pieces, member)) return next();
-      const fills = holeFills.map((fill) => Buffer.from(fill!));
-      const etag = filledEtag(entry.etag, [...memberEtagParts(member), ...fills]);
-      answer(req, res, entry, etag, () => assemble(entry.pieces, Buffer.from(nonce), fills, member));
+      if (lacksFill(entry.pieces, all)) return null;
+      return { entry, etag: filledEtag(entry.etag, all), body: () => assemble(entry.pieces, Buffer.from(nonce), all) };
     },
 
     /**
@@ -126,15 +85,13 @@ export function createMemberTemplates({
      */
     keep(ticket: PageTicket, section: PageSection, page: RenderedPage): Buffer<ArrayBuffer> {
       const { status, headers, body, nonce } = page;
-      const memberHoles = holes.ofMembers(section.name);
-      const pieces = keepable(ticket, page, neutralCookies, maxEntryBytes)
-        ? piecesOf(body, Buffer.from(nonce), memberHoles, section.members!.templateMember)
+      const { holes = [], templateMember } = section.members!;
+      const pieces = keepable(ticket, page, neutralCookies)
+        ? piecesOf(body, Buffer.from(nonce), holes, templateMember)
         : null;
-      if (!pieces || !memberHoles.every((_, index) => holdsHole(pieces, index))) return body;
-      if (ticket.generation !== store.generation(section.name)) return body;
+      if (!pieces || !holes.every((_, index) => pieces.includes(index))) return body;
       headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-      const etag = etagOf(pieces);
-      store.keep(ticket.key, { status, headers, pieces, etag, holed: memberHoles.length > 0, member: true });
+      store.keep(ticket, { status, headers, pieces, etag: etagOf(pieces), holed: holes.length > 0 }, []);
       return body;
     },
   };

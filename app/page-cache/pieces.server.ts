@@ -2,38 +2,18 @@ import { createHash } from "node:crypto";
 import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { pageHoleTags } from "~/components/page-hole";
-import type { TemplatedMember } from "./section";
+import type { TemplatedMember, Variant } from "./section";
 
 /**
  * The cutter and the assembler: a rendered page kept as pieces, its text cut where each response puts in its own
  * (the CSP nonce, each hole's fill, a member's id, name and e-mail address), and put together again per response.
- *
- * Why bytes and not React: a kept page is sent without rendering it (0.1-0.3 ms against 3.5-5 ms for a render; the
- * figures of decision 390). What is put in is made by the libraries that made the page wherever they offer a way:
- * a hole's fill is rendered by React (`renderToStaticMarkup` of the page's own component), a member's name and
- * address in the text are escaped by React itself (`inText`); only their copy in Remix's data script follows
- * Remix's `escapeHtml`, which @remix-run/react does not export (`SCRIPT_ESCAPES`).
+ * Why bytes and not React (a kept page is sent without rendering it), and what is still made by the libraries that
+ * made the page: decision 390, "The cutter stays".
  */
 export type Piece = Buffer | number;
-export const NONCE = -1;
-const MEMBER_NAME = -2;
-const MEMBER_NAME_DATA = -3;
-const MEMBER_ID = -4;
-const MEMBER_EMAIL = -5;
-const MEMBER_EMAIL_DATA = -6;
-type MemberPiece =
-  typeof MEMBER_NAME | typeof MEMBER_NAME_DATA | typeof MEMBER_ID | typeof MEMBER_EMAIL | typeof MEMBER_EMAIL_DATA;
-/** A member's own for each member piece (the e-mail address's only when they have one). */
-export type MemberFills = Record<Exclude<MemberPiece, typeof MEMBER_EMAIL | typeof MEMBER_EMAIL_DATA>, Buffer> &
-  Partial<Record<typeof MEMBER_EMAIL | typeof MEMBER_EMAIL_DATA, Buffer>>;
-
-/** A hole's name and the empty element it is found by in a rendered page (its fill goes after `open`). */
-export type HoleTags = { name: string; open: Buffer; empty: Buffer };
-
-export function holeTags(name: string): HoleTags {
-  const { open, close } = pageHoleTags(name);
-  return { name, open: Buffer.from(open), empty: Buffer.from(open + close) };
-}
+const NONCE = -1;
+/** A fill: a hole's (by its index) or, after the holes', one of the member's places (`memberFillsOf`). */
+export type Fill = Buffer | undefined;
 
 type Cut = { at: number; length: number; piece: number };
 
@@ -42,14 +22,15 @@ type Cut = { at: number; length: number; piece: number };
  * page) and, for a member template, at each place of the template member's id, name and address. Null when the
  * template member is somewhere the cache cannot put another member in (a script other than the page's data).
  */
-export function piecesOf(body: Buffer, nonce: Buffer, holes: HoleTags[], member?: TemplatedMember): Piece[] | null {
+export function piecesOf(body: Buffer, nonce: Buffer, holes: string[], member?: TemplatedMember): Piece[] | null {
   const cuts: Cut[] = placesOf(body, nonce).map((at) => ({ at, length: nonce.byteLength, piece: NONCE }));
-  holes.forEach((hole, index) => {
-    const at = body.indexOf(hole.empty);
-    if (at !== -1) cuts.push({ at: at + hole.open.byteLength, length: 0, piece: index });
+  holes.forEach((name, index) => {
+    const { open, close } = pageHoleTags(name);
+    const at = body.indexOf(open + close);
+    if (at !== -1) cuts.push({ at: at + Buffer.byteLength(open), length: 0, piece: index });
   });
   if (member) {
-    const memberCuts = memberCutsOf(body, member);
+    const memberCuts = memberCutsOf(body, member, holes.length);
     if (!memberCuts) return null;
     cuts.push(...memberCuts);
   }
@@ -65,24 +46,19 @@ export function piecesOf(body: Buffer, nonce: Buffer, holes: HoleTags[], member?
   return pieces;
 }
 
-/** Whether the pieces hold hole `index` (a member template must hold each of its holes, empty). */
-export const holdsHole = (pieces: Piece[], index: number) => pieces.includes(index);
+/** Whether a kept page has a place (a hole, a member's address) that `fills` has nothing for. */
+export const lacksFill = (pieces: Piece[], fills: Fill[]) =>
+  pieces.some((piece) => typeof piece === "number" && piece >= 0 && !fills[piece]);
 
-/** Whether a kept member template shows something of the member (their address) this member has no fill for. */
-export const lacksFill = (pieces: Piece[], member: MemberFills) =>
-  pieces.some((piece) => typeof piece === "number" && piece < NONCE && !member[piece as MemberPiece]);
+/** A variant's part for each of the section's holes; null when it lacks one (the page is rendered for the request). */
+export function fillsOf(holes: string[] = [], variant: Variant): Buffer[] | null {
+  const fills = holes.map((name) => variant.holes?.[name]);
+  return fills.some((fill) => fill === undefined) ? null : fills.map((fill) => Buffer.from(fill!));
+}
 
-export function assemble(pieces: Piece[], nonce: Buffer, fills: Buffer[], member?: MemberFills): Buffer<ArrayBuffer> {
+export function assemble(pieces: Piece[], nonce: Buffer, fills: Fill[]): Buffer<ArrayBuffer> {
   return Buffer.concat(
-    pieces.map((piece) =>
-      typeof piece !== "number"
-        ? piece
-        : piece === NONCE
-          ? nonce
-          : piece >= 0
-            ? fills[piece]!
-            : member![piece as MemberPiece]!,
-    ),
+    pieces.map((piece) => (typeof piece !== "number" ? piece : piece === NONCE ? nonce : fills[piece]!)),
   );
 }
 
@@ -96,19 +72,12 @@ export function etagOf(pieces: Piece[]): string {
   return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 
-/** A filled page's ETag: the kept page's, hashed with what each hole (and member piece) holds in this response. */
-export function filledEtag(etag: string, fills: Buffer[]): string {
+/** A filled page's ETag: the kept page's, hashed with what each hole (and member's place) holds in this response. */
+export function filledEtag(etag: string, fills: Fill[]): string {
   const hash = createHash("sha256").update(etag);
-  for (const fill of fills) hash.update(`\0${fill.byteLength}\0`).update(fill);
+  for (const fill of fills) if (fill) hash.update(`\0${fill.byteLength}\0`).update(fill);
   return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
-
-/** What a member's page puts in besides their holes, in the order the ETag hashes it. */
-export const memberEtagParts = (member: MemberFills) => [
-  member[MEMBER_ID],
-  member[MEMBER_NAME],
-  member[MEMBER_EMAIL] ?? Buffer.alloc(0),
-];
 
 function placesOf(body: Buffer, text: Buffer): number[] {
   const places: number[] = [];
@@ -126,16 +95,17 @@ const DATA_QUOTE = Buffer.from('\\"');
  * React escapes) or in the page's data, as a whole turbo-stream string inside Remix's script. Null when one is
  * anywhere else.
  */
-function memberCutsOf(body: Buffer, templateMember: TemplatedMember): Cut[] | null {
+function memberCutsOf(body: Buffer, templateMember: TemplatedMember, first: number): Cut[] | null {
   const cuts: Cut[] = [];
   const id = Buffer.from(String(templateMember.id));
   const isDigit = (at: number) => at >= 0 && at < body.byteLength && body[at]! >= 0x30 && body[at]! <= 0x39;
   for (const at of placesOf(body, id)) {
     if (isDigit(at - 1) || isDigit(at + id.byteLength)) return null;
-    cuts.push({ at, length: id.byteLength, piece: MEMBER_ID });
+    cuts.push({ at, length: id.byteLength, piece: first });
   }
-  const texts: [string, number, number][] = [[templateMember.name, MEMBER_NAME, MEMBER_NAME_DATA]];
-  if (templateMember.email) texts.push([templateMember.email, MEMBER_EMAIL, MEMBER_EMAIL_DATA]);
+  // `memberFillsOf`'s order: the id, the name in the text and in the data, the address in the text and in the data.
+  const texts: [string, number, number][] = [[templateMember.name, first + 1, first + 2]];
+  if (templateMember.email) texts.push([templateMember.email, first + 3, first + 4]);
   for (const [value, inText, inData] of texts) {
     const text = Buffer.from(value);
     for (const at of placesOf(body, text)) {
@@ -178,16 +148,11 @@ const inData = (value: string) =>
       .replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!),
   );
 
-/** A member's id, name and e-mail address as their page holds them; a member without an address has no fills for it. */
-export function memberFillsOf(member: TemplatedMember): MemberFills {
-  const fills: MemberFills = {
-    [MEMBER_ID]: Buffer.from(String(member.id)),
-    [MEMBER_NAME]: inText(member.name),
-    [MEMBER_NAME_DATA]: inData(member.name),
-  };
-  if (member.email) {
-    fills[MEMBER_EMAIL] = inText(member.email);
-    fills[MEMBER_EMAIL_DATA] = inData(member.email);
-  }
-  return fills;
-}
+/** A member's id, name and e-mail address as their page holds them (`memberCutsOf`'s order); none without one. */
+export const memberFillsOf = ({ id, name, email }: TemplatedMember): Fill[] => [
+  Buffer.from(String(id)),
+  inText(name),
+  inData(name),
+  email ? inText(email) : undefined,
+  email ? inData(email) : undefined,
+];

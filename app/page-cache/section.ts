@@ -20,35 +20,31 @@ export type PageSection = {
   channel?: string;
   /** the page is the same for every signed-out visitor: a CDN may keep it briefly (`public, s-maxage`) */
   shared?: boolean;
-  /**
-   * what of the visitor the page shows (their saved preferences), read before rendering: `key` joins the cache key,
-   * `context` reaches the loaders, so the page is rendered from exactly what the key says. null: rendered, not kept.
-   */
+  /** what of the visitor the page shows, read before rendering (decisions 100, 112); null: rendered, not kept */
   vary?: (request: ExpressRequest) => Promise<Variant | null>;
-  /** parts of the page that are the visitor's own (decision 112), each rendered per request by its renderer */
-  holes?: Record<string, PageHoleRenderer>;
+  /** parts of the page that are the visitor's own (decision 112), each filled per request from `Variant.holes` */
+  holes?: string[];
   /** signed-in members' pages from member templates (decisions 120, 122) */
   members?: MemberTemplates;
 };
 
-export type Variant = { key: string; context?: Partial<AppLoadContext> };
-
-/** Renders a hole's HTML for the visitor of this request (with React: `renderToStaticMarkup`; "" leaves it empty). */
-export type PageHoleRenderer = (request: ExpressRequest) => Promise<string>;
+/** A page as a visitor's (or a member's) request asks for it. */
+export type Variant = {
+  /** what of the visitor the page shows (their saved preferences, say): joins the cache key */
+  key: string;
+  /** reaches the loaders through the load context, so the page is rendered from exactly what the key says */
+  context?: Partial<AppLoadContext>;
+  /** this request's part for each of the section's holes, as HTML (React's `renderToStaticMarkup`; "": empty) */
+  holes?: Record<string, string>;
+};
 
 /** A member as a member template holds them: their id, name and (a page showing it) e-mail address. */
 export type TemplatedMember = { id: number; name: string; email?: string | null };
 
 /** A signed-in member's page as a section's member template stands for it (decisions 120, 122). */
-export type MemberVariant = {
-  /** what of the member the page shows besides their id, name, e-mail address and holes: joins the cache key */
-  key: string;
+export type MemberVariant = Variant & {
   /** whose page this is: put in where the template member's id, name and e-mail address are */
   member: TemplatedMember;
-  /** reaches the template's loaders through the load context, so it is rendered from exactly what the key says */
-  context?: Partial<AppLoadContext>;
-  /** this member's part for each of the section's member holes (`MemberTemplates.holes`), as HTML */
-  holes?: Record<string, string>;
 };
 
 export type MemberTemplates = {
@@ -64,20 +60,18 @@ export type MemberTemplates = {
   asTemplateMember: <T>(render: () => Promise<T>, variant: MemberVariant) => Promise<T>;
 };
 
-/** Renders a document as Remix does for a request (the page cache's own requests: member templates). */
-export type DocumentRenderer = (request: Request, context: AppLoadContext) => Promise<Response>;
-
 /**
  * What a request that may be kept carries through the load context to `finish`. `holes`: the section's holes, which
- * this render leaves empty for the cache to fill (a loader asks with `rendersPageHole`, app/components/page-hole.tsx).
+ * this render leaves empty for the cache to fill (a loader asks with `rendersPageHole`, app/components/page-hole.tsx)
+ * with `fills`, this visitor's parts.
  */
 export type PageTicket = {
   key: string;
   section: string;
   generation: number;
-  origin: string;
   refused: boolean;
   holes: string[];
+  fills: Buffer[];
   /** a member template (decision 120), rendered as the template member by the cache's own request */
   member?: boolean;
 };

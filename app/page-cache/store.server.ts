@@ -1,4 +1,5 @@
 import { isDatabaseUnavailable, listenForNotifications } from "#db/client.server";
+import { publicOrigin } from "~/utils/env.server";
 import type { Piece } from "./pieces.server";
 import type { PageSection, PageTicket } from "./section";
 
@@ -6,93 +7,77 @@ import type { PageSection, PageTicket } from "./section";
 export type Entry = {
   storedAt: number;
   status: number;
-  headers: [string, string][];
+  headers: Headers;
   pieces: Piece[];
   /** the ETag of the page as kept (of its holes' fills too, per response, when `holed`) */
   etag: string;
   /** whether the kept page has a hole to fill */
   holed: boolean;
-  /** whether it is a member template */
-  member: boolean;
 };
 
+const MAX_ENTRIES = 500;
+const MAX_ENTRY_BYTES = 1024 * 1024;
+
 /**
- * The store: kept pages by key (`section`, the public origin with the path and query, the variant), the least
- * recently used going first past `maxEntries`, none older than `ttlSeconds`; each section's generation, bumped by
- * each clear (a page whose rendering began before a clear is not kept); and the LISTEN on each section's channel,
- * without which the section is not served from memory. While the database is unreachable nothing can change, so
- * kept pages stay valid and are served.
+ * The store: kept pages by key, the least recently used going first past `MAX_ENTRIES`, none older than
+ * `ttlSeconds`; each section's generation, bumped by each clear (a page whose rendering began before a clear is not
+ * kept); and the LISTEN on each section's channel, without which the section is not served from memory. While the
+ * database is unreachable nothing can change, so kept pages stay valid and are served.
  */
-export function createPageStore({
-  sections,
-  ttlSeconds,
-  maxEntries,
-  replayCookies,
-}: {
-  sections: PageSection[];
-  ttlSeconds: number;
-  maxEntries: number;
-  replayCookies: string[];
-}) {
+export function createPageStore(sections: PageSection[], ttlSeconds: number) {
   const entries = new Map<string, Entry>();
-  const stats = { hits: 0, stores: 0, clears: 0, notModified: 0 };
   const generations = new Map(sections.map((s) => [s.name, 0]));
   const channels = [...new Set(sections.flatMap((s) => (s.channel ? [s.channel] : [])))];
-  const listening = new Map<string, boolean>();
-  const subscribed = new Set<string>();
+  /** Each channel's LISTEN once asked for: "up" while it is heard. */
+  const listens = new Map<string, "asked" | "up">();
   /** Member templates that cannot stand for a member's page (until their section changes). */
   const unusable = new Set<string>();
 
-  function clear(section?: string) {
-    for (const s of sections) {
-      if (section && s.name !== section) continue;
-      generations.set(s.name, generations.get(s.name)! + 1);
-      for (const key of entries.keys()) if (key.startsWith(`${s.name}\n`)) entries.delete(key);
-      for (const key of unusable) if (key.startsWith(`${s.name}\n`)) unusable.delete(key);
+  function clearChannel(channel: string) {
+    for (const { name } of sections.filter((s) => s.channel === channel)) {
+      generations.set(name, generations.get(name)! + 1);
+      for (const key of entries.keys()) if (key.startsWith(`${name}\n`)) entries.delete(key);
+      for (const key of unusable) if (key.startsWith(`${name}\n`)) unusable.delete(key);
     }
-    stats.clears += 1;
   }
 
-  function clearChannel(channel: string) {
-    for (const s of sections) if (s.channel === channel) clear(s.name);
-  }
+  /** Whether nothing in the ticket's section changed since its render began. */
+  const current = (ticket: PageTicket) => ticket.generation === generations.get(ticket.section);
 
   return {
-    stats,
-    clear,
     unusable,
+    current,
 
     /** LISTEN on every channel (a connection of its own, re-established after an outage). */
     ensureListening() {
       for (const channel of channels) {
-        if (subscribed.has(channel)) continue;
-        subscribed.add(channel);
-        listening.set(channel, false);
+        if (listens.has(channel)) continue;
+        listens.set(channel, "asked");
         clearChannel(channel);
         listenForNotifications(channel, () => clearChannel(channel), {
           onListen: () => {
             // (Re)connected: whatever happened while not listening is unknown.
             clearChannel(channel);
-            listening.set(channel, true);
+            listens.set(channel, "up");
           },
-          onLost: () => {
-            subscribed.delete(channel);
-            listening.set(channel, false);
-          },
+          onLost: () => listens.delete(channel),
         }).catch((error: unknown) => {
           if (!isDatabaseUnavailable(error)) console.error(`[page-cache] cannot listen on ${channel}:`, error);
-          subscribed.delete(channel);
+          listens.delete(channel);
         });
       }
     },
 
     /** Whether the section may be served from memory: it has no channel, or its channel is listened to. */
-    ready(section: PageSection) {
-      return !section.channel || listening.get(section.channel) === true;
-    },
+    ready: (section: PageSection) => !section.channel || listens.get(section.channel) === "up",
 
-    generation(section: string) {
-      return generations.get(section)!;
+    /** A page's key: the section, PUBLIC_URL with the path and query (never the Host header), the variant's key. */
+    keyOf: (section: PageSection, url: string, variant: string) =>
+      `${section.name}\n${publicOrigin()}${url}\n${variant}`,
+
+    /** A ticket for rendering the page under `key` now: `keep` keeps it only if its section has not changed since. */
+    ticket: (key: string, section: PageSection, holes: string[], fills: Buffer[] = []): PageTicket => {
+      return { key, section: section.name, generation: generations.get(section.name)!, refused: false, holes, fills };
     },
 
     /** The kept page under `key` if it is young enough (an old one is dropped), made the most recently used. */
@@ -108,23 +93,19 @@ export function createPageStore({
     has: (key: string) => entries.has(key),
 
     /**
-     * Keeps a page under `key`, with its headers but those of each response (its length, its ETag: a filled page's
-     * is this visitor's) and its cookies but the replayed ones (a visitor's page: a member template sets none).
+     * Keeps the page rendered for `ticket` unless its section changed since, with its headers but those of each
+     * response (its length, its ETag: a filled page's is this visitor's) and of its cookies only `replayed` ones.
      */
-    keep(key: string, page: Omit<Entry, "storedAt" | "headers"> & { headers: Headers }) {
-      const kept: [string, string][] = [];
-      page.headers.forEach((value, name) => {
-        if (name !== "set-cookie" && name !== "content-length" && name !== "etag") kept.push([name, value]);
-      });
-      if (!page.member) {
-        for (const cookie of page.headers.getSetCookie()) {
-          if (replayCookies.includes(cookieName(cookie))) kept.push(["set-cookie", cookie]);
-        }
+    keep(ticket: PageTicket, page: Omit<Entry, "storedAt">, replayed: string[]) {
+      if (!current(ticket)) return;
+      const headers = new Headers(page.headers);
+      for (const name of ["set-cookie", "content-length", "etag"]) headers.delete(name);
+      for (const cookie of page.headers.getSetCookie()) {
+        if (replayed.includes(cookieName(cookie))) headers.append("set-cookie", cookie);
       }
-      entries.delete(key);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { ...page, storedAt: Date.now(), headers: kept });
-      stats.stores += 1;
+      entries.delete(ticket.key);
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(ticket.key, { ...page, headers, storedAt: Date.now() });
     },
   };
 }
@@ -138,9 +119,9 @@ export const cookieName = (cookie: string) => cookie.split("=", 1)[0]!.trim();
 export type RenderedPage = { status: number; headers: Headers; body: Buffer<ArrayBuffer>; nonce: string };
 
 /** Whether a rendered page may be kept: not refused, a 200 with a nonce, not too big, setting only `cookies`. */
-export const keepable = (ticket: PageTicket, page: RenderedPage, cookies: string[], maxBytes: number) =>
+export const keepable = (ticket: PageTicket, page: RenderedPage, cookies: string[]) =>
   !ticket.refused &&
   page.status === 200 &&
   !!page.nonce &&
-  page.body.byteLength <= maxBytes &&
+  page.body.byteLength <= MAX_ENTRY_BYTES &&
   page.headers.getSetCookie().every((cookie) => cookies.includes(cookieName(cookie)));

@@ -12,18 +12,16 @@ import { DEFAULT_PREFERENCES, type Preferences } from "./schema";
  * the page is rendered from exactly the preferences its key names, even if they are saved again meanwhile. A
  * returning visitor's preferences are remembered until they save them again (decision 128).
  */
-export async function preferencesVariant(req: ExpressRequest): Promise<Variant & { preferences: Preferences }> {
+export async function preferencesVariant(req: ExpressRequest): Promise<Variant> {
   const sessionId = await visitorIdOfRequest(req);
-  return variantOfPreferences(sessionId ? await visitorPreferences.get(sessionId) : { ...DEFAULT_PREFERENCES });
+  return sessionId ? visitorVariants.get(sessionId) : variantOfPreferences({ ...DEFAULT_PREFERENCES });
 }
-const visitorPreferences = createVisitorMemo({ read: (sessionId) => getPreferences({ sessionId }) });
+const visitorVariants = createVisitorMemo({
+  read: async (sessionId) => variantOfPreferences(await getPreferences({ sessionId })),
+});
 
 /** The kept page's key and load context for a visitor's preferences, however they were read (the angel page's). */
-export function variantOfPreferences(preferences: Preferences): Variant & { preferences: Preferences } {
-  const { style, composition, keywords } = preferences;
-  return {
-    key: JSON.stringify([style, composition, keywords]),
-    context: { visitorPreferences: preferences },
-    preferences,
-  };
-}
+export const variantOfPreferences = (preferences: Preferences): Variant => ({
+  key: JSON.stringify([preferences.style, preferences.composition, preferences.keywords]),
+  context: { visitorPreferences: preferences },
+});

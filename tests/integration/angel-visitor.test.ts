@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Request as ExpressRequest } from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { db, rawSql } from "#db/client.server";
+import { db, listenForNotifications, rawSql } from "#db/client.server";
 import { angelReadings } from "#db/schema";
 import { SAVED_READINGS_HOLE } from "~/numerology/angel";
 import { getAngelVisitor, listSavedReadings } from "~/numerology/angel.server";
-import { angelVisitorOfRequest, savedReadingsHole, angelPage } from "~/numerology/page-cache.server";
-import { savedReadingsHtml } from "~/numerology/saved-readings-hole.server";
-import { hearsVisitorChanges } from "~/page-cache/memo.server";
+import { angelPage, savedReadingsHtml } from "~/numerology/page-cache.server";
+import { hearsVisitorChanges, VISITOR_CHANGED } from "~/page-cache/memo.server";
 import { asksUncached } from "~/page-cache/section";
 import { preferencesVariant } from "~/preferences/page-cache.server";
 import { getPreferences, savePreferences } from "~/preferences/preferences.server";
@@ -49,6 +48,19 @@ function countStatements() {
 function requestOf(sessionId: string | null, url = "/angel"): ExpressRequest {
   return { url, method: "GET", headers: sessionId ? { "x-session-id": sessionId } : {} } as unknown as ExpressRequest;
 }
+
+/** Waits until this process has heard every `visitor_changed` notification sent so far (they arrive in order). */
+async function heardSoFar() {
+  const marker = randomUUID();
+  let heard = false;
+  const stop = await listenForNotifications(VISITOR_CHANGED, (payload) => (heard ||= payload === marker));
+  await rawSql()`select pg_notify(${VISITOR_CHANGED}, ${marker})`;
+  await vi.waitFor(() => expect(heard).toBe(true));
+  await stop();
+}
+
+/** The saved readings' list the angel page's section gives a request for its hole. */
+const listOf = async (request: ExpressRequest) => (await angelPage.vary!(request))?.holes?.[SAVED_READINGS_HOLE];
 
 describe("the angel page's visitor in one read (decision 124)", () => {
   it("a visitor with nothing saved: the default preferences and no readings, as the two reads give", async () => {
@@ -127,10 +139,9 @@ describe("the angel page's visitor in one read (decision 124)", () => {
     await saveReadings(sessionId, [{ number: "444", createdAt: new Date("2026-11-23T09:00:00.000Z") }]);
     const variant = await angelPage.vary!(requestOf(sessionId));
     const home = await preferencesVariant(requestOf(sessionId));
-    expect(variant).toEqual({ key: home.key, context: home.context, preferences: home.preferences });
-    const hole = await angelPage.holes![SAVED_READINGS_HOLE]!(requestOf(sessionId));
-    expect(hole).toBe(savedReadingsHtml((await separately(sessionId)).readings));
-    expect(hole).toContain(">444<");
+    const list = savedReadingsHtml((await separately(sessionId)).readings);
+    expect(variant).toEqual({ key: home.key, context: home.context, holes: { [SAVED_READINGS_HOLE]: list } });
+    expect(list).toContain(">444<");
   });
 
   it("reads once per request, one statement, for the page's key and its list together", async () => {
@@ -138,30 +149,34 @@ describe("the angel page's visitor in one read (decision 124)", () => {
     const sessionId = randomUUID();
     await savePreferences({ sessionId, style: "scientific", composition: "brief", keywords: "" });
     await saveReadings(sessionId, [{ number: "555", createdAt: new Date("2026-11-23T10:00:00.000Z") }]);
+    await heardSoFar(); // the two writes' notifications, heard later, would forget what is remembered below
     await getAngelVisitor({ sessionId }); // prepared on this connection pool already: count only this request's reads
 
     const statements = countStatements();
-    const request = requestOf(sessionId);
-    const [variant, hole] = await Promise.all([angelPage.vary!(request), savedReadingsHole(request)]);
-    expect(await savedReadingsHole(request)).toBe(hole);
+    const variant = await angelPage.vary!(requestOf(sessionId));
     expect(variant?.key).toBe(JSON.stringify(["scientific", "brief", ""]));
-    expect(hole).toContain(">555<");
+    expect(variant?.holes?.[SAVED_READINGS_HOLE]).toContain(">555<");
+    expect(statements).toHaveBeenCalledTimes(1);
+    // Remembered (decision 128): the next request reads nothing and gets the same frozen variant, its list rendered.
+    expect(await angelPage.vary!(requestOf(sessionId))).toBe(variant);
     expect(statements).toHaveBeenCalledTimes(1);
 
     // A new reading, saved as another process would save it: once its notification is heard (decision 128), the next
     // request reads again, once.
     await saveReadings(sessionId, [{ number: "666", createdAt: new Date("2026-11-23T11:00:00.000Z") }]);
-    await vi.waitFor(async () => expect(await savedReadingsHole(requestOf(sessionId))).toContain(">666<"));
+    await heardSoFar();
     statements.mockClear();
-    const next = requestOf(sessionId);
-    expect(await savedReadingsHole(next)).toContain(">666<");
-    await angelPage.vary!(next);
-    expect(statements).toHaveBeenCalledTimes(0);
+    expect(await listOf(requestOf(sessionId))).toContain(">666<");
+    expect(await listOf(requestOf(sessionId))).toContain(">666<");
+    expect(statements).toHaveBeenCalledTimes(1);
+    statements.mockClear();
 
-    // A visitor without an id: no statement at all.
-    const newVisitor = requestOf(null);
-    expect(await angelPage.vary!(newVisitor)).toMatchObject({ preferences: DEFAULT_PREFERENCES });
-    expect(await savedReadingsHole(newVisitor)).toBe("");
+    // A visitor without an id: the defaults and an empty list, without a statement.
+    expect(await angelPage.vary!(requestOf(null))).toEqual({
+      key: JSON.stringify([DEFAULT_PREFERENCES.style, DEFAULT_PREFERENCES.composition, DEFAULT_PREFERENCES.keywords]),
+      context: { visitorPreferences: DEFAULT_PREFERENCES },
+      holes: { [SAVED_READINGS_HOLE]: "" },
+    });
     expect(statements).toHaveBeenCalledTimes(0);
 
     // An address rendered each time (`?reading=`, `?number=`) is not kept: the middleware passes it on before `vary`.
@@ -170,20 +185,17 @@ describe("the angel page's visitor in one read (decision 124)", () => {
     expect(asksUncached(angelPage, "/angel")).toBe(false);
   });
 
-  it("a failed read: the page is not keyed (rendered whole, as when the preferences cannot be read) and its list is empty", async () => {
+  it("a failed read: the page is not keyed (rendered whole, as when the preferences cannot be read)", async () => {
     const sessionId = randomUUID();
     await saveReadings(sessionId, [{ number: "777", createdAt: new Date("2026-11-23T12:00:00.000Z") }]);
     await getAngelVisitor({ sessionId });
     vi.spyOn(rawSql(), "unsafe").mockImplementation(() => {
       throw Object.assign(new Error("connection lost"), { code: "CONNECTION_CLOSED" });
     });
-    const request = requestOf(sessionId);
-    await expect(angelPage.vary!(request)).rejects.toThrow();
-    await expect(angelVisitorOfRequest(request)).rejects.toThrow();
-    expect(await savedReadingsHole(request)).toBe("");
-    expect(await savedReadingsHole(requestOf(sessionId))).toBe("");
+    await expect(angelPage.vary!(requestOf(sessionId))).rejects.toThrow();
+    await expect(angelPage.vary!(requestOf(sessionId))).rejects.toThrow();
     vi.restoreAllMocks();
-    // Once the database answers again, the next request reads it.
-    expect(await savedReadingsHole(requestOf(sessionId))).toContain(">777<");
+    // A failed read is not remembered: once the database answers again, the next request reads it.
+    expect(await listOf(requestOf(sessionId))).toContain(">777<");
   });
 });

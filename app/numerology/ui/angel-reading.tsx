@@ -68,7 +68,7 @@ export function AngelReadingView({
  * The session's saved readings (nothing when there are none). Each is a link to `?reading={id}` (without
  * JavaScript the server shows it); with JavaScript `onSelect` shows it at once, without a new call. The page cache
  * renders the same list, without `onSelect`, into the kept angel page for each visitor (decision 112,
- * `app/numerology/saved-readings-hole.server.tsx`): plain links, which navigate to the reading.
+ * `savedReadingsHtml` in app/numerology/page-cache.server.tsx): plain links, which navigate to the reading.
  */
 export function SavedReadings<R extends SavedReadingLink>({
   readings,
