@@ -3,23 +3,9 @@
  * loaders (which honour a `?edit=` or `?confirm=` only for what the reader may do) and the components (which
  * show only the links the reader may follow).
  */
-import { isForumCategory } from "./categories";
-import { isTopicFilter } from "./reading";
-
-/**
- * What /forum's address asks for, read here once for its loader and its page-cache section: the category, the list
- * (New, Unread), the page cursor and the new-topic dialog. Anything not one of these is none.
- */
-export function forumListAsked(search: URLSearchParams) {
-  const category = search.get("category");
-  const filter = search.get("filter");
-  return {
-    category: isForumCategory(category) ? category : null,
-    filter: isTopicFilter(filter) ? filter : null,
-    cursor: search.get("cursor"),
-    newTopic: search.get("new") === "1",
-  };
-}
+// The list's address reading is the loaders' (its own module, which imports the list of categories): re-exported, so a
+// page that imports only links from here does not load the categories (decision 430).
+export { forumListAsked } from "./list-asked";
 
 /**
  * The page of a topic an address asks for (`?page=N`; `?page=last`: the last of `pageCount`), read here once for
