@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isDatabaseUnavailable } from "#db/client.server";
+import { formatUtcDateTime } from "~/utils/dates";
 import { parseId } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import { bookmarkedBy } from "./bookmarks.server";
@@ -15,16 +16,22 @@ const refused = (status: 400 | 404, text: string) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /**
- * The topic the address names, with its category's label (so the page ships no list of categories): 400 when it
- * names none (not an id, decision 250), 404 when there is no such topic.
+ * The topic the address names, with its category's label (so the page ships no list of categories) and its date as
+ * the forum writes it (`writtenAt`): 400 when it names none (not an id, decision 250), 404 when there is no such topic.
  */
 export async function loadTopic(idParam: string | undefined) {
   const id = parseId(idParam);
   if (!id) throw refused(400, TOPIC_INVALID_ID);
   const topic = await getTopic(id);
   if (!topic) throw refused(404, TOPIC_MISSING);
-  return { ...topic, categoryLabel: categoryLabel(topic.category) };
+  return { ...topic, categoryLabel: categoryLabel(topic.category), when: writtenAt(topic.createdAt) };
 }
+
+/**
+ * A moment as the forum writes it ("Nov 21, 2026, 3:04 PM UTC", `formatUtcDateTime`), written here for the topic
+ * page's cards, so that the page ships no date code (decision 430).
+ */
+export const writtenAt = (at: Date | string) => formatUtcDateTime(new Date(at));
 
 /** An unexpected failure of one of the loader's reads becomes a 500 whose text is the spec's (section 8). */
 export async function orFail<T>(read: Promise<T>, message: string): Promise<T> {

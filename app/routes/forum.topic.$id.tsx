@@ -43,6 +43,7 @@ import {
   readerBookmarks,
   readerLikes,
   readerOwns,
+  writtenAt,
 } from "~/forum/topic-page.server";
 import {
   canSeeTopic,
@@ -152,6 +153,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       html: postHtml[i] ?? null,
       content: editing === id ? content : undefined,
       createdAt,
+      // written here: the page ships no date code (decision 430)
+      when: writtenAt(createdAt),
       edited,
       author,
       hidden,
