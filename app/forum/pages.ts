@@ -38,15 +38,6 @@ export function forumHref(params: {
   return query ? `/forum?${query}` : "/forum";
 }
 
-/** The forum address the visitor is on (its search), without a dialog (`?new=`, `?dialog=`). */
-export function forumQueryWithout(search: URLSearchParams, ...names: string[]) {
-  const next = new URLSearchParams(search);
-  for (const name of names) next.delete(name);
-  next.delete("index"); // present after a form posted to the index route without JavaScript
-  const query = next.toString();
-  return { query, href: query ? `/forum?${query}` : "/forum" };
-}
-
 /** A topic page; page 1 has no `?page=`. */
 export function topicHref(topicId: number, page: number, extra: Record<string, string> = {}) {
   const search = new URLSearchParams(page > 1 ? { page: String(page), ...extra } : extra).toString();
