@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isDatabaseUnavailable } from "#db/client.server";
 import { formatUtcDateTime } from "~/utils/dates";
+import { publicOrigin } from "~/utils/env.server";
 import { parseId } from "~/utils/ids";
+import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { bookmarkedBy } from "./bookmarks.server";
 import { categoryLabel } from "./categories";
@@ -9,6 +11,7 @@ import { likedBy } from "./likes.server";
 import { quoteText } from "./mentions";
 import { TOPIC_INVALID_ID, TOPIC_MISSING } from "./notices";
 import { topicHref } from "./pages";
+import { excerptOf, postPlainText } from "./post-markdown.server";
 import { getPost, getTopic, pageOfPost } from "./topics.server";
 
 /** The topic page's reads, as the page answers when they fail (spec section 8). */
@@ -126,4 +129,21 @@ export async function quoteFor(
     number: post.number,
     author: post.author.username,
   };
+}
+
+/**
+ * The topic page's title, description and Open Graph tags (`pageMeta`), written by its loader so that the page ships
+ * no meta code (decision 430); the route's `meta` returns them. The description is the opening's words (decision
+ * 340): no Markdown in a search engine's snippet.
+ */
+export function topicPageMeta(topic: { title: string; description: string | null }, path: string) {
+  return pageMeta({
+    title: topic.title,
+    description: topic.description
+      ? excerptOf(postPlainText(topic.description), 300)
+      : "A discussion in the Community Forum",
+    path,
+    origin: publicOrigin(),
+    type: "article",
+  });
 }

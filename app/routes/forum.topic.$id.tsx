@@ -33,7 +33,6 @@ import {
 } from "~/forum/notices";
 import { mayOpenEditor, topicHref, topicPageAsked } from "~/forum/pages";
 import { postsHtml } from "~/forum/post-html.server";
-import { excerptOf, postPlainText } from "~/forum/post-markdown.server";
 import { recordRead } from "~/forum/reading.server";
 import {
   loadTopic,
@@ -43,6 +42,7 @@ import {
   readerBookmarks,
   readerLikes,
   readerOwns,
+  topicPageMeta,
   writtenAt,
 } from "~/forum/topic-page.server";
 import {
@@ -69,7 +69,6 @@ import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/for
 import { ConfirmLinks, ItemConfirmation, TopicModerationLinks } from "~/moderation/ui/topic-controls";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { parseId } from "~/utils/ids";
-import { originFromMatches, pageMeta } from "~/utils/meta";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const topic = await orFail(loadTopic(params.id), FETCH_TOPIC_FAILED);
@@ -140,14 +139,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
   const topicOwn = owns.topic(topic);
   return {
+    // the page's title and Open Graph tags, written here: the page ships no meta code (decision 430)
+    meta: topicPageMeta(topic, `/forum/topic/${params.id}`),
     user: user ? { id: user.id, username: user.username } : null,
     notifications: await headerNotifications(context, user),
     watch,
     topic: {
       ...topic,
       descriptionHtml: descriptionHtml ?? null,
-      // the opening's words for the page's description (decision 340): no Markdown in a search engine's snippet
-      summary: topic.description ? excerptOf(postPlainText(topic.description), 300) : null,
       locked,
       own: topicOwn,
       confirmLinks: confirmLinks.topic({ own: topicOwn, locked, hidden: topic.hidden }),
@@ -230,19 +229,8 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function TopicPage() {
-  const {
-    user,
-    notifications,
-    watch,
-    topic,
-    posts,
-    page,
-    pageCount,
-    quote,
-    editing,
-    confirm,
-    constraints,
-  } = useLoaderData<typeof loader>();
+  const { user, notifications, watch, topic, posts, page, pageCount, quote, editing, confirm, constraints } =
+    useLoaderData<typeof loader>();
   useAnswerToast(useActionData<typeof action>());
   const linkNavigation = useLinkNavigation();
   useFocusPostInAddress();
@@ -328,16 +316,8 @@ export default function TopicPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches, params }) =>
-  loaderData
-    ? pageMeta({
-        title: loaderData.topic.title,
-        description: loaderData.topic.summary ?? `A discussion in the Community Forum`,
-        path: `/forum/topic/${params.id}`,
-        origin: originFromMatches(matches),
-        type: "article",
-      })
-    : [{ title: "Topic Not Found" }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
+  loaderData?.meta ?? [{ title: "Topic Not Found" }];
 
 export function ErrorBoundary() {
   const error = useRouteError();
