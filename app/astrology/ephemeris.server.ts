@@ -10,7 +10,7 @@ import {
   SunPosition,
   type AstroTime,
 } from "astronomy-engine";
-import { easternDateTime } from "~/utils/dates";
+import { easternDateTime } from "~/utils/eastern-dates";
 import { BODIES, BODY_NAMES, signAt, type BodyName, type SignName } from "./zodiac";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { easternDateTime } from "~/utils/dates";
+import { easternDateTime } from "~/utils/eastern-dates";
 import {
   computeSky,
   eclipticLongitude,

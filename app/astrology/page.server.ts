@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { CONTENT_ALERT_MESSAGE, GRAPHIC_ALERT } from "~/ai/moderation.server";
 import type { Preferences } from "~/preferences/schema";
 import type { Person } from "~/utils/cost-limits.server";
-import { formatEasternDateTimes } from "~/utils/dates";
+import { formatEasternDateTimes } from "~/utils/eastern-dates";
 import { budgetNotice, OFFLINE_BUDGET_PROVIDER } from "~/utils/paid-budget.server";
 import type { AstronomicalData } from "./ephemeris.server";
 import { skyPageNotKept } from "./page-cache.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DIGITS } from "~/numerology/principles";
-import { formatEasternDateTime } from "~/utils/dates";
+import { formatEasternDateTime } from "~/utils/eastern-dates";
 import { parseTab } from "./tab";
 import { readTabCookie, serializeTabCookie } from "./tab-cookie.server";
 import { BODIES, formatDegree, parseBodyName, parseSignName, signAt, SIGNS } from "./zodiac";

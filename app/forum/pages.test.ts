@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { forumHref, forumQueryWithout, mayEdit, mayFlag, mayOpenEditor, repliesLabel, topicHref } from "./pages";
+import { forumQueryWithout } from "./list-without";
+import { forumHref, mayEdit, mayFlag, mayOpenEditor, repliesLabel, topicHref } from "./pages";
 
 describe("forum page addresses", () => {
   it("builds /forum with category, cursor and the new-topic dialog", () => {

@@ -3,23 +3,9 @@
  * loaders (which honour a `?edit=` or `?confirm=` only for what the reader may do) and the components (which
  * show only the links the reader may follow).
  */
-import { isForumCategory } from "./categories";
-import { isTopicFilter } from "./reading";
-
-/**
- * What /forum's address asks for, read here once for its loader and its page-cache section: the category, the list
- * (New, Unread), the page cursor and the new-topic dialog. Anything not one of these is none.
- */
-export function forumListAsked(search: URLSearchParams) {
-  const category = search.get("category");
-  const filter = search.get("filter");
-  return {
-    category: isForumCategory(category) ? category : null,
-    filter: isTopicFilter(filter) ? filter : null,
-    cursor: search.get("cursor"),
-    newTopic: search.get("new") === "1",
-  };
-}
+// The list's address reading is the loaders' (its own module, which imports the list of categories): re-exported, so a
+// page that imports only links from here does not load the categories (decision 430).
+export { forumListAsked } from "./list-asked";
 
 /**
  * The page of a topic an address asks for (`?page=N`; `?page=last`: the last of `pageCount`), read here once for
@@ -50,15 +36,6 @@ export function forumHref(params: {
   if (params.new) search.set("new", "1");
   const query = search.toString();
   return query ? `/forum?${query}` : "/forum";
-}
-
-/** The forum address the visitor is on (its search), without a dialog (`?new=`, `?dialog=`). */
-export function forumQueryWithout(search: URLSearchParams, ...names: string[]) {
-  const next = new URLSearchParams(search);
-  for (const name of names) next.delete(name);
-  next.delete("index"); // present after a form posted to the index route without JavaScript
-  const query = next.toString();
-  return { query, href: query ? `/forum?${query}` : "/forum" };
 }
 
 /** A topic page; page 1 has no `?page=`. */

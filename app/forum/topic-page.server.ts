@@ -1,6 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isDatabaseUnavailable } from "#db/client.server";
+import { formatUtcDateTime } from "~/utils/dates";
+import { publicOrigin } from "~/utils/env.server";
 import { parseId } from "~/utils/ids";
+import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { bookmarkedBy } from "./bookmarks.server";
 import { categoryLabel } from "./categories";
@@ -8,6 +11,7 @@ import { likedBy } from "./likes.server";
 import { quoteText } from "./mentions";
 import { TOPIC_INVALID_ID, TOPIC_MISSING } from "./notices";
 import { topicHref } from "./pages";
+import { excerptOf, postPlainText } from "./post-markdown.server";
 import { getPost, getTopic, pageOfPost } from "./topics.server";
 
 /** The topic page's reads, as the page answers when they fail (spec section 8). */
@@ -15,16 +19,22 @@ const refused = (status: 400 | 404, text: string) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /**
- * The topic the address names, with its category's label (so the page ships no list of categories): 400 when it
- * names none (not an id, decision 250), 404 when there is no such topic.
+ * The topic the address names, with its category's label (so the page ships no list of categories) and its date as
+ * the forum writes it (`writtenAt`): 400 when it names none (not an id, decision 250), 404 when there is no such topic.
  */
 export async function loadTopic(idParam: string | undefined) {
   const id = parseId(idParam);
   if (!id) throw refused(400, TOPIC_INVALID_ID);
   const topic = await getTopic(id);
   if (!topic) throw refused(404, TOPIC_MISSING);
-  return { ...topic, categoryLabel: categoryLabel(topic.category) };
+  return { ...topic, categoryLabel: categoryLabel(topic.category), when: writtenAt(topic.createdAt) };
 }
+
+/**
+ * A moment as the forum writes it ("Nov 21, 2026, 3:04 PM UTC", `formatUtcDateTime`), written here for the topic
+ * page's cards, so that the page ships no date code (decision 430).
+ */
+export const writtenAt = (at: Date | string) => formatUtcDateTime(new Date(at));
 
 /** An unexpected failure of one of the loader's reads becomes a 500 whose text is the spec's (section 8). */
 export async function orFail<T>(read: Promise<T>, message: string): Promise<T> {
@@ -119,4 +129,21 @@ export async function quoteFor(
     number: post.number,
     author: post.author.username,
   };
+}
+
+/**
+ * The topic page's title, description and Open Graph tags (`pageMeta`), written by its loader so that the page ships
+ * no meta code (decision 430); the route's `meta` returns them. The description is the opening's words (decision
+ * 340): no Markdown in a search engine's snippet.
+ */
+export function topicPageMeta(topic: { title: string; description: string | null }, path: string) {
+  return pageMeta({
+    title: topic.title,
+    description: topic.description
+      ? excerptOf(postPlainText(topic.description), 300)
+      : "A discussion in the Community Forum",
+    path,
+    origin: publicOrigin(),
+    type: "article",
+  });
 }

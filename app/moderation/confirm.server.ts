@@ -1,5 +1,6 @@
+import { mayFlag, topicHref } from "~/forum/pages";
 import { parseId } from "~/utils/ids";
-import type { Confirm } from "./confirm";
+import { confirmValue, type Confirm, type ConfirmLink } from "./confirm";
 import { ACTION_LABELS, type ModerationAction, type TargetType } from "./labels";
 
 // The loaders' side of the confirmations (confirm.ts): kept from the pages' browser code, where the action labels
@@ -45,4 +46,45 @@ export function allowedQueueConfirm(
 ): Confirm | null {
   if (!confirm || confirm.action === "flag") return null;
   return items.some((i) => i.targetType === confirm.targetType && i.targetId === confirm.targetId) ? confirm : null;
+}
+
+/**
+ * The flag and moderation links of a topic page (decision 026), written by its loader so the page ships neither the
+ * rules nor the addresses (decision 430): a member flags what someone else wrote; a moderator hides or unhides a
+ * post, and locks, moves or hides the topic. Each link comes back to its item on the same page.
+ */
+export function topicPageConfirmLinks({
+  topicId,
+  page,
+  userId,
+  canModerate,
+}: {
+  topicId: number;
+  page: number;
+  userId: number | undefined;
+  canModerate: boolean;
+}) {
+  const href = (action: ModerationAction | "flag", targetType: TargetType, targetId: number) =>
+    topicHref(topicId, page, { confirm: confirmValue(action, targetType, targetId) });
+  return {
+    topic(topic: { own: boolean; locked: boolean; hidden: unknown }): ConfirmLink[] {
+      const actions: [ModerationAction | "flag", string][] = mayFlag(userId, topic) ? [["flag", "Flag topic"]] : [];
+      if (canModerate)
+        actions.push(
+          topic.locked ? ["unlock", "Unlock topic"] : ["lock", "Lock topic"],
+          ["move", "Move topic"],
+          topic.hidden ? ["unhide", "Unhide topic"] : ["hide", "Hide topic"],
+        );
+      return actions.map(([action, label]) => ({ href: href(action, "topic", topicId), label }));
+    },
+    post(post: { id: number; number: number; own: boolean; hidden: unknown }): ConfirmLink[] {
+      const actions: [ModerationAction | "flag", string][] = mayFlag(userId, post) ? [["flag", "Flag"]] : [];
+      if (canModerate) actions.push(post.hidden ? ["unhide", "Unhide"] : ["hide", "Hide"]);
+      return actions.map(([action, label]) => ({
+        href: `${href(action, "post", post.id)}#post-${post.number}`,
+        label,
+        subject: `post #${post.number}`,
+      }));
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { confirmValue } from "./confirm";
-import { allowedQueueConfirm, allowedTopicConfirm, parseConfirm } from "./confirm.server";
+import { allowedQueueConfirm, allowedTopicConfirm, parseConfirm, topicPageConfirmLinks } from "./confirm.server";
 
 describe("moderation confirmations (?confirm=)", () => {
   it("reads <action>-<post|topic>-<id> and writes it back", () => {
@@ -50,5 +50,35 @@ describe("moderation confirmations (?confirm=)", () => {
     expect(allowedQueueConfirm(parseConfirm("flag-post-5"), items)).toBeNull();
     expect(allowedQueueConfirm(parseConfirm("hide-post-6"), items)).toBeNull();
     expect(allowedQueueConfirm(parseConfirm("hide-topic-5"), items)).toBeNull();
+  });
+
+  it("writes a topic page's links: Flag for a member on what others wrote, the moderation links for a moderator", () => {
+    const topic = { own: false, locked: false, hidden: null };
+    const post = { id: 12, number: 3, own: false, hidden: null };
+    const visitor = topicPageConfirmLinks({ topicId: 7, page: 2, userId: undefined, canModerate: false });
+    expect(visitor.topic(topic)).toEqual([]);
+    expect(visitor.post(post)).toEqual([]);
+    const member = topicPageConfirmLinks({ topicId: 7, page: 2, userId: 5, canModerate: false });
+    expect(member.topic(topic)).toEqual([{ href: "/forum/topic/7?page=2&confirm=flag-topic-7", label: "Flag topic" }]);
+    expect(member.post(post)).toEqual([
+      { href: "/forum/topic/7?page=2&confirm=flag-post-12#post-3", label: "Flag", subject: "post #3" },
+    ]);
+    expect(member.topic({ ...topic, own: true })).toEqual([]);
+    expect(member.post({ ...post, own: true })).toEqual([]);
+    const moderator = topicPageConfirmLinks({ topicId: 7, page: 1, userId: 9, canModerate: true });
+    expect(moderator.topic({ own: false, locked: true, hidden: { reason: null } }).map((l) => l.label)).toEqual([
+      "Flag topic",
+      "Unlock topic",
+      "Move topic",
+      "Unhide topic",
+    ]);
+    expect(moderator.topic({ ...topic, own: true }).map((l) => l.href)).toEqual([
+      "/forum/topic/7?confirm=lock-topic-7",
+      "/forum/topic/7?confirm=move-topic-7",
+      "/forum/topic/7?confirm=hide-topic-7",
+    ]);
+    expect(moderator.post({ ...post, own: true, hidden: { reason: "spam" } })).toEqual([
+      { href: "/forum/topic/7?confirm=unhide-post-12#post-3", label: "Unhide", subject: "post #3" },
+    ]);
   });
 });

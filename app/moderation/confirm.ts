@@ -10,3 +10,9 @@ export type Confirm = { action: ModerationAction | "flag"; targetType: TargetTyp
 export function confirmValue(action: ModerationAction | "flag", targetType: TargetType, targetId: number): string {
   return `${action}-${targetType}-${targetId}`;
 }
+
+/**
+ * A link that opens one action's confirmation in place, as a topic page's loader writes it (`topicPageConfirmLinks`,
+ * decision 430); `subject` follows its label for screen readers ("Flag post #3").
+ */
+export type ConfirmLink = { href: string; label: string; subject?: string };

@@ -26,7 +26,6 @@ import { headerNotifications } from "~/forum/member-notifications.server";
 import { FETCH_POSTS_FAILED, FETCH_TOPIC_FAILED, TOPIC_INVALID_ID, TOPIC_LOCKED, TOPIC_MISSING } from "~/forum/notices";
 import { mayOpenEditor, topicHref, topicPageAsked } from "~/forum/pages";
 import { postsHtml, readableText } from "~/forum/post-html.server";
-import { excerptOf, postPlainText } from "~/forum/post-markdown.server";
 import { recordRead } from "~/forum/reading.server";
 import {
   loadTopic,
@@ -36,6 +35,8 @@ import {
   readerBookmarks,
   readerLikes,
   readerOwns,
+  topicPageMeta,
+  writtenAt,
 } from "~/forum/topic-page.server";
 import {
   canSeeTopic,
@@ -56,12 +57,11 @@ import { useFocusPostInAddress } from "~/forum/ui/use-focus-post";
 import { WatchForm } from "~/forum/ui/watch-form";
 import { watchFormView } from "~/forum/watching";
 import { topicWatchLevel } from "~/forum/watching.server";
-import { allowedTopicConfirm, parseConfirm } from "~/moderation/confirm.server";
+import { allowedTopicConfirm, parseConfirm, topicPageConfirmLinks } from "~/moderation/confirm.server";
 import { handleModerationIntent, MODERATION_CONSTRAINTS } from "~/moderation/forms.server";
-import { ItemConfirmation, PostModerationLinks, TopicModerationLinks } from "~/moderation/ui/topic-controls";
+import { ConfirmLinks, ItemConfirmation, TopicModerationLinks } from "~/moderation/ui/topic-controls";
 import { guardedServerAction, shouldRevalidateAfterFailure } from "~/utils/client-action";
 import { parseId } from "~/utils/ids";
-import { originFromMatches, pageMeta } from "~/utils/meta";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const topic = await orFail(loadTopic(params.id), FETCH_TOPIC_FAILED);
@@ -123,36 +123,50 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     : (context.forumWatchLevel ??
       (await orFail(topicWatchLevel({ memberId: user.id, topicId: topic.id }), FETCH_TOPIC_FAILED)));
   const watch = watchLevel ? watchFormView(watchLevel, "topic") : null;
+  // the flag and moderation links the reader may follow (decision 026), written here (decision 430)
+  const confirmLinks = topicPageConfirmLinks({
+    topicId: topic.id,
+    page,
+    userId: user?.id,
+    canModerate: reader?.canModerate ?? false,
+  });
+  const topicOwn = owns.topic(topic);
   return {
+    // the page's title and Open Graph tags, written here: the page ships no meta code (decision 430)
+    meta: topicPageMeta(topic, `/forum/topic/${params.id}`),
     user: user ? { id: user.id, username: user.username } : null,
     notifications: await headerNotifications(context, user),
     watch,
-    canModerate: reader?.canModerate ?? false,
     topic: {
       ...topic,
       descriptionHtml: descriptionHtml ?? null,
-      // the opening's words for the page's description (decision 340): no Markdown in a search engine's snippet
-      summary: topic.description ? excerptOf(postPlainText(topic.description), 300) : null,
       locked,
-      own: owns.topic(topic),
+      own: topicOwn,
+      confirmLinks: confirmLinks.topic({ own: topicOwn, locked, hidden: topic.hidden }),
     },
-    posts: posts.map(({ id, authorId, number, content, createdAt, edited, author, hidden }, i) => ({
-      id,
-      authorId,
-      number,
-      // The text as HTML, rendered here (the page ships no renderer: decisions 313, 340); none when the reader may
-      // not see a hidden post's text; the text itself only for the post being edited.
-      html: postHtml[i] ?? null,
-      content: editing === id ? content : undefined,
-      createdAt,
-      edited,
-      author,
-      hidden,
-      own: owns.post({ id, authorId }),
-      likes: likes.get(id) ?? null,
-      liked: liked.has(id),
-      bookmarked: bookmarked.has(id),
-    })),
+    posts: posts.map(({ id, authorId, number, content, createdAt, edited, author, hidden }, i) => {
+      const own = owns.post({ id, authorId });
+      return {
+        id,
+        authorId,
+        number,
+        // The text as HTML, rendered here (the page ships no renderer: decisions 313, 340); none when the reader may
+        // not see a hidden post's text; the text itself only for the post being edited.
+        html: postHtml[i] ?? null,
+        content: editing === id ? content : undefined,
+        createdAt,
+        // written here: the page ships no date code (decision 430)
+        when: writtenAt(createdAt),
+        edited,
+        author,
+        hidden,
+        own,
+        likes: likes.get(id) ?? null,
+        liked: liked.has(id),
+        bookmarked: bookmarked.has(id),
+        confirmLinks: confirmLinks.post({ id, number, own, hidden }),
+      };
+    }),
     page,
     pageCount,
     quote,
@@ -208,25 +222,13 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
 export const shouldRevalidate = shouldRevalidateAfterFailure;
 
 export default function TopicPage() {
-  const {
-    user,
-    notifications,
-    watch,
-    canModerate,
-    topic,
-    posts,
-    page,
-    pageCount,
-    quote,
-    editing,
-    confirm,
-    constraints,
-  } = useLoaderData<typeof loader>();
+  const { user, notifications, watch, topic, posts, page, pageCount, quote, editing, confirm, constraints } =
+    useLoaderData<typeof loader>();
   useAnswerToast(useActionData<typeof action>());
   const linkNavigation = useLinkNavigation();
   useFocusPostInAddress();
   const pageHref = (p: number) => topicHref(topic.id, p);
-  const at = { topicId: topic.id, page, userId: user?.id, canModerate };
+  const at = { topicId: topic.id, page };
 
   return (
     // The header, back and page links are plain anchors navigated by one handler (useLinkNavigation).
@@ -240,7 +242,7 @@ export default function TopicPage() {
       </p>
       <TopicArticle
         topic={topic}
-        controls={<TopicModerationLinks topic={topic} {...at} />}
+        controls={<TopicModerationLinks links={topic.confirmLinks} />}
         dialog={<ItemConfirmation confirm={confirm} constraint={constraints.confirm} {...at} />}
       />
       {watch ? <WatchForm view={watch} /> : null}
@@ -262,7 +264,7 @@ export default function TopicPage() {
                 page={page}
                 canQuote={!!constraints.reply}
                 editConstraint={editing === post.id ? constraints.edit : null}
-                controls={<PostModerationLinks post={post} {...at} />}
+                controls={<ConfirmLinks links={post.confirmLinks} />}
                 dialog={<ItemConfirmation confirm={confirm} constraint={constraints.confirm} post={post} {...at} />}
               />
             </li>
@@ -307,16 +309,8 @@ export default function TopicPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches, params }) =>
-  loaderData
-    ? pageMeta({
-        title: loaderData.topic.title,
-        description: loaderData.topic.summary ?? `A discussion in the Community Forum`,
-        path: `/forum/topic/${params.id}`,
-        origin: originFromMatches(matches),
-        type: "article",
-      })
-    : [{ title: "Topic Not Found" }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
+  loaderData?.meta ?? [{ title: "Topic Not Found" }];
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { countConstructions } from "../../tests/support/intl";
-import { formatDay, formatEasternDateTime, formatUtcDate, formatUtcDateTime, formatUtcDateTime24 } from "./dates";
+import { formatDay, formatUtcDate, formatUtcDateTime, formatUtcDateTime24 } from "./dates";
+import { formatEasternDateTime } from "./eastern-dates";
 
 const intl = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
@@ -73,11 +74,11 @@ describe("the module's cost when a page loads it", () => {
     vi.resetModules();
     const made = countConstructions("DateTimeFormat");
     try {
-      const server = await import("./dates");
+      const server = await import("./eastern-dates");
       const formatted = server.formatEasternDateTimes(["2026-11-21T15:04:00.000Z", null]);
       expect(formatted).toEqual({ "2026-11-21T15:04:00.000Z": "Nov 21, 2026, 10:04 AM EST" });
       vi.resetModules();
-      const browser = await import("./dates");
+      const browser = await import("./eastern-dates");
       const before = made.count;
       expect(browser.formatEasternDateTime("2026-11-21T15:04:00.000Z", formatted)).toBe("Nov 21, 2026, 10:04 AM EST");
       expect(made.count).toBe(before);
@@ -94,13 +95,14 @@ describe("the module's cost when a page loads it", () => {
     const made = countConstructions("DateTimeFormat");
     try {
       const dates = await import("./dates");
+      const eastern = await import("./eastern-dates");
       dates.formatUtcDateTime(new Date("2026-11-21T15:04:59Z"));
       expect(made.count).toBe(0);
-      expect(dates.formatEasternDateTime("2026-11-21T15:04:00Z")).toBe("Nov 21, 2026, 10:04 AM EST");
-      expect(dates.easternDateTime("2026-07-01T09:30:00Z")).toEqual({ date: "Jul 1, 2026", time: "5:30 AM EDT" });
+      expect(eastern.formatEasternDateTime("2026-11-21T15:04:00Z")).toBe("Nov 21, 2026, 10:04 AM EST");
+      expect(eastern.easternDateTime("2026-07-01T09:30:00Z")).toEqual({ date: "Jul 1, 2026", time: "5:30 AM EDT" });
       const count = made.count;
       expect(count).toBeGreaterThan(0);
-      dates.formatEasternDateTime("2026-11-22T15:04:00Z");
+      eastern.formatEasternDateTime("2026-11-22T15:04:00Z");
       expect(made.count).toBe(count);
     } finally {
       made.restore();

@@ -1,9 +1,11 @@
 /**
- * Every date the site shows is written here. Written out by hand rather than with Intl.DateTimeFormat: the text is
- * the same on the server and in every browser (ICU versions differ, e.g. in the space before AM/PM, which breaks
- * hydration), and it is about twenty times cheaper on pages that show forty dates. Each function is tested against
- * what Intl writes for en-US (dates.test.ts). Only time zones with daylight saving (the astrology page's Eastern
- * time) use Intl, in `formatEasternDateTime`.
+ * Every date the site shows is written here (the US Eastern ones in `eastern-dates.ts`). Written out by hand rather
+ * than with Intl.DateTimeFormat: the text is the same on the server and in every browser (ICU versions differ, e.g. in
+ * the space before AM/PM, which breaks hydration), and it is about twenty times cheaper on pages that show forty dates.
+ * Each function is tested against what Intl writes for en-US (dates.test.ts). Only time zones with daylight saving
+ * (the astrology page's Eastern time) use Intl, in `eastern-dates.ts`; what a date field accepts is said in
+ * `date-hints.ts`. Three modules, because the browser build puts a module whole in every page that imports any of
+ * it (decisions 108, 430): the forum's pages carry these few formatters, not the Eastern ones or the hints.
  */
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const LONG_MONTHS = [
@@ -49,73 +51,3 @@ export function formatUtcDateTime24(value: Date | string | number): string {
   const date = asDate(value);
   return `${formatUtcDate(date)}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} UTC`;
 }
-
-/** The spec's zone for the sky's dates (astrology): US Eastern time, EST or EDT as the zone's rules say. */
-export const EASTERN_TIME_ZONE = "America/New_York";
-
-/**
- * The Eastern-time formatters, made on first use: constructing an Intl formatter loads its locale's and time zone's
- * data (about 25 ms on this machine's CPU, 100 ms at Lighthouse's 4x slowdown), which would otherwise be paid while
- * every page that imports this module is evaluated, before it hydrates, whether or not it shows an Eastern time.
- */
-let eastern: { dateTime: Intl.DateTimeFormat; day: Intl.DateTimeFormat; time: Intl.DateTimeFormat } | undefined;
-function easternFormats() {
-  eastern ??= {
-    dateTime: new Intl.DateTimeFormat("en-US", {
-      timeZone: EASTERN_TIME_ZONE,
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZoneName: "short",
-    }),
-    day: new Intl.DateTimeFormat("en-US", {
-      timeZone: EASTERN_TIME_ZONE,
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-    }),
-    time: new Intl.DateTimeFormat("en-US", {
-      timeZone: EASTERN_TIME_ZONE,
-      hour: "numeric",
-      minute: "2-digit",
-      timeZoneName: "short",
-    }),
-  };
-  return eastern;
-}
-
-/**
- * "Nov 21, 2026, 10:04 AM EST": the spec's date style for the sky, in Eastern time (with its daylight saving).
- * `formatted`: the server's formatting of the instants its page shows (`formatEasternDateTimes`, in the loader's
- * data), so that the browser does not build the formatter to hydrate them (25-40 ms of one task, decision 123).
- */
-export function formatEasternDateTime(value: Date | string | number, formatted?: Record<string, string>): string {
-  const known = typeof value === "string" ? formatted?.[value] : undefined;
-  return (
-    known ??
-    easternFormats()
-      .dateTime.format(asDate(value))
-      .replace(/\u202f/g, " ")
-  );
-}
-
-/** Each instant (an ISO string) formatted as `formatEasternDateTime` does: for a page's loader to send along. */
-export function formatEasternDateTimes(values: (string | null)[]): Record<string, string> {
-  return Object.fromEntries(values.flatMap((value) => (value ? [[value, formatEasternDateTime(value)]] : [])));
-}
-
-/** "Jan 3, 2026" and "5:03 AM EST" apart: a sky event's day and time in Eastern time (the moon's next phase). */
-export function easternDateTime(value: Date | string | number): { date: string; time: string } {
-  const date = asDate(value);
-  const { day, time } = easternFormats();
-  return { date: day.format(date), time: time.format(date).replace(/\u202f/g, " ") };
-}
-
-/**
- * What a date or time field accepts, said beside it (tied with aria-describedby): a browser without a date picker
- * (lynx, w3m) shows a plain text box, and the fields of the birth-date page next to it ask for MM/DD/YYYY (issue 47).
- */
-export const DATE_FORMAT_HINT = "Type the date as year-month-day, YYYY-MM-DD (for example 1990-03-15).";
-export const TIME_FORMAT_HINT = "Type the time as HH:MM on the 24-hour clock (for example 14:30).";

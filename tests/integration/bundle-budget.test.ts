@@ -26,23 +26,11 @@ const THREE_D_ROUTES = new Set(["routes/3d-viewer", "routes/3d-viewer_.$urn", "r
  * the roles page, /auth and /user-profile when their forms began to hydrate on first use (decision 109); /, /angel
  * and /birth-date when theirs did too, with the views shown only after a submit on demand (decision 113);
  * /astrology and /astrology/{planet} when each of their views became a chunk of its own, loaded only where it is
- * shown and counted there (decision 116).
+ * shown and counted there (decision 116); the topic page and the birth chart when the modules they shared with other
+ * pages were cut to what they use, and the topic page's dates, links and meta tags were written by its loader
+ * (decision 430).
  */
-export const FORM_PAGES_OVER_GOAL: Record<string, number> = {
-  // issue 44 (2026-11-29): the Like buttons, the jump form, the post focus and the notifications link added 750 B to
-  // the topic page, 253 B over the goal after the likes' sentence moved to the server; held at that weight. Decision
-  // 313: post text read into tokens on the server paid for the Quote link and mentions, 81 B over; held there.
-  // Decision 360: each post's Bookmark button (in the Like button's form) and the author names' links to member
-  // pages, +161 B. Decision 400: the shell's focus on a new page's heading (every page) and Write a Reply's focus in
-  // its field, +196 B. Decision 350: the watch form (its words come from the loader; the post-anchor hook focuses its
-  // line) and the chunk it shares with the forum list, +748 B. Measured together with decisions 340-342 (Markdown,
-  // Preview) and 370 (one form hook) on one build: 111,045 B (1.9 % over the goal); held there until the route's
-  // parts (the watch form, the bookmark button) load on first use again
-  "routes/forum.topic.$id": 111_045,
-  // Decision 400: the birth chart's errors in the shared error summary (focused once, a named group, not an alert),
-  // 109 B over the goal; held there until the summary's focus code is shared by the page's other parts
-  "routes/birth-chart": 109_064,
-};
+export const FORM_PAGES_OVER_GOAL: Record<string, number> = {};
 
 /** A route is a page when its module renders something (a default export); resource routes load no script. */
 function isPage(routeId: string): boolean {
@@ -161,6 +149,28 @@ describe("the JavaScript budget", () => {
     }
     expect(loaded("routes/forum._index").some((code) => code.includes("Create New Topic"))).toBe(false);
     expect(loaded("routes/forum.topic.$id").some((code) => code.includes("Post Reply"))).toBe(false);
+  });
+
+  it("carries on the topic page and the birth chart only the shared code they use (decision 430)", () => {
+    const text = (id: string) =>
+      pageScriptBytes(assets)
+        .get(id)!
+        .files.map((url) => readFileSync(path.join(assets, url.replace(/^\/build\//, "")), "utf8"))
+        .join("\n");
+    const topic = text("routes/forum.topic.$id");
+    const list = text("routes/forum._index");
+    // the list of categories, the meta tags' code: the forum list has them, the topic page does not (its loader writes
+    // its category's label and its meta tags)
+    for (const code of ["Mathematical Implications", "og:site_name"]) {
+      expect(list, code).toContain(code);
+      expect(topic, code).not.toContain(code);
+    }
+    // the dates' code (the loader writes the dates) and the moderation links' words (the loader writes the links)
+    for (const code of ["Sep", "Unlock topic"]) expect(topic, code).not.toMatch(new RegExp(`"${code}"`));
+    // the birth chart's fields say what they accept; it carries no date formatting, Eastern or UTC
+    const chart = text("routes/birth-chart");
+    expect(chart).toContain("Type the date as year-month-day");
+    for (const code of ['"America/New_York"', '"Sep"', '"September"']) expect(chart, code).not.toContain(code);
   });
 
   it("loads the views shown only after a submit or a choice when they are shown (decision 113)", () => {

@@ -23,6 +23,7 @@ import * as logPage from "~/routes/admin.moderation.log";
 import * as logCsv from "~/routes/admin.moderation.log[.]csv";
 import * as rolesPage from "~/routes/admin.moderation.roles";
 import * as topicPage from "~/routes/forum.topic.$id";
+import { SITE_NAME } from "~/site";
 import { answerOf, routeRequest, settle, statusAndBody } from "../support/routes";
 import { cookieFor, formRequest, jsonRequest, member } from "./forum-helpers";
 
@@ -447,6 +448,32 @@ describe("moderator actions", () => {
       }),
     );
     expect(page.body.topic.locked).toBe(true);
+    // the page's links, dates and meta tags come from its loader (decision 430): a visitor gets no confirm link, a
+    // moderator Unlock; each post's date as the forum writes it; the title and canonical address
+    expect(page.body.topic.confirmLinks).toEqual([]);
+    expect(page.body.posts[0].confirmLinks).toEqual([]);
+    expect(page.body.posts[0].when).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/);
+    expect(page.body.meta).toContainEqual({ title: `${topic.title} | ${SITE_NAME}` });
+    expect(page.body.meta).toContainEqual(
+      expect.objectContaining({
+        tagName: "link",
+        rel: "canonical",
+        href: expect.stringMatching(`/forum/topic/${topic.id}$`),
+      }),
+    );
+    const modView = await answerOf(
+      await topicPage.loader({
+        ...ctx,
+        params: { id: String(topic.id) },
+        request: await jsonRequest(`/forum/topic/${topic.id}`, { userId: mod.id }),
+      }),
+    );
+    expect(modView.body.topic.confirmLinks.map((link: { label: string }) => link.label)).toEqual([
+      "Flag topic",
+      "Unlock topic",
+      "Move topic",
+      "Hide topic",
+    ]);
 
     const noReason = await topicPost(
       topic.id,

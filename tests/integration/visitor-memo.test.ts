@@ -96,6 +96,8 @@ describe("the visitor memo (decision 128)", () => {
       { sessionId: changed, keywords: "before" },
       { sessionId: untouched, keywords: "kept" },
     ]);
+    // The insert's own notification (it names both) heard first: it would forget what is read before it arrives.
+    await vi.waitFor(() => expect(heard.some((payload) => payload.includes(untouched))).toBe(true));
     expect(await keywordsOf(memo, changed)).toBe("before");
     expect(await keywordsOf(memo, untouched)).toBe("kept");
 

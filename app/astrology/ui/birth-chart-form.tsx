@@ -1,7 +1,7 @@
 import type { BirthChartFormValues } from "~/astrology/birth-chart-input.server";
 import type { Place } from "~/astrology/places.server";
 import { ErrorSummary } from "~/components/error-summary";
-import { DATE_FORMAT_HINT, TIME_FORMAT_HINT } from "~/utils/dates";
+import { DATE_FORMAT_HINT, TIME_FORMAT_HINT } from "~/utils/date-hints";
 
 /**
  * The birth chart's form: a plain GET form, so the chart's address holds the birth (bookmarkable, nothing stored)

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { AstronomicalData, PlanetReport } from "~/astrology/ephemeris.server";
 import { formatDegree } from "~/astrology/zodiac-names";
 import { signFacts } from "~/astrology/zodiac-signs";
-import { formatEasternDateTime } from "~/utils/dates";
+import { formatEasternDateTime } from "~/utils/eastern-dates";
 import { SkyWheel } from "./sky-wheel";
 
 /** The transits tab: the moon's phase, the sky wheel and the positions table, and when the sky was last checked. */

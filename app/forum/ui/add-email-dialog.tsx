@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, useSearchParams } from "@remix-run/react";
 import { ErrorSummary, SubmitButton, TextField, useSiteForm, type FormConstraint } from "~/components/form";
 import { submitFailure } from "~/utils/client-action";
-import { forumQueryWithout } from "../pages";
+import { forumQueryWithout } from "../list-without";
 import { ForumDialog } from "./forum-dialog";
 
 /** The forum page's add-email dialog (?dialog=add-email), opened from the e-mail prompt (email-prompt.tsx). */

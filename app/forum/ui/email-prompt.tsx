@@ -1,5 +1,5 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
-import { forumQueryWithout } from "../pages";
+import { forumQueryWithout } from "../list-without";
 
 /**
  * A member without an e-mail address is asked for one on the forum page (until "Later"); "Add Email" opens the

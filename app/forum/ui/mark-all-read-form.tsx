@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from "@remix-run/react";
-import { forumQueryWithout } from "../pages";
+import { forumQueryWithout } from "../list-without";
 
 /**
  * "Mark all read" (decision 310): a plain form POST (so without JavaScript and in text browsers too) back to the list

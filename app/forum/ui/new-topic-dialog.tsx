@@ -10,7 +10,7 @@ import {
 } from "~/components/form";
 import { HoneypotField } from "~/components/honeypot";
 import { CATEGORY_OPTIONS } from "../categories";
-import { forumQueryWithout } from "../pages";
+import { forumQueryWithout } from "../list-without";
 import { MARKDOWN_HINT, previewedForm, previewOf } from "../preview";
 import { AnswerSummary } from "./answer-summary";
 import { ForumDialog } from "./forum-dialog";

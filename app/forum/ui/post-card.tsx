@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { FormConstraint } from "~/components/form";
-import { FormattedDate } from "~/components/formatted-date";
 import { onDemand } from "~/components/on-demand";
 import { PostContent } from "../content";
 import { HIDDEN_POST_NOTICE } from "../notices";
@@ -21,6 +20,8 @@ export type PostView = {
   /** its text, only while it is being edited */
   content?: string;
   createdAt: Date | string;
+  /** `createdAt` as the forum writes it, written by the loader (`formatUtcDateTime`): the page ships no date code */
+  when: string;
   edited: boolean;
   author: { username: string };
   hidden: { reason: string | null } | null;
@@ -82,7 +83,7 @@ export function PostCard({
         <a href={memberHref(post.author.username)} className="font-semibold text-ink underline">
           <bdi>{post.author.username}</bdi>
         </a>
-        <FormattedDate date={post.createdAt} />
+        <time dateTime={new Date(post.createdAt).toISOString()}>{post.when}</time>
         {post.edited ? <span className="italic">(edited)</span> : null}
         <span className="ml-auto flex gap-3">
           {mayEdit(post) && !editConstraint ? (

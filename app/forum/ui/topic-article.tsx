@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { FormattedDate } from "~/components/formatted-date";
 import { PostContent } from "../content";
 import { HIDDEN_TOPIC_NOTICE, TOPIC_LOCKED } from "../notices";
 import { memberHref, repliesLabel } from "../pages";
@@ -17,6 +16,8 @@ export type TopicView = {
   categoryLabel: string;
   author: { username: string };
   createdAt: Date | string;
+  /** `createdAt` as the forum writes it, written by the loader (`formatUtcDateTime`): the page ships no date code */
+  when: string;
   postCount: number;
   hidden: { reason: string | null } | null;
   locked: boolean;
@@ -51,7 +52,7 @@ export function TopicArticle({
           </a>
         </span>
         <span>
-          <FormattedDate date={topic.createdAt} />
+          <time dateTime={new Date(topic.createdAt).toISOString()}>{topic.when}</time>
         </span>
         <span>{repliesLabel(topic.postCount)}</span>
       </p>

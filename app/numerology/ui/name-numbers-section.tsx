@@ -4,7 +4,7 @@ import type { NameNumber, NameNumbers, PersonalCycles } from "~/numerology/name-
 import { Y_CONVENTION_LABELS } from "~/numerology/name-numbers";
 import type { NameNumbersAnswer, NameNumbersValues } from "~/numerology/name-numbers.server";
 import { PRINCIPLES } from "~/numerology/principles";
-import { DATE_FORMAT_HINT } from "~/utils/dates";
+import { DATE_FORMAT_HINT } from "~/utils/date-hints";
 
 /**
  * The numbers of a name on the birth-date page: a GET form of its own (name, current name, how Y counts, birth
