@@ -9,7 +9,7 @@ import {
 } from "~/accounts/session.server";
 import { MEMBER_SINCE_HOLE, MemberSince } from "~/accounts/ui/member-since";
 import { BrowserList, SIGNED_IN_BROWSERS_HOLE } from "~/accounts/ui/signed-in-browsers";
-import type { MemberVariant, PageSection } from "~/page-cache/section";
+import type { MemberTemplates, MemberVariant, PageSection } from "~/page-cache/section";
 import { COOKIES } from "~/utils/cookies";
 
 const VERIFIED = "verified";
@@ -44,11 +44,25 @@ export const profilePage: PageSection = {
   name: "profile",
   paths: [/^\/user-profile\/?$/],
   vary: () => Promise.resolve(null),
-  members: {
+  members: memberTemplates(profileMemberVariant, [SIGNED_IN_BROWSERS_HOLE, MEMBER_SINCE_HOLE], (variant) => ({
+    isEmailVerified: variant.key === VERIFIED,
+  })),
+};
+
+/**
+ * A section's member templates (decision 120): a plain member's request (the session, the e-mail prompt's cookie)
+ * served from templates rendered as the template member, `as` saying what of them the variant changes.
+ */
+export function memberTemplates(
+  resolve: MemberTemplates["resolve"],
+  holes: string[],
+  as: (variant: MemberVariant) => Parameters<typeof asTemplateMember>[1] = () => ({}),
+): MemberTemplates {
+  return {
     cookies: [SESSION_COOKIE_NAME, COOKIES.emailPromptLater.name],
     templateMember: { id: TEMPLATE_MEMBER.id, name: TEMPLATE_MEMBER.username, email: TEMPLATE_MEMBER.email },
-    holes: [SIGNED_IN_BROWSERS_HOLE, MEMBER_SINCE_HOLE],
-    resolve: profileMemberVariant,
-    asTemplateMember: (render, variant) => asTemplateMember(render, { isEmailVerified: variant.key === VERIFIED }),
-  },
-};
+    holes,
+    resolve,
+    asTemplateMember: (render, variant) => asTemplateMember(render, as(variant)),
+  };
+}

@@ -1,15 +1,9 @@
 import type { Request as ExpressRequest } from "express";
 import { renderToStaticMarkup } from "react-dom/server";
-import {
-  asTemplateMember,
-  readSession,
-  SESSION_COOKIE_NAME,
-  TEMPLATE_MEMBER,
-  templatedSession,
-} from "~/accounts/session.server";
+import { memberTemplates } from "~/accounts/page-cache.server";
+import { readSession, templatedSession } from "~/accounts/session.server";
 import { createMemo, forgetIn } from "~/page-cache/memo.server";
-import type { MemberTemplates, MemberVariant, PageSection } from "~/page-cache/section";
-import { COOKIES } from "~/utils/cookies";
+import type { MemberVariant, PageSection } from "~/page-cache/section";
 import { parseId } from "~/utils/ids";
 import { listBookmarks } from "./bookmarks.server";
 import { unreadNotificationCount } from "./member-notifications.server";
@@ -151,14 +145,6 @@ async function forumTopicMemberVariant(req: ExpressRequest): Promise<MemberVaria
     },
   };
 }
-
-const memberTemplates = (resolve: MemberTemplates["resolve"], holes: string[] = []): MemberTemplates => ({
-  cookies: [SESSION_COOKIE_NAME, COOKIES.emailPromptLater.name],
-  templateMember: { id: TEMPLATE_MEMBER.id, name: TEMPLATE_MEMBER.username, email: TEMPLATE_MEMBER.email },
-  holes,
-  resolve,
-  asTemplateMember: (render) => asTemplateMember(render),
-});
 
 /**
  * The forum's list as signed-out visitors see it (decision 025), served from memory until a topic, post or author
