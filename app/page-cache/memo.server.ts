@@ -13,37 +13,26 @@ export const VISITOR_CHANGED = "visitor_changed";
 export type Memo<T> = {
   /** The part's value for this id: `read`'s, remembered until the id changes (or for at most the page cache's TTL). */
   get(id: string, part: string, read: () => Promise<T>): Promise<T>;
-  /** Forgets the id now, in this process (a write of theirs this process just committed). */
-  forget(id: string): void;
   /** How many ids it remembers now. */
   readonly size: number;
 };
-
-/** A memo of one read per visitor: what the page cache's `vary` and holes read of a returning visitor. */
 export type VisitorMemo<T> = { get(visitorId: string): Promise<T>; readonly size: number };
 
 type Forgetting = { forget(id: string): void; clear(): void };
+/** A channel's memos: those that forget the ids it names (`byId`) and those it clears whole; who writes, for them. */
 type Channel = {
-  /** memos that forget the ids a notification names (`*`: everyone) */
   byId: Set<Forgetting>;
-  /** memos that forget everyone on any notification */
   whole: Set<Forgetting>;
   listening: boolean;
   subscribing: boolean;
-  /** who a request that may write is, for the memos that forget on this channel (the middleware's `forgetWriter`) */
   writerOf?: (req: ExpressRequest) => Promise<string | null>;
 };
-
-/** Every channel a memo hears, by name: a change is forgotten in all of its memos, so a write names the id. */
 const channels = new Map<string, Channel>();
 
 function channel(name: string): Channel {
-  let found = channels.get(name);
-  if (!found) {
-    found = { byId: new Set(), whole: new Set(), listening: false, subscribing: false };
-    channels.set(name, found);
-  }
-  return found;
+  if (!channels.has(name))
+    channels.set(name, { byId: new Set(), whole: new Set(), listening: false, subscribing: false });
+  return channels.get(name)!;
 }
 
 /**
@@ -112,7 +101,6 @@ export function createMemo<T>({
       });
       return entry.value;
     },
-    forget: memo.forget,
     get size() {
       return entries.size;
     },
