@@ -1,12 +1,37 @@
 import type { ReactNode, RefObject } from "react";
+import { ErrorSummary } from "~/components/error-summary";
 import { FORMAT_LABELS, MAX_UPLOAD_LABEL, MESSAGES, MODEL_EXTENSIONS } from "../formats";
 
-/** Pieces shared by the 3D pages: the red alert, the percent bar and the formats card. */
-export function ErrorAlert({ title = MESSAGES.uploadFailed, detail }: { title?: string; detail?: string | null }) {
+/** Pieces shared by the 3D pages: the error summary, the percent bar and the formats card. */
+
+/**
+ * A failed upload, conversion or view: the site's error summary (decision 450). With `resultKey` (changing with each
+ * failure) it takes the focus and is announced once by it, a named group described by its detail (`onNewPage`: the
+ * answer always comes with a new page, so only named); without, it is the alert.
+ */
+export function ModelError({
+  id,
+  title = MESSAGES.uploadFailed,
+  detail,
+  resultKey,
+  onNewPage,
+}: {
+  id: string;
+  title?: string;
+  detail?: string | null;
+  resultKey?: unknown;
+  onNewPage?: boolean;
+}) {
   return (
-    <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-      <p className="font-semibold">{title}</p>
-      {detail ? <p className="mt-1 text-sm">{detail}</p> : null}
+    <div className="mt-4">
+      <ErrorSummary
+        id={id}
+        form={{ id }}
+        title={title}
+        description={detail ?? undefined}
+        resultKey={resultKey}
+        onNewPage={onNewPage}
+      />
     </div>
   );
 }
