@@ -31,6 +31,7 @@ export function ModelError({
         description={detail ?? undefined}
         resultKey={resultKey}
         onNewPage={onNewPage}
+        failed
       />
     </div>
   );
