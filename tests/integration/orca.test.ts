@@ -201,6 +201,22 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
       await tabTo(orca, "0 Universal Nonseparation push button.", { mode: "Browse mode" });
       await tabUntil(orca, "7 Universal Harmony push button.", { max: 12 });
     });
+    // the first generation never reaches the server (the connection drops): 'Connection Lost' takes the focus, said
+    // there once (decision 400); the member goes back to the number (Shift+Tab) and asks again. (Its Try Again, which
+    // goes away as it is pressed, left Orca silent on the reading's heading: decision 450's leftovers.)
+    const drop = (route: Route) =>
+      route.request().method() === "POST" && !route.request().url().includes("/api/")
+        ? route.abort("internetdisconnected")
+        : route.continue();
+    await orca.page.route("**/*", drop);
+    const lost = await orca.mark();
+    await orca.press("Return");
+    await spokenUnprompted("home reading, the connection lost", /trouble accessing the cosmic wisdom/, lost);
+    await orca.step("focus on the failure", () => orca.waitForSpeech("Connection Lost panel.", { since: lost }));
+    await orca.page.unroute("**/*", drop);
+    await orca.step("Shift+Tab back to 7", () =>
+      tabUntil(orca, /^7 Universal Harmony \(chosen\) push button\.$/, { key: "shift+Tab", max: 4 }),
+    );
     const go = await orca.mark();
     await orca.press("Return");
     // the result: focus moves to the reading's heading, and Orca reads it
@@ -446,16 +462,16 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
     const both =
       "a_name=Anna&a_date=1879-03-14&a_time=11%3A30&a_q=Ulm&a_place=2820256" +
       "&b_name=Jorge&b_date=1975-02-10&b_time=09%3A15&b_q=Buenos+Aires&b_place=3435910&houses=placidus";
-    await orca.step("arrive on the compatibility of two people", () =>
-      arrive(orca, url(`/compatibility?${both}`), {
-        title: `Compatibility | ${SITE}`,
-        heading: "Compatibility of two people",
-      }),
-    );
-    // by heading (2) to the keep forms, then Tab to the first button
-    await orca.step("2 to Keep these people", () =>
-      tabUntil(orca, "Keep these people heading level 2.", { key: "2", max: 10 }),
-    );
+    // the comparison's page is long (five tables): Orca, reading it from the top as it loads, heard no key for 20 s
+    // and more. The member comes by a link to its keep forms (#keep-people-title), where Orca starts, and Tabs on
+    const load = await orca.mark();
+    await orca.page.goto(url(`/compatibility?${both}#keep-people-title`));
+    await orca.step("the page loads at Keep these people", async () => {
+      await orca.waitForSpeech(`Finished loading Compatibility | ${SITE}.`, { since: load, timeout: 30_000 });
+      await orca
+        .waitForSpeech(/^Keep these people/, { since: load, timeout: 5000, uncounted: true })
+        .catch(() => undefined);
+    });
     await orca.step("Tab to Keep Anna", () => tabUntil(orca, "Keep Anna in my people push button.", { max: 4 }));
     const keep = await orca.mark();
     await orca.press("Return");
@@ -464,11 +480,15 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
     await orca.step("focus on the summary", () =>
       orca.waitForSpeech("Not saved panel.", { since: keep, timeout: 60_000 }),
     );
-    await spokenUnprompted(
-      "one person too many",
-      new RegExp(`You can keep up to ${PEOPLE_LIMIT} people\\. Delete one to add another\\.`),
-      keep,
-    );
+    // Orca says the message in two (its sentences), then reads on through the 50 people: once the message is heard,
+    // the member stops the reading (Control), and what was said until then and in the quiet after it is counted
+    const message = new RegExp(`^You can keep up to ${PEOPLE_LIMIT} people\\.\\s*$`);
+    await orca.step("the message", async () => {
+      await orca.waitForSpeech(message, { since: keep, timeout: 30_000 });
+      await orca.waitForSpeech(/^Delete one to add another\.\s*$/, { since: keep });
+      await orca.press("Control_L");
+    });
+    await spokenUnprompted("one person too many", message, keep);
     expect(new URL(orca.page.url()).pathname).toBe("/user-profile/people");
     expect(await listPeople({ userId: member.id })).toHaveLength(PEOPLE_LIMIT);
   });
