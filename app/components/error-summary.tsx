@@ -22,7 +22,6 @@ export function ErrorSummary({
   messagesId = `${form.id}-summary-body`,
   id,
   onNewPage = false,
-  failed = false,
 }: {
   form: { id: string; errors?: string[] };
   title: string;
@@ -42,8 +41,6 @@ export function ErrorSummary({
    * said them twice)
    */
   onNewPage?: boolean;
-  /** shown even without messages: a failure whose title says it all (a 3D model that could not be converted) */
-  failed?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   // the answer focus last moved for: a summary shown again for the same answer is not announced again
@@ -52,7 +49,7 @@ export function ErrorSummary({
     ...(form.errors ?? []).map((message) => ({ message })),
     ...fields.flatMap((f) => (f?.errors?.length ? [{ id: f.id, message: f.errors[0]! }] : [])),
   ];
-  const hasErrors = failed || items.length > 0 || !!description || !!detail;
+  const hasErrors = items.length > 0 || !!description || !!detail;
   // Conform applies a server answer's errors a render after it arrives: follow both.
   useEffect(() => {
     if (!resultKey || !hasErrors || focusedFor.current === resultKey) return;

@@ -76,8 +76,12 @@ export default function ThreeDViewerPage() {
           onFileChange={upload.onFileChange}
           onSubmit={upload.onSubmit}
         >
-          {error ? <ModelError id="upload-error" title={error.title} detail={error.detail} resultKey={error} /> : null}
-          {serverError ? <ModelError id="upload-error" detail={serverError} resultKey={actionData} onNewPage /> : null}
+          {error ? (
+            <ModelError id="upload-error" failed="upload" title={error.title} detail={error.detail} resultKey={error} />
+          ) : null}
+          {serverError ? (
+            <ModelError id="upload-error" failed="upload" detail={serverError} resultKey={actionData} onNewPage />
+          ) : null}
         </UploadForm>
       ) : null}
 
@@ -89,7 +93,13 @@ export default function ThreeDViewerPage() {
 
       {phase === "error" && urn && error ? (
         <>
-          <ModelError id="conversion-error" title={error.title} detail={error.detail} resultKey={error} />
+          <ModelError
+            id="conversion-error"
+            failed="conversion"
+            title={error.title}
+            detail={error.detail}
+            resultKey={error}
+          />
           <button
             type="button"
             onClick={reset}
@@ -116,7 +126,9 @@ export default function ThreeDViewerPage() {
             </button>
           </div>
           {/* under the model's name, where the visitor looks once it is ready, not below the viewer */}
-          {error ? <ModelError id="viewer-error" title={error.title} detail={error.detail} resultKey={error} /> : null}
+          {error ? (
+            <ModelError id="viewer-error" failed="viewer" title={error.title} detail={error.detail} resultKey={error} />
+          ) : null}
           <div className="mt-4">
             <ModelViewer
               src={`/api/3d/model/${urn}`}
@@ -150,7 +162,13 @@ export default function ThreeDViewerPage() {
 function StatusProblem({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div>
-      <ModelError id="status-check-error" title={STATUS_CHECK_FAILED} detail={message} resultKey={message} />
+      <ModelError
+        id="status-check-error"
+        failed="conversion"
+        title={STATUS_CHECK_FAILED}
+        detail={message}
+        resultKey={message}
+      />
       <button type="button" onClick={onRetry} className="mt-3 rounded-lg bg-cosmic px-5 py-2 font-semibold text-white">
         Check again
       </button>

@@ -101,6 +101,7 @@ export default function ModelStatusPage() {
       {model.failure ? (
         <ModelError
           id="conversion-error"
+          failed="conversion"
           title={model.failure}
           detail={model.failureDetail}
           resultKey={model.urn}

@@ -86,9 +86,10 @@ test("a failed conversion's summary takes the focus; Upload New Model puts it on
   const again = page.getByRole("button", { name: "Upload New Model" });
   await expect(again).toBeVisible({ timeout: 30_000 });
   // the failure's summary, focused: a named group, not also an alert (decision 450), nor said by the live region
-  const summary = page.getByRole("group", {
-    name: /^(No viewable geometry found in the model|Model translation failed)/,
-  });
+  const summary = page.getByRole("group", { name: "The model could not be converted" });
+  await expect(summary).toHaveAccessibleDescription(
+    /^(No viewable geometry found in the model|Model translation failed\. Please try a different file\.)$/,
+  );
   await expect(summary).toBeFocused();
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(page.getByRole("status", { name: "Upload status" })).toHaveText("");
@@ -198,7 +199,7 @@ test("a 401 for the model fetches a new token and asks again; a second one is sh
   refusals = 2;
   await page.getByRole("button", { name: "Upload New Model" }).click();
   await upload(page, cube);
-  const alert = page.getByRole("group", { name: /^Failed to load 3D model/ });
+  const alert = page.getByRole("group", { name: "The model could not be shown" });
   await expect(alert).toContainText("Failed to load 3D model", { timeout: 30_000 });
   // in the site's words, never the loader's "fetch for http://… responded with 401: Unauthorized" (issue 47)
   await expect(alert).toContainText("the permission to view it ran out: reload the page to view it again");
@@ -338,7 +339,7 @@ test("the status page does not reload itself; Check again answers with the next 
   if (!jsEnabled) expect(Date.now() - pressed).toBeGreaterThan(1400);
 
   await markModelFailed({ urn, error: "translation_failed: the test stopped it" });
-  const failure = page.getByRole("group", { name: "Model translation failed. Please try a different file." });
+  const failure = page.getByRole("group", { name: "The model could not be converted" });
   if (jsEnabled) {
     // in place, without a reload: the page asks every 2 s in the background
     await expect(failure).toBeVisible();
@@ -353,6 +354,7 @@ test("the status page does not reload itself; Check again answers with the next 
   // the focus is on the failure's summary, not left on <body> with Check again gone (issue 47), and it is not also
   // an alert (decision 450); Tab from it reaches the control that continues
   await expect(failure).toBeFocused();
+  await expect(failure).toContainText("Model translation failed. Please try a different file.");
   await expect(page.getByRole("alert")).toHaveCount(0);
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Upload New Model" })).toBeFocused();

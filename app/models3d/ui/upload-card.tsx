@@ -4,19 +4,30 @@ import { FORMAT_LABELS, MAX_UPLOAD_LABEL, MESSAGES, MODEL_EXTENSIONS } from "../
 
 /** Pieces shared by the 3D pages: the error summary, the percent bar and the formats card. */
 
+/** What failed, the summary's title when the message has no detail under it (the message is then its body). */
+export const MODEL_FAILURE_TITLES = {
+  upload: "The upload failed",
+  conversion: "The model could not be converted",
+  viewer: "The model could not be shown",
+} as const;
+
 /**
  * A failed upload, conversion or view: the site's error summary (decision 450). With `resultKey` (changing with each
- * failure) it takes the focus and is announced once by it, a named group described by its detail (`onNewPage`: the
- * answer always comes with a new page, so only named); without, it is the alert.
+ * failure) it takes the focus and is announced once by it, a named group described by its message (`onNewPage`: the
+ * answer always comes with a new page, so only named); without, it is the alert. The spec's message is the title,
+ * its detail the body; a message without detail is the body under what failed (`failed`), since a summary without
+ * a body is not shown.
  */
 export function ModelError({
   id,
+  failed,
   title = MESSAGES.uploadFailed,
   detail,
   resultKey,
   onNewPage,
 }: {
   id: string;
+  failed: keyof typeof MODEL_FAILURE_TITLES;
   title?: string;
   detail?: string | null;
   resultKey?: unknown;
@@ -27,11 +38,10 @@ export function ModelError({
       <ErrorSummary
         id={id}
         form={{ id }}
-        title={title}
-        description={detail ?? undefined}
+        title={detail ? title : MODEL_FAILURE_TITLES[failed]}
+        description={detail || title}
         resultKey={resultKey}
         onNewPage={onNewPage}
-        failed
       />
     </div>
   );
