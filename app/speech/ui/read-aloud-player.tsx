@@ -427,8 +427,8 @@ export default function ReadAloudPlayer({
         // focused and announced once, as a named group (decision 450)
         <div className="max-w-72 shadow">
           <ErrorSummary
-            id={`${menuId}-error`}
-            form={{ id: `${menuId}-error` }}
+            id={`${menuId}-failure`}
+            form={{ id: `${menuId}-failure` }}
             title={READ_ALOUD_FAILED}
             description={error.message}
             resultKey={error}
