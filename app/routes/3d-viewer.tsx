@@ -4,9 +4,10 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { FormAnswer } from "~/components/form-answer";
 import { useHydrated } from "~/components/use-hydrated";
+import { STATUS_CHECK_FAILED } from "~/models3d/formats";
 import type { ModelSummary } from "~/models3d/summary";
 import { ModelDescription } from "~/models3d/ui/model-description";
-import { ErrorAlert, ProcessingCard, SupportedFormatsCard } from "~/models3d/ui/upload-card";
+import { ModelError, ProcessingCard, SupportedFormatsCard } from "~/models3d/ui/upload-card";
 import { UploadForm } from "~/models3d/ui/upload-form";
 import { useModelUpload } from "~/models3d/ui/use-model-upload";
 import { ModelViewer } from "~/models3d/ui/viewer";
@@ -53,7 +54,8 @@ export default function ThreeDViewerPage() {
           : phase === "idle"
             ? "pick"
             : null;
-  const focusRefs = useStageFocus(stage, upload.inputRef);
+  // a failure's summary takes the focus itself (decision 450): the stage's own focus waits until it is gone
+  const focusRefs = useStageFocus(error ? null : stage, upload.inputRef);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="font-serif text-4xl font-bold text-ink">3D Model Viewer</h1>
@@ -68,15 +70,18 @@ export default function ThreeDViewerPage() {
         <UploadForm
           file={file}
           inputRef={upload.inputRef}
-          submitRef={focusRefs.retry}
           uploading={phase === "uploading"}
           blocked={error?.kind === "pick"}
           hydrated={hydrated}
           onFileChange={upload.onFileChange}
           onSubmit={upload.onSubmit}
         >
-          {error ? <ErrorAlert title={error.title} detail={error.detail} /> : null}
-          {serverError ? <ErrorAlert detail={serverError} /> : null}
+          {error ? (
+            <ModelError id="upload-error" failed="upload" title={error.title} detail={error.detail} resultKey={error} />
+          ) : null}
+          {serverError ? (
+            <ModelError id="upload-error" failed="upload" detail={serverError} resultKey={actionData} onNewPage />
+          ) : null}
         </UploadForm>
       ) : null}
 
@@ -88,9 +93,14 @@ export default function ThreeDViewerPage() {
 
       {phase === "error" && urn && error ? (
         <>
-          <ErrorAlert title={error.title} detail={error.detail} />
+          <ModelError
+            id="conversion-error"
+            failed="conversion"
+            title={error.title}
+            detail={error.detail}
+            resultKey={error}
+          />
           <button
-            ref={focusRefs.failed}
             type="button"
             onClick={reset}
             className="mt-4 rounded-lg bg-cosmic px-5 py-2 font-semibold text-white"
@@ -116,7 +126,9 @@ export default function ThreeDViewerPage() {
             </button>
           </div>
           {/* under the model's name, where the visitor looks once it is ready, not below the viewer */}
-          {error ? <ErrorAlert title={error.title} detail={error.detail} /> : null}
+          {error ? (
+            <ModelError id="viewer-error" failed="viewer" title={error.title} detail={error.detail} resultKey={error} />
+          ) : null}
           <div className="mt-4">
             <ModelViewer
               src={`/api/3d/model/${urn}`}
@@ -144,21 +156,20 @@ export default function ThreeDViewerPage() {
 }
 
 /**
- * A status check that failed: what happened, and a way on without a reload. The button takes the focus when it
- * appears (the page's live region says it too), so a keyboard or screen-reader user is at the control that continues.
+ * A status check that failed: what happened, and a way on without a reload. Its summary takes the focus and is
+ * announced once by it (decision 450); Tab reaches the button that continues.
  */
 function StatusProblem({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
   return (
-    <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-      <p>{message}</p>
-      <button
-        ref={button}
-        type="button"
-        onClick={onRetry}
-        className="mt-3 rounded-lg bg-cosmic px-5 py-2 font-semibold text-white"
-      >
+    <div>
+      <ModelError
+        id="status-check-error"
+        failed="conversion"
+        title={STATUS_CHECK_FAILED}
+        detail={message}
+        resultKey={message}
+      />
+      <button type="button" onClick={onRetry} className="mt-3 rounded-lg bg-cosmic px-5 py-2 font-semibold text-white">
         Check again
       </button>
     </div>
@@ -169,22 +180,21 @@ type FocusStage = "pick" | "retry" | "processing" | "result" | "failed" | null;
 
 /**
  * Where focus goes when the page moves to another stage, so it never falls to <body> when the control it was on
- * goes away: the processing card's heading once the file is sent, the model's name once it is shown, Upload New
- * Model after a failed conversion, Upload Model (to send the same file again) after a failed upload, the file
- * picker after Upload New Model. Not on the first render: a page that has just loaded keeps the browser's focus.
+ * goes away: the processing card's heading once the file is sent, the model's name once it is shown, the file
+ * picker after Upload New Model. A failed upload or conversion (`retry`, `failed`) is the failure's summary's to
+ * focus (decision 450): Tab from it reaches Upload Model (the same file again) or Upload New Model. Not on the first
+ * render: a page that has just loaded keeps the browser's focus.
  */
 function useStageFocus(stage: FocusStage, fileInput: RefObject<HTMLInputElement>) {
   const refs = {
-    retry: useRef<HTMLButtonElement>(null),
     processing: useRef<HTMLHeadingElement>(null),
     result: useRef<HTMLHeadingElement>(null),
-    failed: useRef<HTMLButtonElement>(null),
   };
   const previous = useRef(stage);
   useEffect(() => {
     if (stage === previous.current) return;
     previous.current = stage;
-    const target = stage === "pick" ? fileInput : stage ? refs[stage] : null;
+    const target = stage === "pick" ? fileInput : stage === "processing" || stage === "result" ? refs[stage] : null;
     target?.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the refs are stable; only a new stage moves focus
   }, [stage]);

@@ -7,7 +7,7 @@ import { getModelSummary, isModelUrn, NOT_A_MODEL_ADDRESS } from "~/models3d/mod
 import { modelAfterChange, modelStage } from "~/models3d/status.server";
 import { signedModelQuery } from "~/models3d/token.server";
 import { ModelDescription } from "~/models3d/ui/model-description";
-import { ErrorAlert, ProcessingCard } from "~/models3d/ui/upload-card";
+import { ModelError, ProcessingCard } from "~/models3d/ui/upload-card";
 import { ModelViewer } from "~/models3d/ui/viewer";
 import { invariantResponse } from "~/utils/http.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
@@ -54,19 +54,19 @@ export default function ModelStatusPage() {
     const timer = window.setTimeout(() => revalidator.revalidate(), POLL_MS);
     return () => window.clearTimeout(timer);
   }, [model, revalidator]);
-  // When the conversion ends while the page is shown, the page says so (its live region) and the focus moves to
-  // what is new: the ready model's heading, or 'Upload New Model' after a failure (whose alert is read by itself).
-  // It had changed in silence, the focus left on <body> with the Check again button gone (issue 47).
+  // When the conversion ends while the page is shown, the page says so and the focus moves to what is new: the
+  // ready model's heading (said by the live region too), or the failure's summary, said by the focus alone (decision
+  // 450; Tab from it reaches 'Upload New Model'). It had changed in silence, the focus left on <body> with the Check
+  // again button gone (issue 47).
   const waiting = useRef(!model.done);
+  // the page was shown while the conversion ran: a failure comes in place, not with a new page
+  const watched = useRef(!model.done);
   const readyHeading = useRef<HTMLHeadingElement>(null);
-  const uploadNew = useRef<HTMLAnchorElement>(null);
   const [said, setSaid] = useState("");
   useEffect(() => {
     if (!model.done || !waiting.current) return;
     waiting.current = false;
-    if (model.failure) {
-      uploadNew.current?.focus();
-    } else {
+    if (!model.failure) {
       setSaid(`${model.name} is converted and ready to view.`);
       readyHeading.current?.focus();
     }
@@ -98,7 +98,17 @@ export default function ModelStatusPage() {
           </Form>
         </ProcessingCard>
       ) : null}
-      {model.failure ? <ErrorAlert title={model.failure} detail={model.failureDetail} /> : null}
+      {model.failure ? (
+        <ModelError
+          id="conversion-error"
+          failed="conversion"
+          title={model.failure}
+          detail={model.failureDetail}
+          resultKey={model.urn}
+          // a page that loads with the failure reads on from the focus, the detail included: named, not also described
+          onNewPage={!watched.current}
+        />
+      ) : null}
       {model.modelUrl && model.posterUrl ? (
         <section
           aria-labelledby="ready-title"
@@ -139,13 +149,7 @@ export default function ModelStatusPage() {
         </section>
       ) : null}
       <p className="mt-6">
-        <Link
-          to="/3d-viewer"
-          ref={uploadNew}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- reached by Check again without JavaScript, after a failure: the control that continues
-          autoFocus={focusOnLoad && !!model.failure}
-          className="rounded-lg bg-cosmic px-5 py-2 font-semibold text-white"
-        >
+        <Link to="/3d-viewer" className="rounded-lg bg-cosmic px-5 py-2 font-semibold text-white">
           Upload New Model
         </Link>
       </p>

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { personOf } from "~/accounts/person.server";
 import { getUser } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary } from "~/components/error-summary";
 import { CATEGORY_OPTIONS } from "~/forum/categories";
 import { headerNotifications } from "~/forum/member-notifications.server";
 import { readSearchParams, resultsAnnouncement, searchHref, SEARCH_MAX_CHARACTERS } from "~/forum/search";
@@ -44,6 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+const SEARCH_ERROR_ID = "search-error";
+const SEARCH_ERROR_MESSAGES_ID = "search-error-message";
+
 const fieldClass = "mt-1 block w-full rounded border border-violet-300 bg-white px-3 py-2 text-ink";
 
 export default function ForumSearchPage() {
@@ -52,16 +56,15 @@ export default function ForumSearchPage() {
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/forum/search";
   const heading = useRef<HTMLHeadingElement>(null);
-  const errorRef = useRef<HTMLParagraphElement>(null);
   const first = useRef(true);
-  // After a search made on this page (not on the first load), focus moves to its outcome: the results heading or
-  // the message saying why the search was refused.
+  // After a search made on this page (not on the first load), focus moves to its outcome: the results heading, or
+  // the summary saying why the search was refused (the summary moves it itself, on every load as well: decision 450).
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    (refusal ? errorRef.current : heading.current)?.focus();
+    if (!refusal) heading.current?.focus();
   }, [location.key, refusal]);
 
   const announcement = search
@@ -72,7 +75,7 @@ export default function ForumSearchPage() {
         atLeast: search.atLeast,
       })
     : "";
-  const errorFor = (field: string) => (refusal?.field === field ? "search-error" : undefined);
+  const errorFor = (field: string) => (refusal?.field === field ? SEARCH_ERROR_MESSAGES_ID : undefined);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -195,15 +198,17 @@ export default function ForumSearchPage() {
       </Form>
 
       {refusal ? (
-        <p
-          id="search-error"
-          ref={errorRef}
-          tabIndex={-1}
-          role="alert"
-          className="mt-6 rounded border border-red-700 bg-red-50 p-3 font-semibold text-red-800"
-        >
-          {refusal.message}
-        </p>
+        // focused and announced once, as a named group (decision 450): the field names its message
+        <div className="mt-6">
+          <ErrorSummary
+            id={SEARCH_ERROR_ID}
+            form={{ id: SEARCH_ERROR_ID }}
+            title="The search was not made"
+            description={refusal.message}
+            resultKey={location.key}
+            messagesId={SEARCH_ERROR_MESSAGES_ID}
+          />
+        </div>
       ) : null}
 
       <section aria-labelledby={search ? "results-heading" : undefined} className="mt-8">

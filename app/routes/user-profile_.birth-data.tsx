@@ -7,6 +7,7 @@ import { submitBirthProfileForm } from "~/astrology/birth-profile-forms.server";
 import { birthProfileView } from "~/astrology/birth-profile-view.server";
 import { getBirthProfile } from "~/astrology/birth-profiles.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary } from "~/components/error-summary";
 import { publicOrigin } from "~/utils/env.server";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
@@ -47,9 +48,17 @@ export default function BirthData() {
         says what is kept.
       </p>
       {refused?.error ? (
-        <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">Not saved</p>
-          <p>{refused.error}</p>
+        // the answer to a plain POST form, always a new page: focused (autofocus without JavaScript) and announced
+        // once, as a named group (decision 450)
+        <div className="mt-4">
+          <ErrorSummary
+            id="birth-data-refused"
+            form={{ id: "birth-data-refused" }}
+            title="Not saved"
+            description={refused.error}
+            resultKey={refused}
+            onNewPage
+          />
         </div>
       ) : null}
 

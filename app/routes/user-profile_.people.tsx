@@ -6,6 +6,7 @@ import { submitPeopleForm } from "~/astrology/saved-people-forms.server";
 import { personChoice } from "~/astrology/saved-people-view.server";
 import { listPeople, PEOPLE_LIMIT } from "~/astrology/saved-people.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary } from "~/components/error-summary";
 import { originFromMatches, pageMeta } from "~/utils/meta";
 
 /**
@@ -46,9 +47,17 @@ export default function People() {
         says what is kept. Up to {limit} people.
       </p>
       {refused?.error ? (
-        <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">Not saved</p>
-          <p>{refused.error}</p>
+        // the answer to a plain POST form, always a new page: focused (autofocus without JavaScript) and announced
+        // once, as a named group (decision 450)
+        <div className="mt-4">
+          <ErrorSummary
+            id="people-refused"
+            form={{ id: "people-refused" }}
+            title="Not saved"
+            description={refused.error}
+            resultKey={refused}
+            onNewPage
+          />
         </div>
       ) : null}
       <div className="mt-8">

@@ -45,6 +45,31 @@ test.describe("saved birth data", () => {
     await expect(page.getByRole("link", { name: /\/astrology\/calendar\.ics\?member=/ })).toHaveCount(0);
   });
 
+  test("a refused save says why on the account page, its summary focused and named (decision 450)", async ({
+    page,
+  }) => {
+    const member = await createMember();
+    await signIn(page, member.id);
+    await page.goto("/birth-date?name=John+Smith&current=&y=consonant&born=");
+    // a form that no longer holds a name (an old page's, say): the name is emptied on its way to the server
+    await page.route("**/user-profile/birth-data", (route) =>
+      route.request().method() === "POST"
+        ? route.continue({ postData: (route.request().postData() ?? "").replace(/(^|&)name=[^&]*/, "$1name=") })
+        : route.continue(),
+    );
+    await page.getByRole("button", { name: "Save these names to my account" }).click();
+    await expect(page).toHaveURL(/\/user-profile\/birth-data$/);
+    // always a new page (a plain POST form): focused by autofocus, named by its title; its message is read on from
+    // there, so it does not also describe it; not an alert
+    const summary = page.getByRole("group", { name: "Not saved" });
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText("Enter your full birth name.");
+    await expect(summary).toHaveAccessibleDescription("");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByText("No name saved.")).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test("a signed-out visitor who saves is asked to sign in and comes back to the chart", async ({ page }) => {
     await page.goto("/birth-chart?date=1879-03-14&time=11%3A30&q=Ulm&place=2820256&houses=placidus");
     await page.getByRole("button", { name: "Save this chart to my account" }).click();

@@ -151,6 +151,35 @@ test.describe("compatibility", () => {
     await expect(page.getByRole("heading", { name: "Synastry: Anna and Jorge" })).toBeVisible();
   });
 
+  test("a member who keeps as many people as allowed is refused one more, the summary focused (decision 450)", async ({
+    page,
+    jsEnabled,
+  }) => {
+    const member = await createMember();
+    const { addPerson, PEOPLE_LIMIT } = await import("../../app/astrology/saved-people.server");
+    for (let i = 0; i < PEOPLE_LIMIT; i++)
+      await addPerson({
+        userId: member.id,
+        name: `Kept ${i}`,
+        birthDate: "1975-02-10",
+        birthTime: null,
+        placeId: 3435910,
+        fold: null,
+      });
+    await signIn(page, member.id);
+    await page.goto(`/compatibility?${BOTH}`);
+    await waitForHydration(page, jsEnabled);
+    await page.getByRole("button", { name: "Keep Jorge Luis in my people" }).click();
+    await expect(page).toHaveURL(/\/user-profile\/people$/);
+    // always a new page (a plain POST form): focused by autofocus, named by its title, not an alert
+    const summary = page.getByRole("group", { name: "Not saved" });
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText(`You can keep up to ${PEOPLE_LIMIT} people. Delete one to add another.`);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: `Kept people (${PEOPLE_LIMIT})` })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test("a member keeps a person, chooses them on the form, and deletes them", async ({ page, jsEnabled }) => {
     const member = await createMember();
     await signIn(page, member.id);

@@ -83,14 +83,23 @@ test("refines a search with the page's form: focus and the live region follow wi
   if (jsEnabled) await expect(heading).toBeFocused();
   await expectAccessible(page);
 
-  // A refused search: the message, tied to the field, and focus on it with JavaScript.
+  // A refused search: the summary takes the focus (JavaScript, or autofocus on the server's page), a group named by
+  // its title and described by the message, not an alert (decision 450); the field names the message too.
   await page.getByRole("searchbox", { name: "Words to find" }).fill("ab");
   await page.getByRole("search", { name: "Search with filters" }).getByRole("button", { name: "Search" }).click();
-  const alert = page.getByRole("alert").filter({ hasText: "Search for at least 3 characters." });
-  await expect(alert).toBeVisible();
-  await expect(page.getByRole("searchbox", { name: "Words to find" })).toHaveAttribute("aria-invalid", "true");
-  if (jsEnabled) await expect(alert).toBeFocused();
+  const summary = page.getByRole("group", { name: "The search was not made" });
+  await expect(summary).toBeFocused();
+  await expect(summary).toHaveAccessibleDescription("Search for at least 3 characters.");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  const words = page.getByRole("searchbox", { name: "Words to find" });
+  await expect(words).toHaveAttribute("aria-invalid", "true");
+  await expect(words).toHaveAccessibleDescription(/^At least 3 characters\..* Search for at least 3 characters\.$/);
   await expectAccessible(page);
+  // refused again: focus moves to the summary again
+  await words.fill("cd");
+  await words.press("Enter");
+  await expect(page).toHaveURL(/q=cd/);
+  await expect(summary).toBeFocused();
 
   // Leaving a word out and sorting by newest.
   await page.getByRole("searchbox", { name: "Words to find" }).fill(`${t} -machines`);

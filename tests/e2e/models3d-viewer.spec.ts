@@ -75,7 +75,7 @@ test("upload: focus follows the task and one polite live region tells it once", 
   await expect(page.getByRole("button", { name: "Upload Model" })).toBeDisabled();
 });
 
-test("a failed conversion puts focus on Upload New Model, which puts it on the file picker", async ({
+test("a failed conversion's summary takes the focus; Upload New Model puts it on the file picker", async ({
   page,
   jsEnabled,
 }) => {
@@ -85,9 +85,17 @@ test("a failed conversion puts focus on Upload New Model, which puts it on the f
   await upload(page, { name: "empty.obj", mimeType: "text/plain", buffer: Buffer.from("# nothing here\no empty\n") });
   const again = page.getByRole("button", { name: "Upload New Model" });
   await expect(again).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole("alert")).toBeVisible();
-  await expect.poll(() => page.evaluate(ACTIVE)).toBe("button Upload New Model");
+  // the failure's summary, focused: a named group, not also an alert (decision 450), nor said by the live region
+  const summary = page.getByRole("group", { name: "The model could not be converted" });
+  await expect(summary).toHaveAccessibleDescription(
+    /^(No viewable geometry found in the model|Model translation failed\. Please try a different file\.)$/,
+  );
+  await expect(summary).toBeFocused();
+  await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(page.getByRole("status", { name: "Upload status" })).toHaveText("");
+  // Tab from it reaches the control that continues
+  await page.keyboard.press("Tab");
+  await expect(again).toBeFocused();
   await expectAccessible(page);
   await again.click();
   await expect.poll(() => page.evaluate(ACTIVE)).toBe("input#model-file ");
@@ -104,14 +112,20 @@ test("after a dropped upload the same file is sent again without a reload", asyn
     return route.abort("connectionreset");
   });
   await upload(page, cube);
-  await expect(page.getByRole("alert")).toContainText("Failed to upload model. Please try again.");
+  // the summary takes the focus, named and described (decision 450)
+  const summary = page.getByRole("group", { name: "Failed to upload model. Please try again." });
+  await expect(summary).toBeFocused();
+  await expect(summary).toHaveAccessibleDescription("the connection was lost: check it and try again");
+  await expect(page.getByRole("alert")).toHaveCount(0);
   const button = page.getByRole("button", { name: "Upload Model" });
   await expect(button).toBeEnabled();
-  await expect.poll(() => page.evaluate(ACTIVE)).toBe("button Upload Model"); // the control that continues
   await expectAccessible(page);
+  // Shift+Tab from it reaches the control that continues
+  await page.keyboard.press("Shift+Tab");
+  await expect(button).toBeFocused();
   await button.click(); // the file is still picked
   await expect(page.getByRole("img", { name: "3D view of cube.stl" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(summary).toHaveCount(0);
 });
 
 test("a file picked before the page's scripts run is uploaded once they have", async ({ page, jsEnabled }) => {
@@ -181,17 +195,18 @@ test("a 401 for the model fetches a new token and asks again; a second one is sh
   expect(tokenRequests).toBe(2); // the page's, and a fresh one after the 401
   await expect(page.getByRole("alert")).toHaveCount(0);
 
-  // refused twice: the error shows under the model's name, in view, where focus is
+  // refused twice: the error shows under the model's name, in view, its summary focused (decision 450)
   refusals = 2;
   await page.getByRole("button", { name: "Upload New Model" }).click();
   await upload(page, cube);
-  const alert = page.getByRole("alert");
+  const alert = page.getByRole("group", { name: "The model could not be shown" });
   await expect(alert).toContainText("Failed to load 3D model", { timeout: 30_000 });
   // in the site's words, never the loader's "fetch for http://… responded with 401: Unauthorized" (issue 47)
   await expect(alert).toContainText("the permission to view it ran out: reload the page to view it again");
   await expect(alert).not.toContainText(/fetch for|http|401|Unauthorized/);
   await expect(alert).toBeInViewport();
-  await expect.poll(() => page.evaluate(ACTIVE)).toBe("h2#viewer-title cube.stl");
+  await expect(alert).toBeFocused();
+  await expect(page.getByRole("alert")).toHaveCount(0);
   await expectAccessible(page);
 });
 
@@ -209,20 +224,24 @@ test("a failing status check says so and offers to check again; the conversion g
   await page.goto("/3d-viewer");
   await waitForHydration(page, jsEnabled);
   await upload(page, cube);
-  const problem = page.getByRole("alert").filter({ hasText: "We could not check on the conversion" });
-  await expect(problem).toContainText("the server could not answer just now: please try again");
-  await expect(problem).toContainText("The model may still be converting.");
-  await expect(problem).not.toContainText(/503|down/);
-  const again = problem.getByRole("button", { name: "Check again" });
-  await expect(again).toBeFocused();
-  await expect(page.getByRole("status", { name: "Upload status" })).toHaveText(
-    "We could not check on the conversion for cube.stl.",
+  // the summary takes the focus and is said by it alone (decision 450): not an alert, not the live region
+  const problem = page.getByRole("group", { name: "We could not check on the conversion" });
+  await expect(problem).toBeFocused();
+  await expect(problem).toHaveAccessibleDescription(
+    "The server could not answer just now: please try again. The model may still be converting.",
   );
+  await expect(problem).not.toContainText(/503|down/);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("status", { name: "Upload status" })).toHaveText("");
   await expectAccessible(page);
+  // Tab from it reaches the button that continues
+  await page.keyboard.press("Tab");
+  const again = page.getByRole("button", { name: "Check again" });
+  await expect(again).toBeFocused();
   failing = false;
   await again.click();
   await expect(page.getByRole("img", { name: "3D view of cube.stl" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(problem).toHaveCount(0);
 });
 
 test("a textured model shows its texture's colour", async ({ page, jsEnabled }) => {
@@ -320,18 +339,24 @@ test("the status page does not reload itself; Check again answers with the next 
   if (!jsEnabled) expect(Date.now() - pressed).toBeGreaterThan(1400);
 
   await markModelFailed({ urn, error: "translation_failed: the test stopped it" });
+  const failure = page.getByRole("group", { name: "The model could not be converted" });
   if (jsEnabled) {
     // in place, without a reload: the page asks every 2 s in the background
-    await expect(page.getByRole("alert")).toBeVisible();
+    await expect(failure).toBeVisible();
     expect(documents).toHaveLength(1);
   } else {
     await page.waitForTimeout(3000);
     expect(documents).toHaveLength(2); // the load and the one Check again: nothing reloaded by itself
     await page.getByRole("button", { name: "Check again" }).click();
-    await expect(page.getByRole("alert")).toBeVisible();
+    await expect(failure).toBeVisible();
   }
   await expect(page.getByRole("heading", { name: "Processing Model" })).toHaveCount(0);
-  // the focus is on the control that continues, not left on <body> with Check again gone (issue 47)
+  // the focus is on the failure's summary, not left on <body> with Check again gone (issue 47), and it is not also
+  // an alert (decision 450); Tab from it reaches the control that continues
+  await expect(failure).toBeFocused();
+  await expect(failure).toContainText("Model translation failed. Please try a different file.");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Upload New Model" })).toBeFocused();
   await expectAccessible(page);
 });

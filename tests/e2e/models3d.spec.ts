@@ -72,8 +72,12 @@ test("refuses a PNG renamed to .obj with a clear message", async ({ page, jsEnab
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(0)]);
   await page.getByLabel("3D model file").setInputFiles({ name: "picture.obj", mimeType: "image/png", buffer: png });
   await page.getByRole("button", { name: "Upload Model" }).click();
-  const alert = page.getByRole("alert").filter({ hasText: "Failed to upload model. Please try again." });
+  // the summary, focused (JavaScript's answer, or the server's page with autofocus): a named group described by the
+  // reason, not an alert (decision 450)
+  const alert = page.getByRole("group", { name: "Failed to upload model. Please try again." });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText("This file is a PNG image, not a .obj model.");
+  await expect(alert).toBeFocused();
+  await expect(page.getByRole("alert")).toHaveCount(0);
   await expectAccessible(page);
 });

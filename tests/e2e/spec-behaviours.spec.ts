@@ -71,9 +71,15 @@ test("a failed astrology reading says 'Failed to generate reading' above the fal
     .getByRole("navigation", { name: "Planets" })
     .getByRole("link", { name: /Saturn/ })
     .click();
-  const alert = page.getByRole("alert").filter({ hasText: "Failed to generate reading" });
-  await expect(alert).toBeVisible();
-  await expect(alert).toContainText("Unable to generate personalized reading at this time. Please try again later.");
+  // the card's failure summary takes the focus: a named group described by the message, outside the reading's live
+  // region, not an alert (decision 450)
+  const alert = page.getByRole("group", { name: "Failed to generate reading" });
+  await expect(alert).toBeFocused();
+  await expect(alert).toHaveAccessibleDescription(
+    "Unable to generate personalized reading at this time. Please try again later.",
+  );
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.locator("[aria-live]").filter({ hasText: "Unable to generate" })).toHaveCount(0);
   await expectAccessible(page);
 });
 

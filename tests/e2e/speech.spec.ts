@@ -107,7 +107,7 @@ test("pause and resume work at any moment, even before the audio has started (is
   await expect(page.getByRole("status").filter({ hasText: "Reading paused." })).toBeAttached();
   const resume = page.getByRole("button", { name: "Resume reading" });
   await expect(resume).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("group", { name: "The page could not be read aloud" })).toHaveCount(0);
   // The audio arrives and waits for Resume.
   await expect.poll(async () => (await audioState(page)).src, { timeout: 150_000 }).toMatch(/^blob:/);
   await page.waitForTimeout(500);
@@ -118,7 +118,7 @@ test("pause and resume work at any moment, even before the audio has started (is
   await page.getByRole("button", { name: "Pause reading" }).click();
   await expect.poll(async () => (await audioState(page)).paused).toBe(true);
   await expect(page.getByRole("status").filter({ hasText: "Reading paused." })).toBeAttached();
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("group", { name: "The page could not be read aloud" })).toHaveCount(0);
   const pausedAt = (await audioState(page)).currentTime;
   await page.getByRole("button", { name: "Resume reading" }).click();
   await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(pausedAt + 0.2);
@@ -127,6 +127,32 @@ test("pause and resume work at any moment, even before the audio has started (is
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Pause reading");
   await expect(page.getByRole("button", { name: "Stop reading" })).toBeVisible();
   await expectAccessible(page);
+});
+
+test("a failed reading aloud: its summary takes the focus, said by it alone (decision 450)", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, "the player needs JavaScript; without it the corner holds a link to the listen page");
+  await page.route("**/api/tts/generate", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"Speech is resting"}' }),
+  );
+  await page.goto("/about");
+  await waitForHydration(page, jsEnabled);
+  await page.getByRole("button", { name: "Read this page aloud" }).click();
+  const menu = page.getByRole("group", { name: "Choose a voice" });
+  await menu.getByRole("group", { name: "English (US)" }).getByRole("button", { name: "Miles (male)" }).click();
+  const summary = page.getByRole("group", { name: "The page could not be read aloud" });
+  await expect(summary).toBeFocused();
+  await expect(summary).toHaveAccessibleDescription("TTS API failed: 503 - Speech is resting");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  // the live region said the start, not the failure again
+  await expect(page.getByRole("status").filter({ hasText: "TTS API failed" })).toHaveCount(0);
+  await expectAccessible(page);
+  // a second voice, failing too: the focus goes to the summary again
+  await page.getByRole("button", { name: "Read this page aloud" }).click();
+  await menu.getByRole("group", { name: "English (US)" }).getByRole("button", { name: "Miles (male)" }).click();
+  await expect(summary).toBeFocused();
 });
 
 test("the read-aloud route refuses what it cannot read", async ({ request }) => {

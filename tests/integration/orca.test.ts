@@ -1,6 +1,7 @@
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Route } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../../scripts/app-server";
 import { cubeObj } from "../fixtures/models3d/cubes";
@@ -72,6 +73,15 @@ async function atMostOnce(step: string, pattern: RegExp, since: number) {
   expect(heard.length, `${step}: ${pattern} at most once; Orca said:\n${formatTranscript(heard)}`).toBeLessThanOrEqual(
     1,
   );
+}
+
+/** Signs the session's browser in as the member (a flow that does not depend on sign-in's). */
+async function signInAsMember() {
+  const { createUserSession } = await import("~/accounts/session.server");
+  const [pair] = (await createUserSession(member.id)).split(";");
+  const [name, ...value] = pair!.split("=");
+  await orca.page.context().clearCookies();
+  await orca.page.context().addCookies([{ name: name!, value: value.join("="), url: server.base }]);
 }
 
 async function userNamed(username: string) {
@@ -191,6 +201,22 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
       await tabTo(orca, "0 Universal Nonseparation push button.", { mode: "Browse mode" });
       await tabUntil(orca, "7 Universal Harmony push button.", { max: 12 });
     });
+    // the first generation never reaches the server (the connection drops): 'Connection Lost' takes the focus, said
+    // there once (decision 400); the member goes back to the number (Shift+Tab) and asks again. (Its Try Again, which
+    // goes away as it is pressed, left Orca silent on the reading's heading: decision 450's leftovers.)
+    const drop = (route: Route) =>
+      route.request().method() === "POST" && !route.request().url().includes("/api/")
+        ? route.abort("internetdisconnected")
+        : route.continue();
+    await orca.page.route("**/*", drop);
+    const lost = await orca.mark();
+    await orca.press("Return");
+    await spokenUnprompted("home reading, the connection lost", /trouble accessing the cosmic wisdom/, lost);
+    await orca.step("focus on the failure", () => orca.waitForSpeech("Connection Lost panel.", { since: lost }));
+    await orca.page.unroute("**/*", drop);
+    await orca.step("Shift+Tab back to 7", () =>
+      tabUntil(orca, /^7 Universal Harmony \(chosen\) push button\.$/, { key: "shift+Tab", max: 4 }),
+    );
     const go = await orca.mark();
     await orca.press("Return");
     // the result: focus moves to the reading's heading, and Orca reads it
@@ -217,6 +243,20 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
       await tabTo(orca, /^Angel number entry/);
     });
     await orca.type("1111");
+    // the first decode never reaches the server (the connection drops): the summary under the form takes the focus
+    // and is said there, once (decision 400)
+    const drop = (route: Route) =>
+      route.request().method() === "POST" ? route.abort("connectionreset") : route.continue();
+    await orca.page.route(/\/angel\.data/, drop);
+    const dropped = await orca.mark();
+    await orca.press("Return");
+    await spokenUnprompted("angel decode dropped", /Unable to decode angel number\. Please try again\./, dropped);
+    await orca.step("focus on the summary", () => orca.waitForSpeech("Connection Error panel.", { since: dropped }));
+    await orca.page.unroute(/\/angel\.data/, drop);
+    // Shift+Tab from the summary: the button, which decodes the number kept in the field
+    await orca.step("Shift+Tab to the button", () =>
+      tabTo(orca, "Decode Angel Message push button.", { key: "shift+Tab" }),
+    );
     const go = await orca.mark();
     await orca.press("Return");
     await spokenUnprompted("angel reading", /^Angel Number Decoded! ✨$/, go, 90_000);
@@ -307,11 +347,7 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
 
   it("a new topic and a reply: the dialog's fields, the outcome, then the reply", async () => {
     // signed in as the member (this flow does not depend on registration's)
-    const { createUserSession } = await import("~/accounts/session.server");
-    const [pair] = (await createUserSession(member.id)).split(";");
-    const [name, ...value] = pair!.split("=");
-    await orca.page.context().clearCookies();
-    await orca.page.context().addCookies([{ name: name!, value: value.join("="), url: server.base }]);
+    await signInAsMember();
     await orca.step("arrive on /forum", () =>
       arrive(orca, url("/forum"), { title: `Community Forum | ${SITE}`, heading: "Community Forum" }),
     );
@@ -393,6 +429,68 @@ describe("Orca reads the member flows, by keyboard alone", { timeout: 150_000 },
     // each of the status region's words once: none said again
     const status = (await orca.spokenSince(send)).map((u) => u.text).filter((text) => text.startsWith("Upload status"));
     expect(status.length, `the upload's status, each once: ${status.join(" | ")}`).toBe(new Set(status).size);
+  });
+
+  it("forum search: a refused search's summary spoken once where focus lands", async () => {
+    await orca.step("arrive on /forum/search", () =>
+      arrive(orca, url("/forum/search"), { title: `Search the forum | ${SITE}`, heading: "Search the forum" }),
+    );
+    await orca.step("Tab to the words to find", () => tabUntil(orca, /^Words to find\b/, { max: 10 }));
+    await orca.type("ab");
+    const short = await orca.mark();
+    await orca.press("Return");
+    // the page's summary takes the focus (decision 450): its title, then its message, once
+    await spokenUnprompted("forum search too short", /Search for at least 3 characters\./, short, 30_000);
+    await orca.step("focus on the summary", () =>
+      orca.waitForSpeech("The search was not made panel.", { since: short }),
+    );
+    expect(new URL(orca.page.url()).searchParams.get("q")).toBe("ab");
+  });
+
+  it("a profile form's refusal: one person too many, the people page's summary spoken once", async () => {
+    const { addPerson, listPeople, PEOPLE_LIMIT } = await import("~/astrology/saved-people.server");
+    for (let i = (await listPeople({ userId: member.id })).length; i < PEOPLE_LIMIT; i++)
+      await addPerson({
+        userId: member.id,
+        name: `Kept ${i}`,
+        birthDate: "1975-02-10",
+        birthTime: null,
+        placeId: 3435910,
+        fold: null,
+      });
+    await signInAsMember();
+    const both =
+      "a_name=Anna&a_date=1879-03-14&a_time=11%3A30&a_q=Ulm&a_place=2820256" +
+      "&b_name=Jorge&b_date=1975-02-10&b_time=09%3A15&b_q=Buenos+Aires&b_place=3435910&houses=placidus";
+    // the comparison's page is long (five tables): Orca, reading it from the top as it loads, heard no key for 20 s
+    // and more. The member comes by a link to its keep forms (#keep-people-title), where Orca starts, and Tabs on
+    const load = await orca.mark();
+    await orca.page.goto(url(`/compatibility?${both}#keep-people-title`));
+    await orca.step("the page loads at Keep these people", async () => {
+      await orca.waitForSpeech(`Finished loading Compatibility | ${SITE}.`, { since: load, timeout: 30_000 });
+      await orca
+        .waitForSpeech(/^Keep these people/, { since: load, timeout: 5000, uncounted: true })
+        .catch(() => undefined);
+    });
+    await orca.step("Tab to Keep Anna", () => tabUntil(orca, "Keep Anna in my people push button.", { max: 4 }));
+    const keep = await orca.mark();
+    await orca.press("Return");
+    // a plain POST form: the people page comes with the summary focused (its name said), and Orca reads the page on
+    // from there: the message said once (decision 450)
+    await orca.step("focus on the summary", () =>
+      orca.waitForSpeech("Not saved panel.", { since: keep, timeout: 60_000 }),
+    );
+    // Orca says the message in two (its sentences), then reads on through the 50 people: once the message is heard,
+    // the member stops the reading (Control), and what was said until then and in the quiet after it is counted
+    const message = new RegExp(`^You can keep up to ${PEOPLE_LIMIT} people\\.\\s*$`);
+    await orca.step("the message", async () => {
+      await orca.waitForSpeech(message, { since: keep, timeout: 30_000 });
+      await orca.waitForSpeech(/^Delete one to add another\.\s*$/, { since: keep });
+      await orca.press("Control_L");
+    });
+    await spokenUnprompted("one person too many", message, keep);
+    expect(new URL(orca.page.url()).pathname).toBe("/user-profile/people");
+    expect(await listPeople({ userId: member.id })).toHaveLength(PEOPLE_LIMIT);
   });
 
   it("read-aloud: its start, playback, the sentence heard, and pause, each announced", async () => {

@@ -564,8 +564,12 @@ export async function tabUntil(
   for (let i = 0; i < max; i++) {
     const mark = await orca.mark();
     await orca.press(key);
-    // the key's echo, then whatever Orca says of the element reached (a silent element leaves only the echo)
-    await orca.waitForSpeech(/^(?!tab $)/, { since: mark, timeout: 2500, uncounted: true }).catch(() => undefined);
+    // the key's echo ("tab ", "left shift ", "2 ": a key's name and a space), then whatever Orca says of the element
+    // reached (a silent element leaves only the echo). Waiting past every echo, not only Tab's: under load the element
+    // came after the next Shift+Tab, and the member pressed Return one element on (decision 450)
+    await orca
+      .waitForSpeech(/^(?!(left |right )?\S+ $)/, { since: mark, timeout: 2500, uncounted: true })
+      .catch(() => undefined);
     await settle(orca, 400);
     if ((await orca.spokenSince(mark)).some((u) => matches(u.text)))
       return orca.waitForSpeech(expected, { since: mark });

@@ -133,6 +133,7 @@ export function HoroscopeTab({
             report={planetReport(sky, planet)}
             reading={reading}
             alertTitle={alertTitle}
+            failureKey={reading !== server.reading ? reading : undefined}
             onReady={setCardReady}
             awake={heldPlanet !== null}
           />

@@ -6,6 +6,7 @@ import { bodyFacts } from "~/astrology/zodiac-bodies";
 import { bodyDescription } from "~/astrology/zodiac-body-descriptions";
 import { formatDegree, type BodyName } from "~/astrology/zodiac-names";
 import { signFacts } from "~/astrology/zodiac-signs";
+import { ErrorSummary } from "~/components/error-summary";
 import { Notice } from "~/components/notice";
 import { principleOf } from "~/numerology/principles";
 
@@ -15,12 +16,18 @@ export function PlanetCard({
   report,
   reading,
   alertTitle,
+  failureKey,
   onReady,
 }: {
   planet: BodyName;
   report: PlanetReport;
   reading: ReadingView | null;
   alertTitle: string;
+  /**
+   * set for a reading asked in the browser (a new object for each): its failure's summary takes the focus (decision
+   * 450); a reading the server wrote is not focused when the card's code arrives later (it hydrates on use)
+   */
+  failureKey?: unknown;
   /** told once the card has hydrated (its page holds a planet switch until then, decision 116) */
   onReady?: (ready: true) => void;
   /** changed by the page to load the card before a planet switch (a new prop wakes a part waiting for use) */
@@ -54,32 +61,37 @@ export function PlanetCard({
           </li>
         ))}
       </ul>
-      <section aria-labelledby="reading-title" aria-live="polite" className="mt-6">
+      <section aria-labelledby="reading-title" className="mt-6">
         <h4 id="reading-title" className="font-serif text-xl font-bold">
           Your Reading
         </h4>
-        {!reading || reading.status === "loading" ? (
-          <div role="status" className="mt-3 animate-pulse rounded bg-cosmic-light p-4">
-            Generating your personalized {planet} reading…
+        {reading?.status === "failed" || reading?.status === "alert" ? (
+          // outside the live region: focused and announced once, as a named group (decision 450)
+          <div className="mt-3">
+            <ErrorSummary
+              id="reading-error"
+              form={{ id: "reading-error" }}
+              title={reading.status === "failed" ? READING_FAILURE_TITLE : alertTitle}
+              description={reading.text}
+              resultKey={failureKey}
+            />
           </div>
-        ) : reading.status === "failed" ? (
-          <div role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-4">
-            <p className="font-semibold">{READING_FAILURE_TITLE}</p>
-            <p>{reading.text}</p>
-          </div>
-        ) : reading.status === "alert" ? (
-          <div role="alert" className="mt-3 rounded border border-amber-400 bg-amber-50 p-4">
-            <p className="font-semibold">{alertTitle}</p>
-            <p>{reading.text}</p>
-          </div>
-        ) : (
-          <div className="mt-3 space-y-3">
-            {readingParagraphs(reading.text).map((paragraph, i) => (
-              <p key={i}>{paragraph}</p>
-            ))}
-          </div>
-        )}
-        {reading?.notice ? <Notice>{reading.notice}</Notice> : null}
+        ) : null}
+        {/* the loading card and the reading are said by this polite region as they arrive */}
+        <div aria-live="polite">
+          {!reading || reading.status === "loading" ? (
+            <div role="status" className="mt-3 animate-pulse rounded bg-cosmic-light p-4">
+              Generating your personalized {planet} reading…
+            </div>
+          ) : reading.status === "ok" ? (
+            <div className="mt-3 space-y-3">
+              {readingParagraphs(reading.text).map((paragraph, i) => (
+                <p key={i}>{paragraph}</p>
+              ))}
+            </div>
+          ) : null}
+          {reading?.notice ? <Notice>{reading.notice}</Notice> : null}
+        </div>
       </section>
       <p className="mt-6 border-t border-violet-100 pt-4 text-sm italic">
         Readings are reflections for contemplation, not predictions: the sky describes, you decide.

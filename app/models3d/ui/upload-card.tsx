@@ -1,12 +1,48 @@
 import type { ReactNode, RefObject } from "react";
+import { ErrorSummary } from "~/components/error-summary";
 import { FORMAT_LABELS, MAX_UPLOAD_LABEL, MESSAGES, MODEL_EXTENSIONS } from "../formats";
 
-/** Pieces shared by the 3D pages: the red alert, the percent bar and the formats card. */
-export function ErrorAlert({ title = MESSAGES.uploadFailed, detail }: { title?: string; detail?: string | null }) {
+/** Pieces shared by the 3D pages: the error summary, the percent bar and the formats card. */
+
+/** What failed, the summary's title when the message has no detail under it (the message is then its body). */
+export const MODEL_FAILURE_TITLES = {
+  upload: "The upload failed",
+  conversion: "The model could not be converted",
+  viewer: "The model could not be shown",
+} as const;
+
+/**
+ * A failed upload, conversion or view: the site's error summary (decision 450). With `resultKey` (changing with each
+ * failure) it takes the focus and is announced once by it, a named group described by its message (`onNewPage`: the
+ * answer always comes with a new page, so only named); without, it is the alert. The spec's message is the title,
+ * its detail the body; a message without detail is the body under what failed (`failed`), since a summary without
+ * a body is not shown.
+ */
+export function ModelError({
+  id,
+  failed,
+  title = MESSAGES.uploadFailed,
+  detail,
+  resultKey,
+  onNewPage,
+}: {
+  id: string;
+  failed: keyof typeof MODEL_FAILURE_TITLES;
+  title?: string;
+  detail?: string | null;
+  resultKey?: unknown;
+  onNewPage?: boolean;
+}) {
   return (
-    <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-      <p className="font-semibold">{title}</p>
-      {detail ? <p className="mt-1 text-sm">{detail}</p> : null}
+    <div className="mt-4">
+      <ErrorSummary
+        id={id}
+        form={{ id }}
+        title={detail ? title : MODEL_FAILURE_TITLES[failed]}
+        description={detail || title}
+        resultKey={resultKey}
+        onNewPage={onNewPage}
+      />
     </div>
   );
 }

@@ -9,7 +9,6 @@ import { ACCEPT_ATTRIBUTE, formatMegabytes, MAX_UPLOAD_LABEL, MODEL_EXTENSIONS }
 export function UploadForm({
   file,
   inputRef,
-  submitRef,
   uploading,
   blocked,
   hydrated,
@@ -19,7 +18,6 @@ export function UploadForm({
 }: {
   file: File | null;
   inputRef: RefObject<HTMLInputElement>;
-  submitRef?: RefObject<HTMLButtonElement>;
   uploading: boolean;
   blocked: boolean;
   hydrated: boolean;
@@ -58,7 +56,6 @@ export function UploadForm({
           </p>
         ) : null}
         <button
-          ref={submitRef}
           type="submit"
           disabled={hydrated && (!file || uploading || blocked)}
           className="rounded-lg bg-cosmic px-5 py-2 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-50"

@@ -6,7 +6,6 @@ import {
   MODEL_EXTENSIONS,
   modelExtensionOf,
   requestProblem,
-  STATUS_CHECK_FAILED,
 } from "../formats";
 import { useViewerToken } from "./use-viewer-token";
 
@@ -51,7 +50,7 @@ async function failureText(response: Response): Promise<string> {
  * comes from `useViewerToken` (fetched on load, renewed before it expires). A file picked before the page's scripts
  * ran is read from the input when it hydrates. After a failed upload the same file can be sent again. What happens
  * is told once through one polite live region (`announcement`): uploading, converting with each new percentage,
- * ready; errors are alerts of their own. Without JavaScript the form posts to the page's action and
+ * ready; errors are the page's error summaries, said by the focus they take (decision 450). Without JavaScript the form posts to the page's action and
  * /3d-viewer/{urn} follows the conversion instead.
  */
 export function useModelUpload() {
@@ -102,8 +101,10 @@ export function useModelUpload() {
         // Polling stops, as the spec says; the page says so and offers to check again (issue 47: it stayed on
         // 'Processing Model 0%' with no way on but a reload).
         console.error("Status check failed", e);
-        setStatusProblem(`${STATUS_CHECK_FAILED}: ${requestProblem(e)}. The model may still be converting.`);
-        setAnnouncement(`${STATUS_CHECK_FAILED} for ${name}.`);
+        // under the summary's title (STATUS_CHECK_FAILED, the page's), which the focus says: not also the live region (decision 450)
+        const problem = requestProblem(e);
+        setStatusProblem(`${problem.charAt(0).toUpperCase()}${problem.slice(1)}. The model may still be converting.`);
+        setAnnouncement("");
       }
     }, wait);
   }

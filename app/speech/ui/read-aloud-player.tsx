@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { ErrorSummary } from "~/components/error-summary";
 import { Tooltip } from "~/components/tooltip";
 import { hasReadableText, NO_READABLE_CONTENT } from "~/speech/text";
 import { DEFAULT_VOICE_ID, findVoice, voicesByLanguage } from "~/speech/voices";
@@ -24,6 +25,9 @@ import {
   showHighlight,
   type TimedSentence,
 } from "./read-along";
+
+/** The title of the summary that says why reading stopped (its message is the spec's). */
+const READ_ALOUD_FAILED = "The page could not be read aloud";
 
 /**
  * The read-aloud player: the voice menu, the audio and its controls. Loaded by the floating button
@@ -83,7 +87,8 @@ export default function ReadAloudPlayer({
 }) {
   const location = useLocation();
   const [status, setStatus] = useState<PlaybackStatus>("idle");
-  const [error, setError] = useState<string | null>(null);
+  // an object per failure: the summary takes the focus once for each (decision 450)
+  const [error, setError] = useState<{ message: string } | null>(null);
   const [voiceId, setVoiceId] = useState(storedVoice);
   const [speed, setSpeed] = useState(storedSpeed);
   const [position, setPosition] = useState({ current: 0, duration: 0 });
@@ -141,14 +146,11 @@ export default function ReadAloudPlayer({
     if (audioRef.current) audioRef.current.playbackRate = speed;
   }, [speed]);
 
-  const fail = useCallback(
-    (message: string) => {
-      setStatus("error");
-      setError(message);
-      announce(message);
-    },
-    [announce],
-  );
+  const fail = useCallback((message: string) => {
+    setStatus("error");
+    // said by the focus on the summary, not also by the live region (decision 450)
+    setError({ message });
+  }, []);
 
   /** Plays; a play cut short by a pause (or a new clip) is what the visitor asked for, not a failure. */
   const play = useCallback(
@@ -422,9 +424,16 @@ export default function ReadAloudPlayer({
       ) : null}
 
       {error ? (
-        <p role="alert" className="max-w-72 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 shadow">
-          {error}
-        </p>
+        // focused and announced once, as a named group (decision 450)
+        <div className="max-w-72 shadow">
+          <ErrorSummary
+            id={`${menuId}-failure`}
+            form={{ id: `${menuId}-failure` }}
+            title={READ_ALOUD_FAILED}
+            description={error.message}
+            resultKey={error}
+          />
+        </div>
       ) : null}
 
       {active ? (
