@@ -172,19 +172,22 @@ export async function memberCounts({ memberId, reader }: { memberId: number; rea
   };
 }
 
+/** Which page of a member's list to read, with whose eyes. */
+type MemberListQuery = {
+  memberId: number;
+  reader: Reader;
+  page: number;
+  /** the count memberCounts gave (the same reader), so the pages are known without counting again */
+  total: number;
+};
+
 /** One page of the member's posts, newest first (forum_posts_author_idx), as the reader may see them. */
 export async function listMemberPosts({
   memberId,
   reader,
   page,
   total,
-}: {
-  memberId: number;
-  reader: Reader;
-  page: number;
-  /** the count memberCounts gave (the same reader), so the pages are known without counting again */
-  total: number;
-}): Promise<Paged<MemberPostItem>> {
+}: MemberListQuery): Promise<Paged<MemberPostItem>> {
   const paged = await readMemberListPage({
     page,
     total,
@@ -215,12 +218,7 @@ export async function listMemberTopics({
   reader,
   page,
   total,
-}: {
-  memberId: number;
-  reader: Reader;
-  page: number;
-  total: number;
-}): Promise<Paged<MemberTopicItem>> {
+}: MemberListQuery): Promise<Paged<MemberTopicItem>> {
   return readMemberListPage({
     page,
     total,
