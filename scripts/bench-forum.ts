@@ -8,7 +8,7 @@
  *   once rendered, see app/page-cache/), and
  * - as a signed-in member with read state (decision 310: 10,000 members, bench_member_1 a returning member with
  *   an e-mail address, so their list and topic pages come from member templates; the list's topics and read marks
- *   are read and rendered per response into the template's hole), plus that member's Unread list.
+ *   are read and rendered per response into the template's hole), plus that member's Unread and New lists.
  *
  * and member pages (decision 360): bench_member_2's (about 1,000 posts and 100 topics in the million-post forum;
  * every member has given 20 likes) as a visitor and as bench_member_1, its third page of posts, and bench_member_1's
@@ -239,6 +239,7 @@ async function main() {
       const pages: Record<string, string> = {
         "/forum (topic list)": `${base}/forum`,
         "/forum?filter=unread (a member's Unread list)": `${base}/forum?filter=unread`,
+        "/forum?filter=new (a member's New list)": `${base}/forum?filter=new`,
         "topic, first page": `${base}/forum/topic/1`,
         [`topic, last page (${lastPage})`]: `${base}/forum/topic/1?page=${lastPage}`,
         // Member pages (decision 360): another member's (bench_member_2) and, for the member, their own.
