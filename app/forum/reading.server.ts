@@ -90,7 +90,10 @@ export async function readMarks({
   return marks;
 }
 
-/** What puts a topic on a member's lists at all (`t`, forum_topics or an alias): visible, in the category, past the cursor. */
+/**
+ * What puts a topic on a member's lists at all (`t`: forum_topics or an alias): visible, in the category asked for,
+ * after the cursor.
+ */
 function listedTopic(t: ListedColumns, { byCategory, afterCursor }: ListShape): SQL {
   return and(
     sql`${t.hiddenAt} is null and ${t.deletedAt} is null`,
@@ -114,7 +117,7 @@ const listMember = sql`${sql.placeholder("memberId")}::int`;
  * How many topics, latest activity first, the Unread list looks through for a full page before it reads all the
  * member's own rows instead (decision 440).
  */
-export const UNREAD_WALK_TOPICS = 400;
+const UNREAD_WALK_TOPICS = 400;
 
 /** The candidate topics' table inside the Unread list's subquery (the outer query reads forum_topics itself). */
 const candidate = alias(forumTopics, "candidate");
