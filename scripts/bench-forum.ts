@@ -8,7 +8,7 @@
  *   once rendered, see app/page-cache/), and
  * - as a signed-in member with read state (decision 310: 10,000 members, bench_member_1 a returning member with
  *   an e-mail address, so their list and topic pages come from member templates; the list's topics and read marks
- *   are read and rendered per response into the template's hole), plus that member's Unread list.
+ *   are read and rendered per response into the template's hole), plus that member's Unread and New lists.
  *
  * and member pages (decision 360): bench_member_2's (about 1,000 posts and 100 topics in the million-post forum;
  * every member has given 20 likes) as a visitor and as bench_member_1, its third page of posts, and bench_member_1's
@@ -19,7 +19,9 @@
  * markdown table, and writes .data-bench/results.json.
  *
  * Options: --reseed (rebuild the databases), --duration=SECONDS (per measurement, default 10), --workers=N
- * (WEB_CONCURRENCY of the server, default 1). Needs a production build (`npm run build`).
+ * (WEB_CONCURRENCY of the server, default 1), --lists[=ROUNDS] (instead of the pages: the member's Latest, Unread
+ * and New lists in interleaved one-second turns, ROUNDS of each, default 10, at --connections=N, default 1, so that
+ * the lists compare under the same load on a busy machine; decision 440). Needs a production build (`npm run build`).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -44,6 +46,9 @@ const args = process.argv.slice(2);
 const reseed = args.includes("--reseed");
 const duration = Number(args.find((a) => a.startsWith("--duration="))?.split("=")[1] ?? 10);
 const workers = Number(args.find((a) => a.startsWith("--workers="))?.split("=")[1] ?? 1);
+const listsArg = args.find((a) => a === "--lists" || a.startsWith("--lists="));
+const listRounds = listsArg ? Number(listsArg.split("=")[1] ?? 10) : 0;
+const listConnections = Number(args.find((a) => a.startsWith("--connections="))?.split("=")[1] ?? 1);
 const SESSION_SECRET = "bench-session-secret-0123456789";
 const POSTS_PER_PAGE = 25;
 /** What a visitor may see of a post and its topic (topics.server's postVisibleTo and topicVisibleTo for nobody). */
@@ -218,6 +223,33 @@ export async function seedReadState(url: string) {
   }
 }
 
+/** The member's three lists in interleaved one-second turns (--lists): each list's latencies over every round. */
+async function compareLists(base: string, cookie: string, pid: number | undefined) {
+  const lists = { Latest: "/forum", Unread: "/forum?filter=unread", New: "/forum?filter=new" };
+  const latencies: Record<string, number[]> = { Latest: [], Unread: [], New: [] };
+  const cpu: Record<string, number> = { Latest: 0, Unread: 0, New: 0 };
+  for (let round = 0; round < listRounds; round++) {
+    for (const [name, list] of Object.entries(lists)) {
+      const before = pid ? cpuMs(pid) : 0;
+      const instance = autocannon({
+        url: `${base}${list}`,
+        connections: listConnections,
+        duration: 1,
+        headers: { cookie },
+      });
+      instance.on("response", (_client, status, _bytes, ms) => {
+        if (status === 200) latencies[name]!.push(ms);
+      });
+      await instance;
+      cpu[name]! += pid ? cpuMs(pid) - before : NaN;
+    }
+  }
+  return Object.entries(latencies).map(([name, values]) => {
+    values.sort((a, b) => a - b);
+    return `| ${name} | ${listConnections} | ${values.length} | ${round(percentile(values, 50), 2)} | ${round(percentile(values, 95))} | ${round(cpu[name]! / Math.max(1, values.length), 2)} |`;
+  });
+}
+
 async function main() {
   if (!existsSync(path.join(root, "build/index.js"))) throw new Error("No build: run `npm run build` first.");
   mkdirSync(dataDir, { recursive: true });
@@ -235,10 +267,25 @@ async function main() {
       const plans = await explain(url, s);
       for (const [name, plan] of Object.entries(plans)) console.log(`\n[bench] ${s.label} EXPLAIN ${name}:\n${plan}`);
       const { base, child, stop } = await startServer(url);
+      if (listRounds) {
+        try {
+          for (const name of ["/forum", "/forum?filter=unread", "/forum?filter=new"]) {
+            await fetch(`${base}${name}`, { headers: { cookie } }); // warm
+          }
+          const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+          const startLoad = load();
+          for (const row of await compareLists(base, cookie, child.pid)) rows.push(`| ${s.label} ${row}`);
+          rows.push(`| ${s.label} | load average (1, 5, 15 min) ${startLoad} → ${load()} | | | | | |`);
+        } finally {
+          await stop();
+        }
+        continue;
+      }
       const lastPage = Math.ceil(s.bigTopicPosts / POSTS_PER_PAGE);
       const pages: Record<string, string> = {
         "/forum (topic list)": `${base}/forum`,
         "/forum?filter=unread (a member's Unread list)": `${base}/forum?filter=unread`,
+        "/forum?filter=new (a member's New list)": `${base}/forum?filter=new`,
         "topic, first page": `${base}/forum/topic/1`,
         [`topic, last page (${lastPage})`]: `${base}/forum/topic/1?page=${lastPage}`,
         // Member pages (decision 360): another member's (bench_member_2) and, for the member, their own.
@@ -275,6 +322,13 @@ async function main() {
     }
   } finally {
     await pg.stop();
+  }
+  if (listRounds) {
+    console.log(`\nthe member's lists, ${listRounds} interleaved one-second turns each, server workers: ${workers}`);
+    console.log("| database | list | connections | responses | p50 ms | p95 ms | server CPU ms/req |");
+    console.log("| --- | --- | --- | --- | --- | --- | --- |");
+    for (const row of rows) console.log(row);
+    return;
   }
   writeFileSync(path.join(dataDir, "results.json"), JSON.stringify(report, null, 2));
   console.log(`\nserver workers: ${workers}, ${duration} s per measurement`);

@@ -4,8 +4,8 @@ import { db } from "#db/client.server";
 import { forumBookmarks, forumPosts, forumTopics, users } from "#db/schema";
 import { rendersPageHole } from "~/components/page-hole";
 import { FORUM_BOOKMARKS_HOLE } from "./member-pages";
-import { MEMBER_ITEMS_PER_PAGE, postExcerpt, type Paged } from "./members.server";
-import { pageCountFor, postVisibleTo, topicVisibleTo, type Reader } from "./topics.server";
+import { readMemberListPage, withExcerpt, type Paged } from "./members.server";
+import { postVisibleTo, topicVisibleTo, type Reader } from "./topics.server";
 
 /**
  * Bookmarks (decision 360): a member keeps a post to come back to. One row per member and post (the primary key, so
@@ -91,10 +91,11 @@ export async function listBookmarks({
     .innerJoin(forumPosts, eq(forumPosts.id, forumBookmarks.postId))
     .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
     .where(where);
-  const pageCount = pageCountFor(total, MEMBER_ITEMS_PER_PAGE);
-  const current = Math.min(Math.max(1, page), pageCount);
-  const rows = total
-    ? await db
+  const paged = await readMemberListPage({
+    page,
+    total,
+    read: ({ limit, offset }) =>
+      db
         .select({
           postId: forumBookmarks.postId,
           topicId: forumPosts.topicId,
@@ -111,15 +112,10 @@ export async function listBookmarks({
         .innerJoin(users, eq(users.id, forumPosts.authorId))
         .where(where)
         .orderBy(sql`${forumBookmarks.createdAt} desc nulls last`, sql`${forumBookmarks.postId} desc nulls last`)
-        .limit(MEMBER_ITEMS_PER_PAGE)
-        .offset((current - 1) * MEMBER_ITEMS_PER_PAGE)
-    : [];
-  return {
-    items: rows.map(({ content, ...row }) => ({ ...row, excerpt: postExcerpt(content) })),
-    page: current,
-    pageCount,
-    total,
-  };
+        .limit(limit)
+        .offset(offset),
+  });
+  return { ...paged, items: paged.items.map(withExcerpt) };
 }
 
 /**

@@ -106,11 +106,34 @@ export function pageParam(value: string | null): number {
   return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, 1_000_000) : 1;
 }
 
-/** Clamps a page to [1, pageCount] and gives its offset. */
-function pageWindow(page: number, total: number) {
+/**
+ * One page of a member page's list of `total` items (posts, topics started, bookmarks), newest first: the page asked
+ * for clamped to the last, and its rows read with `read` (never when there are none). The one shape of the page's
+ * paged queries: the count comes first (memberCounts, or the list's own), the rows by LIMIT and OFFSET.
+ */
+export async function readMemberListPage<Row>({
+  page,
+  total,
+  read,
+}: {
+  page: number;
+  total: number;
+  read: (window: { limit: number; offset: number }) => Promise<Row[]>;
+}): Promise<Paged<Row>> {
   const pageCount = pageCountFor(total, MEMBER_ITEMS_PER_PAGE);
   const current = Math.min(Math.max(1, page), pageCount);
-  return { pageCount, current, offset: (current - 1) * MEMBER_ITEMS_PER_PAGE };
+  const items = total
+    ? await read({ limit: MEMBER_ITEMS_PER_PAGE, offset: (current - 1) * MEMBER_ITEMS_PER_PAGE })
+    : [];
+  return { items, page: current, pageCount, total };
+}
+
+/** A post's row as its excerpt: the page never sends a whole post (decision 360). */
+export function withExcerpt<Row extends { content: string }>({
+  content,
+  ...row
+}: Row): Omit<Row, "content"> & { excerpt: string } {
+  return { ...row, excerpt: postExcerpt(content) };
 }
 
 /** The member's counts as the page shows them: posts, topics started, likes given and likes received. */
@@ -149,22 +172,27 @@ export async function memberCounts({ memberId, reader }: { memberId: number; rea
   };
 }
 
+/** Which page of a member's list to read, with whose eyes. */
+type MemberListQuery = {
+  memberId: number;
+  reader: Reader;
+  page: number;
+  /** the count memberCounts gave (the same reader), so the pages are known without counting again */
+  total: number;
+};
+
 /** One page of the member's posts, newest first (forum_posts_author_idx), as the reader may see them. */
 export async function listMemberPosts({
   memberId,
   reader,
   page,
   total,
-}: {
-  memberId: number;
-  reader: Reader;
-  page: number;
-  /** the count memberCounts gave (the same reader), so the pages are known without counting again */
-  total: number;
-}): Promise<Paged<MemberPostItem>> {
-  const { pageCount, current, offset } = pageWindow(page, total);
-  const rows = total
-    ? await db
+}: MemberListQuery): Promise<Paged<MemberPostItem>> {
+  const paged = await readMemberListPage({
+    page,
+    total,
+    read: ({ limit, offset }) =>
+      db
         .select({
           id: forumPosts.id,
           topicId: forumPosts.topicId,
@@ -178,15 +206,10 @@ export async function listMemberPosts({
         .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
         .where(and(eq(forumPosts.authorId, memberId), visiblePosts(reader)))
         .orderBy(sql`${forumPosts.createdAt} desc nulls last`, desc(forumPosts.id))
-        .limit(MEMBER_ITEMS_PER_PAGE)
-        .offset(offset)
-    : [];
-  return {
-    items: rows.map(({ content, ...row }) => ({ ...row, excerpt: postExcerpt(content) })),
-    page: current,
-    pageCount,
-    total,
-  };
+        .limit(limit)
+        .offset(offset),
+  });
+  return { ...paged, items: paged.items.map(withExcerpt) };
 }
 
 /** One page of the topics the member started, newest first (forum_topics_author_idx), as the reader may see them. */
@@ -195,15 +218,12 @@ export async function listMemberTopics({
   reader,
   page,
   total,
-}: {
-  memberId: number;
-  reader: Reader;
-  page: number;
-  total: number;
-}): Promise<Paged<MemberTopicItem>> {
-  const { pageCount, current, offset } = pageWindow(page, total);
-  const items = total
-    ? await db
+}: MemberListQuery): Promise<Paged<MemberTopicItem>> {
+  return readMemberListPage({
+    page,
+    total,
+    read: ({ limit, offset }) =>
+      db
         .select({
           id: forumTopics.id,
           title: forumTopics.title,
@@ -215,10 +235,9 @@ export async function listMemberTopics({
         .from(forumTopics)
         .where(and(eq(forumTopics.authorId, memberId), topicVisibleTo(reader)))
         .orderBy(desc(forumTopics.createdAt), desc(forumTopics.id))
-        .limit(MEMBER_ITEMS_PER_PAGE)
-        .offset(offset)
-    : [];
-  return { items, page: current, pageCount, total };
+        .limit(limit)
+        .offset(offset),
+  });
 }
 
 /** What the moderation pages show of a member (decision 026): a silence or a suspension in force, for moderators. */

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { db, preparedQuery } from "#db/client.server";
 import { forumPosts, forumTopicReads, forumTopics, users } from "#db/schema";
 import type { ForumCategoryKey } from "./categories";
 import type { ReadMark, TopicFilter } from "./reading";
@@ -14,7 +15,7 @@ import { countsUnreadFor, notMutedFor } from "./watch-levels.server";
  */
 
 /** A post that counts as unread for `memberId`: visible to everyone (hidden and deleted posts never count), not theirs. */
-const countsAsUnread = (memberId: number, after: SQL) =>
+const countsAsUnread = (memberId: number | SQL, after: SQL) =>
   sql`${forumPosts.topicId} = ${forumTopics.id} and ${forumPosts.number} > ${after}
     and ${forumPosts.hiddenAt} is null and ${forumPosts.deletedAt} is null and ${forumPosts.authorId} <> ${memberId}`;
 
@@ -90,10 +91,97 @@ export async function readMarks({
 }
 
 /**
+ * What puts a topic on a member's lists at all (`t`: forum_topics or an alias): visible, in the category asked for,
+ * after the cursor.
+ */
+function listedTopic(t: ListedColumns, { byCategory, afterCursor }: ListShape): SQL {
+  return and(
+    sql`${t.hiddenAt} is null and ${t.deletedAt} is null`,
+    byCategory ? sql`${t.category} = ${sql.placeholder("category")}` : undefined,
+    afterCursor
+      ? sql`(${t.lastActivityAt}, ${t.id}) < (${sql.placeholder("activityKey")}::timestamptz, ${sql.placeholder("afterId")}::int)`
+      : undefined,
+  )!;
+}
+type ListShape = { byCategory: boolean; afterCursor: boolean };
+type ListedColumns = Record<"id" | "hiddenAt" | "deletedAt" | "category" | "lastActivityAt", AnyPgColumn>;
+const listShapes = (name: string) =>
+  [false, true].flatMap((byCategory) =>
+    [false, true].map((afterCursor) => ({ key: `${name}-${byCategory}-${afterCursor}`, byCategory, afterCursor })),
+  );
+
+/** The member whose list a prepared query reads (a placeholder). */
+const listMember = sql`${sql.placeholder("memberId")}::int`;
+
+/**
+ * How many topics, latest activity first, the Unread list looks through for a full page before it reads all the
+ * member's own rows instead (decision 440).
+ */
+const UNREAD_WALK_TOPICS = 400;
+
+/** The candidate topics' table inside the Unread list's subquery (the outer query reads forum_topics itself). */
+const candidate = alias(forumTopics, "candidate");
+
+/**
+ * The Unread list's two ways to its page (decision 440), each a prepared statement per shape. Both give the topics
+ * the member opened, in activity order, with their read position, to an outer query that keeps those with a post
+ * since that counts (and a level that shows counts) and stops at the page: its conditions run for the few candidates
+ * the page needs, not for every topic the member ever opened.
+ *
+ * - `walk`: the latest UNREAD_WALK_TOPICS topics (forum_topics_[category_]activity_idx), each with the member's row
+ *   (the primary key); the page when they hold a full one, as for a member who reads what is active.
+ * - `own`: every row of the member's (the primary key), each with its topic's activity (forum_topics_pkey), sorted;
+ *   always the whole answer, in time proportional to what the member opened.
+ */
+function unreadPageQuery(way: "walk" | "own", shape: ListShape & { key: string }) {
+  const name = `forum-unread-${way}-${shape.key}`;
+  const c = candidate;
+  const candidates =
+    way === "walk"
+      ? sql`(select ${c.id} as id, ${c.lastActivityAt} as activity,
+          (select r.last_read_number from ${forumTopicReads} r where r.user_id = ${listMember} and r.topic_id = ${c.id})
+            as last_read
+          from ${forumTopics} candidate where ${listedTopic(c, shape)}
+          order by ${c.lastActivityAt} desc nulls last, ${c.id} desc nulls last limit ${sql.raw(String(UNREAD_WALK_TOPICS))}
+        ) candidates`
+      : // OFFSET 0 keeps the sorted rows a subquery of their own: flattened, the outer conditions would run on every
+        // row before the sort (the cost decision 440 removes). Activity is null for a topic not listed.
+        sql`(select r.topic_id as id, r.last_read_number as last_read,
+          (select ${c.lastActivityAt} from ${forumTopics} candidate where ${c.id} = r.topic_id and ${listedTopic(c, shape)}) as activity
+          from ${forumTopicReads} r where r.user_id = ${listMember}
+          order by activity desc nulls last, id desc nulls last offset 0
+        ) candidates`;
+  return preparedQuery(name, (db) =>
+    db
+      .select(topicColumns)
+      .from(candidates)
+      .innerJoin(forumTopics, sql`${forumTopics.id} = candidates.id`)
+      .innerJoin(users, eq(users.id, forumTopics.authorId))
+      .where(
+        and(
+          sql`candidates.activity is not null and candidates.last_read is not null`,
+          sql`exists(select 1 from ${forumPosts} where ${countsAsUnread(listMember, sql`candidates.last_read`)})`,
+          // Unread lists what shows a count: watching and tracking, not normal nor muted (decision 350).
+          countsUnreadFor(listMember),
+        ),
+      )
+      .orderBy(sql`candidates.activity desc nulls last`, sql`candidates.id desc nulls last`)
+      .limit(sql.placeholder("limit"))
+      .prepare(name),
+  );
+}
+const unreadPageQueries = Object.fromEntries(
+  listShapes("unread").flatMap((shape) => [
+    [`walk-${shape.key}`, unreadPageQuery("walk", shape)],
+    [`own-${shape.key}`, unreadPageQuery("own", shape)],
+  ]),
+);
+
+/**
  * One page of the member's "New" or "Unread" list, latest activity first, with the same keyset cursor as the
  * latest list. New: started since their read-since by someone else, visible, never opened (served by
- * forum_topics_activity_idx from the read-since on). Unread: a topic they opened with a post since (from their own
- * rows, by the primary key).
+ * forum_topics_activity_idx from the read-since on). Unread: a topic they opened with a post since (decision 440:
+ * the latest topics first, else all the member's own rows).
  */
 export async function listMemberTopics({
   memberId,
@@ -109,23 +197,26 @@ export async function listMemberTopics({
   limit?: number;
 }) {
   const after = decodeCursor(cursor);
-  const conditions: SQL[] = [
-    sql`${forumTopics.hiddenAt} is null and ${forumTopics.deletedAt} is null`,
-    // A topic the member muted, or one of a category they muted, is in neither list (decision 350).
-    notMutedFor(memberId),
-  ];
-  if (category) conditions.push(sql`${forumTopics.category} = ${category}`);
-  if (after) {
-    conditions.push(
-      sql`(${forumTopics.lastActivityAt}, ${forumTopics.id}) < (${after.activityKey}::timestamptz, ${after.id}::int)`,
-    );
-  }
-  const opened = sql`select 1 from ${forumTopicReads} where ${forumTopicReads.userId} = ${memberId}
-    and ${forumTopicReads.topicId} = ${forumTopics.id}`;
   let rows: TopicRow[];
   if (filter === "new") {
+    const conditions: SQL[] = [
+      listedTopic(forumTopics, { byCategory: false, afterCursor: false }),
+      // A topic the member muted, or one of a category they muted, is in neither list (decision 350).
+      notMutedFor(memberId),
+    ];
+    if (category) conditions.push(sql`${forumTopics.category} = ${category}`);
+    if (after) {
+      conditions.push(
+        sql`(${forumTopics.lastActivityAt}, ${forumTopics.id}) < (${after.activityKey}::timestamptz, ${after.id}::int)`,
+      );
+    }
+    // Never opened, as a subquery of its own rather than NOT EXISTS (which becomes a join above the scan): the scan
+    // then asks it, the cheaper, before the member's level, so the level is read only for the topics never opened
+    // (decision 440: half the buffers of a member's New list).
+    const opened = sql`select 1 from ${forumTopicReads} where ${forumTopicReads.userId} = ${memberId}
+      and ${forumTopicReads.topicId} = ${forumTopics.id}`;
     conditions.push(sql`${forumTopics.lastActivityAt} > ${newSince(memberId)} and ${forumTopics.createdAt} > ${newSince(memberId)}
-      and ${forumTopics.authorId} <> ${memberId} and not exists(${opened})`);
+      and ${forumTopics.authorId} <> ${memberId} and (${opened}) is null`);
     rows = (await db
       .select(topicColumns)
       .from(forumTopics)
@@ -134,21 +225,17 @@ export async function listMemberTopics({
       .orderBy(sql`${forumTopics.lastActivityAt} desc nulls last`, sql`${forumTopics.id} desc nulls last`)
       .limit(limit + 1)) as TopicRow[];
   } else {
-    // From the member's own rows (the primary key), each topic by its key: bounded by what the member opened,
-    // never a walk over every topic by activity asking each for a row (147 ms on the 1M forum).
-    conditions.push(
-      sql`exists(select 1 from ${forumPosts} where ${countsAsUnread(memberId, sql`${forumTopicReads.lastReadNumber}`)})`,
-      // Unread lists what shows a count: watching and tracking, not normal (decision 350).
-      countsUnreadFor(memberId),
-    );
-    rows = (await db
-      .select(topicColumns)
-      .from(forumTopicReads)
-      .innerJoin(forumTopics, eq(forumTopics.id, forumTopicReads.topicId))
-      .innerJoin(users, eq(users.id, forumTopics.authorId))
-      .where(and(eq(forumTopicReads.userId, memberId), ...conditions))
-      .orderBy(sql`${forumTopics.lastActivityAt} desc nulls last`, sql`${forumTopics.id} desc nulls last`)
-      .limit(limit + 1)) as TopicRow[];
+    const shape = `unread-${Boolean(category)}-${Boolean(after)}`;
+    const values = {
+      memberId,
+      category,
+      activityKey: after?.activityKey,
+      afterId: after?.id,
+      limit: limit + 1,
+    };
+    rows = (await unreadPageQueries[`walk-${shape}`]!().execute(values)) as TopicRow[];
+    // fewer than a page and the next one's first: the rest may be older than the walk reached
+    if (rows.length <= limit) rows = (await unreadPageQueries[`own-${shape}`]!().execute(values)) as TopicRow[];
   }
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

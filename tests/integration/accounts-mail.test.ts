@@ -1,7 +1,6 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { call, cookieFrom, formPost, get, jsonPost } from "../support/routes";
+import { smtpForFile } from "../support/smtp";
 import { drainAccountMail, uniqueName, useOwnDatabase } from "./helpers/accounts";
 
 /**
@@ -10,24 +9,7 @@ import { drainAccountMail, uniqueName, useOwnDatabase } from "./helpers/accounts
  * (each vitest file runs in its own process). Mails go out from the job queue, drained here; the file has a
  * database of its own so that no other file's process runs its mail jobs (through the outbox instead of SMTP).
  */
-type Received = { to: string[]; raw: string };
-const inbox: Received[] = [];
-const waiters: Array<() => void> = [];
-
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData(stream, session, done) {
-    const chunks: Buffer[] = [];
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    stream.on("end", () => {
-      inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-      waiters.splice(0).forEach((wake) => wake());
-      done();
-    });
-  },
-});
+const smtp = smtpForFile();
 
 let app: {
   register: typeof import("~/routes/api.register").action;
@@ -40,9 +22,6 @@ let app: {
 
 beforeAll(async () => {
   await useOwnDatabase("test_accounts_smtp");
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
   app = {
     register: (await import("~/routes/api.register")).action,
     login: (await import("~/routes/api.login")).action,
@@ -55,21 +34,14 @@ beforeAll(async () => {
   expect(env.SMTP_URL).toBe(process.env.SMTP_URL);
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
 async function mailTo(address: string, subject: RegExp): Promise<string> {
   await drainAccountMail();
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const found = inbox.find((m) => m.to.includes(address) && subject.test(decode(m.raw)));
+    const found = smtp.mailsTo(address).find((m) => subject.test(decode(m.raw)));
     if (found) return decode(found.raw);
     if (Date.now() > deadline) throw new Error(`no mail to ${address} matching ${subject}`);
-    await new Promise<void>((resolve) => {
-      waiters.push(resolve);
-      setTimeout(resolve, 500);
-    });
+    await smtp.nextMail(500);
   }
 }
 

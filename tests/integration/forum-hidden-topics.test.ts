@@ -1,36 +1,13 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call } from "../support/routes";
+import { smtpForFile } from "../support/smtp";
 
 /**
  * Issue 33, decision 162: a hidden or deleted topic hides its posts everywhere (GET /api/forum/posts/{id}, the
  * topic's post list, notifications) from all but moderators, and its posts take no edits. And notifications go
  * only to verified addresses, counted in the notifications' own budget (decision 290).
  */
-const received: Array<{ to: string[] }> = [];
-let smtp: SMTPServer;
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      stream.on("data", () => {});
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true&secure=false`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const smtp = smtpForFile();
 
 async function setting() {
   const { member } = await import("./forum-helpers");
@@ -148,7 +125,7 @@ describe("posts of a hidden or deleted topic", () => {
     const { author, moderator, topic } = await setting();
     await act(moderator.id, "hide", topic.id);
     await drainJobs([NOTIFICATION_MAIL_QUEUE]);
-    expect(received.filter((m) => m.to.includes(author.email!))).toHaveLength(0);
+    expect(smtp.mailsTo(author.email!)).toHaveLength(0);
   });
 });
 
@@ -169,7 +146,7 @@ describe("reply notifications and the address's mail limit", () => {
     const unverified = await member();
     await createPost({ topicId: (await topicBy(unverified.id)).id, authorId: replier.id, content: "hello" });
     await drainJobs([NOTIFICATION_MAIL_QUEUE]);
-    expect(received.filter((m) => m.to.includes(unverified.email!))).toHaveLength(0);
+    expect(smtp.mailsTo(unverified.email!)).toHaveLength(0);
 
     const verified = await member({ verified: true });
     const topic = await topicBy(verified.id);
@@ -179,7 +156,7 @@ describe("reply notifications and the address's mail limit", () => {
     await drainJobs([NOTIFICATION_MAIL_QUEUE]);
     // A day's notifications to one address (decision 290), counted in the notifications' own budget: the
     // address's mail for resets and verification (limits.mailAddressDaily) is untouched.
-    expect(received.filter((m) => m.to.includes(verified.email!))).toHaveLength(NOTIFICATIONS_PER_RECIPIENT_DAILY);
+    expect(smtp.mailsTo(verified.email!)).toHaveLength(NOTIFICATIONS_PER_RECIPIENT_DAILY);
     expect((await peekRateLimit(notificationLimits.recipient(verified.email!))).allowed).toBe(false);
     expect((await peekRateLimit(limits.mailAddressDaily(verified.email!))).remaining).toBe(
       limits.mailAddressDaily(verified.email!).limit,

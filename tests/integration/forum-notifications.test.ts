@@ -1,51 +1,13 @@
-import type { AddressInfo } from "node:net";
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routeRequest } from "../support/routes";
+import { readMail, smtpForFile } from "../support/smtp";
 
 /**
  * The reply notification end to end: a reply enqueues a job, drainJobs() runs it, nodemailer talks SMTP to a real
  * server on loopback, and the mail's one-click unsubscribe link turns further notifications off.
  */
-type Received = { to: string[]; raw: string };
-const received: Received[] = [];
-let smtp: SMTPServer;
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  // Read at the mail module's first use: set before the app's modules are imported below.
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true&secure=false`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
-
-/** The mail as a mail client reads it (mailparser): headers, subject, the text part. */
-async function parseMail(raw: string) {
-  const mail = await simpleParser(raw);
-  const headers = new Map(mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).trim()]));
-  return { headers, subject: mail.subject ?? "", text: mail.text ?? "" };
-}
-
-const mailsTo = (address: string) => received.filter((m) => m.to.includes(address));
+const smtp = smtpForFile();
+const mailsTo = (address: string) => smtp.mailsTo(address);
 
 describe("reply notifications", () => {
   it("mails the topic author through SMTP with a working one-click unsubscribe", async () => {
@@ -79,7 +41,7 @@ describe("reply notifications", () => {
     const mails = mailsTo(author.email!);
     expect(mails).toHaveLength(1);
 
-    const parsed = await parseMail(mails[0]!.raw);
+    const parsed = await readMail(mails[0]!.raw);
     expect(parsed.subject).toBe(`New reply to "${topic.title}"`);
     expect(parsed.text).toContain(`${replier.username} replied to your topic`);
     // the reply's words, not its Markdown (decision 340): raw HTML was text in the post and stays text

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { forumPosts } from "#db/schema";
-import { markAllRead, readMarks } from "~/forum/reading.server";
+import { forumPosts, forumTopics } from "#db/schema";
+import { listMemberTopics, markAllRead, readMarks, recordRead } from "~/forum/reading.server";
 import { createPost, createTopic } from "~/forum/topics.server";
+import { setCategoryWatchLevel, setTopicWatchLevel } from "~/forum/watching.server";
 import { action as forumAction } from "~/routes/forum._index";
 import { call } from "../support/routes";
 import { cookieFor, formRequest, member } from "./forum-helpers";
@@ -171,6 +172,67 @@ describe("read tracking for two members", () => {
     const list = await visit("/forum");
     expect(list.body).not.toContain("unread post");
     expect(list.body).not.toContain("Mark all read");
+  });
+});
+
+describe("the Unread list's pages (decision 440)", () => {
+  it("lists the opened topics with posts since that show counts, page by page, all and in one category", async () => {
+    const reader = await member();
+    const writer = await member();
+    const topics: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const category = i % 10 === 4 ? "technology" : "general";
+      const { topic } = await createTopic({
+        authorId: writer.id,
+        title: `Unread ${i} ${Date.now()}`,
+        description: "One.",
+        category,
+      });
+      await recordRead({ memberId: reader.id, topicId: topic.id, number: 0 }); // opened before any reply
+      topics.push(topic.id);
+    }
+    const at = (i: number) => topics[i]!;
+    // Left out: muted topics (29, 2), a normal one (28, no count), a muted category (4, 14; but 24 is watched, and a
+    // topic's own level wins), a hidden topic (26), the reader's own reply (25), and a topic read since (0).
+    await setCategoryWatchLevel({ memberId: reader.id, category: "technology", level: "muted" });
+    for (const i of [29, 2]) await setTopicWatchLevel({ memberId: reader.id, topicId: at(i), level: "muted" });
+    await setTopicWatchLevel({ memberId: reader.id, topicId: at(28), level: "normal" });
+    await setTopicWatchLevel({ memberId: reader.id, topicId: at(24), level: "watching" });
+    for (let i = 0; i < 30; i++) {
+      await createPost({ topicId: at(i), authorId: i === 25 ? reader.id : writer.id, content: `Since ${i}.` });
+    }
+    await recordRead({ memberId: reader.id, topicId: at(0), number: 1 });
+    await db
+      .update(forumTopics)
+      .set({ hiddenAt: new Date() })
+      .where(inArray(forumTopics.id, [at(26)]));
+
+    const left = new Set([29, 2, 28, 4, 14, 26, 25, 0]);
+    const expected = [...topics.keys()]
+      .reverse()
+      .filter((i) => !left.has(i))
+      .map(at);
+    expect(expected).toHaveLength(22);
+    // More than a page: the first comes from the latest topics, the rest (fewer than a page) from the reader's rows.
+    for (const category of [null, "general"] as const) {
+      const wanted = category ? expected.filter((id) => id !== at(24)) : expected;
+      const listed: number[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 3; page++) {
+        const { topics: shown, nextCursor } = await listMemberTopics({
+          memberId: reader.id,
+          filter: "unread",
+          category,
+          cursor,
+        });
+        listed.push(...shown.map((topic) => topic.id));
+        cursor = nextCursor;
+        if (!cursor) break;
+        expect(shown).toHaveLength(20);
+      }
+      expect(cursor).toBeNull();
+      expect(listed, category ?? "all").toEqual(wanted);
+    }
   });
 });
 

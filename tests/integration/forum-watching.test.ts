@@ -1,59 +1,21 @@
-import type { AddressInfo } from "node:net";
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { call, routeRequest } from "../support/routes";
+import { readMail, smtpForFile } from "../support/smtp";
 
 /**
  * Watching, the per-kind notification mail and the weekly digest (decisions 350-352), end to end: the forms' actions
  * set levels and choices, the real queue's jobs run (drainJobs), nodemailer talks SMTP to a real server on loopback,
  * and mailparser reads what arrived as a mail client would.
  */
-type Received = { to: string[]; raw: string };
-const received: Received[] = [];
-let smtp: SMTPServer;
+const smtp = smtpForFile();
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  // Read at the mail module's first use: set before the app's modules are imported below.
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true&secure=false`;
   const { registerDomainJobs } = await import("~/assembly/registry.server");
   registerDomainJobs();
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
-
-async function parseMail(raw: string) {
-  const mail = await simpleParser(raw);
-  const headers = new Map(mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).trim()]));
-  return {
-    headers,
-    subject: mail.subject ?? "",
-    text: mail.text ?? "",
-    html: typeof mail.html === "string" ? mail.html : "",
-  };
-}
-
-const mailsTo = (address: string) => received.filter((m) => m.to.includes(address));
-const parsedMailsTo = (address: string) => Promise.all(mailsTo(address).map((m) => parseMail(m.raw)));
+const mailsTo = (address: string) => smtp.mailsTo(address);
+const parsedMailsTo = (address: string) => Promise.all(mailsTo(address).map((m) => readMail(m.raw)));
 
 async function app() {
   const { member, cookieFor } = await import("./forum-helpers");

@@ -1,12 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDatabase } from "../../db/embedded";
 import { startAppServer } from "../../scripts/app-server";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
 /**
  * Fair background work (issue 33, decision 160): mail has its own lane of workers, so a password-reset mail is
@@ -19,9 +18,8 @@ describe("mail beside 60 queued conversions", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "jobs-fairness-"));
   const database = `test_jobs_fairness_${process.pid}`;
   let url = "";
-  let smtp: SMTPServer;
+  let smtp: TestSmtp;
   let server: Awaited<ReturnType<typeof startAppServer>>;
-  const mails: Array<{ at: number; to: string; text: string }> = [];
 
   beforeAll(async () => {
     const admin = new URL(process.env.TEST_ADMIN_DATABASE_URL ?? process.env.DATABASE_URL!);
@@ -33,30 +31,16 @@ describe("mail beside 60 queued conversions", () => {
     const target = new URL(admin);
     target.pathname = `/${database}`;
     url = target.toString();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          const to = session.envelope.rcptTo.map((r) => r.address).join(",");
-          mails.push({ at: Date.now(), to, text: Buffer.concat(chunks).toString("utf8") });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}?ignoreTLS=true&secure=false`;
+    smtp = await startTestSmtp();
     server = await startAppServer(
-      { DATABASE_URL: url, DATA_DIR: dataDir, RUN_JOBS: "true", SMTP_URL: smtpUrl },
+      { DATABASE_URL: url, DATA_DIR: dataDir, RUN_JOBS: "true", SMTP_URL: smtp.url },
       { stderr: "inherit" },
     );
   }, 90_000);
 
   afterAll(async () => {
     await server?.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -79,7 +63,7 @@ describe("mail beside 60 queued conversions", () => {
       body: JSON.stringify({ username: "fair_member", email, password: "Storm2026pass!" }),
     });
     expect(registered.status).toBe(201);
-    await expect.poll(() => mails.filter((m) => m.to === email).length, { timeout: 15_000 }).toBe(1); // verification
+    await expect.poll(() => smtp.mailsTo(email).length, { timeout: 15_000 }).toBe(1); // verification
 
     // 60 conversions from 30 people (two each: the third of a person is refused until one is done).
     const answers = [];
@@ -111,9 +95,9 @@ describe("mail beside 60 queued conversions", () => {
         body: JSON.stringify({ email }),
       });
       expect(reset.status).toBe(200);
-      await expect.poll(() => mails.filter((m) => m.to === email).length, { timeout: 5_000, interval: 50 }).toBe(2);
-      const mail = mails.filter((m) => m.to === email)[1]!;
-      expect(mail.text).toMatch(/^Subject: Reset your/m);
+      await expect.poll(() => smtp.mailsTo(email).length, { timeout: 5_000, interval: 50 }).toBe(2);
+      const mail = smtp.mailsTo(email)[1]!;
+      expect(mail.raw).toMatch(/^Subject: Reset your/m);
       expect(mail.at - asked).toBeLessThan(5_000);
       // The conversions were still waiting: the mail did not wait for them.
       expect(await unconverted()).toBeGreaterThanOrEqual(40);

@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, rawSql } from "#db/client.server";
 import { claimJob, enqueueJob, expireAbandonedJobs, jobsOf } from "~/jobs/queue.server";
 import { ensureDatabase } from "../../db/embedded";
 import { startAppServer } from "../../scripts/app-server";
+import { startTestSmtp, type ReceivedMail, type TestSmtp } from "../support/smtp";
 
 /**
  * Jobs across a dead worker (issue 18, decisions 009 and 160): a job whose worker dies mid-run is taken again
@@ -92,10 +91,11 @@ describe("a reply notification whose worker is killed mid-run", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "jobs-recovery-"));
   const database = `test_jobs_recovery_${process.pid}`;
   let url = "";
-  let smtp: SMTPServer;
-  let smtpUrl = "";
+  let smtp: TestSmtp;
   let stalled = 0;
-  const delivered: string[] = [];
+  // The reply notifications the server answered (account mails have no List-Unsubscribe).
+  const isNotification = (mail: ReceivedMail) => /^List-Unsubscribe:/im.test(mail.raw);
+  const delivered = () => smtp.inbox.filter(isNotification).map((mail) => mail.to.join(","));
   const servers: Awaited<ReturnType<typeof startAppServer>>[] = [];
 
   beforeAll(async () => {
@@ -109,25 +109,13 @@ describe("a reply notification whose worker is killed mid-run", () => {
     target.pathname = `/${database}`;
     url = target.toString();
     // The first reply notification hangs in DATA (the worker is mid-job when it is killed); later ones go through.
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          if (!/^List-Unsubscribe:/im.test(Buffer.concat(chunks).toString("utf8"))) return callback(); // account mail
-          if (stalled === 0) {
-            stalled++;
-            return; // never answered
-          }
-          delivered.push(session.envelope.rcptTo.map((r) => r.address).join(","));
-          callback();
-        });
+    smtp = await startTestSmtp({
+      hold: (mail) => {
+        if (!isNotification(mail) || stalled > 0) return false;
+        stalled++;
+        return true; // never answered
       },
     });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}?ignoreTLS=true&secure=false`;
     firstServer = await start();
   }, 90_000);
 
@@ -136,7 +124,7 @@ describe("a reply notification whose worker is killed mid-run", () => {
       if (process.env.SHOW_SERVER_OUTPUT) console.log(server.output());
       server.child.kill("SIGKILL");
     }
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -147,7 +135,7 @@ describe("a reply notification whose worker is killed mid-run", () => {
         DATABASE_URL: url,
         DATA_DIR: dataDir,
         RUN_JOBS: "true",
-        SMTP_URL: smtpUrl,
+        SMTP_URL: smtp.url,
         JOB_LOCK_TIMEOUT_SECONDS: "10", // pg-boss's shortest heartbeat
         JOB_RETRY_BASE_SECONDS: "1",
       },
@@ -210,7 +198,7 @@ describe("a reply notification whose worker is killed mid-run", () => {
       const killedAt = Date.now();
       await start();
       await expect
-        .poll(() => delivered.length, { timeout: 45_000, interval: 200 })
+        .poll(() => delivered().length, { timeout: 45_000, interval: 200 })
         .toBe(1)
         .catch(async (error) => {
           console.log(
@@ -223,7 +211,7 @@ describe("a reply notification whose worker is killed mid-run", () => {
       expect(Date.now() - killedAt).toBeGreaterThan(5000);
       await expect.poll(async () => (await job())[0]?.state, { timeout: 5000 }).toBe("completed");
       await sleep(3000);
-      expect(delivered).toEqual(["author@example.org"]);
+      expect(delivered()).toEqual(["author@example.org"]);
       expect(await job()).toMatchObject([{ attempts: 2, state: "completed" }]);
     } finally {
       await sql.end();

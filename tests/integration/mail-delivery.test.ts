@@ -1,12 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SITE_NAME } from "~/site";
+import { smtpForFile } from "../support/smtp";
 import { serveBuildForFile } from "./helpers/built-server";
 
 /**
@@ -18,33 +17,11 @@ import { serveBuildForFile } from "./helpers/built-server";
  * POST from another site unsubscribes (decision 153). The environment is read once per process: SMTP_URL is set
  * before the app's modules are imported.
  */
-type Received = { to: string[]; raw: Buffer };
-const inbox: Received[] = [];
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData(stream, session, done) {
-    const chunks: Buffer[] = [];
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    stream.on("end", () => {
-      inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
-      done();
-    });
-  },
-});
+const smtp = smtpForFile();
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true&secure=false`;
   const { env } = await import("~/utils/env.server");
   expect(env.SMTP_URL).toBe(process.env.SMTP_URL);
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 const site = serveBuildForFile();
@@ -57,13 +34,13 @@ const cookieFor: typeof import("./forum-helpers").cookieFor = async (...args) =>
 
 async function receivedBy(address: string, count: number): Promise<Array<{ raw: string; mail: ParsedMail }>> {
   const deadline = Date.now() + 10_000;
-  while (inbox.filter((m) => m.to.includes(address)).length < count) {
+  while (smtp.mailsTo(address).length < count) {
     if (Date.now() > deadline) throw new Error(`fewer than ${count} mails to ${address}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  const mine = inbox.filter((m) => m.to.includes(address));
+  const mine = smtp.mailsTo(address);
   expect(mine).toHaveLength(count);
-  return Promise.all(mine.map(async (m) => ({ raw: m.raw.toString("utf8"), mail: await simpleParser(m.raw) })));
+  return Promise.all(mine.map(async (m) => ({ raw: m.raw, mail: await simpleParser(m.raw) })));
 }
 
 /** The mail's action: the first link of its HTML part, which must also be the first address in its text. */

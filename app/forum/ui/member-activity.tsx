@@ -38,43 +38,60 @@ export function MemberSummary({ joined, counts }: { joined: Date | string; count
   );
 }
 
-/** A section of a member page: a heading, its page links above and below, and its list or what is empty. */
-function ActivitySection({
+/** Which page of a member page's list is shown, of how many, and where each page is (`?posts=`, `?topics=`...). */
+export type ListPaging = { page: number; pageCount: number; total: number; href: (page: number) => string };
+
+/**
+ * A member page's paged list: a section with its heading (the count in it), the page links (PageLinks) above and
+ * below, and its items as an ordered list, or what is empty. The one shape of the page's three lists.
+ */
+function PagedList<Item>({
   id,
   heading,
-  page,
-  pageCount,
-  href,
   pagesLabel,
+  listLabel,
   empty,
-  children,
-  count,
+  paging: { page, pageCount, total, href },
+  items,
+  itemKey,
+  renderItem,
+  intro = null,
   focusable = false,
 }: {
   id: string;
+  /** the heading's words; the count follows them */
   heading: string;
-  page: number;
-  pageCount: number;
-  href: (page: number) => string;
   pagesLabel: string;
+  listLabel: string;
   empty: string;
-  children: ReactNode;
-  count: number;
+  paging: ListPaging;
+  items: Item[];
+  itemKey: (item: Item) => number;
+  renderItem: (item: Item) => ReactNode;
+  /** a line between the top page links and the list */
+  intro?: ReactNode;
   /** the heading takes focus after an in-page change (a bookmark removed, with JavaScript) */
   focusable?: boolean;
 }) {
   return (
     <section aria-labelledby={id} className="mt-8">
       <h2 id={id} tabIndex={focusable ? -1 : undefined} className="font-serif text-2xl font-bold">
-        {heading}
+        {`${heading} (${total.toLocaleString("en-US")})`}
       </h2>
-      {count === 0 ? (
+      {total === 0 ? (
         <p className="mt-3">{empty}</p>
       ) : (
         <>
           {pageCount > 1 ? <p className="mt-1 text-sm">{`Page ${page} of ${pageCount}`}</p> : null}
           <PageLinks page={page} pageCount={pageCount} href={href} label={pagesLabel} />
-          {children}
+          {intro}
+          <ol aria-label={listLabel} className="mt-2 space-y-3">
+            {items.map((item) => (
+              <li key={itemKey(item)} className="rounded-lg border border-violet-200 bg-white p-4">
+                {renderItem(item)}
+              </li>
+            ))}
+          </ol>
           <PageLinks page={page} pageCount={pageCount} href={href} label={`${pagesLabel} (bottom)`} />
         </>
       )}
@@ -86,6 +103,30 @@ const HiddenMark = () => (
   <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-ink">Hidden from other readers</span>
 );
 
+/** A post in a list: a link to its own address (decision 311) by its place, what follows it, and its excerpt. */
+function PostInList({
+  post,
+  children,
+}: {
+  post: { topicId: number; topicTitle: string; number: number; excerpt: string; hidden: boolean };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <a href={postHref(post.topicId, post.number)} className="font-semibold text-cosmic underline">
+          {`Post #${post.number} in `}
+          <bdi>{post.topicTitle}</bdi>
+        </a>{" "}
+        {children} {post.hidden ? <HiddenMark /> : null}
+      </p>
+      <p dir="auto" className="mt-1 break-words">
+        {post.excerpt}
+      </p>
+    </>
+  );
+}
+
 export type MemberPostView = {
   id: number;
   topicId: number;
@@ -96,51 +137,26 @@ export type MemberPostView = {
   hidden: boolean;
 };
 
-/** The member's posts, newest first: each links to the post's own address (decision 311). */
-export function MemberPosts({
-  posts,
-  page,
-  pageCount,
-  total,
-  href,
-}: {
-  posts: MemberPostView[];
-  page: number;
-  pageCount: number;
-  total: number;
-  href: (page: number) => string;
-}) {
+/** The member's posts, newest first. */
+export function MemberPosts({ posts, ...paging }: { posts: MemberPostView[] } & ListPaging) {
   return (
-    <ActivitySection
+    <PagedList
       id="member-posts"
-      heading={`Posts (${total.toLocaleString("en-US")})`}
-      page={page}
-      pageCount={pageCount}
-      href={href}
+      heading="Posts"
       pagesLabel="Post pages"
+      listLabel="Posts"
       empty="No posts yet."
-      count={total}
-    >
-      <ol aria-label="Posts" className="mt-2 space-y-3">
-        {posts.map((post) => (
-          <li key={post.id} className="rounded-lg border border-violet-200 bg-white p-4">
-            <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <a href={postHref(post.topicId, post.number)} className="font-semibold text-cosmic underline">
-                {`Post #${post.number} in `}
-                <bdi>{post.topicTitle}</bdi>
-              </a>{" "}
-              <span className="text-sm">
-                <FormattedDate date={post.createdAt} />
-              </span>{" "}
-              {post.hidden ? <HiddenMark /> : null}
-            </p>
-            <p dir="auto" className="mt-1 break-words">
-              {post.excerpt}
-            </p>
-          </li>
-        ))}
-      </ol>
-    </ActivitySection>
+      paging={paging}
+      items={posts}
+      itemKey={(post) => post.id}
+      renderItem={(post) => (
+        <PostInList post={post}>
+          <span className="text-sm">
+            <FormattedDate date={post.createdAt} />
+          </span>
+        </PostInList>
+      )}
+    />
   );
 }
 
@@ -154,50 +170,35 @@ export type MemberTopicView = {
 };
 
 /** The topics the member started, newest first. */
-export function MemberTopics({
-  topics,
-  page,
-  pageCount,
-  total,
-  href,
-}: {
-  topics: MemberTopicView[];
-  page: number;
-  pageCount: number;
-  total: number;
-  href: (page: number) => string;
-}) {
+export function MemberTopics({ topics, ...paging }: { topics: MemberTopicView[] } & ListPaging) {
   return (
-    <ActivitySection
+    <PagedList
       id="member-topics"
-      heading={`Topics started (${total.toLocaleString("en-US")})`}
-      page={page}
-      pageCount={pageCount}
-      href={href}
+      heading="Topics started"
       pagesLabel="Topic pages"
+      listLabel="Topics started"
       empty="No topics started yet."
-      count={total}
-    >
-      <ol aria-label="Topics started" className="mt-2 space-y-3">
-        {topics.map((topic) => (
-          <li key={topic.id} className="rounded-lg border border-violet-200 bg-white p-4">
-            <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <a href={`/forum/topic/${topic.id}`} className="font-semibold text-cosmic underline">
-                <bdi>{topic.title}</bdi>
-              </a>{" "}
-              {topic.hidden ? <HiddenMark /> : null}
-            </p>
-            <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
-              <span>{topic.categoryLabel}</span>{" "}
-              <span>
-                Started <FormattedDate date={topic.createdAt} />
-              </span>{" "}
-              <span>{repliesLabel(topic.postCount)}</span>
-            </p>
-          </li>
-        ))}
-      </ol>
-    </ActivitySection>
+      paging={paging}
+      items={topics}
+      itemKey={(topic) => topic.id}
+      renderItem={(topic) => (
+        <>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <a href={`/forum/topic/${topic.id}`} className="font-semibold text-cosmic underline">
+              <bdi>{topic.title}</bdi>
+            </a>{" "}
+            {topic.hidden ? <HiddenMark /> : null}
+          </p>
+          <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
+            <span>{topic.categoryLabel}</span>{" "}
+            <span>
+              Started <FormattedDate date={topic.createdAt} />
+            </span>{" "}
+            <span>{repliesLabel(topic.postCount)}</span>
+          </p>
+        </>
+      )}
+    />
   );
 }
 
@@ -213,66 +214,43 @@ export type BookmarkView = {
 };
 
 /** The member's own bookmarks (only they see them), newest first, each with its Remove button. */
-export function MemberBookmarks({
-  bookmarks,
-  page,
-  pageCount,
-  total,
-  href,
-}: {
-  bookmarks: BookmarkView[];
-  page: number;
-  pageCount: number;
-  total: number;
-  href: (page: number) => string;
-}) {
+export function MemberBookmarks({ bookmarks, ...paging }: { bookmarks: BookmarkView[] } & ListPaging) {
   return (
-    <ActivitySection
+    <PagedList
       id="bookmarks"
-      heading={`Your bookmarks (${total.toLocaleString("en-US")})`}
-      page={page}
-      pageCount={pageCount}
-      href={href}
+      heading="Your bookmarks"
       pagesLabel="Bookmark pages"
+      listLabel="Bookmarks"
       empty="No bookmarks yet. A post's Bookmark button keeps it here; only you see this list."
-      count={total}
+      paging={paging}
+      items={bookmarks}
+      itemKey={(item) => item.postId}
+      intro={<p className="text-sm">Only you see this list.</p>}
       focusable
-    >
-      <p className="text-sm">Only you see this list.</p>
-      <ol aria-label="Bookmarks" className="mt-2 space-y-3">
-        {bookmarks.map((item) => (
-          <li key={item.postId} className="rounded-lg border border-violet-200 bg-white p-4">
-            <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <a href={postHref(item.topicId, item.number)} className="font-semibold text-cosmic underline">
-                {`Post #${item.number} in `}
-                <bdi>{item.topicTitle}</bdi>
-              </a>{" "}
-              <span className="text-sm">
-                {"by "}
-                <bdi>{item.author}</bdi>
-              </span>{" "}
-              {item.hidden ? <HiddenMark /> : null}
-            </p>
-            <p dir="auto" className="mt-1 break-words">
-              {item.excerpt}
-            </p>
-            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
-              <span>
-                Bookmarked <FormattedDate date={item.bookmarkedAt} />
-              </span>{" "}
-              {/* a plain form: the list is a member hole the page cache renders outside the router (decision 360) */}
-              <form method="post">
-                <input type="hidden" name="intent" value="unbookmark" />
-                <input type="hidden" name="postId" value={item.postId} />
-                <button type="submit" className="rounded border border-violet-300 px-3 py-1 text-cosmic">
-                  Remove bookmark
-                  <span className="sr-only">{` from post #${item.number} in ${item.topicTitle}`}</span>
-                </button>
-              </form>
-            </div>
-          </li>
-        ))}
-      </ol>
-    </ActivitySection>
+      renderItem={(item) => (
+        <>
+          <PostInList post={item}>
+            <span className="text-sm">
+              {"by "}
+              <bdi>{item.author}</bdi>
+            </span>
+          </PostInList>
+          <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+            <span>
+              Bookmarked <FormattedDate date={item.bookmarkedAt} />
+            </span>{" "}
+            {/* a plain form: the list is a member hole the page cache renders outside the router (decision 360) */}
+            <form method="post">
+              <input type="hidden" name="intent" value="unbookmark" />
+              <input type="hidden" name="postId" value={item.postId} />
+              <button type="submit" className="rounded border border-violet-300 px-3 py-1 text-cosmic">
+                Remove bookmark
+                <span className="sr-only">{` from post #${item.number} in ${item.topicTitle}`}</span>
+              </button>
+            </form>
+          </div>
+        </>
+      )}
+    />
   );
 }
