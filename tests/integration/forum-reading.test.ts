@@ -4,7 +4,7 @@ import { db } from "#db/client.server";
 import { forumPosts, forumTopics } from "#db/schema";
 import { listMemberTopics, markAllRead, readMarks, recordRead } from "~/forum/reading.server";
 import { createPost, createTopic } from "~/forum/topics.server";
-import { setCategoryWatchLevel, setTopicWatchLevel } from "~/forum/watching.server";
+import { setWatchLevel } from "~/forum/watching.server";
 import { action as forumAction } from "~/routes/forum._index";
 import { call } from "../support/routes";
 import { cookieFor, formRequest, member } from "./forum-helpers";
@@ -194,10 +194,10 @@ describe("the Unread list's pages (decision 440)", () => {
     const at = (i: number) => topics[i]!;
     // Left out: muted topics (29, 2), a normal one (28, no count), a muted category (4, 14; but 24 is watched, and a
     // topic's own level wins), a hidden topic (26), the reader's own reply (25), and a topic read since (0).
-    await setCategoryWatchLevel({ memberId: reader.id, category: "technology", level: "muted" });
-    for (const i of [29, 2]) await setTopicWatchLevel({ memberId: reader.id, topicId: at(i), level: "muted" });
-    await setTopicWatchLevel({ memberId: reader.id, topicId: at(28), level: "normal" });
-    await setTopicWatchLevel({ memberId: reader.id, topicId: at(24), level: "watching" });
+    await setWatchLevel({ memberId: reader.id, category: "technology", level: "muted" });
+    for (const i of [29, 2]) await setWatchLevel({ memberId: reader.id, topicId: at(i), level: "muted" });
+    await setWatchLevel({ memberId: reader.id, topicId: at(28), level: "normal" });
+    await setWatchLevel({ memberId: reader.id, topicId: at(24), level: "watching" });
     for (let i = 0; i < 30; i++) {
       await createPost({ topicId: at(i), authorId: i === 25 ? reader.id : writer.id, content: `Since ${i}.` });
     }
