@@ -135,14 +135,16 @@ type Next = (error?: unknown) => void;
  */
 function forgetWriter(req: ExpressRequest, res: ExpressResponse, next: Next) {
   if (req.method === "HEAD" || req.method === "OPTIONS") return next();
-  // Read now: by the time the head is written it is known, and the writer is forgotten before another request runs.
-  const forget = writerOf(req);
-  const writeHead = res.writeHead;
-  res.writeHead = function forgetting(this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
-    void forget.then((forgetThem) => forgetThem());
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
-  next();
+  // Who writes is known before the action runs (a session's read: a write's only), so they are forgotten as the head
+  // is written, before the browser can ask for the page the answer names (a forget still on its way could lose).
+  void writerOf(req).then((forgetThem) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function forgetting(this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
+      forgetThem();
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  });
 }
 
 /** Whether If-None-Match names the (weak) ETag, compared weakly, or is `*`. */
