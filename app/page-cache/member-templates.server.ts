@@ -3,7 +3,7 @@ import type { Request as ExpressRequest } from "express";
 import { isDatabaseUnavailable } from "#db/client.server";
 import { publicOrigin } from "~/utils/env.server";
 import { cspNonce } from "~/utils/random-pool.server";
-import { assemble, etagOf, filledEtag, fillsOf, lacksFill, memberFillsOf, piecesOf } from "./pieces.server";
+import { etagOf, filledEtag, fillsOf, lacksFill, memberFillsOf, parts, piecesOf } from "./pieces.server";
 import type { MemberVariant, PageSection, PageTicket } from "./section";
 import { keepable, type Entry, type PageStore, type RenderedPage } from "./store.server";
 
@@ -12,7 +12,7 @@ export const PRIVATE_CACHE_CONTROL = "private, no-cache";
 /** Renders a document as Remix does for a request (the page cache's own requests: member templates). */
 export type DocumentRenderer = (request: Request, context: AppLoadContext) => Promise<Response>;
 /** A kept page to answer with: its entry, this response's ETag and body. */
-export type Hit = { entry: Entry; etag: string; body: () => Buffer<ArrayBuffer> };
+export type Hit = { entry: Entry; etag: string; body: () => Buffer[] };
 
 /**
  * Member templates (decisions 120, 122): a signed-in member's page kept as a template rendered as a made-up member
@@ -75,7 +75,7 @@ export function createMemberTemplates(store: PageStore, neutralCookies: string[]
       const all = [...fills, ...memberFillsOf(variant.member)];
       // A template showing the member's e-mail address stands only for a member who has one.
       if (lacksFill(entry.pieces, all)) return null;
-      return { entry, etag: filledEtag(entry.etag, all), body: () => assemble(entry.pieces, Buffer.from(nonce), all) };
+      return { entry, etag: filledEtag(entry.etag, all), body: () => parts(entry.pieces, Buffer.from(nonce), all) };
     },
 
     /**

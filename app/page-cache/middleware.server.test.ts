@@ -40,8 +40,10 @@ async function request(
       setHeader: (name: string, value: unknown) => answer.headers.set(name.toLowerCase(), value),
       setHeaders: (headers: Headers) => headers.forEach((value, name) => answer.headers.set(name, value)),
       removeHeader: (name: string) => answer.headers.delete(name.toLowerCase()),
+      cork: () => {},
+      write: (part: Buffer) => void (answer.body += part.toString()),
       end: (body?: Buffer) => {
-        answer.body = body ? body.toString() : "";
+        if (body) answer.body += body.toString();
         resolve();
       },
     } as unknown as ExpressResponse;

@@ -57,9 +57,12 @@ export function fillsOf(holes: string[] = [], variant: Variant): Buffer[] | null
 }
 
 export function assemble(pieces: Piece[], nonce: Buffer, fills: Fill[]): Buffer<ArrayBuffer> {
-  return Buffer.concat(
-    pieces.map((piece) => (typeof piece !== "number" ? piece : piece === NONCE ? nonce : fills[piece]!)),
-  );
+  return Buffer.concat(parts(pieces, nonce, fills));
+}
+
+/** The page's bytes in order, the kept ones not copied: written one after another, the page is never joined. */
+export function parts(pieces: Piece[], nonce: Buffer, fills: Fill[]): Buffer[] {
+  return pieces.map((piece) => (typeof piece !== "number" ? piece : piece === NONCE ? nonce : fills[piece]!));
 }
 
 /** A kept page's ETag: a hash of its text without the nonce (with its holes empty). */
